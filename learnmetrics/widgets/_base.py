@@ -1,0 +1,127 @@
+"""The one mechanism behind every explorer in the course.
+
+An explorer is a thin view over a *pure* state function:
+
+* ``compute_state(*values)`` turns the controls' values (a cut point, a beta,
+  a cost ratio ...) into a plain state object: counts, rates, curve points.
+  It imports no widget and is unit-tested on its own.
+* ``draw(state)`` moves the artists of one matplotlib figure in place (no
+  re-plotting), ``describe(state)`` writes the text read-out as HTML.
+* The figure is rendered off-screen to PNG and shown in an ``ipywidgets.Image``.
+  Every frame is cached under the controls' values, so going back to a cut
+  point that was already shown only swaps bytes (well under a millisecond),
+  and a notebook saved with its widget state still shows the last frame when
+  it is opened without a kernel.
+
+Tests and notebooks drive an explorer exactly as a learner does, by setting a
+control's ``value``; ``explorer.state`` is then the state being shown.
+"""
+from __future__ import annotations
+
+import io
+import time
+
+import ipywidgets as widgets
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+__all__ = ["Explorer"]
+
+
+class Explorer:
+    """Base class: subclasses set ``figsize``, build ``controls`` and implement
+    ``setup_figure``, ``compute_state``, ``draw`` and ``describe``."""
+
+    figsize: tuple[float, float] = (9.0, 4.0)
+    dpi: int = 80
+    readout_width: str = "260px"
+
+    def __init__(self, controls: list[widgets.ValueWidget]):
+        self.controls = list(controls)
+        self.fig = Figure(figsize=self.figsize, dpi=self.dpi)
+        FigureCanvasAgg(self.fig)
+        self.setup_figure(self.fig)
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.readout = widgets.HTML(layout=widgets.Layout(width=self.readout_width))
+        self._frames: dict[tuple, bytes] = {}
+        self.last_update_ms: float = 0.0
+        self.state = None
+        for control in self.controls:
+            control.observe(self._on_change, names="value")
+        self.widget = widgets.VBox(
+            [widgets.HBox(self.controls), widgets.HBox([self.image, self.readout])]
+        )
+        self.refresh()
+
+    # -- to be provided by subclasses -------------------------------------------------
+    def setup_figure(self, fig: Figure) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def compute_state(self, *values):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def draw(self, state) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def describe(self, state) -> str:
+        return f"<pre>{state}</pre>"
+
+    # -- the mechanism ------------------------------------------------------------------
+    def key(self) -> tuple:
+        return tuple(control.value for control in self.controls)
+
+    def render_png(self) -> bytes:
+        buf = io.BytesIO()
+        self.fig.savefig(buf, format="png", dpi=self.dpi)
+        return buf.getvalue()
+
+    def frame(self, key: tuple) -> bytes:
+        """The PNG shown for controls' values ``key`` (drawn once, then cached)."""
+        png = self._frames.get(key)
+        if png is None:
+            self.draw(self.compute_state(*key))
+            png = self._frames[key] = self.render_png()
+        return png
+
+    def refresh(self) -> None:
+        t0 = time.perf_counter()
+        key = self.key()
+        self.state = self.compute_state(*key)
+        png = self._frames.get(key)
+        if png is None:
+            self.draw(self.state)
+            png = self._frames[key] = self.render_png()
+        self.image.value = png
+        self.readout.value = self.describe(self.state)
+        self.last_update_ms = (time.perf_counter() - t0) * 1e3
+
+    def _on_change(self, change) -> None:
+        self.refresh()
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+    def filmstrip(self, keys, *, ncols: int = 4, titles=None, width: float = 3.2) -> Figure:
+        """Small multiples of the frames at ``keys``: the static view of the explorer,
+        for a reader without a kernel. Returns a matplotlib Figure."""
+        import matplotlib.image as mpimg
+        import matplotlib.pyplot as plt
+
+        keys = list(keys)
+        nrows = -(-len(keys) // ncols)
+        aspect = self.figsize[1] / self.figsize[0]
+        fig, axes = plt.subplots(
+            nrows, ncols, figsize=(width * ncols, width * aspect * nrows + 0.35 * nrows), squeeze=False
+        )
+        for i, ax in enumerate(axes.flat):
+            ax.set_axis_off()
+            if i < len(keys):
+                img = mpimg.imread(io.BytesIO(self.frame(tuple(keys[i]))), format="png")
+                ax.imshow(img)
+                if titles is not None:
+                    ax.set_title(titles[i], fontsize=9)
+        fig.tight_layout()
+        return fig
+

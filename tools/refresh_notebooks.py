@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Re-execute notebooks top to bottom in a fresh kernel and store their outputs.
+
+    python tools/refresh_notebooks.py                      # every notebook
+    python tools/refresh_notebooks.py notebooks/02_*.ipynb # some of them
+
+What nbval later compares is exactly what this stores, so it keeps the
+outputs deterministic: no timing metadata (record_timing=False), execution
+counts 1..N, PYTHONHASHSEED fixed, the kernel started in notebooks/, and the
+widget state saved in the notebook's metadata so that a notebook opened
+without a kernel still shows each explorer's last frame.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def refresh(path: Path, timeout: int = 600) -> None:
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+        cell.metadata.pop("execution", None)
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+        store_widget_state=True,
+    )
+    client.execute()
+    nb.metadata.pop("papermill", None)
+    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    nb.metadata["language_info"] = {"name": "python", "pygments_lexer": "ipython3"}
+    nbformat.write(nb, path)
+
+
+def main(argv: list[str]) -> int:
+    os.environ["PYTHONHASHSEED"] = "0"
+    os.environ.pop("MPLBACKEND", None)
+    paths = [Path(a).resolve() for a in argv] or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    for path in paths:
+        print(f"refreshing {path.relative_to(ROOT)} ...", flush=True)
+        refresh(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
