@@ -1,0 +1,161 @@
+"""The course's running examples.
+
+* :func:`watermelon_3a`: the 17 melons of watermelon data set 3.0α (西瓜数据集
+  3.0α) from Zhou Zhihua, *Machine Learning*, table 4.5: density, sugar
+  content, and whether the melon is good (好瓜).
+* :func:`watermelon_scores`: the scores the course's example learner (a
+  logistic regression, :class:`learnmetrics.learners.LogisticRegression`)
+  gives the 17 melons, so they can be ranked and cut.
+* :func:`ten_samples`: 10 scored examples, 5 positive and 5 negative, for the
+  start and end points of a P-R curve and the "oscillation" of precision.
+* :func:`tied_eight`: 8 examples whose scores tie across the classes, to show
+  the diagonal step of an ROC curve.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["Dataset", "ScoredExamples", "watermelon_3a", "watermelon_scores", "ten_samples", "tied_eight"]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """Features ``X`` (n_samples, n_features), labels ``y`` and their names."""
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple[str, ...]
+    target_names: tuple[str, ...]
+    ids: np.ndarray
+    description: str = ""
+
+    def __len__(self) -> int:
+        return len(self.y)
+
+
+@dataclass(frozen=True)
+class ScoredExamples:
+    """Examples with a true label (1 = positive) and a score (higher = more likely positive)."""
+
+    y_true: np.ndarray
+    y_score: np.ndarray
+    ids: np.ndarray
+    description: str = ""
+    names: tuple[str, ...] = field(default=())
+
+    def __len__(self) -> int:
+        return len(self.y_true)
+
+    def ranked(self):
+        """(ids, y_true, y_score) sorted by decreasing score (ties keep id order)."""
+        order = np.argsort(-self.y_score, kind="stable")
+        return self.ids[order], self.y_true[order], self.y_score[order]
+
+
+# Table 4.5 of the book (watermelon data set 3.0α): id, density (密度), sugar content (含糖率), good melon (好瓜).
+_WATERMELON_3A = np.array(
+    [
+        [1, 0.697, 0.460, 1],
+        [2, 0.774, 0.376, 1],
+        [3, 0.634, 0.264, 1],
+        [4, 0.608, 0.318, 1],
+        [5, 0.556, 0.215, 1],
+        [6, 0.403, 0.237, 1],
+        [7, 0.481, 0.149, 1],
+        [8, 0.437, 0.211, 1],
+        [9, 0.666, 0.091, 0],
+        [10, 0.243, 0.267, 0],
+        [11, 0.245, 0.057, 0],
+        [12, 0.343, 0.099, 0],
+        [13, 0.639, 0.161, 0],
+        [14, 0.657, 0.198, 0],
+        [15, 0.360, 0.370, 0],
+        [16, 0.593, 0.042, 0],
+        [17, 0.719, 0.103, 0],
+    ]
+)
+
+
+def watermelon_3a() -> Dataset:
+    """Watermelon data set 3.0α (西瓜数据集 3.0α): 17 melons, 8 good and 9 bad.
+
+    Returns
+    -------
+    Dataset
+        ``X`` of shape (17, 2): density (密度) and sugar content (含糖率);
+        ``y``: 1 for a good melon (好瓜 = 是), 0 for a bad one; ``ids`` 1..17
+        as numbered in the book.
+
+    Example
+    -------
+    >>> d = watermelon_3a()
+    >>> d.X.shape, int(d.y.sum())
+    ((17, 2), 8)
+    """
+    t = _WATERMELON_3A
+    return Dataset(
+        X=t[:, 1:3].copy(),
+        y=t[:, 3].astype(np.int64),
+        feature_names=("density", "sugar_content"),
+        target_names=("bad melon", "good melon"),
+        ids=t[:, 0].astype(np.int64),
+        description="Watermelon data set 3.0α, Zhou Zhihua, Machine Learning (2016), table 4.5.",
+    )
+
+
+def watermelon_scores() -> ScoredExamples:
+    """The course's example learner's scores for the 17 melons.
+
+    A :class:`~learnmetrics.learners.LogisticRegression` (deterministic) is
+    fitted on all 17 melons' density and sugar content; each melon's score is
+    its predicted probability of being a good melon, rounded to 3 decimals so
+    that a table of the ranked list stays readable.
+    """
+    from .learners import LogisticRegression
+
+    d = watermelon_3a()
+    proba = LogisticRegression().fit(d.X, d.y).predict_proba(d.X)
+    return ScoredExamples(
+        y_true=d.y.copy(),
+        y_score=np.round(proba, 3),
+        ids=d.ids.copy(),
+        description="Watermelon 3.0α scored by the course's logistic regression (P(good melon)).",
+    )
+
+
+def ten_samples() -> ScoredExamples:
+    """Ten scored examples, 5 positive and 5 negative (note 001's P-R analysis).
+
+    In rank order the labels are ``+ + - + + - - + - -``: the first cut
+    gives P = 1, R = 0.2; precision then rises and falls ("oscillates") while
+    recall never falls; cutting after the last example gives R = 1 and
+    P = 5/10, the share of positives, not 0.
+    """
+    y = np.array([1, 1, 0, 1, 1, 0, 0, 1, 0, 0])
+    s = np.array([0.95, 0.90, 0.80, 0.70, 0.65, 0.55, 0.45, 0.40, 0.30, 0.10])
+    return ScoredExamples(
+        y_true=y,
+        y_score=s,
+        ids=np.arange(1, 11),
+        description="Ten examples, 5 positive and 5 negative, distinct scores.",
+    )
+
+
+def tied_eight() -> ScoredExamples:
+    """Eight examples whose scores tie across classes: 4 positive, 4 negative.
+
+    Scores (ranked): 0.9 (+), 0.8 (+, -), 0.6 (+), 0.5 (-, -), 0.3 (+, -).
+    The cut through a tie moves a positive and a negative across together, so
+    the ROC curve takes a *diagonal* step there (a tie counts 1/2 in the rank
+    loss).
+    """
+    y = np.array([1, 1, 0, 1, 0, 0, 1, 0])
+    s = np.array([0.9, 0.8, 0.8, 0.6, 0.5, 0.5, 0.3, 0.3])
+    return ScoredExamples(
+        y_true=y,
+        y_score=s,
+        ids=np.arange(1, 9),
+        description="Eight examples with scores tied across the classes.",
+    )
