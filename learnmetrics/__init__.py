@@ -10,8 +10,9 @@ arguments and return the same values; where the book (Zhou Zhihua, *Machine
 Learning*, chapter 2) defines a measure differently, that form has its own
 name (``macro_micro``, ``rank_loss`` ...).
 """
-from . import classification, cost, curves, ranking, regression, splits, compare, bias_variance, evaluation
+from . import bias_variance, classification, compare, cost, curves, datasets, evaluation, learners, ranking, regression, splits
 from ._validation import UndefinedMetricWarning
+from .learners import LogisticRegression
 from .classification import *  # noqa: F401,F403
 from .curves import *  # noqa: F401,F403
 from .cost import *  # noqa: F401,F403
@@ -24,7 +25,7 @@ from .bias_variance import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
 
-__all__ = ["UndefinedMetricWarning", "__version__"]
+__all__ = ["UndefinedMetricWarning", "LogisticRegression", "__version__"]
 for _m in (classification, curves, cost, ranking, splits, evaluation, regression, compare, bias_variance):
     __all__ += list(_m.__all__)
 del _m

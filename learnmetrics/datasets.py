@@ -34,6 +34,15 @@ class Dataset:
     def __len__(self) -> int:
         return len(self.y)
 
+    def to_text(self) -> str:
+        """The data as a fixed-width text table (id, features, label)."""
+        head = "  id  " + "  ".join(f"{n:>13}" for n in self.feature_names) + "  label"
+        rows = [
+            f"{i:4d}  " + "  ".join(f"{v:13.3f}" for v in x) + f"  {self.target_names[int(t)]}"
+            for i, x, t in zip(self.ids, self.X, self.y)
+        ]
+        return "\n".join([head, *rows])
+
 
 @dataclass(frozen=True)
 class ScoredExamples:
@@ -47,6 +56,12 @@ class ScoredExamples:
 
     def __len__(self) -> int:
         return len(self.y_true)
+
+    def to_text(self, *, ranked: bool = True) -> str:
+        """The examples as a text table, highest score first (rank, id, score, label)."""
+        ids, y, s = self.ranked() if ranked else (self.ids, self.y_true, self.y_score)
+        rows = [f"{r:4d}  {i:3d}  {v:6.3f}  {'+' if t == 1 else '-'}" for r, (i, v, t) in enumerate(zip(ids, s, y), 1)]
+        return "\n".join(["rank   id   score  label", *rows])
 
     def ranked(self):
         """(ids, y_true, y_score) sorted by decreasing score (ties keep id order)."""

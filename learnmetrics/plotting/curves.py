@@ -1,0 +1,422 @@
+"""Drawing P-R and ROC curves the way the book builds them: one cut point at a time.
+
+Every function takes a matplotlib ``ax`` and returns the artists it made, so
+that an explorer can move them in place (``set_data``, ``set_text``) instead
+of drawing again. None of them computes a metric: the numbers come from
+:mod:`learnmetrics.curves` (``stepping_table``, ``roc_curve`` ...); these
+functions only turn them into pictures.
+
+* :func:`plot_roc_steps`, :func:`plot_pr_steps`: the curves themselves.
+* :func:`plot_cut_point`: the current cut point and the path walked so far.
+* :func:`style_roc_axes`, :func:`style_pr_axes`: unit square, labels in the
+  book's words (真正例率 TPR against 假正例率 FPR; 查准率 P against 查全率 R).
+* :func:`plot_reference`: the random guess and the perfect ranker.
+* :func:`plot_bep_line`, :func:`plot_iso_f`: the break-even line P = R and the
+  iso-F1 (iso-F-beta) contours.
+* :func:`shade_auc`: the area under an ROC curve.
+* :func:`plot_rank_squares`: the unit squares of the rank-loss picture: one
+  square of area 1/(m+ m-) per (positive, negative) pair, below the curve when
+  the pair is ranked correctly, above it when not, split in half on a tie.
+* :func:`plot_ranked_strip`: the ranked list as a strip of examples with the
+  cut line.
+"""
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.patches import Polygon, Rectangle
+
+from .confusion import NEG_COLOR, POS_COLOR
+
+__all__ = [
+    "POS_COLOR",
+    "NEG_COLOR",
+    "CURVE_COLOR",
+    "style_roc_axes",
+    "style_pr_axes",
+    "plot_roc_steps",
+    "plot_pr_steps",
+    "plot_cut_point",
+    "plot_reference",
+    "plot_bep_line",
+    "iso_f_precision",
+    "plot_iso_f",
+    "shade_auc",
+    "plot_rank_squares",
+    "RankedStrip",
+    "plot_ranked_strip",
+]
+
+CURVE_COLOR = "#3b5b92"
+CORRECT_COLOR = "#a6d5f7"  # pair ranked correctly: area under the ROC curve
+WRONG_COLOR = "#f7b6a6"  # pair ranked wrongly: area above it (rank loss)
+
+
+def _xy(x, y, name_x="x", name_y="y"):
+    x = np.asarray(x, dtype=float).ravel()
+    y = np.asarray(y, dtype=float).ravel()
+    if x.shape != y.shape:
+        raise ValueError(f"{name_x} and {name_y} must have the same length, got {x.size} and {y.size}")
+    return x, y
+
+
+def style_roc_axes(ax, *, title=None, book_terms=True):
+    """Unit square, equal aspect, FPR on x and TPR on y (an ROC point is (FPR, TPR))."""
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_aspect("equal")
+    ax.set_xlabel("FPR (假正例率) = FP / m-" if book_terms else "FPR")
+    ax.set_ylabel("TPR (真正例率) = TP / m+" if book_terms else "TPR")
+    ax.grid(alpha=0.25)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def style_pr_axes(ax, *, title=None, book_terms=True):
+    """Unit square, equal aspect, recall on x and precision on y."""
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.05)
+    ax.set_aspect("equal")
+    ax.set_xlabel("recall R (查全率)" if book_terms else "recall")
+    ax.set_ylabel("precision P (查准率)" if book_terms else "precision")
+    ax.grid(alpha=0.25)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def plot_roc_steps(ax, fpr, tpr, *, label=None, color=CURVE_COLOR, markers=True, **kwargs):
+    """The ROC curve of a finite list: its points joined by straight segments.
+
+    Between two distinct scores the curve moves up (a positive, +1/m+) or
+    right (a negative, +1/m-); a tie across the classes gives a diagonal
+    segment. Pass the points of ``learnmetrics.roc_curve`` (or of a stepping
+    table). Returns the ``Line2D``.
+
+    Example
+    -------
+    >>> fpr, tpr, _ = lm.roc_curve(y, s)               # doctest: +SKIP
+    >>> plot_roc_steps(style_roc_axes(ax), fpr, tpr)   # doctest: +SKIP
+    """
+    fpr, tpr = _xy(fpr, tpr, "fpr", "tpr")
+    kwargs.setdefault("lw", 2)
+    if markers:
+        kwargs.setdefault("marker", "o")
+        kwargs.setdefault("ms", 3.5)
+    (line,) = ax.plot(fpr, tpr, color=color, label=label, **kwargs)
+    return line
+
+
+def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CURVE_COLOR, **kwargs):
+    """A P-R curve of a finite list.
+
+    ``style="points"`` joins the (R, P) points of successive cuts with straight
+    segments, as the book draws it (precision falls straight down when a
+    negative is added: R stays, P drops). ``style="steps"`` draws the step
+    function whose area is the average precision (AP = sum of (R_k - R_{k-1}) P_k),
+    precision held constant to the left of each point. Points with undefined
+    precision (NaN, the 0/0 start) are skipped. Returns the ``Line2D``.
+    """
+    recall, precision = _xy(recall, precision, "recall", "precision")
+    if style not in ("points", "steps"):
+        raise ValueError(f"style must be 'points' or 'steps', got {style!r}")
+    if recall.size > 1 and recall[0] > recall[-1]:  # scikit-learn's order: recall decreasing
+        recall, precision = recall[::-1], precision[::-1]
+    ok = ~np.isnan(precision)
+    r, p = recall[ok], precision[ok]
+    if style == "steps":
+        # precision P_k held over the recall interval (R_{k-1}, R_k]: the sum AP adds up
+        xs = np.concatenate([[0.0], np.repeat(r, 2)])[:-1]
+        ys = np.repeat(p, 2)
+        kwargs.setdefault("lw", 2)
+        (line,) = ax.plot(xs, ys, color=color, label=label, **kwargs)
+        return line
+    kwargs.setdefault("lw", 2)
+    kwargs.setdefault("marker", "o")
+    kwargs.setdefault("ms", 3.5)
+    (line,) = ax.plot(r, p, color=color, label=label, **kwargs)
+    return line
+
+
+def plot_cut_point(ax, path=None, *, color="#c0392b", path_color=None, size=9):
+    """The current cut point (a big marker) and the path walked so far (a line).
+
+    ``path`` is an (n, 2) array of points, the last of which is the current
+    one (``CutPoint.roc_path`` or ``CutPoint.pr_path``); empty or None draws
+    nothing yet. Returns ``(point, path_line)``; move them with
+    :func:`move_cut_point`.
+    """
+    (trail,) = ax.plot([], [], color=path_color or color, lw=2.6, alpha=0.85, zorder=4, solid_capstyle="round")
+    (point,) = ax.plot([], [], "o", color=color, ms=size, mec="white", mew=1.5, zorder=5)
+    move_cut_point(point, trail, path)
+    return point, trail
+
+
+def move_cut_point(point, trail, path) -> None:
+    """Move the artists of :func:`plot_cut_point` to a new path (in place)."""
+    path = np.empty((0, 2)) if path is None else np.asarray(path, dtype=float).reshape(-1, 2)
+    ok = ~np.isnan(path).any(axis=1)
+    path = path[ok]
+    trail.set_data(path[:, 0], path[:, 1])
+    if len(path):
+        point.set_data([path[-1, 0]], [path[-1, 1]])
+    else:
+        point.set_data([], [])
+
+
+__all__.append("move_cut_point")
+
+
+def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect"), legend_labels=True):
+    """The random-guess and perfect-ranker references.
+
+    ROC (``kind="roc"``): random guessing is the diagonal TPR = FPR (a random
+    ranking puts a positive in front of a negative half of the time); the
+    perfect ranker goes (0,0) -> (0,1) -> (1,1): every positive before every
+    negative. P-R (``kind="pr"``): random guessing has precision equal to the
+    share of positives (``prevalence``, required) at every recall; the perfect
+    ranker keeps P = 1 up to R = 1. Returns a dict of ``Line2D``.
+    """
+    if kind not in ("roc", "pr"):
+        raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
+    which = (which,) if isinstance(which, str) else tuple(which)
+    for w in which:
+        if w not in ("random", "perfect"):
+            raise ValueError(f"which must hold 'random' and/or 'perfect', got {w!r}")
+    out = {}
+    lab = (lambda s: s) if legend_labels else (lambda s: None)
+    if kind == "roc":
+        if "random" in which:
+            (out["random"],) = ax.plot([0, 1], [0, 1], ls="--", color="0.45", lw=1.2, label=lab("random guess"))
+        if "perfect" in which:
+            (out["perfect"],) = ax.plot([0, 0, 1], [0, 1, 1], ls=":", color="#2e8b57", lw=1.6,
+                                        label=lab("perfect ranking"))
+    else:
+        if "random" in which:
+            if prevalence is None:
+                raise ValueError("prevalence (the share of positives) is needed for the random P-R reference")
+            prevalence = float(prevalence)
+            if not 0 <= prevalence <= 1:
+                raise ValueError(f"prevalence must be in [0, 1], got {prevalence!r}")
+            (out["random"],) = ax.plot([0, 1], [prevalence, prevalence], ls="--", color="0.45", lw=1.2,
+                                       label=lab(f"random guess (P = {prevalence:.2f})"))
+        if "perfect" in which:
+            xs, ys = ([0, 1, 1], [1, 1, prevalence]) if prevalence is not None else ([0, 1], [1, 1])
+            (out["perfect"],) = ax.plot(xs, ys, ls=":", color="#2e8b57", lw=1.6, label=lab("perfect ranking"))
+    return out
+
+
+def plot_bep_line(ax, *, label="P = R (break-even line)", **kwargs):
+    """The line P = R: a P-R curve's break-even point (BEP, 平衡点) is where it crosses it."""
+    kwargs.setdefault("color", "0.35")
+    kwargs.setdefault("lw", 1)
+    kwargs.setdefault("ls", "-.")
+    (line,) = ax.plot([0, 1], [0, 1], label=label, **kwargs)
+    return line
+
+
+def iso_f_precision(recall, f, beta=1.0):
+    r"""Precision on the iso-F-beta curve through recall ``recall``.
+
+    From :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)`:
+    :math:`P = F R / ((1+\beta^2) R - \beta^2 F)`, defined for
+    :math:`R > \beta^2 F / (1+\beta^2)`; NaN elsewhere (and where P > 1).
+    """
+    recall = np.asarray(recall, dtype=float)
+    b2 = float(beta) ** 2
+    den = (1 + b2) * recall - b2 * f
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = np.where(den > 0, f * recall / den, np.nan)
+    p[(p > 1.0 + 1e-12) | (p < 0)] = np.nan
+    return p
+
+
+def _iso_f_xy(f, beta, n=200):
+    b2 = float(beta) ** 2
+    r_min = b2 * f / (1 + b2)  # where P would be infinite
+    r_at_p1 = f / (1 + b2 - b2 * f)  # where P = 1
+    lo = max(r_min, r_at_p1)
+    if lo >= 1:
+        return np.array([]), np.array([])
+    r = lo + (1 - lo) * np.linspace(0, 1, n) ** 1.5
+    p = iso_f_precision(r, f, beta)
+    p[0] = min(p[0], 1.0) if np.isfinite(p[0]) else 1.0
+    return r, p
+
+
+def plot_iso_f(ax, levels=(0.2, 0.4, 0.6, 0.8), *, beta=1.0, labels=True, **kwargs):
+    """Iso-F1 (or iso-F-beta) curves: every (R, P) with the same F.
+
+    Returns the list of ``Line2D`` (one per level) and, if ``labels``, their
+    text labels; update them for another beta with :func:`update_iso_f`.
+    """
+    kwargs.setdefault("color", "0.55")
+    kwargs.setdefault("lw", 0.9)
+    kwargs.setdefault("ls", "-")
+    kwargs.setdefault("alpha", 0.8)
+    lines, texts = [], []
+    for f in levels:
+        (line,) = ax.plot([], [], **kwargs)
+        lines.append(line)
+        if labels:
+            texts.append(ax.text(0, 0, "", fontsize=7, color=kwargs["color"], ha="right", va="bottom"))
+    update_iso_f(lines, texts, levels, beta)
+    return lines, texts
+
+
+def update_iso_f(lines, texts, levels, beta) -> None:
+    """Move the iso-F curves of :func:`plot_iso_f` to another ``beta`` (in place)."""
+    name = "F1" if beta == 1 else "Fβ"
+    for i, f in enumerate(levels):
+        r, p = _iso_f_xy(f, beta)
+        lines[i].set_data(r, p)
+        if texts:
+            if r.size:
+                texts[i].set_position((0.995, p[-1] + 0.008))
+                texts[i].set_text(f"{name}={f:.1f}")
+            else:
+                texts[i].set_text("")
+
+
+__all__.append("update_iso_f")
+
+
+def shade_auc(ax, fpr, tpr, *, color=CORRECT_COLOR, alpha=0.6, label=None, **kwargs):
+    """Shade the area under an ROC polyline (the trapezoids the book sums)."""
+    fpr, tpr = _xy(fpr, tpr, "fpr", "tpr")
+    return ax.fill_between(fpr, 0, tpr, color=color, alpha=alpha, lw=0, label=label, **kwargs)
+
+
+def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_curve=True, annotate=True):
+    """The rank-loss picture: one square per (positive, negative) pair.
+
+    The unit square is cut into m- columns (the negatives, highest score on
+    the left) and m+ rows (the positives, highest score at the bottom), so a
+    pair is a square of area 1/(m+ m-). The square of (positive i, negative j)
+    lies *under* the ROC curve when the positive scores higher (blue), *above*
+    it when it scores lower (red: it counts 1 in the rank loss ℓ_rank), and a
+    tie is cut in half by the curve's diagonal step (half blue, half red: it
+    counts 1/2). Hence AUC = blue area = 1 - ℓ_rank.
+
+    Drawn only for short lists (``m+ m- <= max_pairs``). Returns a dict with the
+    counts of correct, wrong and tied pairs.
+    """
+    y_true = np.asarray(y_true).ravel()
+    s = np.asarray(y_score, dtype=float).ravel()
+    if y_true.shape != s.shape:
+        raise ValueError(f"y_true and y_score must have the same length, got {y_true.size} and {s.size}")
+    pos = np.sort(s[y_true == pos_label])[::-1]
+    neg = np.sort(s[y_true != pos_label])[::-1]
+    mp, mn = pos.size, neg.size
+    if mp == 0 or mn == 0:
+        raise ValueError("the rank-loss picture needs at least one positive and one negative")
+    if mp * mn > max_pairs:
+        raise ValueError(f"{mp}x{mn} = {mp * mn} pairs is too many squares to draw (max_pairs={max_pairs})")
+    w, h = 1.0 / mn, 1.0 / mp
+    cmp = np.sign(pos[:, None] - neg[None, :])  # +1 correct, -1 wrong, 0 tie; rows = positives
+    for i in range(mp):
+        for j in range(mn):
+            if cmp[i, j] != 0:
+                ax.add_patch(Rectangle((j * w, i * h), w, h, facecolor=CORRECT_COLOR if cmp[i, j] > 0 else WRONG_COLOR,
+                                       edgecolor="white", lw=1.0, zorder=1))
+    # tie blocks: the curve crosses each block of tied scores by its diagonal
+    for t in np.intersect1d(pos, neg):
+        rows = np.flatnonzero(pos == t)
+        cols = np.flatnonzero(neg == t)
+        x0, x1 = cols[0] * w, (cols[-1] + 1) * w
+        y0, y1 = rows[0] * h, (rows[-1] + 1) * h
+        ax.add_patch(Polygon([(x0, y0), (x1, y0), (x1, y1)], closed=True, facecolor=CORRECT_COLOR, edgecolor="none",
+                             zorder=1))
+        ax.add_patch(Polygon([(x0, y0), (x0, y1), (x1, y1)], closed=True, facecolor=WRONG_COLOR, edgecolor="none",
+                             zorder=1))
+        for i in rows:
+            for j in cols:
+                ax.add_patch(Rectangle((j * w, i * h), w, h, facecolor="none", edgecolor="white", lw=1.0, zorder=2))
+    ax.set_xticks(np.arange(mn + 1) * w, [f"{k}/{mn}" if k in (0, mn) else "" for k in range(mn + 1)])
+    ax.set_yticks(np.arange(mp + 1) * h, [f"{k}/{mp}" if k in (0, mp) else "" for k in range(mp + 1)])
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    counts = {"correct": int((cmp > 0).sum()), "wrong": int((cmp < 0).sum()), "tied": int((cmp == 0).sum()),
+              "pairs": int(mp * mn)}
+    if show_curve:
+        # the ROC polyline through the squares (view logic: the order of the pairs)
+        allv = np.unique(s)[::-1]
+        tp = np.array([0] + [int((pos >= v).sum()) for v in allv])
+        fp = np.array([0] + [int((neg >= v).sum()) for v in allv])
+        ax.plot(fp / mn, tp / mp, color=CURVE_COLOR, lw=2.2, marker="o", ms=3.5, zorder=3)
+    if annotate:
+        ax.set_xlabel(f"negatives, best-scored first  ({mn} columns of width 1/{mn})", fontsize=9)
+        ax.set_ylabel(f"positives, best-scored first ({mp} rows of height 1/{mp})", fontsize=9)
+    return counts
+
+
+class RankedStrip:
+    """The ranked list drawn as a strip of boxes with a movable cut line.
+
+    Boxes are sorted by decreasing score (ties keep the given order), coloured
+    by class (positive ``POS_COLOR`` with a "+", negative ``NEG_COLOR`` with a
+    "−"), labelled with the id above and the score below when the list is
+    short. :meth:`set_cut` moves the cut line to "the first ``n_pred`` examples
+    are predicted positive".
+    """
+
+    def __init__(self, ax, y_true, y_score, ids=None, *, pos_label=1, n_pred=0, show_text=None,
+                 title="ranked list (highest score first)"):
+        y_true = np.asarray(y_true).ravel()
+        s = np.asarray(y_score, dtype=float).ravel()
+        if y_true.shape != s.shape:
+            raise ValueError(f"y_true and y_score must have the same length, got {y_true.size} and {s.size}")
+        n = s.size
+        ids = np.arange(1, n + 1) if ids is None else np.asarray(ids).ravel()
+        if ids.size != n:
+            raise ValueError(f"ids has {ids.size} entries but there are {n} examples")
+        order = np.argsort(-s, kind="stable")
+        self.y = y_true[order]
+        self.scores = s[order]
+        self.ids = ids[order]
+        self.n = n
+        self.ax = ax
+        is_pos = self.y == pos_label
+        colors = np.where(is_pos, POS_COLOR, NEG_COLOR)
+        ax.bar(np.arange(n), np.ones(n), width=0.86 if n <= 60 else 1.0, bottom=0, color=colors, lw=0, zorder=2)
+        show_text = (n <= 40) if show_text is None else show_text
+        if show_text:
+            fs = 9 if n <= 20 else 7
+            for i in range(n):
+                ax.text(i, 0.5, "+" if is_pos[i] else "−", ha="center", va="center", color="white", fontsize=fs + 3,
+                        fontweight="bold", zorder=3)
+                ax.text(i, 1.06, f"#{self.ids[i]}", ha="center", va="bottom", fontsize=fs - 1, zorder=3)
+                ax.text(i, -0.06, f"{self.scores[i]:.3g}".lstrip("0") if 0 < self.scores[i] < 1 else f"{self.scores[i]:.3g}",
+                        ha="center", va="top", fontsize=fs - 1, zorder=3)
+        self.span = Rectangle((-0.5, -0.35), 0.0, 1.8, facecolor=POS_COLOR, alpha=0.12, lw=0, zorder=1)
+        ax.add_patch(self.span)
+        self.line = ax.axvline(-0.5, color="black", lw=2.5, zorder=4)
+        self.label = ax.text(-0.5, 1.5, "", ha="center", va="bottom", fontsize=9, zorder=4)
+        ax.set_xlim(-0.7, n - 0.3)
+        ax.set_ylim(-0.45, 1.75)
+        ax.set_yticks([])
+        ax.set_xticks([])
+        for side in ("left", "right", "top"):
+            ax.spines[side].set_visible(False)
+        if title:
+            ax.set_title(title, fontsize=10, loc="left")
+        self.set_cut(n_pred)
+
+    def set_cut(self, n_pred: int, text: str | None = None) -> None:
+        """Put the cut line after the first ``n_pred`` examples (in place)."""
+        x = n_pred - 0.5
+        self.line.set_xdata([x, x])
+        self.span.set_width(n_pred)
+        self.label.set_x(x)
+        self.label.set_text(text if text is not None else f"cut: top {n_pred} predicted +")
+        self.label.set_ha("left" if n_pred < self.n / 2 else "right")
+
+
+def plot_ranked_strip(ax, y_true, y_score, ids=None, *, cut=0, pos_label=1, show_text=None, title=None):
+    """Draw the ranked list as a strip with the cut after the first ``cut`` examples.
+
+    Returns a :class:`RankedStrip` (call ``.set_cut(n)`` to move the cut line).
+    """
+    kw = {} if title is None else {"title": title}
+    return RankedStrip(ax, y_true, y_score, ids, pos_label=pos_label, n_pred=cut, show_text=show_text, **kw)
