@@ -1,3 +1,1360 @@
-"""(being written)"""
+"""Classification basics: the confusion matrix and the measures read off it.
 
-__all__: list[str] = []
+Two families live here.
+
+* Functions named like their ``sklearn.metrics`` counterparts
+  (:func:`confusion_matrix`, :func:`accuracy_score`, :func:`precision_score`,
+  :func:`recall_score`, :func:`f1_score`, :func:`fbeta_score`,
+  :func:`precision_recall_fscore_support`) take the same arguments and return
+  the same values as scikit-learn 1.9 (binary and multi-class targets;
+  multilabel input is out of the course's scope and is refused).
+* The book's own objects (Zhou Zhihua, *Machine Learning*, section 2.3):
+  :class:`BinaryCounts` (TP, FP, FN, TN, 真正例/假正例/假反例/真反例) with
+  :func:`rates`, :func:`error_rate` (the book's E(f; D)),
+  :func:`one_vs_rest_counts` and :func:`macro_micro` (macro/micro averages over
+  n binary confusion matrices, with the book's macro-F1 *and* scikit-learn's),
+  and :func:`threshold_state`, the pure state behind the threshold explorer.
+
+Zero division (0/0)
+-------------------
+The scikit-learn-named functions and :func:`macro_micro` follow scikit-learn's
+``zero_division``: ``"warn"`` (the default) uses 0.0 and emits an
+:class:`~learnmetrics.UndefinedMetricWarning`; 0.0, 1.0 or ``np.nan`` use that
+value silently (``np.nan`` values are left out of averages).
+
+The book-style helpers (:class:`BinaryCounts` properties and :func:`rates`)
+return ``nan`` for an undefined ratio and warn, unless you pass an explicit
+``zero_division=0.0`` or ``1.0``. :func:`threshold_state` never warns (it runs on
+every slider move); it records the undefined rates in ``state.undefined`` and
+prints them as ``undefined (0/0)``.
+
+Deliberate differences from scikit-learn (all raise where scikit-learn returns
+something doubtful): 2-D column vectors, negative sample weights, duplicate
+or empty ``labels``, ``labels`` / ``pos_label`` of another type than the data
+(strings vs numbers), a boolean ``beta`` and ``pos_label=None`` with
+``average='binary'`` all raise a clear ``ValueError``/``TypeError``.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._validation import (
+    UndefinedMetricWarning,
+    as_labels,
+    as_scores,
+    check_same_length,
+    check_sample_weight,
+)
+
+__all__ = [
+    "confusion_matrix",
+    "accuracy_score",
+    "error_rate",
+    "precision_score",
+    "recall_score",
+    "f1_score",
+    "fbeta_score",
+    "precision_recall_fscore_support",
+    "BinaryCounts",
+    "binary_counts",
+    "Rates",
+    "rates",
+    "one_vs_rest_counts",
+    "MacroMicro",
+    "macro_micro",
+    "ThresholdState",
+    "threshold_state",
+]
+
+_AVERAGES = (None, "binary", "micro", "macro", "weighted", "samples")
+
+
+# ----------------------------------------------------------------------------
+# private checks and encoding
+# ----------------------------------------------------------------------------
+def _is_text(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "US"
+
+
+def _labels_array(x, name: str, *, allow_empty: bool = False) -> np.ndarray:
+    """Validated 1-D label array; object arrays turned into str or numbers."""
+    arr = as_labels(x, name, allow_empty=allow_empty)
+    if arr.dtype.kind == "O":
+        values = arr.tolist()
+        if all(isinstance(v, str) for v in values):
+            arr = arr.astype(str)
+        else:
+            try:
+                arr2 = np.asarray(values)
+            except Exception:  # pragma: no cover - defensive
+                arr2 = arr
+            if arr2.dtype.kind not in "iubf":
+                raise TypeError(
+                    f"{name} must hold class labels (integers, booleans or strings), "
+                    f"got values of types {sorted({type(v).__name__ for v in values})}"
+                )
+            arr = as_labels(arr2, name, allow_empty=allow_empty)
+    return arr
+
+
+def _kind(arr: np.ndarray) -> str:
+    return "string" if _is_text(arr) else "number"
+
+
+def _check_compatible(a: np.ndarray, name_a: str, b: np.ndarray, name_b: str) -> None:
+    if a.size and b.size and _is_text(a) != _is_text(b):
+        raise TypeError(
+            f"{name_a} holds {_kind(a)} labels but {name_b} holds {_kind(b)} labels; "
+            "they must be of the same kind (e.g. both strings)"
+        )
+
+
+def _check_weights(sample_weight, n: int):
+    """(weights as float64 or None, whether the given weights were integer)."""
+    if sample_weight is None:
+        return None, True
+    w = check_sample_weight(sample_weight, n)
+    integral = np.asarray(sample_weight).dtype.kind in "iub"
+    if not np.any(w):
+        raise ValueError("sample_weight must contain at least one non-zero weight (all are 0)")
+    return w, integral
+
+
+def _encode(yt: np.ndarray, yp: np.ndarray):
+    """Sorted labels present in y_true or y_pred, and both arrays as indices into them."""
+    n = len(yt)
+    both = np.concatenate([yt, yp])
+    if both.dtype.kind in "iub" and both.dtype != np.uint64:
+        ints = both.astype(np.int64, copy=False)
+        lo, hi = int(ints.min()), int(ints.max())
+        span = hi - lo + 1
+        if span <= max(1024, 2 * len(ints)):
+            off = ints - lo if lo else ints
+            present_mask = np.bincount(off, minlength=span) > 0
+            present = (np.flatnonzero(present_mask) + lo).astype(both.dtype)
+            lut = np.cumsum(present_mask) - 1
+            codes = lut[off]
+            return present, codes[:n], codes[n:]
+    present, codes = np.unique(both, return_inverse=True)
+    codes = codes.reshape(-1)
+    return present, codes[:n], codes[n:]
+
+
+def _lookup(present: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Index of each value in the sorted ``present`` array, or -1."""
+    if present.size == 0:
+        return np.full(len(values), -1, dtype=np.intp)
+    idx = np.searchsorted(present, values)
+    idx_c = np.minimum(idx, len(present) - 1)
+    found = present[idx_c] == values
+    return np.where(found, idx_c, -1)
+
+
+class _Targets:
+    """y_true / y_pred checked together, encoded as indices into ``present``."""
+
+    __slots__ = ("yt", "yp", "n", "w", "int_weights", "present", "it", "ip")
+
+    def __init__(self, y_true, y_pred, sample_weight=None):
+        yt = _labels_array(y_true, "y_true")
+        yp = _labels_array(y_pred, "y_pred")
+        n = check_same_length(y_true=yt, y_pred=yp)
+        _check_compatible(yt, "y_true", yp, "y_pred")
+        self.w, self.int_weights = _check_weights(sample_weight, n)
+        self.yt, self.yp, self.n = yt, yp, n
+        self.present, self.it, self.ip = _encode(yt, yp)
+
+    @property
+    def is_binary(self) -> bool:
+        return len(self.present) <= 2
+
+    def check_labels(self, labels, name: str = "labels") -> np.ndarray:
+        lab = _labels_array(labels, name, allow_empty=True)
+        if lab.size == 0:
+            raise ValueError(f"{name} must contain at least one label, got an empty list")
+        _check_compatible(self.yt, "y_true", lab, name)
+        uniq = np.unique(lab)
+        if len(uniq) != len(lab):
+            raise ValueError(f"{name} must not contain duplicates, got {lab.tolist()!r}")
+        return lab
+
+    def total(self):
+        return float(self.w.sum()) if self.w is not None else self.n
+
+    def per_class(self, sel: np.ndarray | None = None):
+        """(tp, true_sum, pred_sum) per present label, or per label of ``sel``
+        (indices into ``present``, -1 for a label absent from the data)."""
+        k = len(self.present)
+        w = self.w
+        eq = self.it == self.ip
+        if w is None:
+            tp = np.bincount(self.it[eq], minlength=k)
+            true_sum = np.bincount(self.it, minlength=k)
+            pred_sum = np.bincount(self.ip, minlength=k)
+            if not eq.any():
+                # scikit-learn's counts turn float when no sample at all is
+                # classified correctly; mirror it so `support` has the same dtype
+                tp, true_sum, pred_sum = (a.astype(np.float64) for a in (tp, true_sum, pred_sum))
+        else:
+            tp = np.bincount(self.it[eq], weights=w[eq], minlength=k)
+            true_sum = np.bincount(self.it, weights=w, minlength=k)
+            pred_sum = np.bincount(self.ip, weights=w, minlength=k)
+        if sel is not None:
+            ok = sel >= 0
+            safe = np.where(ok, sel, 0)
+            tp = np.where(ok, tp[safe], 0).astype(tp.dtype)
+            true_sum = np.where(ok, true_sum[safe], 0).astype(true_sum.dtype)
+            pred_sum = np.where(ok, pred_sum[safe], 0).astype(pred_sum.dtype)
+        return tp, true_sum, pred_sum
+
+
+def _check_pos_label(pos_label, *, allow_none: bool = True):
+    if pos_label is None:
+        if allow_none:
+            return None
+        raise ValueError("pos_label must be a class label, got None")
+    if isinstance(pos_label, (str, np.str_, bool, np.bool_, numbers.Real)):
+        if isinstance(pos_label, numbers.Real) and not isinstance(pos_label, (bool, np.bool_)):
+            if not math.isfinite(float(pos_label)):
+                raise ValueError(f"pos_label must be a class label, got {pos_label!r}")
+        return pos_label
+    raise TypeError(
+        f"pos_label must be a single class label (int, bool or str), got {type(pos_label).__name__} {pos_label!r}"
+    )
+
+
+def _pos_index(t: _Targets, pos_label, *, what: str = "the labels") -> int:
+    """Index of pos_label in t.present (or -1 if absent but compatible)."""
+    if pos_label is None:
+        raise ValueError(f"pos_label=None is not a valid label; it should be one of {t.present.tolist()!r}")
+    is_text = isinstance(pos_label, (str, np.str_))
+    if is_text != _is_text(t.present):
+        raise ValueError(
+            f"pos_label={pos_label!r} does not fit {what}, which are {_kind(t.present)}s "
+            f"{t.present.tolist()!r}; pass pos_label=<one of them>"
+        )
+    idx = int(_lookup(t.present, np.asarray([pos_label]))[0])
+    if idx < 0 and len(t.present) >= 2:
+        raise ValueError(
+            f"pos_label={pos_label!r} is not a valid label. It should be one of {t.present.tolist()!r}"
+        )
+    return idx
+
+
+def _check_zero_division(zero_division):
+    """(value used for 0/0, whether to warn)."""
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return 0.0, True
+        raise ValueError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {zero_division!r}')
+    if isinstance(zero_division, (numbers.Real, np.bool_)):
+        z = float(zero_division)
+        if z in (0.0, 1.0):
+            return z, False
+        if math.isnan(z):
+            return math.nan, False
+        raise ValueError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {zero_division!r}')
+    raise TypeError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {type(zero_division).__name__}')
+
+
+def _check_beta(beta) -> float:
+    if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, numbers.Real):
+        raise TypeError(f"beta must be a non-negative real number, got {type(beta).__name__} {beta!r}")
+    b = float(beta)
+    if math.isnan(b) or b < 0:
+        raise ValueError(f"beta must be a non-negative real number (0 <= beta <= inf), got {beta!r}")
+    return b
+
+
+def _check_average(average):
+    if average is None or (isinstance(average, str) and average in _AVERAGES):
+        if average == "samples":
+            raise ValueError(
+                "average='samples' is for multilabel targets, which learnmetrics does not "
+                "cover; use one of None, 'binary', 'micro', 'macro', 'weighted'"
+            )
+        return average
+    raise ValueError(
+        f"average must be one of None, 'binary', 'micro', 'macro', 'weighted', got {average!r}"
+    )
+
+
+def _warn_prf(average, modifier: str, msg_start: str, result_size: int, stacklevel: int = 4):
+    msg = (
+        f"{msg_start} ill-defined and being set to 0.0 {{0}} no {modifier} samples. "
+        "Use `zero_division` parameter to control this behavior."
+    )
+    msg = msg.format("due to" if result_size == 1 else "in labels with")
+    warnings.warn(msg, UndefinedMetricWarning, stacklevel=stacklevel)
+
+
+def _prf_divide(num, den, metric, modifier, average, warn_for, zd_value, zd_warn):
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    mask = den == 0
+    out = num / np.where(mask, 1.0, den)
+    if mask.any():
+        out[mask] = zd_value
+        if zd_warn and metric in warn_for:
+            _warn_prf(average, modifier, f"{metric.capitalize()} is", out.shape[0], stacklevel=5)
+    return out
+
+
+def _nanaverage(a: np.ndarray, weights=None) -> float:
+    if a.shape[0] == 0:
+        return math.nan
+    mask = np.isnan(a)
+    if mask.all():
+        return math.nan
+    if weights is None:
+        return float(np.mean(a[~mask]))
+    a2 = a[~mask]
+    w2 = np.asarray(weights, dtype=np.float64)[~mask]
+    if w2.sum() == 0:
+        return float(np.mean(a2))
+    return float(np.average(a2, weights=w2))
+
+
+# ----------------------------------------------------------------------------
+# scikit-learn-compatible functions
+# ----------------------------------------------------------------------------
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+    """Confusion matrix (混淆矩阵): ``C[i, j]`` = samples of true class i predicted as j.
+
+    Rows are the true classes, columns the predictions, both in the order of
+    ``labels`` (default: the sorted labels present in ``y_true`` or
+    ``y_pred``). In the binary case with labels ``[negative, positive]``::
+
+        C = [[TN, FP],
+             [FN, TP]]        tn, fp, fn, tp = C.ravel()
+
+    The book draws the same table with the positive class first
+    (rows 真实正例/反例: ``[[TP, FN], [FP, TN]]``); see
+    :meth:`BinaryCounts.as_matrix`.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (integers, booleans or strings).
+    labels : array-like of shape (n_classes,), default=None
+        Labels indexing the matrix (reorder, select a subset, or add classes
+        that never occur). Samples whose true or predicted label is not in
+        ``labels`` are left out. At least one of them must occur in ``y_true``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights; the matrix then sums weights.
+    normalize : {'true', 'pred', 'all'}, default=None
+        Divide by row sums (each row then holds the rates of one true class:
+        the ``'true'`` diagonal is the per-class recall), by column sums
+        (``'pred'``: the diagonal is the per-class precision) or by the total.
+        Empty rows/columns give 0.
+
+    Returns
+    -------
+    C : ndarray of shape (n_classes, n_classes)
+        ``int64`` for counts (no weights, or integer weights), ``float64`` when
+        the weights are floats or ``normalize`` is set.
+
+    Examples
+    --------
+    >>> confusion_matrix([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    array([[1, 1],
+           [1, 2]])
+    """
+    if normalize is not None and not (isinstance(normalize, str) and normalize in ("true", "pred", "all")):
+        raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, got {normalize!r}")
+    t = _Targets(y_true, y_pred, sample_weight)
+    if labels is None:
+        k = len(t.present)
+        ti, pi, w = t.it, t.ip, t.w
+    else:
+        lab = t.check_labels(labels)
+        k = len(lab)
+        sel = _lookup(t.present, lab)
+        remap = np.full(len(t.present), -1, dtype=np.intp)
+        remap[sel[sel >= 0]] = np.flatnonzero(sel >= 0)
+        in_true = np.bincount(t.it, minlength=len(t.present)) > 0
+        if not np.any(in_true[sel[sel >= 0]]):
+            raise ValueError(
+                f"at least one label in labels must occur in y_true; labels={lab.tolist()!r}, "
+                f"y_true holds {np.unique(t.yt).tolist()!r}"
+            )
+        ti, pi = remap[t.it], remap[t.ip]
+        keep = (ti >= 0) & (pi >= 0)
+        w = t.w
+        if not keep.all():
+            ti, pi = ti[keep], pi[keep]
+            w = w[keep] if w is not None else None
+    flat = ti * k + pi
+    if w is None:
+        cm = np.bincount(flat, minlength=k * k).astype(np.int64, copy=False)
+    else:
+        cm = np.bincount(flat, weights=w, minlength=k * k)
+        cm = np.rint(cm).astype(np.int64) if t.int_weights else cm.astype(np.float64, copy=False)
+    cm = cm.reshape(k, k)
+    if normalize is not None:
+        with np.errstate(all="ignore"):
+            if normalize == "true":
+                cm = cm / cm.sum(axis=1, keepdims=True)
+            elif normalize == "pred":
+                cm = cm / cm.sum(axis=0, keepdims=True)
+            else:
+                cm = cm / cm.sum()
+        cm = np.nan_to_num(cm)
+    if cm.shape == (1, 1):
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix "
+            "to have the correct shape, use the 'labels' parameter to pass all known labels.",
+            UserWarning,
+            stacklevel=2,
+        )
+    return cm
+
+
+def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """Accuracy (精度): the fraction of samples classified correctly.
+
+    .. math:: \\mathrm{acc}(f; D) = \\frac{1}{m} \\sum_{i=1}^{m} \\mathbb{I}(f(x_i) = y_i)
+              = 1 - E(f; D)
+
+    and, in the binary case, ``(TP + TN) / (TP + FP + FN + TN)``. With
+    ``sample_weight`` every sample counts with its weight.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels.
+    normalize : bool, default=True
+        ``False`` returns the (weighted) number of correct samples instead.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights, not all zero.
+
+    Returns
+    -------
+    score : float
+
+    Examples
+    --------
+    >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
+    0.5
+    >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3], normalize=False)
+    2.0
+    """
+    if not isinstance(normalize, (bool, np.bool_)):
+        raise TypeError(f"normalize must be True or False, got {type(normalize).__name__} {normalize!r}")
+    t = _Targets(y_true, y_pred, sample_weight)
+    correct = t.it == t.ip
+    if t.w is None:
+        return float(correct.mean()) if normalize else float(correct.sum())
+    if normalize:
+        return float(np.average(correct, weights=t.w))
+    return float(np.dot(correct, t.w))
+
+
+def error_rate(y_true, y_pred, *, sample_weight=None):
+    """Error rate (错误率), the book's E(f; D): the fraction misclassified.
+
+    .. math:: E(f; D) = \\frac{1}{m} \\sum_{i=1}^{m} \\mathbb{I}(f(x_i) \\ne y_i)
+              = 1 - \\mathrm{acc}(f; D)
+
+    Equal to ``sklearn.metrics.zero_one_loss`` (computed as ``1 - accuracy``).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    error : float
+
+    Examples
+    --------
+    >>> error_rate([0, 1, 2, 3], [0, 2, 1, 3])
+    0.5
+    """
+    return 1.0 - accuracy_score(y_true, y_pred, sample_weight=sample_weight)
+
+
+def precision_recall_fscore_support(
+    y_true,
+    y_pred,
+    *,
+    beta=1.0,
+    labels=None,
+    pos_label=1,
+    average=None,
+    warn_for=("precision", "recall", "f-score"),
+    sample_weight=None,
+    zero_division="warn",
+):
+    """Precision, recall, F-beta and support for each class, or their average.
+
+    For one class taken as positive (the others negative):
+
+    .. math::
+        P = \\frac{TP}{TP + FP}, \\qquad R = \\frac{TP}{TP + FN}, \\qquad
+        F_\\beta = \\frac{(1 + \\beta^2) P R}{\\beta^2 P + R}
+                 = \\frac{(1 + \\beta^2) TP}{(1 + \\beta^2) TP + \\beta^2 FN + FP}
+
+    (查准率 P, 查全率 R). ``beta > 1`` weighs recall more, ``beta < 1``
+    precision; ``beta = 0`` gives P and ``beta = inf`` gives R. The support
+    is the (weighted) number of true samples of the class, TP + FN.
+
+    Averages over the classes (``average``):
+
+    * ``'binary'``: only ``pos_label`` (binary targets only);
+    * ``'micro'``: P, R, F from the summed TP, FP, FN of all classes
+      (for the book's micro-P/R/F1 from averaged counts, which is the same
+      thing, see :func:`macro_micro`);
+    * ``'macro'``: the plain mean of the per-class values. NB: macro-F1 here
+      is the mean of per-class F1; the book's macro-F1 is F1 of macro-P and
+      macro-R (see :func:`macro_micro`);
+    * ``'weighted'``: mean weighted by support (if every support is 0, the
+      plain mean);
+    * ``None``: per-class arrays.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (1-D; multilabel input is refused).
+    beta : float, default=1.0
+        Non-negative; may be ``np.inf``.
+    labels : array-like, default=None
+        Classes to report (and their order when ``average=None``); may include
+        classes absent from the data. Ignored when ``average='binary'``.
+    pos_label : int, bool or str, default=1
+        The positive class when ``average='binary'``; otherwise ignored
+        (with a ``UserWarning`` if it is not 1 or None).
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default=None
+    warn_for : tuple of str, default=("precision", "recall", "f-score")
+        Which undefined metrics warn (used by the single-metric functions).
+    sample_weight : array-like of shape (n_samples,), default=None
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value for 0/0 (precision with no predicted positives, recall with no
+        true positives, F with neither). ``"warn"`` uses 0.0 and emits an
+        ``UndefinedMetricWarning``; ``np.nan`` values are left out of averages.
+
+    Returns
+    -------
+    precision, recall, fbeta_score : float (averaged) or ndarray of float64
+    support : None (averaged) or ndarray (int64, float64 when weighted)
+
+    Examples
+    --------
+    >>> p, r, f, s = precision_recall_fscore_support([1, 2, 3], [1, 1, 3], zero_division=0.0)
+    >>> p.round(4).tolist(), r.tolist(), s.tolist()
+    ([0.5, 0.0, 1.0], [1.0, 0.0, 1.0], [1, 1, 1])
+    """
+    zd_value, zd_warn = _check_zero_division(zero_division)
+    b = _check_beta(beta)
+    average = _check_average(average)
+    pos_label = _check_pos_label(pos_label)
+    t = _Targets(y_true, y_pred, sample_weight)
+
+    if average == "binary":
+        if not t.is_binary:
+            raise ValueError(
+                f"Target is multiclass ({len(t.present)} labels) but average='binary'. "
+                "Please choose another average setting, one of [None, 'micro', 'macro', 'weighted']."
+            )
+        idx = _pos_index(t, pos_label)
+        sel = np.asarray([idx], dtype=np.intp)
+    else:
+        if pos_label is not None and not (
+            not isinstance(pos_label, (str, np.str_)) and pos_label == 1
+        ):
+            warnings.warn(
+                f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary' "
+                f"(got {average!r}). You may use labels=[pos_label] to specify a single positive class.",
+                UserWarning,
+                stacklevel=3,
+            )
+        sel = None if labels is None else _lookup(t.present, t.check_labels(labels))
+
+    tp_sum, true_sum, pred_sum = t.per_class(sel)
+    if average == "micro":
+        tp_sum = np.array([tp_sum.sum()])
+        true_sum_m = np.array([true_sum.sum()])
+        pred_sum = np.array([pred_sum.sum()])
+    else:
+        true_sum_m = true_sum
+
+    precision = _prf_divide(tp_sum, pred_sum, "precision", "predicted", average, warn_for, zd_value, zd_warn)
+    recall = _prf_divide(tp_sum, true_sum_m, "recall", "true", average, warn_for, zd_value, zd_warn)
+    if math.isinf(b):
+        f_score = recall
+    elif b == 0:
+        f_score = precision
+    else:
+        b2 = b * b
+        denom = b2 * np.asarray(true_sum_m, dtype=np.float64) + np.asarray(pred_sum, dtype=np.float64)
+        f_score = _prf_divide(
+            (1 + b2) * np.asarray(tp_sum, dtype=np.float64),
+            denom,
+            "f-score",
+            "true nor predicted",
+            average,
+            warn_for,
+            zd_value,
+            zd_warn,
+        )
+
+    if average is None:
+        return precision, recall, f_score, true_sum
+    weights = true_sum_m if average == "weighted" else None
+    return (
+        _nanaverage(precision, weights),
+        _nanaverage(recall, weights),
+        _nanaverage(f_score, weights),
+        None,
+    )
+
+
+_COMMON_PARAMS = """
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels.
+    labels : array-like, default=None
+        Classes to include when ``average != 'binary'`` (and their order when
+        ``average=None``).
+    pos_label : int, bool or str, default=1
+        The positive class for ``average='binary'``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        See :func:`precision_recall_fscore_support`.
+    sample_weight : array-like of shape (n_samples,), default=None
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value for 0/0; ``"warn"`` means 0.0 plus an ``UndefinedMetricWarning``.
+"""
+
+
+def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                    sample_weight=None, zero_division="warn"):
+    """Precision (查准率) P = TP / (TP + FP): of the predicted positives, how many are right.
+
+    Undefined (0/0) when nothing is predicted positive.
+    {params}
+    Returns
+    -------
+    precision : float, or ndarray of float64 when ``average=None``
+
+    Examples
+    --------
+    >>> precision_score([0, 1, 1, 0, 1], [1, 1, 0, 0, 1])
+    0.6666666666666666
+    """
+    p, _, _, _ = precision_recall_fscore_support(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        warn_for=("precision",), sample_weight=sample_weight, zero_division=zero_division,
+    )
+    return p
+
+
+def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                 sample_weight=None, zero_division="warn"):
+    """Recall (查全率, sensitivity, TPR) R = TP / (TP + FN): of the true positives, how many are found.
+
+    Undefined (0/0) when there are no true positives in ``y_true``.
+    {params}
+    Returns
+    -------
+    recall : float, or ndarray of float64 when ``average=None``
+
+    Examples
+    --------
+    >>> recall_score([0, 1, 1, 0, 1], [1, 1, 0, 0, 1])
+    0.6666666666666666
+    """
+    _, r, _, _ = precision_recall_fscore_support(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        warn_for=("recall",), sample_weight=sample_weight, zero_division=zero_division,
+    )
+    return r
+
+
+def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+             sample_weight=None, zero_division="warn"):
+    """F1 score: the harmonic mean of precision and recall.
+
+    .. math::
+        F1 = \\frac{2 P R}{P + R} = \\frac{2\\,TP}{m + TP - TN}
+           = \\frac{2\\,TP}{2\\,TP + FP + FN}
+
+    (m = TP + FP + FN + TN, the number of samples.) Undefined only when
+    TP + FP + FN = 0. With ``average='macro'`` this is the *mean of per-class
+    F1* (scikit-learn's macro-F1); the book's macro-F1 (F1 of macro-P and
+    macro-R) is :attr:`MacroMicro.macro_f1` from :func:`macro_micro`.
+    {params}
+    Returns
+    -------
+    f1 : float, or ndarray of float64 when ``average=None``
+
+    Examples
+    --------
+    >>> round(f1_score([1, 2, 3], [1, 1, 3], average="macro"), 4)
+    0.5556
+    """
+    _, _, f, _ = precision_recall_fscore_support(
+        y_true, y_pred, beta=1.0, labels=labels, pos_label=pos_label, average=average,
+        warn_for=("f-score",), sample_weight=sample_weight, zero_division=zero_division,
+    )
+    return f
+
+
+def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
+                sample_weight=None, zero_division="warn"):
+    """F-beta score: a weighted harmonic mean of precision and recall.
+
+    .. math::
+        F_\\beta = \\frac{(1 + \\beta^2) P R}{\\beta^2 P + R},
+        \\qquad \\frac{1}{F_\\beta} = \\frac{1}{1 + \\beta^2}
+        \\left(\\frac{1}{P} + \\frac{\\beta^2}{R}\\right)
+
+    ``beta`` is how many times more recall matters than precision: ``beta > 1``
+    leans to recall (e.g. finding every sick patient), ``beta < 1`` to
+    precision (e.g. recommending only what the user will like); ``beta = 1``
+    is F1, ``beta = 0`` is P, ``beta = inf`` is R.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    beta : float
+        Non-negative (``np.inf`` allowed).
+    labels, pos_label, average, sample_weight, zero_division
+        As in :func:`f1_score`.
+
+    Returns
+    -------
+    fbeta : float, or ndarray of float64 when ``average=None``
+
+    Examples
+    --------
+    >>> round(fbeta_score([0, 1, 1, 0, 1], [1, 1, 0, 0, 0], beta=2), 4)
+    0.3571
+    """
+    _, _, f, _ = precision_recall_fscore_support(
+        y_true, y_pred, beta=beta, labels=labels, pos_label=pos_label, average=average,
+        warn_for=("f-score",), sample_weight=sample_weight, zero_division=zero_division,
+    )
+    return f
+
+
+for _f in (precision_score, recall_score, f1_score):
+    if _f.__doc__:  # None under python -OO
+        _f.__doc__ = _f.__doc__.replace("{params}", _COMMON_PARAMS)
+del _f
+
+
+# ----------------------------------------------------------------------------
+# the book's binary confusion matrix and its rates
+# ----------------------------------------------------------------------------
+_RATE_NAMES = ("precision", "recall", "fpr", "tnr", "fnr", "accuracy", "error_rate", "f1")
+
+
+def _ratio(num, den, zero_division):
+    return num / den if den != 0 else zero_division
+
+
+@dataclass(frozen=True)
+class Rates:
+    """Every rate of one binary confusion matrix (see :func:`rates`).
+
+    Attributes
+    ----------
+    precision : float
+        P = TP / (TP + FP) (查准率).
+    recall : float
+        R = TPR = TP / (TP + FN) (查全率, 真正例率, sensitivity). Also ``tpr``,
+        ``sensitivity``.
+    fpr : float
+        FPR = FP / (TN + FP) (假正例率), the x-axis of the ROC curve.
+    tnr : float
+        TNR = TN / (TN + FP) = 1 - FPR (specificity; also ``specificity``).
+    fnr : float
+        FNR = FN / (TP + FN) = 1 - TPR (miss rate).
+    accuracy : float
+        (TP + TN) / m.
+    error_rate : float
+        (FP + FN) / m, the book's E(f; D).
+    f1 : float
+        2 TP / (2 TP + FP + FN) = 2 TP / (m + TP - TN).
+    undefined : tuple of str
+        Names of the rates that were 0/0 and got the ``zero_division`` value.
+    """
+
+    precision: float
+    recall: float
+    fpr: float
+    tnr: float
+    fnr: float
+    accuracy: float
+    error_rate: float
+    f1: float
+    undefined: tuple = field(default=())
+
+    @property
+    def tpr(self) -> float:
+        return self.recall
+
+    @property
+    def sensitivity(self) -> float:
+        return self.recall
+
+    @property
+    def specificity(self) -> float:
+        return self.tnr
+
+    def __str__(self) -> str:
+        def fmt(name, v):
+            return "undefined (0/0)" if name in self.undefined and v != v else f"{v:.3f}"
+
+        parts = [
+            ("P", "precision"), ("R", "recall"), ("F1", "f1"), ("FPR", "fpr"),
+            ("TNR", "tnr"), ("FNR", "fnr"), ("acc", "accuracy"), ("err", "error_rate"),
+        ]
+        return " ".join(f"{short}={fmt(name, getattr(self, name))}" for short, name in parts)
+
+
+def _compute_rates(tp, fp, fn, tn, zero_division) -> Rates:
+    m = tp + fp + fn + tn
+    dens = {
+        "precision": (tp, tp + fp),
+        "recall": (tp, tp + fn),
+        "fpr": (fp, fp + tn),
+        "tnr": (tn, fp + tn),
+        "fnr": (fn, tp + fn),
+        "accuracy": (tp + tn, m),
+        "error_rate": (fp + fn, m),
+        "f1": (2 * tp, 2 * tp + fp + fn),
+    }
+    values = {k: float(_ratio(n_, d, zero_division)) for k, (n_, d) in dens.items()}
+    undefined = tuple(k for k, (_, d) in dens.items() if d == 0)
+    return Rates(**values, undefined=undefined)
+
+
+def _check_count(v, name):
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {type(v).__name__} {v!r}")
+    if not math.isfinite(float(v)) or v < 0:
+        raise ValueError(f"{name} must be a finite non-negative count, got {v!r}")
+    if isinstance(v, numbers.Integral):
+        return int(v)
+    return float(v)
+
+
+@dataclass(frozen=True)
+class BinaryCounts:
+    """The four cells of a binary confusion matrix (二分类混淆矩阵).
+
+    ======================  ==================  ==================
+    true class \\ predicted  positive (正例)     negative (反例)
+    ======================  ==================  ==================
+    positive (正例)          TP 真正例            FN 假反例
+    negative (反例)          FP 假正例            TN 真反例
+    ======================  ==================  ==================
+
+    A false positive (FP) is a true *negative* predicted positive (type I
+    error); a false negative (FN) is a true *positive* predicted negative
+    (type II error). Counts are ``int`` when unweighted, ``float`` when the
+    samples carried weights. ``tp, fp, fn, tn = counts`` unpacks them.
+
+    The rate properties (``precision``, ``recall``/``tpr``/``sensitivity``,
+    ``fpr``, ``tnr``/``specificity``, ``fnr``, ``accuracy``, ``error_rate``,
+    ``f1``) return ``nan`` for 0/0 and emit an ``UndefinedMetricWarning``;
+    :func:`rates` gives all of them at once and lets you choose the 0/0 value.
+
+    Examples
+    --------
+    >>> c = BinaryCounts(tp=5, fp=2, fn=3, tn=7)
+    >>> c.m, round(c.precision, 4), c.recall, round(c.fpr, 4)
+    (17, 0.7143, 0.625, 0.2222)
+    """
+
+    tp: float
+    fp: float
+    fn: float
+    tn: float
+
+    def __post_init__(self):
+        for name in ("tp", "fp", "fn", "tn"):
+            object.__setattr__(self, name, _check_count(getattr(self, name), name))
+
+    def __iter__(self):
+        return iter((self.tp, self.fp, self.fn, self.tn))
+
+    # counts derived from the four cells
+    @property
+    def m(self):
+        """Number of samples m = TP + FP + FN + TN."""
+        return self.tp + self.fp + self.fn + self.tn
+
+    @property
+    def positives(self):
+        """Actual positives TP + FN (m+ in the book)."""
+        return self.tp + self.fn
+
+    @property
+    def negatives(self):
+        """Actual negatives FP + TN (m- in the book)."""
+        return self.fp + self.tn
+
+    @property
+    def predicted_positives(self):
+        return self.tp + self.fp
+
+    @property
+    def predicted_negatives(self):
+        return self.fn + self.tn
+
+    def as_matrix(self, layout: str = "book") -> np.ndarray:
+        """The 2x2 table: ``layout='book'`` gives ``[[TP, FN], [FP, TN]]``
+        (positive class first, as in the book); ``'sklearn'`` gives
+        ``[[TN, FP], [FN, TP]]`` (``confusion_matrix`` with labels [neg, pos])."""
+        if layout == "book":
+            rows = [[self.tp, self.fn], [self.fp, self.tn]]
+        elif layout == "sklearn":
+            rows = [[self.tn, self.fp], [self.fn, self.tp]]
+        else:
+            raise ValueError(f"layout must be 'book' or 'sklearn', got {layout!r}")
+        return np.asarray(rows)
+
+    def _rate(self, name):
+        r = _compute_rates(*self, math.nan)
+        if name in r.undefined:
+            warnings.warn(f"{name} is undefined (0/0) for {self}; returning nan",
+                          UndefinedMetricWarning, stacklevel=3)
+        return getattr(r, name)
+
+    precision = property(lambda self: self._rate("precision"), doc="P = TP / (TP + FP)")
+    recall = property(lambda self: self._rate("recall"), doc="R = TPR = TP / (TP + FN)")
+    tpr = property(lambda self: self._rate("recall"), doc="TPR = TP / (TP + FN) (真正例率)")
+    sensitivity = property(lambda self: self._rate("recall"), doc="= TPR")
+    fpr = property(lambda self: self._rate("fpr"), doc="FPR = FP / (TN + FP) (假正例率)")
+    tnr = property(lambda self: self._rate("tnr"), doc="TNR = TN / (TN + FP) = 1 - FPR")
+    specificity = property(lambda self: self._rate("tnr"), doc="= TNR")
+    fnr = property(lambda self: self._rate("fnr"), doc="FNR = FN / (TP + FN) = 1 - TPR")
+    accuracy = property(lambda self: self._rate("accuracy"), doc="(TP + TN) / m")
+    error_rate = property(lambda self: self._rate("error_rate"), doc="(FP + FN) / m")
+    f1 = property(lambda self: self._rate("f1"), doc="2 TP / (m + TP - TN)")
+
+    def fbeta(self, beta) -> float:
+        """F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP); nan (warned) for 0/0."""
+        b = _check_beta(beta)
+        if math.isinf(b):
+            return self.recall
+        b2 = b * b
+        den = (1 + b2) * self.tp + b2 * self.fn + self.fp
+        if den == 0:
+            warnings.warn("F-beta is undefined (0/0): no true nor predicted positives",
+                          UndefinedMetricWarning, stacklevel=2)
+            return math.nan
+        return (1 + b2) * self.tp / den
+
+    def __str__(self) -> str:
+        if all(isinstance(v, int) for v in self):
+            return f"tp={self.tp} fp={self.fp} fn={self.fn} tn={self.tn}"
+        return f"tp={self.tp:.3f} fp={self.fp:.3f} fn={self.fn:.3f} tn={self.tn:.3f}"
+
+
+def rates(counts, *, zero_division=np.nan) -> Rates:
+    """Every rate of a binary confusion matrix.
+
+    .. math::
+        P = \\frac{TP}{TP+FP},\\quad TPR = R = \\frac{TP}{TP+FN},\\quad
+        FPR = \\frac{FP}{TN+FP},\\quad TNR = \\frac{TN}{TN+FP} = 1 - FPR,\\quad
+        FNR = \\frac{FN}{TP+FN} = 1 - TPR,
+
+        \\mathrm{acc} = \\frac{TP+TN}{m},\\quad E = \\frac{FP+FN}{m},\\quad
+        F1 = \\frac{2PR}{P+R} = \\frac{2\\,TP}{m + TP - TN}.
+
+    Parameters
+    ----------
+    counts : BinaryCounts or a (tp, fp, fn, tn) tuple
+    zero_division : {np.nan, 0.0, 1.0, "warn"}, default=np.nan
+        Value for a 0/0 rate. With ``np.nan`` (the default) an
+        ``UndefinedMetricWarning`` names the undefined rates; ``"warn"`` uses
+        0.0 and warns (scikit-learn's default); an explicit 0.0 or 1.0 is used
+        silently.
+
+    Returns
+    -------
+    Rates
+        ``.precision, .recall (.tpr), .fpr, .tnr, .fnr, .accuracy,
+        .error_rate, .f1`` and ``.undefined`` (the 0/0 names).
+
+    Examples
+    --------
+    >>> r = rates(BinaryCounts(tp=5, fp=2, fn=3, tn=7))
+    >>> print(r)
+    P=0.714 R=0.625 F1=0.667 FPR=0.222 TNR=0.778 FNR=0.375 acc=0.706 err=0.294
+    """
+    if not isinstance(counts, BinaryCounts):
+        try:
+            tp, fp, fn, tn = counts
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"counts must be a BinaryCounts or a (tp, fp, fn, tn) tuple, got {type(counts).__name__}"
+            ) from None
+        counts = BinaryCounts(tp, fp, fn, tn)
+    zd, zd_warn = _check_zero_division(zero_division)
+    r = _compute_rates(*counts, zd)
+    if r.undefined and (zd_warn or math.isnan(zd)):
+        warnings.warn(
+            f"undefined (0/0) and set to {zd}: {', '.join(r.undefined)} (counts: {counts})",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+    return r
+
+
+def binary_counts(y_true, y_pred, *, pos_label=1, sample_weight=None) -> BinaryCounts:
+    """TP, FP, FN, TN of a binary prediction.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Labels of at most two classes (for more, see :func:`one_vs_rest_counts`).
+    pos_label : int, bool or str, default=1
+        The positive class (正例); every other label is negative (反例).
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    BinaryCounts
+        ``tp, fp, fn, tn``: ints, or floats with ``sample_weight``. Equal to
+        ``confusion_matrix(y_true, y_pred, labels=[neg, pos]).ravel()``
+        read as ``tn, fp, fn, tp``.
+
+    Examples
+    --------
+    >>> binary_counts([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    BinaryCounts(tp=2, fp=1, fn=1, tn=1)
+    """
+    pos_label = _check_pos_label(pos_label, allow_none=False)
+    t = _Targets(y_true, y_pred, sample_weight)
+    if not t.is_binary:
+        raise ValueError(
+            f"binary_counts needs at most two classes, got {len(t.present)}: {t.present.tolist()!r}; "
+            "use one_vs_rest_counts for a multi-class problem"
+        )
+    idx = _pos_index(t, pos_label)
+    tpos = t.it == idx
+    ppos = t.ip == idx
+    cells = (tpos & ppos, ~tpos & ppos, tpos & ~ppos, ~tpos & ~ppos)
+    if t.w is None:
+        return BinaryCounts(*(int(np.count_nonzero(c)) for c in cells))
+    return BinaryCounts(*(float(t.w[c].sum()) for c in cells))
+
+
+def one_vs_rest_counts(y_true, y_pred, *, labels=None, sample_weight=None) -> list:
+    """One binary confusion matrix per class, that class against the rest.
+
+    For class k: TP = true k predicted k, FP = other classes predicted k,
+    FN = true k predicted otherwise, TN = the remaining samples. These are the
+    n binary confusion matrices the book averages in :func:`macro_micro`.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    labels : array-like, default=None
+        The classes, in order (default: the sorted labels present in
+        ``y_true`` or ``y_pred``); absent classes get TP = FP = FN = 0.
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    list of BinaryCounts, one per label, in label order
+
+    Examples
+    --------
+    >>> [str(c) for c in one_vs_rest_counts([1, 2, 3], [1, 1, 3])]
+    ['tp=1 fp=1 fn=0 tn=1', 'tp=0 fp=0 fn=1 tn=2', 'tp=1 fp=0 fn=0 tn=2']
+    """
+    t = _Targets(y_true, y_pred, sample_weight)
+    sel = None if labels is None else _lookup(t.present, t.check_labels(labels))
+    tp, true_sum, pred_sum = t.per_class(sel)
+    fp = pred_sum - tp
+    fn = true_sum - tp
+    tn = t.total() - tp - fp - fn
+    if t.w is not None:
+        tn = np.maximum(tn, 0.0)  # rounding of float weights
+    cast = int if t.w is None else float
+    return [BinaryCounts(cast(a), cast(b), cast(c), cast(d)) for a, b, c, d in zip(tp, fp, fn, tn)]
+
+
+@dataclass(frozen=True)
+class MacroMicro:
+    """Macro and micro averages over n binary confusion matrices (see :func:`macro_micro`)."""
+
+    macro_p: float
+    macro_r: float
+    macro_f1: float
+    macro_f1_mean_of_f1: float
+    micro_p: float
+    micro_r: float
+    micro_f1: float
+    mean_counts: BinaryCounts
+    n: int
+
+    def __str__(self) -> str:
+        return (
+            f"macro-P={self.macro_p:.4f} macro-R={self.macro_r:.4f} macro-F1={self.macro_f1:.4f} "
+            f"(mean of per-class F1: {self.macro_f1_mean_of_f1:.4f}) | "
+            f"micro-P={self.micro_p:.4f} micro-R={self.micro_r:.4f} micro-F1={self.micro_f1:.4f}"
+        )
+
+
+def macro_micro(counts_list, *, zero_division="warn") -> MacroMicro:
+    """The book's macro and micro averages over n binary confusion matrices.
+
+    Macro (宏): compute P_i, R_i on each matrix, then average,
+
+    .. math::
+        \\text{macro-}P = \\frac{1}{n}\\sum_i P_i,\\quad
+        \\text{macro-}R = \\frac{1}{n}\\sum_i R_i,\\quad
+        \\text{macro-}F1 = \\frac{2 \\times \\text{macro-}P \\times \\text{macro-}R}
+                                 {\\text{macro-}P + \\text{macro-}R}.
+
+    Micro (微): average the counts first (mean TP, FP, FN, TN), then
+
+    .. math::
+        \\text{micro-}P = \\frac{\\overline{TP}}{\\overline{TP} + \\overline{FP}},\\quad
+        \\text{micro-}R = \\frac{\\overline{TP}}{\\overline{TP} + \\overline{FN}},\\quad
+        \\text{micro-}F1 = \\frac{2 \\times \\text{micro-}P \\times \\text{micro-}R}
+                                 {\\text{micro-}P + \\text{micro-}R}.
+
+    Two macro-F1s exist: the book's (F1 of macro-P and macro-R, ``macro_f1``)
+    and scikit-learn's ``f1_score(average='macro')`` (the mean of the per-class
+    F1, ``macro_f1_mean_of_f1``). They differ in general: for
+    y_true=[1, 2, 3], y_pred=[1, 1, 3] the book's is 0.5714 and the mean of
+    per-class F1 is 0.5556. (If macro-P = macro-R = 0, the book's macro-F1
+    is taken as 0, the limit of the harmonic mean.) ``macro_p``, ``macro_r`` and the micro values
+    equal scikit-learn's ``average='macro'`` / ``'micro'`` precision and
+    recall when the matrices come from :func:`one_vs_rest_counts`.
+
+    Parameters
+    ----------
+    counts_list : sequence of BinaryCounts (or (tp, fp, fn, tn) tuples)
+        E.g. from :func:`one_vs_rest_counts`, or one per data set / run.
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
+        Value of an undefined per-matrix P, R or F1 (0/0), as in
+        scikit-learn: ``"warn"`` uses 0.0 and warns; ``np.nan`` leaves it
+        out of the macro average.
+
+    Returns
+    -------
+    MacroMicro
+        ``macro_p, macro_r, macro_f1, macro_f1_mean_of_f1, micro_p, micro_r,
+        micro_f1, mean_counts, n``.
+
+    Examples
+    --------
+    >>> mm = macro_micro(one_vs_rest_counts([1, 2, 3], [1, 1, 3]), zero_division=0.0)
+    >>> round(mm.macro_f1, 4), round(mm.macro_f1_mean_of_f1, 4), round(mm.micro_f1, 4)
+    (0.5714, 0.5556, 0.6667)
+    """
+    if isinstance(counts_list, BinaryCounts) or counts_list is None or isinstance(counts_list, (str, bytes)):
+        raise TypeError("counts_list must be a sequence of BinaryCounts (one per class or data set)")
+    items = []
+    for i, c in enumerate(counts_list):
+        if isinstance(c, BinaryCounts):
+            items.append(c)
+            continue
+        try:
+            items.append(BinaryCounts(*c))
+        except TypeError:
+            raise TypeError(
+                f"counts_list[{i}] must be a BinaryCounts or a (tp, fp, fn, tn) tuple, got {type(c).__name__}"
+            ) from None
+    if not items:
+        raise ValueError("counts_list is empty: at least one confusion matrix is needed")
+    zd_value, zd_warn = _check_zero_division(zero_division)
+    arr = np.asarray([tuple(c) for c in items], dtype=np.float64)
+    tp, fp, fn, tn = arr.T
+    size = len(items)
+
+    def divide(num, den, what):
+        mask = den == 0
+        out = num / np.where(mask, 1.0, den)
+        if mask.any():
+            out[mask] = zd_value
+            if zd_warn:
+                warnings.warn(
+                    f"{what} is undefined (0/0) for {int(mask.sum())} of {size} matrices and set to 0.0. "
+                    "Use `zero_division` to control this behavior.",
+                    UndefinedMetricWarning,
+                    stacklevel=3,
+                )
+        return out
+
+    p_i = divide(tp, tp + fp, "Precision")
+    r_i = divide(tp, tp + fn, "Recall")
+    f_i = divide(2 * tp, 2 * tp + fp + fn, "F1")
+    macro_p = _nanaverage(p_i)
+    macro_r = _nanaverage(r_i)
+    macro_f1_mean = _nanaverage(f_i)
+
+    def f1_of(p, r):
+        if math.isnan(p) or math.isnan(r):
+            return math.nan
+        if p + r == 0:
+            return 0.0
+        return 2 * p * r / (p + r)
+
+    mtp, mfp, mfn, mtn = tp.mean(), fp.mean(), fn.mean(), tn.mean()
+    micro_p = float(divide(np.array([mtp]), np.array([mtp + mfp]), "micro-P")[0])
+    micro_r = float(divide(np.array([mtp]), np.array([mtp + mfn]), "micro-R")[0])
+    # 2PR/(P+R) written with the averaged counts (defined unless TP=FP=FN=0)
+    micro_f1 = float(divide(np.array([2 * mtp]), np.array([2 * mtp + mfp + mfn]), "micro-F1")[0])
+    return MacroMicro(
+        macro_p=macro_p,
+        macro_r=macro_r,
+        macro_f1=f1_of(macro_p, macro_r),
+        macro_f1_mean_of_f1=macro_f1_mean,
+        micro_p=micro_p,
+        micro_r=micro_r,
+        micro_f1=micro_f1,
+        mean_counts=BinaryCounts(float(mtp), float(mfp), float(mfn), float(mtn)),
+        n=size,
+    )
+
+
+# ----------------------------------------------------------------------------
+# threshold explorer state
+# ----------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class ThresholdState:
+    """What the threshold explorer shows for one threshold (see :func:`threshold_state`)."""
+
+    threshold: float
+    pos_label: object
+    y_pred: np.ndarray
+    predicted_positive: np.ndarray
+    counts: BinaryCounts
+    precision: float
+    recall: float
+    fpr: float
+    tnr: float
+    fnr: float
+    accuracy: float
+    error_rate: float
+    f1: float
+    undefined: tuple
+
+    @property
+    def tpr(self) -> float:
+        return self.recall
+
+    @property
+    def rates(self) -> Rates:
+        return Rates(self.precision, self.recall, self.fpr, self.tnr, self.fnr,
+                     self.accuracy, self.error_rate, self.f1, self.undefined)
+
+    def __str__(self) -> str:
+        def fmt(name):
+            v = getattr(self, name)
+            return "undefined (0/0)" if v != v else f"{v:.3f}"
+
+        return (
+            f"threshold={self.threshold:.3f} | {self.counts} | "
+            f"P={fmt('precision')} R=TPR={fmt('recall')} F1={fmt('f1')}\n"
+            f"FPR={fmt('fpr')} TNR={fmt('tnr')} FNR={fmt('fnr')} "
+            f"accuracy={fmt('accuracy')} error={fmt('error_rate')}"
+        )
+
+
+def threshold_state(y_true, y_score, threshold, *, pos_label=1, neg_label=None) -> ThresholdState:
+    """Predict positive where ``y_score >= threshold`` and read off every rate.
+
+    The pure state behind the threshold explorer: moving the threshold down
+    turns more samples positive, trading precision for recall (and FPR for
+    TPR). 0/0 rates are ``nan`` (listed in ``.undefined``, printed as
+    ``undefined (0/0)``) and do not warn.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels of at most two classes.
+    y_score : array-like of shape (n_samples,)
+        Finite scores, larger meaning "more positive".
+    threshold : float
+        Cut-off; ``-inf`` predicts everything positive, ``inf`` nothing.
+    pos_label : int, bool or str, default=1
+    neg_label : label, default=None
+        Label written into ``y_pred`` for predicted negatives: the other class
+        of ``y_true`` by default (0 when ``y_true`` holds only ``pos_label``
+        and ``pos_label`` is 1 or True).
+
+    Returns
+    -------
+    ThresholdState
+        ``threshold, pos_label, y_pred, predicted_positive, counts``
+        (:class:`BinaryCounts`), ``precision, recall (tpr), fpr, tnr, fnr,
+        accuracy, error_rate, f1, undefined``.
+
+    Examples
+    --------
+    >>> s = threshold_state([1, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.4, 0.2], 0.5)
+    >>> print(s)
+    threshold=0.500 | tp=2 fp=1 fn=1 tn=1 | P=0.667 R=TPR=0.667 F1=0.667
+    FPR=0.500 TNR=0.500 FNR=0.333 accuracy=0.600 error=0.400
+    """
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"threshold must be a real number, got {type(threshold).__name__} {threshold!r}")
+    thr = float(threshold)
+    if math.isnan(thr):
+        raise ValueError("threshold must not be NaN")
+    pos_label = _check_pos_label(pos_label, allow_none=False)
+    yt = _labels_array(y_true, "y_true")
+    score = as_scores(y_score, "y_score")
+    check_same_length(y_true=yt, y_score=score)
+    classes = np.unique(yt)
+    if len(classes) > 2:
+        raise ValueError(
+            f"y_true must hold at most two classes for a threshold, got {len(classes)}: {classes.tolist()!r}"
+        )
+    if isinstance(pos_label, (str, np.str_)) != _is_text(classes):
+        raise ValueError(
+            f"pos_label={pos_label!r} does not fit y_true, whose labels are {classes.tolist()!r}"
+        )
+    is_pos = classes == pos_label
+    if len(classes) == 2 and not is_pos.any():
+        raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {classes.tolist()!r}")
+    if neg_label is None:
+        others = classes[~is_pos]
+        if len(others):
+            neg_label = others[0]
+        elif not isinstance(pos_label, (str, np.str_)) and pos_label == 1:
+            neg_label = 0
+        else:
+            raise ValueError("y_true holds only pos_label: pass neg_label to name the negative class")
+    t = yt == pos_label
+    p = score >= thr
+    n_tp = int(np.count_nonzero(t & p))
+    n_pp = int(np.count_nonzero(p))
+    n_t = int(np.count_nonzero(t))
+    n = len(t)
+    counts = BinaryCounts(n_tp, n_pp - n_tp, n_t - n_tp, n - n_pp - n_t + n_tp)
+    r = _compute_rates(*counts, math.nan)
+    y_pred = np.where(p, pos_label, neg_label)
+    return ThresholdState(
+        threshold=thr,
+        pos_label=pos_label,
+        y_pred=y_pred,
+        predicted_positive=p,
+        counts=counts,
+        precision=r.precision,
+        recall=r.recall,
+        fpr=r.fpr,
+        tnr=r.tnr,
+        fnr=r.fnr,
+        accuracy=r.accuracy,
+        error_rate=r.error_rate,
+        f1=r.f1,
+        undefined=r.undefined,
+    )

@@ -1,3 +1,1008 @@
-"""(being written)"""
+r"""Performance measures for regression (回归任务的性能度量).
 
-__all__: list[str] = []
+Two families live here.
+
+* **Losses and scores of a prediction**: :func:`mean_squared_error` (均方误差),
+  :func:`root_mean_squared_error`, :func:`mean_absolute_error`,
+  :func:`r2_score` (决定系数). They share their names, arguments and values
+  with ``sklearn.metrics`` (scikit-learn 1.9), including 2-D multi-output
+  targets, ``sample_weight`` and ``multioutput``. Unlike scikit-learn they
+  always compute in float64 and reject negative weights.
+* **Criteria for choosing among least-squares models**: the adjusted
+  :math:`R^2` (调整的 :math:`R^2`), :func:`aic` (赤池信息准则),
+  :func:`bic` (贝叶斯信息准则) and Mallows' :func:`mallows_cp`. They reward a
+  small residual sum of squares (RSS, 残差平方和 SSE in note 004) and charge
+  for every fitted parameter, so that a bigger model must *earn* its place.
+
+A small least-squares toolkit (:func:`polynomial_features`,
+:func:`fit_least_squares`, :func:`model_selection_table`,
+:func:`polynomial_selection`, :func:`polynomial_fit_state`) keeps the
+notebook's cells short; it uses ``numpy.linalg.lstsq`` and nothing else.
+
+Conventions used throughout: ``n`` is the number of samples; a linear model
+with an intercept and ``p`` features has ``k = p + 1`` fitted coefficients
+(``n_params``). The noise variance :math:`\sigma^2` is *not* counted in
+``k``; counting it adds 1 to every model's ``k`` and changes no comparison.
+"""
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validation import as_scores, check_choice, check_same_length, check_sample_weight, warn_undefined
+
+__all__ = [
+    "mean_squared_error",
+    "root_mean_squared_error",
+    "mean_absolute_error",
+    "r2_score",
+    "adjusted_r2_score",
+    "residual_sum_of_squares",
+    "residual_variance",
+    "gaussian_log_likelihood",
+    "aic",
+    "bic",
+    "mallows_cp",
+    "polynomial_features",
+    "LeastSquaresFit",
+    "fit_least_squares",
+    "SelectionTable",
+    "model_selection_table",
+    "polynomial_selection",
+    "noise_feature_r2",
+    "PolynomialFitState",
+    "polynomial_fit_state",
+]
+
+_MULTIOUTPUT_LOSS = ("raw_values", "uniform_average")
+_MULTIOUTPUT_R2 = ("raw_values", "uniform_average", "variance_weighted")
+
+
+# ----------------------------------------------------------------------------------------
+# argument checks (private: the shared helpers in _validation are 1-D only)
+# ----------------------------------------------------------------------------------------
+def _as_targets(x, name: str) -> np.ndarray:
+    """``x`` as a float64 array of shape (n_samples, n_outputs): finite, non-empty."""
+    if x is None:
+        raise TypeError(f"{name} must be array-like, got None")
+    if isinstance(x, (str, bytes, dict, set)):
+        raise TypeError(f"{name} must be array-like (a list or an array), got {type(x).__name__}")
+    try:
+        arr = np.asarray(x)
+    except Exception as exc:  # ragged lists
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype == object:
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError):
+            raise ValueError(f"{name} must be a 1-D or 2-D array of numbers (got ragged or non-numeric values)") from None
+    if arr.ndim == 0:
+        raise TypeError(f"{name} must be array-like (a list or an array), got the scalar {x!r}")
+    if arr.ndim > 2:
+        raise ValueError(f"{name} must be 1-D (n_samples,) or 2-D (n_samples, n_outputs), got shape {arr.shape}")
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty: at least one sample is needed")
+    if arr.ndim == 2 and arr.shape[1] == 0:
+        raise ValueError(f"{name} has shape {arr.shape}: at least one output column is needed")
+    arr = arr.astype(np.float64)
+    if not np.isfinite(arr).all():
+        bad = int((~np.isfinite(arr)).sum())
+        raise ValueError(f"{name} must not contain NaN or infinity ({bad} such value(s) found)")
+    return arr.reshape(len(arr), -1)
+
+
+def _check_targets(y_true, y_pred, sample_weight, multioutput, allowed):
+    """The checks of sklearn's ``_check_reg_targets``, with messages naming the argument."""
+    yt = _as_targets(y_true, "y_true")
+    yp = _as_targets(y_pred, "y_pred")
+    n = check_same_length(y_true=yt, y_pred=yp)
+    if yt.shape[1] != yp.shape[1]:
+        raise ValueError(
+            f"y_true and y_pred have different numbers of outputs ({yt.shape[1]} != {yp.shape[1]})"
+        )
+    w = check_sample_weight(sample_weight, n)
+    if w is not None and not w.sum() > 0:
+        raise ValueError("sample_weight sums to zero: at least one sample needs a positive weight")
+    n_outputs = yt.shape[1]
+    if isinstance(multioutput, str):
+        check_choice(multioutput, "multioutput", allowed)
+    else:
+        if multioutput is None:
+            raise TypeError(f"multioutput must be one of {list(allowed)!r} or an array of output weights, got None")
+        m = as_scores(multioutput, "multioutput")
+        if n_outputs == 1:
+            raise ValueError("multioutput weights are useful only with several outputs (y_true has one column)")
+        if len(m) != n_outputs:
+            raise ValueError(f"multioutput has {len(m)} weights but there are {n_outputs} outputs")
+        if (m < 0).any():
+            raise ValueError(f"multioutput weights must be non-negative (found {m[m < 0][0]!r})")
+        if not m.sum() > 0:
+            raise ValueError("multioutput weights sum to zero")
+        multioutput = m
+    return yt, yp, w, multioutput
+
+
+def _aggregate(output_values: np.ndarray, multioutput):
+    """'raw_values' -> the array; otherwise a (weighted) mean over outputs as a float."""
+    if isinstance(multioutput, str):
+        if multioutput == "raw_values":
+            return output_values
+        return float(np.mean(output_values))
+    return float(np.average(output_values, weights=multioutput))
+
+
+def _check_int(k, name: str, *, minimum: int = 0) -> int:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(k).__name__} {k!r}")
+    k = int(k)
+    if k < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {k}")
+    return k
+
+
+def _check_1d_pair(y_true, y_pred):
+    yt = as_scores(y_true, "y_true")
+    yp = as_scores(y_pred, "y_pred")
+    n = check_same_length(y_true=yt, y_pred=yp)
+    return yt, yp, n
+
+
+def _check_n_params(n_params, n: int, *, strict: bool = False) -> int:
+    k = _check_int(n_params, "n_params")
+    if k > n or (strict and k >= n):
+        need = "fewer than" if strict else "at most"
+        raise ValueError(
+            f"n_params={k} is too large for {n} samples: a least-squares fit here needs {need} n parameters"
+        )
+    return k
+
+
+# ----------------------------------------------------------------------------------------
+# losses and scores (same names, arguments and values as sklearn.metrics)
+# ----------------------------------------------------------------------------------------
+def mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    r"""Mean squared error (均方误差), the book's eq. (2.2).
+
+    .. math::
+
+        E(f; D) = \frac{1}{m}\sum_{i=1}^{m} \bigl(f(x_i) - y_i\bigr)^2,
+        \qquad\text{weighted: } \frac{\sum_i w_i (f(x_i) - y_i)^2}{\sum_i w_i}.
+
+    This is the *sample* estimate of the population form (eq. 2.3)
+    :math:`E(f;\mathcal{D}) = \int (f(x) - y)^2\, p(x)\, dx`: averaging
+    over a sample drawn from :math:`\mathcal{D}` approximates the integral.
+    With 0/1 labels and predicted probabilities it is the Brier score.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_outputs)
+        True target values.
+    y_pred : array-like of the same shape
+        Predicted values.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights (not all zero).
+    multioutput : {'raw_values', 'uniform_average'} or array-like of shape (n_outputs,)
+        'raw_values' returns one error per output (an array, even for 1-D
+        input); 'uniform_average' their mean; an array gives the weights of
+        a weighted mean over outputs.
+
+    Returns
+    -------
+    loss : float or ndarray of shape (n_outputs,)
+        Non-negative; 0 is a perfect prediction.
+
+    Example
+    -------
+    >>> mean_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
+    0.375
+    """
+    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_LOSS)
+    errors = np.average((yt - yp) ** 2, axis=0, weights=w)
+    return _aggregate(errors, mo)
+
+
+def root_mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    r"""Root mean squared error: :math:`\sqrt{\mathrm{MSE}}`, in the units of ``y``.
+
+    For several outputs the square root is taken per output, then the
+    outputs are averaged (as scikit-learn does), so the result is not
+    ``sqrt(mean_squared_error(...))`` in general.
+
+    Parameters
+    ----------
+    y_true, y_pred, sample_weight, multioutput
+        As in :func:`mean_squared_error`.
+
+    Returns
+    -------
+    loss : float or ndarray of shape (n_outputs,)
+
+    Example
+    -------
+    >>> round(root_mean_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
+    0.6124
+    """
+    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_LOSS)
+    errors = np.sqrt(np.average((yt - yp) ** 2, axis=0, weights=w))
+    return _aggregate(errors, mo)
+
+
+def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    r"""Mean absolute error (平均绝对误差).
+
+    .. math::
+
+        \mathrm{MAE} = \frac{1}{m}\sum_{i=1}^{m} \lvert f(x_i) - y_i\rvert .
+
+    An error twice as large costs twice as much (MSE: four times), so MAE is
+    less dominated by a few large errors (outliers).
+
+    Parameters
+    ----------
+    y_true, y_pred, sample_weight, multioutput
+        As in :func:`mean_squared_error`.
+
+    Returns
+    -------
+    loss : float or ndarray of shape (n_outputs,)
+
+    Example
+    -------
+    >>> mean_absolute_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
+    0.5
+    """
+    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_LOSS)
+    errors = np.average(np.abs(yp - yt), axis=0, weights=w)
+    return _aggregate(errors, mo)
+
+
+def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average", force_finite=True):
+    r"""Coefficient of determination :math:`R^2` (决定系数).
+
+    .. math::
+
+        R^2 = 1 - \frac{\mathrm{SSE}}{\mathrm{SST}}
+            = 1 - \frac{\sum_i w_i (y_i - \hat y_i)^2}{\sum_i w_i (y_i - \bar y)^2},
+
+    with :math:`\bar y` the (weighted) mean of ``y_true``: the share of the
+    spread of ``y`` around its mean that the prediction removes. 1 is
+    perfect, 0 is "as good as always predicting the mean", and it is
+    negative for a prediction worse than that. (For a least-squares fit with
+    an intercept, evaluated on its own training data, it also equals
+    SSR/SST; note 004's ``SSR/SST`` form holds only then.)
+
+    Constant ``y_true`` (SST = 0): the formula gives NaN (perfect
+    prediction) or -inf. With ``force_finite=True`` (default) these become
+    1.0 and 0.0. Fewer than two samples: NaN with an
+    :class:`~learnmetrics.UndefinedMetricWarning`.
+
+    Parameters
+    ----------
+    y_true, y_pred, sample_weight
+        As in :func:`mean_squared_error`.
+    multioutput : {'raw_values', 'uniform_average', 'variance_weighted'} or array-like
+        'variance_weighted' weights each output's score by its SST.
+    force_finite : bool, default=True
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_outputs,)
+
+    Example
+    -------
+    >>> round(r2_score([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
+    0.9486
+    """
+    if not isinstance(force_finite, (bool, np.bool_)):
+        raise TypeError(f"force_finite must be True or False, got {force_finite!r}")
+    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_R2)
+    if len(yt) < 2:
+        warn_undefined("R^2 score is not well-defined with less than two samples.")
+        return float("nan")
+    weight = 1.0 if w is None else w[:, None]
+    numerator = np.sum(weight * (yt - yp) ** 2, axis=0)
+    denominator = np.sum(weight * (yt - np.average(yt, axis=0, weights=w)) ** 2, axis=0)
+    nonzero_den = denominator != 0
+    if not force_finite:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scores = 1 - numerator / denominator
+    else:
+        nonzero_num = numerator != 0
+        scores = np.ones(yt.shape[1])
+        valid = nonzero_den & nonzero_num
+        scores[valid] = 1 - numerator[valid] / denominator[valid]
+        scores[nonzero_num & ~nonzero_den] = 0.0
+    if isinstance(mo, str) and mo == "variance_weighted":
+        if not nonzero_den.any():
+            return float(np.mean(scores))
+        with np.errstate(invalid="ignore"):
+            return float(np.average(scores, weights=denominator))
+    return _aggregate(scores, mo)
+
+
+def adjusted_r2_score(y_true, y_pred, *, n_features, multioutput="uniform_average"):
+    r"""Adjusted :math:`R^2` (调整的 :math:`R^2`) of a linear model with an intercept.
+
+    .. math::
+
+        R^2_{adj} = 1 - (1 - R^2)\,\frac{n - 1}{n - p - 1},
+
+    with ``n`` samples and ``p = n_features`` features (not counting the
+    intercept). :math:`1 - R^2 = \mathrm{SSE}/\mathrm{SST}`; the adjustment
+    replaces both sums by unbiased variance estimates,
+    :math:`\frac{\mathrm{SSE}/(n-p-1)}{\mathrm{SST}/(n-1)}`, so a feature that
+    removes less than its share of SSE *lowers* :math:`R^2_{adj}`, while
+    plain :math:`R^2` never falls when a feature is added.
+
+    Note 004 writes :math:`1 - (1 - R^2)/(n - p - 1)`: the factor
+    :math:`n - 1` is missing, which would put almost every model near 1.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
+    n_features : int
+        ``p``, the number of features the model used (>= 0).
+        ``n - p - 1`` must be positive.
+    multioutput : as in :func:`r2_score`
+        The adjustment is linear in :math:`R^2`, so it commutes with the
+        averaging over outputs.
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_outputs,)
+
+    Example
+    -------
+    >>> round(adjusted_r2_score([1, 2, 3, 4, 5], [1.1, 1.9, 3.2, 3.9, 4.9], n_features=1), 4)
+    0.9893
+    """
+    p = _check_int(n_features, "n_features")
+    yt = _as_targets(y_true, "y_true")
+    n = len(yt)
+    if n - p - 1 <= 0:
+        raise ValueError(
+            f"n_features={p} is too large for {n} samples: adjusted R^2 needs n - n_features - 1 > 0"
+        )
+    r2 = r2_score(y_true, y_pred, multioutput=multioutput)
+    adj = 1 - (1 - np.asarray(r2)) * (n - 1) / (n - p - 1)
+    return adj if isinstance(r2, np.ndarray) else float(adj)
+
+
+# ----------------------------------------------------------------------------------------
+# information criteria for least-squares fits
+# ----------------------------------------------------------------------------------------
+def residual_sum_of_squares(y_true, y_pred) -> float:
+    r"""RSS (残差平方和, SSE in note 004): :math:`\sum_i (y_i - \hat y_i)^2`.
+
+    Example
+    -------
+    >>> residual_sum_of_squares([1, 2, 3], [1, 2, 5])
+    4.0
+    """
+    yt, yp, _ = _check_1d_pair(y_true, y_pred)
+    return float(np.sum((yt - yp) ** 2))
+
+
+def residual_variance(y_true, y_pred, *, n_params) -> float:
+    r"""Unbiased estimate of the noise variance from a least-squares fit.
+
+    .. math:: \hat\sigma^2 = \frac{\mathrm{RSS}}{n - k}
+
+    with ``k = n_params`` fitted coefficients (intercept included). Taken
+    from the *full* (largest) model, it is the :math:`\hat\sigma^2` of
+    Mallows' :math:`C_p`.
+
+    Example
+    -------
+    >>> residual_variance([1, 2, 3, 4], [1, 2, 3, 6], n_params=2)
+    2.0
+    """
+    yt, yp, n = _check_1d_pair(y_true, y_pred)
+    k = _check_n_params(n_params, n, strict=True)
+    return float(np.sum((yt - yp) ** 2) / (n - k))
+
+
+def _log_rss_over_n(yt, yp, n, who: str) -> float:
+    rss = float(np.sum((yt - yp) ** 2))
+    if rss == 0.0:
+        warn_undefined(f"{who}: the fit is perfect (RSS = 0), so ln(RSS/n) = -inf", stacklevel=4)
+        return -np.inf
+    return float(np.log(rss / n))
+
+
+def gaussian_log_likelihood(y_true, y_pred) -> float:
+    r"""Maximised log-likelihood of a least-squares fit under Gaussian noise.
+
+    With :math:`y_i = f(x_i) + \varepsilon_i`,
+    :math:`\varepsilon_i \sim N(0, \sigma^2)` and the maximum-likelihood
+    :math:`\hat\sigma^2 = \mathrm{RSS}/n`,
+
+    .. math::
+
+        \ln L(\hat\theta) = -\frac{n}{2}\Bigl(\ln(2\pi) + \ln\frac{\mathrm{RSS}}{n} + 1\Bigr).
+
+    So :math:`-2\ln L = n\ln(\mathrm{RSS}/n) + n(\ln 2\pi + 1)`: the
+    :func:`aic`/:func:`bic` used here drop the constant
+    :math:`n(\ln 2\pi + 1)`, which is the same for every model fitted to the
+    same ``n`` samples.
+
+    Example
+    -------
+    >>> round(gaussian_log_likelihood([0.0, 1.0, 2.0, 3.0], [0.5, 0.5, 2.5, 2.5]), 4)
+    -2.9032
+    """
+    yt, yp, n = _check_1d_pair(y_true, y_pred)
+    return float(-0.5 * n * (np.log(2 * np.pi) + _log_rss_over_n(yt, yp, n, "gaussian_log_likelihood") + 1))
+
+
+def aic(y_true, y_pred, *, n_params) -> float:
+    r"""Akaike information criterion (赤池信息准则) of a least-squares fit.
+
+    .. math::
+
+        \mathrm{AIC} = -2\ln L(\hat\theta) + 2k
+        \;\doteq\; n\ln\frac{\mathrm{RSS}}{n} + 2k ,
+
+    the second form for Gaussian noise with the constant
+    :math:`n(\ln 2\pi + 1)` dropped (see :func:`gaussian_log_likelihood`).
+    ``k = n_params`` counts the fitted coefficients, intercept included
+    (note 004 says "number of features"; with an intercept that is one less
+    for every model, which changes no comparison). Some texts also count
+    :math:`\sigma^2` (``k + 1``): again the same shift for every model.
+
+    Only **differences** between models fitted to the same data mean
+    anything: smaller is better, and a difference of a few units is small
+    (Burnham & Anderson: :math:`\Delta < 2` "substantial support").
+
+    A perfect fit (RSS = 0) gives ``-inf`` with an
+    :class:`~learnmetrics.UndefinedMetricWarning`.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Targets and the fit's predictions on the *same* (training) samples.
+    n_params : int
+        ``k``, between 0 and n.
+
+    Returns
+    -------
+    float
+
+    Example
+    -------
+    >>> round(aic([0.0, 1.0, 2.0, 3.0], [0.5, 0.5, 2.5, 2.5], n_params=2), 4)
+    -1.5452
+    """
+    yt, yp, n = _check_1d_pair(y_true, y_pred)
+    k = _check_n_params(n_params, n)
+    return float(n * _log_rss_over_n(yt, yp, n, "aic") + 2 * k)
+
+
+def bic(y_true, y_pred, *, n_params) -> float:
+    r"""Bayesian information criterion (贝叶斯信息准则, Schwarz) of a least-squares fit.
+
+    .. math::
+
+        \mathrm{BIC} = -2\ln L(\hat\theta) + k\ln n
+        \;\doteq\; n\ln\frac{\mathrm{RSS}}{n} + k\ln n ,
+
+    the same as :func:`aic` except that each parameter costs
+    :math:`\ln n` instead of 2: from :math:`n \ge 8` on (:math:`\ln 8 > 2`)
+    BIC charges more and tends to choose smaller models. Constants are
+    dropped as in :func:`aic`; only differences between models matter.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    n_params : int
+        ``k``, the fitted coefficients, intercept included.
+
+    Returns
+    -------
+    float
+
+    Example
+    -------
+    >>> round(bic([0.0, 1.0, 2.0, 3.0], [0.5, 0.5, 2.5, 2.5], n_params=2), 4)
+    -2.7726
+    """
+    yt, yp, n = _check_1d_pair(y_true, y_pred)
+    k = _check_n_params(n_params, n)
+    return float(n * _log_rss_over_n(yt, yp, n, "bic") + k * np.log(n))
+
+
+def mallows_cp(y_true, y_pred, *, n_params, sigma2, convention="mallows") -> float:
+    r"""Mallows' :math:`C_p` of a least-squares fit.
+
+    ``convention='mallows'`` (default; note 004 and Mallows 1973):
+
+    .. math::
+
+        C_p = \frac{\mathrm{RSS}_p}{\hat\sigma^2} - n + 2p ,
+
+    with ``p = n_params`` fitted coefficients (intercept included) and
+    :math:`\hat\sigma^2 = \mathrm{RSS}_{full}/(n - p_{full})` from the
+    largest model considered (:func:`residual_variance`); note 004's
+    :math:`(n - m - 1)\,\mathrm{SSE}_p/\mathrm{SSE}_m - n + 2p` is the same
+    thing with m features plus an intercept. A model without bias has
+    :math:`E[C_p] \approx p`; the full model has :math:`C_p = p_{full}`
+    exactly. Smaller is better.
+
+    ``convention='islr'`` (James et al., *An Introduction to Statistical
+    Learning*, eq. 6.2): :math:`C_p = (\mathrm{RSS} + 2p\hat\sigma^2)/n`, an
+    estimate of the test MSE. It equals
+    :math:`\frac{\hat\sigma^2}{n}(C_p^{\text{Mallows}} + n)`, an increasing
+    function of Mallows' form, so the two **rank models identically**. (ISLR
+    counts ``d`` predictors without the intercept; that adds the same
+    :math:`2\hat\sigma^2/n` to every model.)
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+    n_params : int
+        ``p``, between 0 and n.
+    sigma2 : float
+        :math:`\hat\sigma^2 > 0`, the noise variance of the full model.
+    convention : {'mallows', 'islr'}, default='mallows'
+
+    Returns
+    -------
+    float
+
+    Example
+    -------
+    >>> round(mallows_cp([0.0, 1.0, 2.0, 3.0], [0.5, 0.5, 2.5, 2.5], n_params=2, sigma2=0.5), 4)
+    2.0
+    """
+    yt, yp, n = _check_1d_pair(y_true, y_pred)
+    p = _check_n_params(n_params, n)
+    if isinstance(sigma2, bool) or not isinstance(sigma2, numbers.Real):
+        raise TypeError(f"sigma2 must be a positive number, got {type(sigma2).__name__} {sigma2!r}")
+    s2 = float(sigma2)
+    if not (np.isfinite(s2) and s2 > 0):
+        raise ValueError(f"sigma2 must be a positive finite number, got {sigma2!r}")
+    check_choice(convention, "convention", ("mallows", "islr"))
+    rss = float(np.sum((yt - yp) ** 2))
+    if convention == "mallows":
+        return float(rss / s2 - n + 2 * p)
+    return float((rss + 2 * p * s2) / n)
+
+
+# ----------------------------------------------------------------------------------------
+# a small least-squares toolkit for the notebook
+# ----------------------------------------------------------------------------------------
+def _as_design(X, name: str = "X", *, allow_no_columns: bool = True) -> np.ndarray:
+    if X is None:
+        raise TypeError(f"{name} must be array-like, got None")
+    try:
+        arr = np.asarray(X)
+    except Exception as exc:
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}")
+    if arr.ndim == 1:
+        arr = arr[:, None]
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (n_samples, n_features), got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty: at least one sample is needed")
+    if arr.shape[1] == 0 and not allow_no_columns:
+        raise ValueError(f"{name} has no columns")
+    arr = arr.astype(np.float64)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must not contain NaN or infinity")
+    return arr
+
+
+def polynomial_features(x, degree: int) -> np.ndarray:
+    r"""The design matrix :math:`[x, x^2, \dots, x^d]` of a polynomial in one variable.
+
+    No constant column: :func:`fit_least_squares` adds the intercept.
+    ``degree=0`` gives an (n, 0) matrix, the intercept-only model.
+
+    Parameters
+    ----------
+    x : array-like of shape (n_samples,)
+    degree : int, >= 0
+
+    Returns
+    -------
+    ndarray of shape (n_samples, degree)
+
+    Example
+    -------
+    >>> polynomial_features([1.0, 2.0, 3.0], 2)
+    array([[1., 1.],
+           [2., 4.],
+           [3., 9.]])
+    """
+    x = as_scores(x, "x")
+    d = _check_int(degree, "degree")
+    return x[:, None] ** np.arange(1, d + 1)
+
+
+@dataclass(frozen=True)
+class LeastSquaresFit:
+    """A fitted linear model ``y ≈ intercept + X @ coef`` (see :func:`fit_least_squares`)."""
+
+    coef: np.ndarray
+    intercept: float
+    fitted: np.ndarray
+    residuals: np.ndarray
+    rss: float
+    n_samples: int
+    n_features: int
+    _mean: np.ndarray
+    _scale: np.ndarray
+    _beta: np.ndarray
+
+    @property
+    def n_params(self) -> int:
+        """Fitted coefficients, intercept included: ``n_features + 1``."""
+        return self.n_features + 1
+
+    def predict(self, X) -> np.ndarray:
+        """Predictions for new rows ``X`` (same columns as in the fit)."""
+        X = _as_design(X)
+        if X.shape[1] != self.n_features:
+            raise ValueError(f"X has {X.shape[1]} columns but the model was fitted with {self.n_features}")
+        return self._beta[0] + ((X - self._mean) / self._scale) @ self._beta[1:]
+
+
+def fit_least_squares(X, y) -> LeastSquaresFit:
+    r"""Ordinary least squares with an intercept (``numpy.linalg.lstsq``).
+
+    Minimises :math:`\sum_i (y_i - b - x_i^\top w)^2`. Columns are centred
+    and scaled internally so that polynomial designs stay well conditioned;
+    ``coef`` and ``intercept`` are reported in the original units.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features) (a 1-D array is one feature)
+        May have 0 columns (intercept only).
+    y : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    LeastSquaresFit
+        ``coef``, ``intercept``, ``fitted``, ``residuals``, ``rss``,
+        ``n_features``, ``n_params`` (= n_features + 1) and ``predict(X)``.
+
+    Example
+    -------
+    >>> fit = fit_least_squares([[0.0], [1.0], [2.0]], [1.0, 3.0, 5.0])
+    >>> round(fit.intercept, 6), round(float(fit.coef[0]), 6), round(fit.rss, 6)
+    (1.0, 2.0, 0.0)
+    """
+    X = _as_design(X)
+    y = as_scores(y, "y")
+    n = check_same_length(X=X, y=y)
+    p = X.shape[1]
+    mean = X.mean(axis=0)
+    scale = X.std(axis=0)
+    scale = np.where(scale > 0, scale, 1.0)
+    Z = np.hstack([np.ones((n, 1)), (X - mean) / scale])
+    beta, *_ = np.linalg.lstsq(Z, y, rcond=None)
+    fitted = Z @ beta
+    coef = beta[1:] / scale
+    intercept = float(beta[0] - np.sum(coef * mean))
+    residuals = y - fitted
+    return LeastSquaresFit(
+        coef=coef,
+        intercept=intercept,
+        fitted=fitted,
+        residuals=residuals,
+        rss=float(residuals @ residuals),
+        n_samples=n,
+        n_features=p,
+        _mean=mean,
+        _scale=scale,
+        _beta=beta,
+    )
+
+
+@dataclass(frozen=True)
+class SelectionTable:
+    """One row per candidate model: size, fit and the selection criteria.
+
+    Arrays of equal length: ``names``, ``n_features`` (p), ``n_params``
+    (k = p + 1), ``rss``, ``mse`` (RSS/n), ``r2``, ``adjusted_r2``, ``aic``,
+    ``bic``, ``cp`` (Mallows, with ``sigma2`` from the full model).
+    """
+
+    names: tuple[str, ...]
+    n_features: np.ndarray
+    n_params: np.ndarray
+    rss: np.ndarray
+    mse: np.ndarray
+    r2: np.ndarray
+    adjusted_r2: np.ndarray
+    aic: np.ndarray
+    bic: np.ndarray
+    cp: np.ndarray
+    sigma2: float
+    n_samples: int
+
+    _LOWER_IS_BETTER = ("aic", "bic", "cp", "rss", "mse")
+    _HIGHER_IS_BETTER = ("r2", "adjusted_r2")
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def best(self, criterion: str) -> int:
+        """Index of the model the criterion picks (first one on ties)."""
+        check_choice(criterion, "criterion", self._LOWER_IS_BETTER + self._HIGHER_IS_BETTER)
+        values = getattr(self, criterion)
+        return int(np.argmin(values) if criterion in self._LOWER_IS_BETTER else np.argmax(values))
+
+    def delta(self, criterion: str) -> np.ndarray:
+        """``criterion`` minus its best value (only differences mean anything)."""
+        check_choice(criterion, "criterion", ("aic", "bic", "cp"))
+        values = getattr(self, criterion)
+        return values - values.min()
+
+    def __str__(self) -> str:
+        marks = {c: self.best(c) for c in ("adjusted_r2", "aic", "bic", "cp")}
+
+        def col(values, fmt, crit=None):
+            return [f"{v:{fmt}}" + ("" if crit is None else ("*" if marks[crit] == i else " "))
+                    for i, v in enumerate(values)]
+
+        cols = [
+            ("model", list(self.names)),
+            ("p", [str(int(p)) for p in self.n_features]),
+            ("RSS", col(self.rss, ".6g")),
+            ("R^2", col(np.round(self.r2, 4) + 0.0, ".4f")),
+            ("adj R^2", col(np.round(self.adjusted_r2, 4) + 0.0, ".4f", "adjusted_r2")),
+            ("AIC", col(self.aic, ".2f", "aic")),
+            ("BIC", col(self.bic, ".2f", "bic")),
+            ("Cp", col(self.cp, ".2f", "cp")),
+        ]
+        widths = [max(len(h), *(len(v) for v in vals)) for h, vals in cols]
+        lines = ["  ".join(h.ljust(w) if j == 0 else h.rjust(w) for j, ((h, _), w) in enumerate(zip(cols, widths)))]
+        for i in range(len(self)):
+            lines.append("  ".join(
+                vals[i].ljust(w) if j == 0 else vals[i].rjust(w) for j, ((_, vals), w) in enumerate(zip(cols, widths))
+            ))
+        lines.append("(* = the model each criterion picks)")
+        return "\n".join(lines)
+
+
+def model_selection_table(designs, y, *, names=None, sigma2=None) -> SelectionTable:
+    r"""Fit every candidate design by least squares and tabulate the criteria.
+
+    For each design matrix (an intercept is always added) it records
+    ``p`` features, ``k = p + 1`` parameters, RSS, :math:`R^2`,
+    :math:`R^2_{adj}`, :func:`aic`, :func:`bic` and :func:`mallows_cp`.
+
+    Parameters
+    ----------
+    designs : sequence of array-like, each of shape (n_samples, p_j)
+        The candidate models, usually nested (each adds columns to the last).
+    y : array-like of shape (n_samples,)
+    names : sequence of str, optional
+        Row labels (default ``"p=<p>"``).
+    sigma2 : float, optional
+        Noise variance for :math:`C_p`; default: :func:`residual_variance` of
+        the model with the most features (the "full model").
+
+    Returns
+    -------
+    SelectionTable
+
+    Example
+    -------
+    >>> rng = np.random.default_rng(0)
+    >>> x = np.linspace(-1, 1, 30); y = 1 + 2 * x + 0.1 * rng.normal(size=30)
+    >>> table = model_selection_table([polynomial_features(x, d) for d in range(4)], y)
+    >>> table.best("bic")
+    1
+    """
+    y = as_scores(y, "y")
+    designs = [_as_design(D, f"designs[{i}]") for i, D in enumerate(designs)]
+    if not designs:
+        raise ValueError("designs is empty: at least one candidate model is needed")
+    n = len(y)
+    for i, D in enumerate(designs):
+        if len(D) != n:
+            raise ValueError(f"designs[{i}] has {len(D)} rows but y has {n} samples")
+    ps = np.array([D.shape[1] for D in designs])
+    if names is None:
+        names = tuple(f"p={p}" for p in ps)
+    else:
+        names = tuple(str(s) for s in names)
+        if len(names) != len(designs):
+            raise ValueError(f"names has {len(names)} entries but there are {len(designs)} designs")
+    full = int(np.argmax(ps))
+    if ps[full] + 1 >= n:
+        raise ValueError(
+            f"the largest design has {ps[full]} features: with an intercept that needs more than "
+            f"{ps[full] + 1} samples, but y has {n}"
+        )
+    fits = [fit_least_squares(D, y) for D in designs]
+    if sigma2 is None:
+        sigma2 = fits[full].rss / (n - fits[full].n_params)
+        if not sigma2 > 0:
+            raise ValueError("the full model fits y exactly (RSS = 0), so sigma2 cannot be estimated: pass sigma2")
+    rss = np.array([f.rss for f in fits])
+    r2 = np.array([r2_score(y, f.fitted) for f in fits])
+    adj = 1 - (1 - r2) * (n - 1) / (n - ps - 1)
+    cp = np.array([mallows_cp(y, f.fitted, n_params=f.n_params, sigma2=sigma2) for f in fits])
+    with np.errstate(divide="ignore"):
+        log_term = n * np.log(rss / n)
+    return SelectionTable(
+        names=names,
+        n_features=ps,
+        n_params=ps + 1,
+        rss=rss,
+        mse=rss / n,
+        r2=r2,
+        adjusted_r2=adj,
+        aic=log_term + 2 * (ps + 1),
+        bic=log_term + (ps + 1) * np.log(n),
+        cp=cp,
+        sigma2=float(sigma2),
+        n_samples=n,
+    )
+
+
+def polynomial_selection(x, y, max_degree: int, *, sigma2=None) -> SelectionTable:
+    """:func:`model_selection_table` for the polynomials of degree 0, 1, ..., ``max_degree``.
+
+    Row ``d`` is the degree-``d`` polynomial (``d`` features, ``d + 1``
+    parameters); the full model is degree ``max_degree``.
+
+    Example
+    -------
+    >>> x = np.linspace(0, 1, 20); y = x ** 2 + 0.01 * np.sin(40 * x)
+    >>> polynomial_selection(x, y, 4).best("aic") >= 2
+    True
+    """
+    x = as_scores(x, "x")
+    dmax = _check_int(max_degree, "max_degree")
+    return model_selection_table(
+        [polynomial_features(x, d) for d in range(dmax + 1)],
+        y,
+        names=[f"deg {d}" for d in range(dmax + 1)],
+        sigma2=sigma2,
+    )
+
+
+def noise_feature_r2(X, y, max_noise_features: int, *, n_repeats: int = 200, rng=0):
+    r"""R^2 and adjusted R^2 as pure-noise features are appended to a design, repeated.
+
+    For each repeat, draws ``max_noise_features`` columns of standard normal
+    noise (unrelated to ``y``), fits ``X`` plus the first ``j`` of them for
+    ``j = 0 .. max_noise_features`` and records :math:`R^2` and
+    :math:`R^2_{adj}` (``n_features = p + j``). :math:`R^2` never falls as a
+    column is added; :math:`R^2_{adj}` stays level *on average* (it is an
+    almost unbiased estimate) but goes up or down in any single repeat.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, p) (or 1-D for one feature)
+    y : array-like of shape (n_samples,)
+    max_noise_features : int, >= 0; ``p + max_noise_features + 1 < n_samples``.
+    n_repeats : int, default=200
+    rng : None, int seed or numpy Generator, default=0
+
+    Returns
+    -------
+    r2, adjusted_r2 : ndarray of shape (n_repeats, max_noise_features + 1)
+
+    Example
+    -------
+    >>> x = np.arange(20.0); y = x + np.sin(x)
+    >>> r2, adj = noise_feature_r2(x, y, 3, n_repeats=5)
+    >>> r2.shape, bool(np.all(np.diff(r2, axis=1) >= -1e-12))
+    ((5, 4), True)
+    """
+    from ._validation import check_rng
+
+    X = _as_design(X)
+    y = as_scores(y, "y")
+    n = check_same_length(X=X, y=y)
+    m = _check_int(max_noise_features, "max_noise_features")
+    reps = _check_int(n_repeats, "n_repeats", minimum=1)
+    gen = check_rng(rng, "rng")
+    p = X.shape[1]
+    if p + m + 1 >= n:
+        raise ValueError(
+            f"max_noise_features={m} is too large: {p} + {m} features and an intercept need more than "
+            f"{p + m + 1} samples, but y has {n}"
+        )
+    r2 = np.empty((reps, m + 1))
+    for r in range(reps):
+        noise = gen.standard_normal((n, m))
+        for j in range(m + 1):
+            r2[r, j] = r2_score(y, fit_least_squares(np.hstack([X, noise[:, :j]]), y).fitted)
+    js = np.arange(m + 1)
+    adjusted = 1 - (1 - r2) * (n - 1) / (n - (p + js) - 1)
+    return r2, adjusted
+
+
+@dataclass(frozen=True)
+class PolynomialFitState:
+    """What the polynomial-degree explorer shows for one degree."""
+
+    degree: int
+    x: np.ndarray
+    y: np.ndarray
+    fitted: np.ndarray
+    residuals: np.ndarray
+    grid: np.ndarray
+    curve: np.ndarray
+    table: SelectionTable
+    mse: float
+    r2: float
+    adjusted_r2: float
+    aic: float
+    bic: float
+    cp: float
+
+    def __str__(self) -> str:
+        t = self.table
+        labels = {"aic": "AIC", "bic": "BIC", "cp": "Cp", "adjusted_r2": "adj R^2"}
+        picks = ", ".join(f"{labels[c]} -> {t.best(c)}" for c in labels)
+        return (
+            f"degree {self.degree}: MSE = {self.mse:.4f}, R^2 = {self.r2:.4f}, adj R^2 = {self.adjusted_r2:.4f}, "
+            f"AIC = {self.aic:.2f}, BIC = {self.bic:.2f}, Cp = {self.cp:.2f}\n"
+            f"best degree by {picks}"
+        )
+
+
+def polynomial_fit_state(x, y, degree: int, max_degree: int, *, table=None, n_grid: int = 200) -> PolynomialFitState:
+    """State of the polynomial-degree explorer: the fit of one degree and the table of all.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n_samples,)
+    degree : int, 0 <= degree <= max_degree
+    max_degree : int
+        The full model (it sets :math:`\\hat\\sigma^2` for :math:`C_p`).
+    table : SelectionTable, optional
+        Reuse a table computed by :func:`polynomial_selection` (saves refits).
+    n_grid : int
+        Points of the smooth curve drawn over ``[min x, max x]``.
+
+    Example
+    -------
+    >>> x = np.linspace(0, 1, 12); y = 2 * x
+    >>> s = polynomial_fit_state(x, y + 0.01 * np.cos(9 * x), 1, 3)
+    >>> s.degree, int(s.table.n_params[s.degree])
+    (1, 2)
+    """
+    x = as_scores(x, "x")
+    y = as_scores(y, "y")
+    check_same_length(x=x, y=y)
+    dmax = _check_int(max_degree, "max_degree")
+    d = _check_int(degree, "degree")
+    if d > dmax:
+        raise ValueError(f"degree must be between 0 and max_degree={dmax}, got {d}")
+    if table is None:
+        table = polynomial_selection(x, y, dmax)
+    elif len(table) != dmax + 1:
+        raise ValueError(f"table has {len(table)} rows but max_degree={dmax} needs {dmax + 1}")
+    fit = fit_least_squares(polynomial_features(x, d), y)
+    grid = np.linspace(x.min(), x.max(), _check_int(n_grid, "n_grid", minimum=2))
+    curve = fit.predict(polynomial_features(grid, d))
+    return PolynomialFitState(
+        degree=d,
+        x=x,
+        y=y,
+        fitted=fit.fitted,
+        residuals=fit.residuals,
+        grid=grid,
+        curve=curve,
+        table=table,
+        mse=float(table.mse[d]),
+        r2=float(table.r2[d]),
+        adjusted_r2=float(table.adjusted_r2[d]),
+        aic=float(table.aic[d]),
+        bic=float(table.bic[d]),
+        cp=float(table.cp[d]),
+    )

@@ -12,6 +12,8 @@ without a kernel still shows each explorer's last frame.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
 from pathlib import Path
@@ -39,10 +41,41 @@ def refresh(path: Path, timeout: int = 600) -> None:
         store_widget_state=True,
     )
     client.execute()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = coalesce_streams(cell.outputs)
     nb.metadata.pop("papermill", None)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python", "pygments_lexer": "ipython3"}
+    nb = stable_widget_ids(nb, path.stem)
     nbformat.write(nb, path)
+
+
+def coalesce_streams(outputs):
+    """Join consecutive stdout (or stderr) chunks: how the kernel happens to
+    flush them is timing, not content."""
+    merged = []
+    for out in outputs:
+        if (out.get("output_type") == "stream" and merged and merged[-1].get("output_type") == "stream"
+                and merged[-1].get("name") == out.get("name")):
+            merged[-1]["text"] = merged[-1]["text"] + out["text"]
+        else:
+            merged.append(out)
+    return merged
+
+
+def stable_widget_ids(nb, name: str):
+    """Replace the widgets' random model ids by ids derived from the notebook's
+    name and the order the widgets were created in, so a refresh that changes
+    nothing leaves no diff."""
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    if not state:
+        return nb
+    text = json.dumps(nb)
+    for i, old in enumerate(list(state)):
+        new = hashlib.sha1(f"{name}:{i}".encode()).hexdigest()[:32]
+        text = text.replace(old, new)
+    return nbformat.from_dict(json.loads(text))
 
 
 def main(argv: list[str]) -> int:

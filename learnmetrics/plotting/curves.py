@@ -64,8 +64,8 @@ def style_roc_axes(ax, *, title=None, book_terms=True):
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
     ax.set_aspect("equal")
-    ax.set_xlabel("FPR (假正例率) = FP / m-" if book_terms else "FPR")
-    ax.set_ylabel("TPR (真正例率) = TP / m+" if book_terms else "TPR")
+    ax.set_xlabel("FPR = FP / (FP + TN)" if book_terms else "FPR")
+    ax.set_ylabel("TPR = TP / (TP + FN)" if book_terms else "TPR")
     ax.grid(alpha=0.25)
     if title:
         ax.set_title(title, fontsize=10)
@@ -77,8 +77,8 @@ def style_pr_axes(ax, *, title=None, book_terms=True):
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.05)
     ax.set_aspect("equal")
-    ax.set_xlabel("recall R (查全率)" if book_terms else "recall")
-    ax.set_ylabel("precision P (查准率)" if book_terms else "precision")
+    ax.set_xlabel("recall R" if book_terms else "recall")
+    ax.set_ylabel("precision P" if book_terms else "precision")
     ax.grid(alpha=0.25)
     if title:
         ax.set_title(title, fontsize=10)
@@ -259,7 +259,8 @@ def plot_iso_f(ax, levels=(0.2, 0.4, 0.6, 0.8), *, beta=1.0, labels=True, **kwar
         (line,) = ax.plot([], [], **kwargs)
         lines.append(line)
         if labels:
-            texts.append(ax.text(0, 0, "", fontsize=7, color=kwargs["color"], ha="right", va="bottom"))
+            texts.append(ax.text(0, 0, "", fontsize=7, color=kwargs["color"], ha="right", va="bottom", zorder=3,
+                                 bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.6)))
     update_iso_f(lines, texts, levels, beta)
     return lines, texts
 
@@ -271,11 +272,9 @@ def update_iso_f(lines, texts, levels, beta) -> None:
         r, p = _iso_f_xy(f, beta)
         lines[i].set_data(r, p)
         if texts:
-            if r.size:
-                texts[i].set_position((0.995, p[-1] + 0.008))
-                texts[i].set_text(f"{name}={f:.1f}")
-            else:
-                texts[i].set_text("")
+            # every iso-F curve crosses the line P = R at (f, f), whatever beta
+            texts[i].set_position((f - 0.012, f + 0.012))
+            texts[i].set_text(f"{name}={f:.1f}" if r.size else "")
 
 
 __all__.append("update_iso_f")

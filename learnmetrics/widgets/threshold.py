@@ -17,14 +17,14 @@ from ._base import Explorer
 
 __all__ = ["ThresholdExplorer"]
 
-_RATES = [
-    ("precision", "precision  P = TP/(TP+FP)"),
-    ("recall", "recall = TPR = TP/(TP+FN)"),
-    ("fpr", "FPR = FP/(FP+TN)"),
-    ("tnr", "TNR (specificity) = TN/(TN+FP)"),
-    ("fnr", "FNR = FN/(TP+FN)"),
-    ("accuracy", "accuracy"),
-    ("f1", "F1"),
+_RATES = [  # (attribute of the state, label on the bars, label in the read-out)
+    ("precision", "precision P", "precision P = TP/(TP+FP)"),
+    ("recall", "recall = TPR", "recall = TPR = TP/(TP+FN)"),
+    ("fpr", "FPR", "FPR = FP/(FP+TN)"),
+    ("tnr", "TNR (spec.)", "TNR (specificity) = TN/(TN+FP)"),
+    ("fnr", "FNR", "FNR = FN/(TP+FN)"),
+    ("accuracy", "accuracy", "accuracy = (TP+TN)/m"),
+    ("f1", "F1", "F1 = 2PR/(P+R)"),
 ]
 
 
@@ -64,7 +64,7 @@ class ThresholdExplorer(Explorer):
         return threshold_state(self.y_true, self.y_score, round(float(threshold), 10))
 
     def setup_figure(self, fig):
-        gs = fig.add_gridspec(1, 3, width_ratios=[2.3, 1.1, 1.5], wspace=0.45, left=0.04, right=0.97,
+        gs = fig.add_gridspec(1, 3, width_ratios=[2.3, 1.1, 1.5], wspace=0.5, left=0.075, right=0.97,
                               bottom=0.17, top=0.8)
         ax_line, ax_cm, ax_rates = (fig.add_subplot(g) for g in gs)
         # 1. the examples on the score axis, positives above, negatives below
@@ -82,10 +82,11 @@ class ThresholdExplorer(Explorer):
         if len(self.ids) <= 30:
             for x, y, i in zip(self.y_score, ypos, self.ids):
                 ax_line.text(x, y + 0.22, str(i), ha="center", va="bottom", fontsize=7, color="0.3")
-        ax_line.set_xlim(lo, hi)
+        ax_line.set_xlim(lo - 0.02, hi + 0.02)
         ax_line.set_ylim(-0.6, 1.7)
-        ax_line.set_yticks([1, 0], [f"actual {self.names[0]}", f"actual {self.names[1]}"])
-        ax_line.set_xlabel("score  (predicted positive where score ≥ threshold)")
+        ax_line.set_yticks([1, 0], [f"{self.names[0]}\n(+)", f"{self.names[1]}\n(−)"])
+        ax_line.set_xlabel("score (predicted positive where score ≥ threshold)")
+        ax_line.set_ylabel("actual class")
         ax_line.spines[["top", "right", "left"]].set_visible(False)
         ax_line.tick_params(axis="y", length=0)
         self._title = ax_line.set_title("", fontsize=10, loc="left")
@@ -98,7 +99,7 @@ class ThresholdExplorer(Explorer):
         # 3. the rates as bars
         self._bars = ax_rates.barh(range(len(_RATES)), np.zeros(len(_RATES)), color="0.55")
         self._bar_text = [ax_rates.text(0.02, i, "", va="center", fontsize=8) for i in range(len(_RATES))]
-        ax_rates.set_yticks(range(len(_RATES)), [name for name, _ in _RATES], fontsize=8)
+        ax_rates.set_yticks(range(len(_RATES)), [label for _, label, _ in _RATES], fontsize=8)
         ax_rates.invert_yaxis()
         ax_rates.set_xlim(0, 1.35)
         ax_rates.set_xticks([0, 0.5, 1])
@@ -109,14 +110,14 @@ class ThresholdExplorer(Explorer):
         t = state.threshold
         self._cut.set_xdata([t, t])
         self._region.set_x(t)
-        self._region.set_width(self.slider.max - t)
-        pred = np.asarray(state.y_pred) == 1
+        self._region.set_width(self.slider.max + 0.02 - t)
+        pred = np.asarray(state.predicted_positive, dtype=bool)
         self._dots.set_sizes(np.where(pred, 130, 55))
         self._dots.set_edgecolors(np.where(pred[:, None], [[0, 0, 0, 1.0]], [[0.7, 0.7, 0.7, 1.0]]))
         c = state.counts
         self._title.set_text(f"threshold {t:.2f}: {int(pred.sum())} predicted positive (large dots)")
         self._cm.update(book_layout(c))
-        for i, (name, _) in enumerate(_RATES):
+        for i, (name, _, _) in enumerate(_RATES):
             v = getattr(state, name)
             ok = not (isinstance(v, float) and np.isnan(v))
             self._bars[i].set_width(v if ok else 0.0)
@@ -127,7 +128,7 @@ class ThresholdExplorer(Explorer):
         c = state.counts
         rows = "".join(
             f"<tr><td>{html.escape(label)}</td><td style='text-align:right'>{_fmt(getattr(state, name))}</td></tr>"
-            for name, label in _RATES
+            for name, _, label in _RATES
         )
         return (
             f"<b>threshold = {state.threshold:.2f}</b><br>"

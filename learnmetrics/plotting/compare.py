@@ -1,0 +1,119 @@
+"""Pictures of the comparison tests (book 2.4): a statistic against its null
+distribution, and the Friedman test diagram with the Nemenyi critical difference."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _distributions as _dist
+from ..compare import NemenyiResult, TestResult
+
+__all__ = ["plot_null_distribution", "critical_difference_diagram", "REJECT_COLOR", "STAT_COLOR"]
+
+REJECT_COLOR = "#d95f02"
+STAT_COLOR = "#1f3a93"
+
+
+def _null_of(result: TestResult):
+    """(density function, support lo, hi, kind) of the result's null distribution."""
+    name = result.statistic_name
+    if name == "tau_t":
+        df = float(result.df)
+        span = max(4.0, abs(result.critical_value) * 1.6)
+        return (lambda x: _dist.t_pdf(x, df)), -span, span
+    if name in ("tau_chi2",):
+        df = float(result.df)
+        hi = max(_dist.chi2_isf(0.001, df), result.critical_value * 1.5)
+        return (lambda x: _dist.chi2_pdf(x, df)), 0.0, hi
+    if name == "tau_F":
+        d1, d2 = result.df
+        hi = max(_dist.f_isf(0.005, d1, d2), result.critical_value * 1.5)
+        return (lambda x: _dist.f_pdf(x, d1, d2)), 0.0, hi
+    raise ValueError(f"no null density to draw for a {name!r} statistic (t, chi-square and F are drawn)")
+
+
+def plot_null_distribution(ax, result: TestResult, *, title=None):
+    """Draw the null distribution of ``result``'s statistic, its rejection region, and the observed value.
+
+    For t statistics the two-sided (or one-sided) rejection region at
+    ``result.alpha`` is shaded; chi-square and F statistics reject in the upper
+    tail. An observed value beyond the axis is drawn at the edge with an arrow.
+    """
+    pdf, lo, hi = _null_of(result)
+    x = np.linspace(lo, hi, 600)
+    y = pdf(x)
+    ymax = float(np.nanmax(y[np.isfinite(y)])) if np.isfinite(y).any() else 1.0
+    y = np.minimum(y, ymax * 1.5)
+    _ = ax.plot(x, y, color="0.25", lw=1.8, label=f"null distribution, df = {_df_text(result.df)}")
+    c = result.critical_value
+    if result.statistic_name == "tau_t" and result.alternative == "two-sided":
+        regions = [(lo, -abs(c)), (abs(c), hi)]
+    elif result.alternative == "less":
+        regions = [(lo, c)]
+    else:
+        regions = [(c, hi)]
+    for k, (a, b) in enumerate(regions):
+        m = (x >= a) & (x <= b)
+        ax.fill_between(x[m], 0, y[m], color=REJECT_COLOR, alpha=0.35, lw=0,
+                        label=f"rejection region (alpha = {result.alpha:g})" if k == 0 else None)
+    s = result.statistic
+    shown = min(max(s, lo), hi) if math.isfinite(s) else (hi if s > 0 else lo)
+    ax.axvline(shown, color=STAT_COLOR, lw=2.2, label=f"observed {result.statistic_name} = {s:.3f}")
+    if shown != s:
+        ax.annotate("beyond the axis", xy=(shown, ymax * 0.8), xytext=(-70 if shown == hi else 10, 0),
+                    textcoords="offset points", color=STAT_COLOR, fontsize=8,
+                    arrowprops=dict(arrowstyle="->", color=STAT_COLOR))
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(0, ymax * 1.25)
+    ax.set_xlabel(result.statistic_name)
+    ax.set_ylabel("density under H0")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(fontsize=8, frameon=False, loc="upper right")
+    ax.set_title(title if title is not None else f"{result.test}\np-value = {_p_text(result.p_value)}",
+                 fontsize=9, loc="left")
+    return ax
+
+
+def _df_text(df) -> str:
+    if isinstance(df, tuple):
+        return "(" + ", ".join(f"{d:g}" for d in df) + ")"
+    return f"{df:g}"
+
+
+def _p_text(p) -> str:
+    return f"{p:.4f}" if p >= 1e-4 else f"{p:.2e}"
+
+
+def critical_difference_diagram(ax, nemenyi: NemenyiResult, *, title=None):
+    """The book's Friedman test diagram (figure 2.8) for a :class:`~learnmetrics.compare.NemenyiResult`.
+
+    One row per algorithm (best average rank on top); a dot at its average
+    rank and a horizontal bar of length CD centred on it. Two algorithms
+    whose bars do not overlap differ significantly (their average ranks are
+    more than CD apart).
+    """
+    r = np.asarray(nemenyi.average_ranks, dtype=float)
+    names = list(nemenyi.names)
+    k = len(r)
+    order = np.argsort(r, kind="stable")
+    half = nemenyi.cd / 2.0
+    best = r[order[0]]
+    for row, i in enumerate(order):
+        separate = r[i] - best > nemenyi.cd
+        color = REJECT_COLOR if separate else STAT_COLOR
+        ax.plot([r[i] - half, r[i] + half], [row, row], color=color, lw=3, solid_capstyle="butt", alpha=0.8)
+        ax.plot([r[i]], [row], "o", color="black", ms=7, zorder=3)
+        ax.text(r[i], row - 0.22, f"{r[i]:.3f}", ha="center", va="bottom", fontsize=8)
+    ax.set_yticks(range(k), [names[i] for i in order])
+    ax.set_ylim(k - 0.5, -0.8)
+    lo = min(1.0, float(r.min() - half)) - 0.2
+    hi = max(float(k), float(r.max() + half)) + 0.2
+    ax.set_xlim(lo, hi)
+    ax.set_xlabel("average rank (1 = best)")
+    ax.grid(axis="x", color="0.9")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.set_title(title if title is not None else
+                 f"Friedman test diagram: bars of length CD = {nemenyi.cd:.3f} (alpha = {nemenyi.alpha:g}, "
+                 f"N = {nemenyi.n_datasets})\norange: significantly worse than the best", fontsize=9, loc="left")
+    return ax

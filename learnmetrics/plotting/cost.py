@@ -1,0 +1,254 @@
+"""Drawing cost space: cost lines, the cost curve (their lower envelope), the
+expected total cost under it, and the ROC with its iso-cost line.
+
+Each function takes a matplotlib ``ax``. The two views (:class:`CostSpaceView`,
+:class:`RocCostView`) draw once and then move their artists in place with
+``update(state)`` (a :class:`learnmetrics.cost.CostState`), which is what the
+cost-curve explorer uses.
+"""
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.collections import LineCollection
+
+from ..cost import cost_curve_envelope, cost_lines
+
+__all__ = [
+    "LINE_COLOR",
+    "ENVELOPE_COLOR",
+    "CHOSEN_COLOR",
+    "SHADE_COLOR",
+    "setup_cost_axes",
+    "setup_roc_axes",
+    "plot_cost_lines",
+    "plot_cost_envelope",
+    "plot_cost_curve",
+    "plot_roc_points",
+    "iso_cost_line",
+    "CostSpaceView",
+    "RocCostView",
+    "plot_cost_curve_steps",
+    "plot_hull_and_envelope",
+]
+
+LINE_COLOR = "0.72"
+ENVELOPE_COLOR = "#1f3b73"
+CHOSEN_COLOR = "#d95f02"
+SHADE_COLOR = "#9ecae1"
+
+
+def setup_cost_axes(ax, *, title=None, fontsize=9):
+    """Cost-space axes: x = P(+)cost (正例概率代价), y = normalized cost (归一化代价), both in [0, 1]."""
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    ax.set_xlabel("probability cost  P(+)cost", fontsize=fontsize)
+    ax.set_ylabel("normalized cost", fontsize=fontsize)
+    ax.tick_params(labelsize=fontsize - 1)
+    if title:
+        ax.set_title(title, fontsize=fontsize + 1)
+    return ax
+
+
+def setup_roc_axes(ax, *, title=None, fontsize=9):
+    """ROC axes: x = FPR, y = TPR, the diagonal of random guessing."""
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_aspect("equal")
+    ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1)
+    ax.set_xlabel("FPR (false positive rate)", fontsize=fontsize)
+    ax.set_ylabel("TPR (true positive rate)", fontsize=fontsize)
+    ax.tick_params(labelsize=fontsize - 1)
+    if title:
+        ax.set_title(title, fontsize=fontsize + 1)
+    return ax
+
+
+def plot_cost_lines(ax, fpr, tpr, *, color=LINE_COLOR, lw=1.0, alpha=1.0, label="one segment per ROC point"):
+    """Each ROC point as its segment from (0, FPR) to (1, FNR). Returns the LineCollection."""
+    lc = LineCollection(cost_lines(fpr, tpr), colors=color, linewidths=lw, alpha=alpha, label=label, zorder=1)
+    ax.add_collection(lc)
+    return lc
+
+
+def plot_cost_envelope(ax, fpr, tpr, *, shade=True, color=ENVELOPE_COLOR, lw=2.4, label="cost curve (lower envelope)",
+                       shade_label="expected total cost = {area:.4f}"):
+    """The lower envelope of the cost lines, with the area under it shaded.
+
+    Returns ``(envelope, line, fill)`` (the :class:`~learnmetrics.cost.CostEnvelope`
+    and the two artists; ``fill`` is None without ``shade``).
+    """
+    env = cost_curve_envelope(fpr, tpr)
+    (line,) = ax.plot(env.x_breaks, env.cost_breaks, color=color, lw=lw, label=label, zorder=3)
+    fill = None
+    if shade:
+        fill = ax.fill_between(env.x_breaks, 0, env.cost_breaks, color=SHADE_COLOR, alpha=0.6, lw=0,
+                               label=shade_label.format(area=env.area) if shade_label else None, zorder=0)
+    return env, line, fill
+
+
+def plot_cost_curve(ax, fpr, tpr, *, shade=True, title="cost curve", legend=True, fontsize=9):
+    """The whole picture of the book's figure 2.5: all segments, their envelope, the shaded area.
+
+    Returns the :class:`~learnmetrics.cost.CostEnvelope`.
+    """
+    setup_cost_axes(ax, title=title, fontsize=fontsize)
+    plot_cost_lines(ax, fpr, tpr)
+    env, _, _ = plot_cost_envelope(ax, fpr, tpr, shade=shade)
+    if legend:
+        ax.legend(loc="upper center", fontsize=fontsize - 1, frameon=False, bbox_to_anchor=(0.5, 1.0))
+    return env
+
+
+def plot_roc_points(ax, fpr, tpr, *, hull=True, color="0.25", label="ROC"):
+    """The ROC through the given points, and (dashed) its convex hull.
+
+    The hull is drawn through (0, 0), the points that own a piece of the cost
+    curve, and (1, 1): the same points (see
+    :func:`learnmetrics.cost.cost_curve_envelope`).
+    """
+    fpr = np.asarray(fpr, dtype=float)
+    tpr = np.asarray(tpr, dtype=float)
+    artists = {}
+    (artists["roc"],) = ax.plot(fpr, tpr, "-o", color=color, ms=3, lw=1.2, label=label, zorder=2)
+    if hull:
+        owners = cost_curve_envelope(fpr, tpr).owners
+        hx = np.r_[0.0, fpr[owners], 1.0]
+        hy = np.r_[0.0, tpr[owners], 1.0]
+        (artists["hull"],) = ax.plot(hx, hy, "--", color=ENVELOPE_COLOR, lw=1.4, label="convex hull", zorder=1)
+    return artists
+
+
+def iso_cost_line(fpr0, tpr0, slope, half_length=3.0):
+    """Two end points of the iso-cost line through (fpr0, tpr0) with ``slope`` (inf allowed)."""
+    d = np.array([0.0, 1.0]) if np.isinf(slope) else np.array([1.0, slope]) / np.hypot(1.0, slope)
+    p0 = np.array([fpr0, tpr0])
+    a, b = p0 - half_length * d, p0 + half_length * d
+    return [a[0], b[0]], [a[1], b[1]]
+
+
+class CostSpaceView:
+    """Cost space for one ROC, with the current x, its lowest segment and the best cost marked.
+
+    ``update(state)`` moves the marks (no re-plotting).
+    """
+
+    def __init__(self, ax, fpr, tpr, *, title="cost space", fontsize=9, legend=True, ticks=None):
+        self.ax = ax
+        setup_cost_axes(ax, title=title, fontsize=fontsize)
+        if ticks is not None:
+            ax.set_xticks(ticks)
+            ax.set_yticks(ticks)
+        self.lines = plot_cost_lines(ax, fpr, tpr, label=None)
+        self.envelope, self.envelope_line, self.fill = plot_cost_envelope(
+            ax, fpr, tpr, shade_label="area = expected total cost {area:.3f}")
+        self.vline = ax.axvline(0.5, color=CHOSEN_COLOR, lw=1, ls=":", zorder=2)
+        (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=2.2, label="lowest segment at x", zorder=4)
+        (self.point,) = ax.plot([0.5], [0.5], "o", color=CHOSEN_COLOR, mec="black", ms=7, zorder=5)
+        self.text = ax.text(0.5, 0.97, "", ha="center", va="top", fontsize=fontsize - 1,
+                            transform=ax.transAxes, zorder=6)
+        if legend:
+            ax.legend(loc="upper center", fontsize=fontsize - 2, frameon=True, framealpha=0.9,
+                      bbox_to_anchor=(0.5, 0.91), ncol=1)
+
+    def update(self, state):
+        x = state.x
+        self.vline.set_xdata([x, x])
+        self.segment.set_data([0, 1], [state.segment[0][1], state.segment[1][1]])
+        self.point.set_data([x], [state.normalized_cost])
+        self.text.set_text(f"x = P(+)cost = {x:.3f},  cost = {state.normalized_cost:.3f}")
+
+
+class RocCostView:
+    """The ROC with the chosen cut point and the iso-cost line that touches it.
+
+    Every point on the iso-cost line has the same expected cost; its slope is
+    ``(1 - p) * cost10 / (p * cost01)``. The best cut is where the line,
+    pushed up and to the left as far as it goes, last touches the ROC.
+    """
+
+    def __init__(self, ax, fpr, tpr, *, title="ROC and iso-cost line", fontsize=9, legend=True, ticks=None):
+        self.ax = ax
+        setup_roc_axes(ax, title=title, fontsize=fontsize)
+        if ticks is not None:
+            ax.set_xticks(ticks)
+            ax.set_yticks(ticks)
+        self.artists = plot_roc_points(ax, fpr, tpr)
+        (self.iso,) = ax.plot([0, 1], [0, 1], color=CHOSEN_COLOR, lw=1.6, label="iso-cost line", zorder=3)
+        (self.point,) = ax.plot([0], [0], "o", color=CHOSEN_COLOR, mec="black", ms=8, zorder=5)
+        self.text = ax.text(0.97, 0.04, "", ha="right", va="bottom", fontsize=fontsize - 1,
+                            transform=ax.transAxes, zorder=6)
+        if legend:
+            ax.legend(loc="lower right", fontsize=fontsize - 2, bbox_to_anchor=(1.0, 0.1), framealpha=0.85)
+
+    def update(self, state):
+        xs, ys = iso_cost_line(state.fpr, state.tpr, state.iso_slope)
+        self.iso.set_data(xs, ys)
+        self.point.set_data([state.fpr], [state.tpr])
+        self.text.set_text(f"slope = {state.iso_slope:.3g}")
+
+
+def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=8):
+    """Small multiples: the cost curve built one ROC point at a time.
+
+    ``axes`` has shape (2, len(steps)); column j shows the first
+    ``steps[j] + 1`` ROC points: above, the ROC with the newest point
+    highlighted; below, their segments, the newest highlighted, and the lower
+    envelope so far.
+    """
+    fpr = np.asarray(fpr, dtype=float)
+    tpr = np.asarray(tpr, dtype=float)
+    axes = np.asarray(axes).reshape(2, -1)
+    for j, k in enumerate(steps):
+        k = int(k)
+        top, bottom = axes[0, j], axes[1, j]
+        setup_roc_axes(top, fontsize=fontsize)
+        top.plot(fpr, tpr, "-", color="0.85", lw=1)
+        top.plot(fpr[: k + 1], tpr[: k + 1], "-o", color="0.3", ms=3, lw=1.2)
+        top.plot([fpr[k]], [tpr[k]], "o", color=CHOSEN_COLOR, mec="black", ms=7, zorder=5)
+        top.set_title(f"point {k}: FPR={fpr[k]:.3f}, TPR={tpr[k]:.3f}", fontsize=fontsize)
+        setup_cost_axes(bottom, fontsize=fontsize)
+        plot_cost_lines(bottom, fpr[: k + 1], tpr[: k + 1], label=None)
+        plot_cost_envelope(bottom, fpr[: k + 1], tpr[: k + 1], shade=True, shade_label=None, lw=2.0)
+        bottom.plot([0, 1], [fpr[k], 1 - tpr[k]], color=CHOSEN_COLOR, lw=2.0, zorder=4)
+        bottom.set_title(f"segment (0, {fpr[k]:.3f}) → (1, {1 - tpr[k]:.3f})", fontsize=fontsize)
+        if j:
+            top.set_ylabel("")
+            bottom.set_ylabel("")
+    return axes
+
+
+def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsize=9, cmap="tab10"):
+    """The ROC convex hull and the cost curve side by side, each hull vertex in the colour of its piece.
+
+    Every piece of the lower envelope belongs to one ROC point, and those
+    points are the vertices of the ROC convex hull: the same colour marks a
+    vertex on the left and its piece on the right. Returns the
+    :class:`~learnmetrics.cost.CostEnvelope`.
+    """
+    import matplotlib as mpl
+
+    fpr = np.asarray(fpr, dtype=float)
+    tpr = np.asarray(tpr, dtype=float)
+    colors = mpl.colormaps[cmap]
+    setup_roc_axes(ax_roc, title="ROC and its convex hull", fontsize=fontsize)
+    plot_roc_points(ax_roc, fpr, tpr)
+    setup_cost_axes(ax_cost, title="cost curve: one piece per hull vertex", fontsize=fontsize)
+    plot_cost_lines(ax_cost, fpr, tpr, label=None)
+    env, _, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, lw=1.0, color="0.3",
+                                   shade_label="expected total cost {area:.3f}")
+    for j, k in enumerate(env.owners):
+        c = colors(j % colors.N)
+        x0, x1 = env.x_breaks[j], env.x_breaks[j + 1]
+        ax_cost.plot([x0, x1], [env.cost_breaks[j], env.cost_breaks[j + 1]], color=c, lw=4, solid_capstyle="butt",
+                     zorder=4)
+        label = f"#{k}" if thresholds is None else f"#{k} (t={thresholds[k]:.3g})"
+        ax_roc.plot([fpr[k]], [tpr[k]], "o", color=c, mec="black", ms=9, zorder=5)
+        ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -12), textcoords="offset points", fontsize=fontsize - 1,
+                        color="black")
+        ax_cost.annotate(f"#{k}", ((x0 + x1) / 2, (env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2),
+                         xytext=(0, 8), textcoords="offset points", ha="center", fontsize=fontsize - 1, color=c,
+                         fontweight="bold")
+    ax_roc.legend(loc="lower right", fontsize=fontsize - 1)
+    ax_cost.legend(loc="upper center", fontsize=fontsize - 1, frameon=False)
+    return env

@@ -1,0 +1,243 @@
+"""Pictures of the evaluation methods: folds, spreads of estimates, the bias-variance
+trade-off of the test share, the out-of-bag share. Each function takes an ``ax``
+and returns the artists it made (so an explorer can move them later)."""
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.colors import ListedColormap
+
+__all__ = [
+    "METHOD_LABELS",
+    "fold_colormap",
+    "plot_folds",
+    "plot_split",
+    "plot_estimates_hist",
+    "hist_shares",
+    "plot_tradeoff",
+    "plot_oob_curve",
+    "plot_bootstrap_counts",
+    "bootstrap_count_segments",
+    "bootstrap_bar_width",
+    "plot_learning_curve",
+    "plot_estimator_comparison",
+    "plot_method_estimates",
+    "plot_l2_tuning",
+]
+
+METHOD_LABELS = {
+    "resubstitution": "training error\n(resubstitution)",
+    "holdout": "hold-out\n(留出法)",
+    "kfold": "k-fold CV\n(交叉验证)",
+    "repeated_kfold": "p x k-fold CV",
+    "loo": "leave-one-out\n(留一法)",
+    "bootstrap": "bootstrap OOB\n(自助法)",
+}
+
+TRAIN_COLOR = "#c8d3e0"
+TEST_COLOR = "#d1495b"
+TRUE_COLOR = "#2a9d8f"
+EST_COLOR = "#264653"
+
+
+def fold_colormap(k: int) -> ListedColormap:
+    """k distinct colours (tab10/tab20, then a cyclic hue map)."""
+    import matplotlib
+
+    if k <= 10:
+        colors = matplotlib.colormaps["tab10"](np.arange(k))
+    elif k <= 20:
+        colors = matplotlib.colormaps["tab20"](np.arange(k))
+    else:
+        colors = matplotlib.colormaps["hsv"](np.linspace(0, 1, k, endpoint=False))
+    return ListedColormap(colors)
+
+
+def _class_order(y):
+    return np.argsort(np.asarray(y), kind="stable")
+
+
+def plot_folds(ax, folds, y=None, *, k=None, title=None):
+    """Coloured bands: one row per repetition of k-fold CV, one cell per example
+    (examples sorted by class when ``y`` is given), coloured by the fold that tests it.
+
+    Returns the ``AxesImage``.
+    """
+    folds = np.atleast_2d(np.asarray(folds))
+    k = int(folds.max()) + 1 if k is None else k
+    order = _class_order(y) if y is not None else np.arange(folds.shape[1])
+    im = ax.imshow(folds[:, order], aspect="auto", cmap=fold_colormap(k), vmin=-0.5, vmax=k - 0.5,
+                   interpolation="nearest")
+    ax.set_yticks(np.arange(folds.shape[0]), [f"run {i + 1}" for i in range(folds.shape[0])])
+    ax.set_xlabel("examples" + (" (sorted by class)" if y is not None else ""))
+    if y is not None:
+        n_neg = int(np.sum(np.asarray(y)[order] == np.unique(y)[0]))
+        ax.axvline(n_neg - 0.5, color="black", lw=1.5)
+    if title:
+        ax.set_title(title)
+    return im
+
+
+def plot_split(ax, n, test_idx, y=None, *, label=None):
+    """One hold-out split as a band of n cells: training (grey-blue) or test (red)."""
+    row = np.zeros(n)
+    row[np.asarray(test_idx)] = 1
+    order = _class_order(y) if y is not None else np.arange(n)
+    im = ax.imshow(row[order][None, :], aspect="auto", cmap=ListedColormap([TRAIN_COLOR, TEST_COLOR]),
+                   vmin=0, vmax=1, interpolation="nearest")
+    ax.set_yticks([0], [label or ""])
+    if y is not None:
+        n_neg = int(np.sum(np.asarray(y)[order] == np.unique(y)[0]))
+        ax.axvline(n_neg - 0.5, color="black", lw=1.5)
+    return im
+
+
+def plot_estimates_hist(ax, estimates, *, true_error=None, bins=None, color=EST_COLOR, label="estimates"):
+    """Histogram of error estimates (share of runs per bin; values beyond the last bin
+    counted in it), with the mean estimate (dashed) and the true error (solid green).
+    Returns (StepPatch, mean line, true line or None)."""
+    estimates = np.asarray(estimates, dtype=float)
+    bins = np.linspace(0, 0.6, 25) if bins is None else np.asarray(bins, dtype=float)
+    bars = ax.stairs(hist_shares(estimates, bins), bins, fill=True, color=color, alpha=0.7, label=label)
+    mean_line = ax.axvline(estimates.mean(), color=color, ls="--", lw=2, label="mean estimate")
+    true_line = None
+    if true_error is not None:
+        true_line = ax.axvline(true_error, color=TRUE_COLOR, lw=2.5, label="true error (final model)")
+    ax.set_xlabel("estimated error rate")
+    ax.set_ylabel("share of runs")
+    return bars, mean_line, true_line
+
+
+def hist_shares(values, bins):
+    """The share of ``values`` in each bin (values outside are counted in the end bins)."""
+    values = np.clip(np.asarray(values, dtype=float), bins[0], bins[-1] - 1e-12)
+    counts, _ = np.histogram(values, bins=bins)
+    return counts / max(1, len(values))
+
+
+def plot_tradeoff(ax, x, bias, sd, *, xlabel="test share |T| / m", current=None):
+    """bias^2, variance and their sum (the mean squared error of the estimate) against x.
+    Returns (bias line, variance line, mse line, marker line or None)."""
+    x = np.asarray(x, dtype=float)
+    b2 = np.asarray(bias) ** 2
+    v = np.asarray(sd) ** 2
+    lb, = ax.plot(x, b2, "-o", ms=3, color="#e76f51", label="bias²")
+    lv, = ax.plot(x, v, "-o", ms=3, color="#457b9d", label="variance")
+    lm, = ax.plot(x, b2 + v, "-", lw=2.5, color="black", label="MSE = bias² + variance")
+    marker = ax.axvline(current, color="grey", ls=":", lw=1.5) if current is not None else None
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("squared error of the estimate")
+    ax.legend(fontsize=8, loc="upper center")
+    return lb, lv, lm, marker
+
+
+def plot_oob_curve(ax, ms, shares, *, limit=np.exp(-1), current=None, simulated=None):
+    """The out-of-bag probability (1 - 1/m)^m against m, with its limit 1/e.
+    ``simulated``: optional (mean, sd) of simulated shares at ``current``."""
+    line, = ax.plot(ms, shares, color=EST_COLOR, lw=2, label="(1 - 1/m)$^m$")
+    ax.axhline(limit, color=TRUE_COLOR, ls="--", lw=1.5, label=f"1/e = {limit:.4f}")
+    point = None
+    if current is not None:
+        y0 = shares[int(np.searchsorted(ms, current))]
+        point, = ax.plot([current], [y0], "o", color=TEST_COLOR, ms=8, label="m now")
+    err = None
+    if simulated is not None and current is not None:
+        err = ax.errorbar([current], [simulated[0]], yerr=[simulated[1]], fmt="s", color="#f4a261", ms=5, capsize=4,
+                          label="simulated mean ± sd")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 0.5)
+    ax.set_xlabel("m (size of D, log scale)")
+    ax.set_ylabel("out-of-bag share")
+    ax.legend(fontsize=8, loc="lower right")
+    return line, point, err
+
+
+def bootstrap_count_segments(counts):
+    """Line segments (one per example, at x = (i + 0.5) / m) of heights ``counts``."""
+    counts = np.asarray(counts, dtype=float)
+    m = len(counts)
+    x = (np.arange(m) + 0.5) / m
+    return [((xi, 0.0), (xi, c)) for xi, c in zip(x, counts)], x
+
+
+def plot_bootstrap_counts(ax, counts):
+    """How many times each of the m examples was drawn into D' (one bar each, spread over
+    the width of the axes); the never-drawn (out-of-bag) ones are marked with a red x.
+    Returns (LineCollection of bars, oob marker line)."""
+    counts = np.asarray(counts)
+    segs, x = bootstrap_count_segments(counts)
+    bars = ax.vlines([s[0][0] for s in segs], 0, counts, color=EST_COLOR, lw=bootstrap_bar_width(ax, len(counts)))
+    oob = counts == 0
+    marks, = ax.plot(x[oob], np.zeros(int(oob.sum())), "x", color=TEST_COLOR, ms=6, mew=2, label="out-of-bag")
+    ax.set_xlim(0, 1)
+    ax.set_xticks([])
+    ax.set_xlabel("the m examples of D")
+    ax.set_ylabel("times drawn into D'")
+    return bars, marks
+
+
+def bootstrap_bar_width(ax, m):
+    """A bar width in points that fills about 80% of the space per example."""
+    width_pt = ax.get_position().width * ax.figure.get_figwidth() * 72
+    return max(0.5, min(20.0, 0.8 * width_pt / max(1, m)))
+
+
+def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None):
+    """The learner's true error against its training-set size (with ± sd band)."""
+    ax.plot(sizes, mean, "-o", color=EST_COLOR, ms=4, label="true error of the learned model")
+    if sd is not None:
+        ax.fill_between(sizes, np.asarray(mean) - sd, np.asarray(mean) + sd, color=EST_COLOR, alpha=0.15,
+                        label="± 1 sd over data sets")
+    if bayes_error is not None:
+        ax.axhline(bayes_error, color=TRUE_COLOR, ls="--", label=f"Bayes error {bayes_error:.3f}")
+    if mark:
+        for x, text in mark:
+            ax.axvline(x, color="grey", ls=":", lw=1)
+            ax.text(x, ax.get_ylim()[1], text, rotation=90, va="top", ha="right", fontsize=8, color="grey")
+    ax.set_xscale("log")
+    ax.set_xlabel("training-set size")
+    ax.set_ylabel("generalisation error")
+    ax.legend(fontsize=8)
+
+
+def plot_estimator_comparison(ax, study, *, labels=None):
+    """All estimators on one plot: for each method, the spread of (estimate - true error)
+    over the simulated data sets (box), its mean (the bias, a diamond) and zero (no error)."""
+    diffs = study.estimates - study.true_error
+    labels = [METHOD_LABELS.get(m, m) for m in study.methods] if labels is None else labels
+    pos = np.arange(len(study.methods))
+    bp = ax.boxplot(diffs.T, positions=pos, widths=0.55, showfliers=False, patch_artist=True,
+                    medianprops={"color": "black"})
+    for patch in bp["boxes"]:
+        patch.set_facecolor("#a8dadc")
+    ax.plot(pos, diffs.mean(axis=1), "D", color=TEST_COLOR, ms=7, label="mean = bias", zorder=3)
+    ax.axhline(0, color=TRUE_COLOR, lw=2, label="estimate = true error")
+    ax.set_xticks(pos, labels, fontsize=8)
+    ax.set_ylabel("estimate − true error of the final model")
+    ax.legend(fontsize=8, loc="lower right")
+    return bp
+
+
+def plot_method_estimates(ax, results, *, labels=None):
+    """Estimates of several methods on one data set (a dict method -> ErrorEstimate):
+    each run as a dot, the mean as a bar."""
+    methods = list(results)
+    labels = [METHOD_LABELS.get(m, m) for m in methods] if labels is None else labels
+    rng = np.random.default_rng(0)
+    for i, mth in enumerate(methods):
+        est = results[mth].estimates
+        jitter = rng.uniform(-0.15, 0.15, len(est)) if len(est) > 1 else np.zeros(1)
+        ax.plot(i + jitter, est, "o", ms=4, alpha=0.6, color=EST_COLOR)
+        ax.plot([i - 0.3, i + 0.3], [est.mean()] * 2, color=TEST_COLOR, lw=2.5)
+    ax.set_xticks(np.arange(len(methods)), labels, fontsize=8)
+    ax.set_ylabel("estimated error rate")
+
+
+def plot_l2_tuning(ax, tuning):
+    """Validation error against the penalty l2 (log scale), the chosen l2 marked."""
+    ax.plot(tuning.l2_values, tuning.errors, "-o", color=EST_COLOR, ms=4)
+    j = int(np.flatnonzero(tuning.l2_values == tuning.best_l2)[0])
+    ax.plot([tuning.best_l2], [tuning.errors[j]], "*", color=TEST_COLOR, ms=16, label=f"chosen l2 = {tuning.best_l2:g}")
+    ax.set_xscale("log")
+    ax.set_xlabel("l2 (penalty; larger = simpler model)")
+    ax.set_ylabel("validation error")
+    ax.legend(fontsize=8)

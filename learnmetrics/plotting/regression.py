@@ -1,0 +1,130 @@
+"""Pictures of regression performance: residuals, predicted vs true, a fitted
+polynomial, and the model-selection criteria against model size.
+
+Each function takes an optional matplotlib ``ax`` (a new figure is made when
+it is None) and returns the ``ax``.
+"""
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ..regression import SelectionTable, _check_1d_pair
+
+__all__ = ["plot_residuals", "plot_predicted_vs_true", "plot_polynomial_fit", "plot_criteria", "plot_r2_vs_adjusted"]
+
+_COLORS = {"aic": "tab:blue", "bic": "tab:orange", "cp": "tab:green", "r2": "tab:gray", "adjusted_r2": "tab:purple"}
+_LABELS = {"aic": "AIC", "bic": "BIC", "cp": "Mallows' $C_p$", "r2": "$R^2$", "adjusted_r2": "adjusted $R^2$"}
+
+
+def _ax(ax):
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 4))
+    return ax
+
+
+def plot_residuals(y_true, y_pred, ax=None, *, x=None, xlabel=None, highlight=None):
+    """Residuals ``y - ŷ`` against the prediction (or against ``x`` when given), with the zero line.
+
+    A good fit leaves a structureless band around 0; a curve in the residuals
+    means the model misses a pattern, a funnel means the noise is not constant.
+    ``highlight``: indices of points to mark (e.g. an outlier).
+    """
+    yt, yp, _ = _check_1d_pair(y_true, y_pred)
+    ax = _ax(ax)
+    h = yp if x is None else np.asarray(x, dtype=float)
+    r = yt - yp
+    ax.axhline(0.0, color="black", lw=1, zorder=1)
+    ax.scatter(h, r, s=28, color="tab:blue", alpha=0.8, zorder=2)
+    if highlight is not None:
+        idx = np.atleast_1d(highlight)
+        ax.scatter(h[idx], r[idx], s=90, facecolors="none", edgecolors="tab:red", lw=1.6, zorder=3, label="outlier")
+        ax.legend(loc="best", fontsize=9)
+    lim = 1.1 * max(np.abs(r).max(), 1e-12)
+    ax.set_ylim(-lim, lim)
+    ax.set_xlabel(xlabel or ("prediction $\\hat y$" if x is None else "x"))
+    ax.set_ylabel("residual $y - \\hat y$")
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_predicted_vs_true(y_true, y_pred, ax=None, *, label=None, color="tab:blue"):
+    """Predicted against true values, with the line ``ŷ = y`` of perfect predictions."""
+    yt, yp, _ = _check_1d_pair(y_true, y_pred)
+    ax = _ax(ax)
+    lo = min(yt.min(), yp.min())
+    hi = max(yt.max(), yp.max())
+    pad = 0.05 * (hi - lo or 1.0)
+    ax.plot([lo - pad, hi + pad], [lo - pad, hi + pad], color="black", lw=1, ls="--", label="$\\hat y = y$")
+    ax.scatter(yt, yp, s=28, color=color, alpha=0.8, label=label)
+    ax.set_xlim(lo - pad, hi + pad)
+    ax.set_ylim(lo - pad, hi + pad)
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_xlabel("true $y$")
+    ax.set_ylabel("predicted $\\hat y$")
+    ax.legend(loc="upper left", fontsize=9)
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_polynomial_fit(state, ax=None, *, xlabel="x", ylabel="y"):
+    """Data and the fitted curve of a :class:`~learnmetrics.regression.PolynomialFitState`."""
+    ax = _ax(ax)
+    ax.scatter(state.x, state.y, s=24, color="tab:blue", alpha=0.8, label="data")
+    ax.plot(state.grid, state.curve, color="tab:red", lw=2, label=f"degree {state.degree}")
+    span = np.ptp(state.y) or 1.0
+    ax.set_ylim(state.y.min() - 0.25 * span, state.y.max() + 0.25 * span)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(loc="best", fontsize=9)
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_criteria(table: SelectionTable, ax=None, *, criteria=("aic", "bic", "cp"), x=None, xlabel=None,
+                  ylim=None, current=None):
+    """Each criterion minus its minimum (Δ, only differences matter) against model size.
+
+    The model each criterion picks is marked with a star; ``current`` draws a
+    vertical line at one model (the explorer's degree). ``x`` defaults to the
+    number of features ``p`` of each row.
+    """
+    if not isinstance(table, SelectionTable):
+        raise TypeError(f"table must be a SelectionTable, got {type(table).__name__}")
+    ax = _ax(ax)
+    xs = table.n_features if x is None else np.asarray(x)
+    top = 0.0
+    for j, c in enumerate(criteria):
+        d = table.delta(c)
+        b = table.best(c)
+        ax.plot(xs, d, marker="o", ms=4, color=_COLORS[c], label=f"Δ {_LABELS[c]}")
+        # stars shrink so that criteria picking the same model all stay visible
+        ax.plot([xs[b]], [0.0], marker="*", ms=19 - 4 * j, color=_COLORS[c], mec="black", mew=0.6, zorder=4 + j)
+        top = max(top, np.sort(d)[min(len(d) - 1, 3)])
+    ax.axhline(2.0, color="gray", lw=0.8, ls=":")
+    if current is not None:
+        ax.axvline(xs[current], color="tab:red", lw=1.2, alpha=0.7)
+    ax.set_ylim(*(ylim or (-0.05 * max(top, 10) * 2.5, max(top, 10) * 2.5)))
+    ax.set_xticks(xs)
+    ax.set_xlabel(xlabel or "number of features $p$")
+    ax.set_ylabel("criterion − its minimum")
+    ax.legend(loc="upper right", fontsize=9)
+    ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
+    """R^2 and adjusted R^2 against model size: R^2 only climbs, adjusted R^2 turns down."""
+    ax = _ax(ax)
+    xs = table.n_features if x is None else np.asarray(x)
+    for c in ("r2", "adjusted_r2"):
+        v = getattr(table, c)
+        ax.plot(xs, v, marker="o", ms=4, color=_COLORS[c], label=_LABELS[c])
+    b = table.best("adjusted_r2")
+    ax.plot([xs[b]], [table.adjusted_r2[b]], marker="*", ms=15, color=_COLORS["adjusted_r2"], mec="black", mew=0.6)
+    ax.set_xticks(xs)
+    ax.set_xlabel(xlabel or "number of features $p$")
+    ax.set_ylabel("score")
+    ax.legend(loc="best", fontsize=9)
+    ax.grid(alpha=0.3)
+    return ax

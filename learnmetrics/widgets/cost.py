@@ -1,0 +1,128 @@
+"""Chapter 05's cost-curve explorer: choose the costs and the prior, see the best cut.
+
+Two sliders, the cost ratio ``cost01 : cost10`` (log-spaced, from 1:100 to
+100:1) and the prior ``p`` = P(positive), give ``x = P(+)cost``. Three linked
+views follow: the ROC with the iso-cost line touching the chosen point, cost
+space with ``x`` marked and the segment lowest there, and the confusion
+matrix at that cut with its total cost. The state is
+:func:`learnmetrics.cost.cost_state`.
+"""
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..cost import cost_state
+from ..curves import stepping_table
+from ..plotting.confusion import draw_confusion_matrix
+from ..plotting.cost import CostSpaceView, RocCostView
+from ._base import Explorer
+
+__all__ = ["CostCurveExplorer", "RATIOS"]
+
+#: cost01 / cost10 values offered by the ratio slider (log-spaced, symmetric around 1:1).
+RATIOS = (1 / 100, 1 / 50, 1 / 20, 1 / 10, 1 / 5, 1 / 4, 1 / 3, 1 / 2, 1.0, 2.0, 3.0, 4.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+
+
+def _ratio_label(r: float) -> str:
+    f = Fraction(r).limit_denominator(1000)
+    return f"{f.numerator}:{f.denominator}"
+
+
+def _ratio_costs(r: float) -> tuple[float, float]:
+    """cost01, cost10 as small whole numbers with cost01 / cost10 = r (4 -> 4, 1; 0.25 -> 1, 4)."""
+    f = Fraction(r).limit_denominator(1000)
+    return float(f.numerator), float(f.denominator)
+
+
+class CostCurveExplorer(Explorer):
+    """Sliders ``.ratio_slider`` (cost01 : cost10) and ``.prior_slider`` (p); ``.state`` is a
+    :class:`~learnmetrics.cost.CostState`.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like
+        The examples and their scores (higher = more likely positive).
+    pos_label : label, default=None
+        The positive class (as in :func:`learnmetrics.stepping_table`).
+    sample_weight : array-like, default=None
+    ratio : float, default=1.0
+        Starting cost01 / cost10; one of :data:`RATIOS`.
+    prior : float, default=None
+        Starting p; default the share of positives in ``y_true`` (2 decimals).
+    names : (str, str)
+        How to call the classes, positive first.
+    """
+
+    figsize = (11.4, 3.9)
+    readout_width = "300px"
+
+    def __init__(self, y_true, y_score, *, pos_label=None, sample_weight=None, ratio=1.0, prior=None,
+                 names=("positive", "negative")):
+        table = stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        if not (table.n_pos > 0 and table.n_neg > 0):
+            raise ValueError("y_true must hold both classes: a cost curve needs positives and negatives")
+        self.table = table
+        self.fpr, self.tpr, self.thresholds = table.fpr, table.recall, table.thresholds
+        self.names = names
+        if ratio not in RATIOS:
+            raise ValueError(f"ratio must be one of {[_ratio_label(r) for r in RATIOS]} (as numbers), got {ratio!r}")
+        if prior is None:
+            prior = round(table.n_pos / (table.n_pos + table.n_neg), 2)
+        if not 0 <= prior <= 1:
+            raise ValueError(f"prior must be in [0, 1], got {prior!r}")
+        self.ratio_slider = widgets.SelectionSlider(
+            options=[(_ratio_label(r), r) for r in RATIOS], value=ratio, description="cost01:cost10",
+            continuous_update=True, layout=widgets.Layout(width="420px"),
+            style={"description_width": "90px"},
+        )
+        self.prior_slider = widgets.FloatSlider(
+            value=prior, min=0.0, max=1.0, step=0.01, readout_format=".2f", description="p = P(+)",
+            continuous_update=True, layout=widgets.Layout(width="360px"),
+        )
+        super().__init__([self.ratio_slider, self.prior_slider])
+
+    def compute_state(self, ratio, prior):
+        cost01, cost10 = _ratio_costs(ratio)
+        return cost_state(self.fpr, self.tpr, self.thresholds, round(float(prior), 10), cost01, cost10,
+                          n_pos=self.table.n_pos, n_neg=self.table.n_neg)
+
+    def setup_figure(self, fig):
+        gs = fig.add_gridspec(1, 3, width_ratios=[1, 1, 0.72], wspace=0.32, left=0.05, right=0.985,
+                              bottom=0.13, top=0.83)
+        ax_roc, ax_cost, ax_cm = (fig.add_subplot(g) for g in gs)
+        self.roc_view = RocCostView(ax_roc, self.fpr, self.tpr, title="ROC: iso-cost line", ticks=[0, 0.5, 1])
+        self.cost_view = CostSpaceView(ax_cost, self.fpr, self.tpr, title="cost space", ticks=[0, 0.5, 1])
+        pos, neg = self.names
+        self._cm = draw_confusion_matrix(
+            ax_cm, np.zeros((2, 2)), row_labels=["+", "−"], col_labels=["+", "−"],
+            cell_names=[["TP", "FN"], ["FP", "TN"]], normalize_colors_to=(self.table.n_pos + self.table.n_neg) * 0.6,
+        )
+        ax_cm.set_title("confusion matrix at the cut", fontsize=10, pad=20)
+        self._cm_cost = ax_cm.text(0.5, -0.12, "", ha="center", va="top", fontsize=9, transform=ax_cm.transAxes)
+
+    def draw(self, state):
+        self.roc_view.update(state)
+        self.cost_view.update(state)
+        self._cm.update(np.array([[state.tp, state.fn], [state.fp, state.tn]], dtype=float))
+        self._cm_cost.set_text(
+            f"cost = FN·{state.cost01:g} + FP·{state.cost10:g} = {state.total_cost:g}\n"
+            f"per example: {state.error_rate:.3f}"
+        )
+
+    def describe(self, state):
+        thr = "∞ (nothing positive)" if state.threshold is None or np.isinf(state.threshold) else f"{state.threshold:.3f}"
+        return (
+            f"<b>cost01 : cost10 = {state.cost01:g} : {state.cost10:g}, p = {state.p:.2f}</b><br>"
+            f"P(+)cost x = {state.x:.3f}<br>"
+            f"iso-cost slope = {state.iso_slope:.3g}<br>"
+            f"best cut: #{state.index}, threshold {html.escape(thr)}<br>"
+            f"FPR = {state.fpr:.3f}, TPR = {state.tpr:.3f}<br>"
+            f"normalized cost = {state.normalized_cost:.3f}<br>"
+            f"&nbsp;&nbsp;(all negative: {state.always_negative_cost:.3f}, all positive: {state.always_positive_cost:.3f})<br>"
+            f"TP = {state.tp:g}, FN = {state.fn:g}, FP = {state.fp:g}, TN = {state.tn:g}<br>"
+            f"total cost FN·cost01 + FP·cost10 = {state.total_cost:g}"
+        )

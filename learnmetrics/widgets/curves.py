@@ -1,0 +1,375 @@
+"""Explorers for chapters 03 and 04: the P-R and ROC curves one cut at a time, and F-beta.
+
+* :class:`CutPointExplorer`: a slider over the cut points of a ranked list
+  (k = 0: nothing predicted positive, k = K: everything). Linked views: the
+  ranked list with the cut line, the confusion matrix in the book's layout,
+  the ROC point with the path walked so far, the P-R point with its path.
+  Its state is ``learnmetrics.curves.cut_point_state(table, k)``.
+* :class:`FBetaExplorer`: a (log-scale) beta slider. Iso-F-beta contours over
+  the (R, P) square with the list's curve points and the best cut for that
+  beta; and, along the list, the weighted harmonic mean (F-beta) against the
+  weighted arithmetic and geometric means with the same weights.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import curves as _curves
+from .._validation import as_labels, as_scores, check_same_length
+from ..plotting.confusion import ConfusionMatrixArtist, book_layout
+from ..plotting.curves import (
+    CURVE_COLOR,
+    NEG_COLOR,
+    POS_COLOR,
+    RankedStrip,
+    move_cut_point,
+    plot_bep_line,
+    plot_cut_point,
+    plot_iso_f,
+    plot_pr_steps,
+    plot_reference,
+    plot_roc_steps,
+    style_pr_axes,
+    style_roc_axes,
+    update_iso_f,
+)
+from ._base import Explorer
+
+__all__ = ["CutPointExplorer", "FBetaExplorer", "FBetaState"]
+
+
+class _BlittedExplorer(Explorer):
+    """An explorer whose static background is rendered once.
+
+    ``render_png`` restores the cached background and draws only the artists
+    ``dynamic_artists()`` returns (those ``draw`` moves), then encodes the
+    PNG: text-heavy figures (axes, tick labels, the ranked strip) are then
+    not laid out again for every cut. The dynamic artists are drawn on top
+    of the static ones.
+    """
+
+    png_compress_level = 3
+
+    def dynamic_artists(self) -> list:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def render_png(self) -> bytes:
+        from PIL import Image
+
+        canvas = self.fig.canvas
+        dynamic = self.dynamic_artists()
+        if getattr(self, "_background", None) is None:
+            visible = [a.get_visible() for a in dynamic]
+            for a in dynamic:
+                a.set_visible(False)
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.fig.bbox)
+            for a, v in zip(dynamic, visible):
+                a.set_visible(v)
+        canvas.restore_region(self._background)
+        for a in dynamic:
+            if a.get_visible():
+                self.fig.draw_artist(a)
+        buf = io.BytesIO()
+        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
+                                                               compress_level=self.png_compress_level)
+        return buf.getvalue()
+
+
+def _title(ax, y=1.02):
+    """A title that can be redrawn alone (an axes title moves when the axes is laid out)."""
+    return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=10)
+
+
+def _positive_label(y_true, pos_label):
+    """The label the strip colours as positive (view logic; the table decides the numbers)."""
+    if pos_label is not None:
+        return pos_label
+    classes = np.unique(y_true)
+    return classes[-1] if classes.size else 1
+
+
+class CutPointExplorer(_BlittedExplorer):
+    """Walk down a ranked list one cut point at a time.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_samples,)
+        True labels and scores (higher = more likely positive).
+    ids : array-like of shape (n_samples,), optional
+        Names of the examples shown on the ranked strip (default 1..n).
+    pos_label, sample_weight :
+        Passed to :func:`learnmetrics.stepping_table`.
+    k : int, optional
+        The cut shown first (default 0: nothing predicted positive).
+
+    Attributes
+    ----------
+    slider : ipywidgets.IntSlider
+        The cut point k = 0 .. K (K = number of distinct scores).
+    table : SteppingTable
+    state : CutPoint
+        ``table.at(slider.value)``: counts, P, R, TPR, FPR ... and the paths.
+
+    Example
+    -------
+    >>> ex = CutPointExplorer(y, s)       # doctest: +SKIP
+    >>> ex.slider.value = 3; print(ex.state)  # doctest: +SKIP
+    """
+
+    figsize = (10.6, 6.3)
+    readout_width = "250px"
+
+    def __init__(self, y_true, y_score, ids=None, *, pos_label=None, sample_weight=None, k=0,
+                 title=None):
+        y_true = as_labels(y_true, "y_true")
+        y_score = as_scores(y_score, "y_score")
+        check_same_length(y_true=y_true, y_score=y_score)
+        if ids is not None:
+            ids = np.asarray(ids)
+            if ids.ndim != 1 or ids.size != y_true.size:
+                raise ValueError(f"ids must be 1-D with one id per example ({y_true.size}), got shape {ids.shape}")
+        self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        self.y_true, self.y_score, self.ids = y_true, y_score, ids
+        self.pos_label = _positive_label(y_true, pos_label)
+        self.title = title
+        n_cuts = len(self.table)
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < n_cuts:
+            raise ValueError(f"k must be an integer between 0 and {n_cuts - 1}, got {k!r}")
+        # how many examples lie above each cut (the strip counts examples, not weights)
+        s_desc = np.sort(y_score)[::-1]
+        thr = np.asarray(self.table.thresholds, dtype=float)
+        self._n_pred = np.searchsorted(-s_desc, -thr, side="right")
+        self.slider = widgets.IntSlider(value=int(k), min=0, max=n_cuts - 1, step=1, description="cut k",
+                                        continuous_update=True, layout=widgets.Layout(width="420px"))
+        super().__init__([self.slider])
+
+    # -- figure -----------------------------------------------------------------------
+    def setup_figure(self, fig) -> None:
+        t = self.table
+        gs = fig.add_gridspec(2, 3, height_ratios=[0.85, 2.5], width_ratios=[0.9, 1, 1],
+                              left=0.075, right=0.985, top=0.94, bottom=0.08, hspace=0.26, wspace=0.38)
+        ax_strip = fig.add_subplot(gs[0, :])
+        ax_cm = fig.add_subplot(gs[1, 0])
+        ax_roc = fig.add_subplot(gs[1, 1])
+        ax_pr = fig.add_subplot(gs[1, 2])
+        self.axes = {"strip": ax_strip, "cm": ax_cm, "roc": ax_roc, "pr": ax_pr}
+        self.strip = RankedStrip(ax_strip, self.y_true, self.y_score, self.ids, pos_label=self.pos_label,
+                                 title=self.title or "ranked list (highest score first): everything left of the cut "
+                                                     "is predicted positive")
+        n_all = float(t.n_pos + t.n_neg)
+        self.cm = ConfusionMatrixArtist(ax_cm, np.zeros((2, 2)), row_labels=["actual +", "actual −"],
+                                        col_labels=["pred. +", "pred. −"], cell_names=[["TP", "FN"], ["FP", "TN"]],
+                                        vmax=n_all, fmt="{:g}", cmap="Blues")
+        ax_cm.set_xlabel("")
+        ax_cm.set_ylabel("")
+        self.cm_title = _title(ax_cm, y=1.13)
+        # ROC: the whole curve faintly, the walked path strongly
+        style_roc_axes(ax_roc)
+        plot_reference(ax_roc, "roc", which="random", legend_labels=False)
+        plot_roc_steps(ax_roc, t.fpr, t.tpr, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
+        self.roc_point, self.roc_trail = plot_cut_point(ax_roc)
+        self.roc_title = _title(ax_roc)
+        # P-R
+        style_pr_axes(ax_pr)
+        prevalence = float(t.n_pos / n_all) if n_all > 0 else 0.0
+        plot_reference(ax_pr, "pr", prevalence=prevalence, which="random", legend_labels=False)
+        plot_bep_line(ax_pr, label=None, alpha=0.6)
+        plot_pr_steps(ax_pr, t.recall, t.precision, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
+        self.pr_point, self.pr_trail = plot_cut_point(ax_pr)
+        self.pr_title = _title(ax_pr)
+        self.pr_note = ax_pr.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="#c0392b",
+                                  bbox=dict(boxstyle="round", fc="white", ec="#c0392b", alpha=0.9))
+
+    def dynamic_artists(self) -> list:
+        st = self.strip
+        return [st.span, st.line, st.label, self.cm.image, *[t for row in self.cm.texts for t in row],
+                self.cm_title, self.roc_trail, self.roc_point, self.roc_title, self.pr_trail, self.pr_point,
+                self.pr_title, self.pr_note]
+
+    def compute_state(self, k):
+        return _curves.cut_point_state(self.table, int(k))
+
+    def draw(self, state) -> None:
+        k = int(state.k)
+        n_pred = int(self._n_pred[k])
+        thr = state.threshold
+        text = "nothing predicted +" if k == 0 else f"score ≥ {thr:.3g}: top {n_pred} predicted +"
+        self.strip.set_cut(n_pred, text)
+        self.cm.update(book_layout(state))
+        self.cm_title.set_text(f"cut k = {k} of {len(self.table) - 1}")
+        move_cut_point(self.roc_point, self.roc_trail, state.roc_path)
+        self.roc_title.set_text(f"ROC point (FPR, TPR) = ({state.fpr:.2f}, {state.tpr:.2f})")
+        move_cut_point(self.pr_point, self.pr_trail, state.pr_path)
+        if np.isnan(state.precision):
+            self.pr_title.set_text(f"P-R point: R = {state.recall:.2f}, P = 0/0")
+            self.pr_note.set_text("nothing predicted +:\nP = TP/(TP+FP) = 0/0\nis undefined")
+            self.pr_note.set_visible(True)
+        else:
+            self.pr_title.set_text(f"P-R point (R, P) = ({state.recall:.2f}, {state.precision:.2f})")
+            self.pr_note.set_visible(False)
+
+    def describe(self, state) -> str:
+        def c(x):
+            return f"{x:g}"
+
+        def r(x):
+            return "undefined" if x != x else f"{x:.3f}"
+
+        thr = "+inf (nothing above it)" if np.isinf(state.threshold) else f"{state.threshold:.4g}"
+        lines = [
+            f"<b>cut k = {state.k} of {len(self.table) - 1}</b>",
+            f"predict + when score &ge; {thr}",
+            "",
+            f"TP = {c(state.tp):>4}   FN = {c(state.fn):>4}",
+            f"FP = {c(state.fp):>4}   TN = {c(state.tn):>4}",
+            "",
+            f"P   = TP/(TP+FP) = {c(state.tp)}/{c(state.tp + state.fp)} = {r(state.precision)}",
+            f"R   = TP/(TP+FN) = {c(state.tp)}/{c(state.tp + state.fn)} = {r(state.recall)}",
+            f"FPR = FP/(FP+TN) = {c(state.fp)}/{c(state.fp + state.tn)} = {r(state.fpr)}",
+            f"F1  = {r(state.f1)}    accuracy = {r(state.accuracy)}",
+        ]
+        return "<pre style='font-size:11px; line-height:1.35'>" + "\n".join(lines) + "</pre>"
+
+
+@dataclass(frozen=True)
+class FBetaState:
+    """What the F-beta explorer shows for one beta (cuts 1..K of a stepping table).
+
+    ``w = beta**2 / (1 + beta**2)`` is the weight F-beta gives recall in
+    ``1/F = (1 - w)/P + w/R``; ``arithmetic`` and ``geometric`` are the weighted
+    means with the same weights, for comparison.
+    """
+
+    beta: float
+    w: float
+    k: np.ndarray
+    recall: np.ndarray
+    precision: np.ndarray
+    fbeta: np.ndarray
+    arithmetic: np.ndarray
+    geometric: np.ndarray
+    best_k: int
+    best_fbeta: float
+
+    def __str__(self) -> str:
+        i = int(np.flatnonzero(self.k == self.best_k)[0])
+        return (f"beta = {self.beta:.3f}  (weight on recall w = {self.w:.3f})\n"
+                f"best cut k = {self.best_k}: P = {self.precision[i]:.4f}, R = {self.recall[i]:.4f}, "
+                f"F_beta = {self.best_fbeta:.4f}")
+
+
+def _fbeta_state(table, beta: float) -> FBetaState:
+    """F-beta at every cut 1..K of ``table`` (from :func:`learnmetrics.fbeta_curve`) and the
+    best cut (first of the maxima), with the weighted arithmetic and geometric means of
+    P and R for comparison (view logic)."""
+    f = np.asarray(_curves.fbeta_curve(table, beta=float(beta)), dtype=float)[1:]
+    beta = float(beta)
+    b2 = beta * beta
+    p = np.asarray(table.precision, dtype=float)[1:]
+    r = np.asarray(table.recall, dtype=float)[1:]
+    w = b2 / (1 + b2)
+    arith = (1 - w) * p + w * r
+    with np.errstate(divide="ignore", invalid="ignore"):
+        geo = np.where((p > 0) & (r > 0), p ** (1 - w) * r ** w, 0.0)
+    ks = np.arange(1, len(table))
+    i = int(np.nanargmax(f)) if np.isfinite(f).any() else 0
+    return FBetaState(beta=beta, w=w, k=ks, recall=r, precision=p, fbeta=f, arithmetic=arith, geometric=geo,
+                      best_k=int(ks[i]) if ks.size else 0, best_fbeta=float(f[i]) if f.size else float("nan"))
+
+
+class FBetaExplorer(_BlittedExplorer):
+    """How F-beta weighs precision against recall, for the cuts of one ranked list.
+
+    Parameters
+    ----------
+    y_true, y_score : array-like of shape (n_samples,)
+    beta : float, default=1.0
+        Initial beta, on a log slider from 0.1 to 10 (beta < 1: precision
+        matters more; beta > 1: recall matters more).
+    pos_label, sample_weight : passed to :func:`learnmetrics.stepping_table`.
+
+    Attributes
+    ----------
+    slider : ipywidgets.FloatLogSlider
+    state : FBetaState
+    """
+
+    figsize = (10.4, 4.6)
+    readout_width = "250px"
+    levels = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+
+    def __init__(self, y_true, y_score, *, beta=1.0, pos_label=None, sample_weight=None, name=None):
+        y_true = as_labels(y_true, "y_true")
+        y_score = as_scores(y_score, "y_score")
+        check_same_length(y_true=y_true, y_score=y_score)
+        if isinstance(beta, bool) or not isinstance(beta, (int, float, np.floating, np.integer)):
+            raise TypeError(f"beta must be a number, got {type(beta).__name__}")
+        if not (0.1 <= float(beta) <= 10):
+            raise ValueError(f"beta must be between 0.1 and 10 for the slider, got {beta!r}")
+        self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        if len(self.table) < 2:
+            raise ValueError("y_score needs at least one cut point")
+        self.name = name
+        self.slider = widgets.FloatLogSlider(value=float(beta), base=10, min=-1, max=1, step=0.02,
+                                             description="β", readout_format=".2f",
+                                             continuous_update=True, layout=widgets.Layout(width="420px"))
+        super().__init__([self.slider])
+
+    def setup_figure(self, fig) -> None:
+        gs = fig.add_gridspec(1, 2, width_ratios=[1, 1.35], left=0.06, right=0.98, top=0.9, bottom=0.12, wspace=0.25)
+        ax_sq = fig.add_subplot(gs[0, 0])
+        ax_k = fig.add_subplot(gs[0, 1])
+        self.axes = {"square": ax_sq, "list": ax_k}
+        t = self.table
+        # background: F-beta over the (R, P) square, updated with set_data
+        g = np.linspace(0.0025, 0.9975, 200)
+        self._R, self._P = np.meshgrid(g, g)
+        self.field = ax_sq.imshow(np.zeros_like(self._R), origin="lower", extent=(0, 1, 0, 1), cmap="Greens",
+                                  vmin=0, vmax=1.4, interpolation="bilinear", zorder=0)
+        style_pr_axes(ax_sq)
+        self.iso_lines, self.iso_texts = plot_iso_f(ax_sq, self.levels, beta=1.0, color="0.35")
+        self.curve_line = plot_pr_steps(ax_sq, t.recall, t.precision, color=CURVE_COLOR, lw=1.2, ms=4, alpha=0.9)
+        (self.best_pt,) = ax_sq.plot([], [], "*", color="#c0392b", ms=16, mec="white", mew=1, zorder=6)
+        self.sq_title = _title(ax_sq)
+        # along the list: the three weighted means
+        ks = np.arange(1, len(t))
+        ax_k.plot(ks, np.asarray(t.precision)[1:], color=POS_COLOR, lw=1, ls="--", label="precision P")
+        ax_k.plot(ks, np.asarray(t.recall)[1:], color=NEG_COLOR, lw=1, ls=":", label="recall R")
+        (self.l_arith,) = ax_k.plot([], [], color="0.5", lw=1.6, label="weighted arithmetic mean")
+        (self.l_geo,) = ax_k.plot([], [], color="#7570b3", lw=1.6, label="weighted geometric mean")
+        (self.l_harm,) = ax_k.plot([], [], color="#c0392b", lw=2.6, marker="o", ms=3, label="weighted harmonic = Fβ")
+        self.best_line = ax_k.axvline(1, color="#c0392b", lw=1, alpha=0.6)
+        ax_k.set_xlim(0.5, len(t) - 0.5)
+        ax_k.set_ylim(0, 1.05)
+        ax_k.set_xlabel("cut k (top-k scores predicted positive)")
+        ax_k.grid(alpha=0.25)
+        ax_k.legend(fontsize=7.5, loc="lower center", ncol=2, framealpha=0.9)
+        self.k_title = _title(ax_k)
+
+    def dynamic_artists(self) -> list:
+        return [self.field, *self.iso_lines, *self.iso_texts, self.curve_line, self.best_pt, self.sq_title,
+                self.l_arith, self.l_geo, self.l_harm, self.best_line, self.k_title]
+
+    def compute_state(self, beta):
+        return _fbeta_state(self.table, beta)
+
+    def draw(self, state) -> None:
+        b2 = state.beta ** 2
+        self.field.set_data((1 + b2) * self._P * self._R / (b2 * self._P + self._R))
+        update_iso_f(self.iso_lines, self.iso_texts, self.levels, state.beta)
+        i = int(np.flatnonzero(state.k == state.best_k)[0])
+        self.best_pt.set_data([state.recall[i]], [state.precision[i]])
+        self.sq_title.set_text(f"iso-Fβ curves, β = {state.beta:.2f}; ★ best cut k = {state.best_k}")
+        self.l_arith.set_data(state.k, state.arithmetic)
+        self.l_geo.set_data(state.k, state.geometric)
+        self.l_harm.set_data(state.k, state.fbeta)
+        self.best_line.set_xdata([state.best_k, state.best_k])
+        self.k_title.set_text(f"weights: P {1 - state.w:.2f}, R {state.w:.2f};  best Fβ = {state.best_fbeta:.3f}")
+
+    def describe(self, state) -> str:
+        return f"<pre style='font-size:11px; line-height:1.3'>{state}</pre>"

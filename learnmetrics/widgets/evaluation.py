@@ -1,0 +1,295 @@
+"""Explorers for chapter 01 (evaluation methods).
+
+* :class:`HoldoutExplorer`: a test-share slider and a "stratified" checkbox.
+  The spread of hold-out estimates over many simulated data sets against the
+  true error of the final model, and the bias² / variance / MSE curves over
+  all test shares (note 001, point 3). State: :func:`learnmetrics.holdout_state`.
+* :class:`CVExplorer`: k and repeats. The folds of one data set as coloured
+  bands, the spread of the p x k-fold estimate, bias and sd against k.
+  State: :func:`learnmetrics.cv_state`.
+* :class:`BootstrapExplorer`: m. One bootstrap sample (how often each example
+  was drawn; the out-of-bag ones marked), and the out-of-bag share against m
+  with (1 - 1/m)^m and 1/e. State: :func:`learnmetrics.bootstrap_state`.
+
+The two studies are computed once (a second or two) and passed in, so that
+moving a control only picks precomputed numbers and moves artists.
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import evaluation as _ev
+from .._validation import check_positive_int
+from ..plotting.evaluation import (
+    EST_COLOR,
+    TRUE_COLOR,
+    fold_colormap,
+    plot_bootstrap_counts,
+    plot_estimates_hist,
+    plot_oob_curve,
+    plot_tradeoff,
+)
+from ._base import Explorer
+
+__all__ = ["HoldoutExplorer", "CVExplorer", "BootstrapExplorer"]
+
+_BINS = np.linspace(0, 0.7, 29)
+
+
+def _hist_heights(values, bins=_BINS):
+    counts, _ = np.histogram(np.clip(values, bins[0], bins[-1] - 1e-12), bins=bins)
+    return counts / max(1, len(values))
+
+
+class HoldoutExplorer(Explorer):
+    """How the test share of a hold-out split trades bias against variance.
+
+    Parameters
+    ----------
+    study : HoldoutStudy
+        From :func:`learnmetrics.holdout_study`.
+    test_size : float, default=0.3
+    stratify : bool, default=True
+
+    Attributes
+    ----------
+    slider : ipywidgets.FloatSlider (the test share), checkbox : ipywidgets.Checkbox
+    state : HoldoutState
+    """
+
+    figsize = (10.0, 3.8)
+    readout_width = "250px"
+
+    def __init__(self, study, *, test_size=0.3, stratify=True):
+        if not isinstance(study, _ev.HoldoutStudy):
+            raise TypeError(f"study must be a HoldoutStudy, got {type(study).__name__}")
+        self.study = study
+        _ev.holdout_state(study, test_size, stratify)  # validates
+        ts = study.test_sizes
+        step = float(np.round(np.min(np.diff(ts)), 6)) if len(ts) > 1 else 0.05
+        self.slider = widgets.FloatSlider(value=float(test_size), min=float(ts[0]), max=float(ts[-1]), step=step,
+                                          description="test share", readout_format=".2f",
+                                          layout=widgets.Layout(width="380px"))
+        self.checkbox = widgets.Checkbox(value=bool(stratify), description="stratified (分层采样)")
+        super().__init__([self.slider, self.checkbox])
+
+    def setup_figure(self, fig):
+        ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.1, 1]})
+        self.ax_hist, self.ax_curve = ax1, ax2
+        s = _ev.holdout_state(self.study, float(self.study.test_sizes[0]), True)
+        self._bars, self._mean_line, self._true_line = plot_estimates_hist(
+            ax1, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="hold-out estimates")
+        ax1.set_ylim(0, 0.45)
+        ax1.legend(fontsize=7, loc="upper right")
+        self._title1 = ax1.set_title("", fontsize=9)
+        self._lines = plot_tradeoff(ax2, s.curve_test_sizes, s.curve_bias, s.curve_sd, current=s.test_size)
+        top = max(np.max(s.curve_bias**2 + s.curve_sd**2) for s in
+                  (_ev.holdout_state(self.study, float(self.study.test_sizes[0]), b) for b in (False, True)))
+        ax2.set_ylim(0, 1.05 * top)
+        self._title2 = ax2.set_title("", fontsize=9)
+        fig.tight_layout()
+
+    def compute_state(self, test_size, stratify):
+        return _ev.holdout_state(self.study, test_size, stratify)
+
+    def draw(self, s):
+        for bar, h in zip(self._bars, _hist_heights(s.estimates)):
+            bar.set_height(h)
+        self._mean_line.set_xdata([s.mean_estimate] * 2)
+        self._true_line.set_xdata([s.mean_true_error] * 2)
+        self._title1.set_text(f"{len(s.estimates)} data sets of m={self.study.n}, |T| = {s.n_test}: "
+                              f"bias {s.bias:+.3f}, sd {s.sd:.3f}")
+        lb, lv, lm, marker = self._lines
+        lb.set_ydata(s.curve_bias**2)
+        lv.set_ydata(s.curve_sd**2)
+        lm.set_ydata(s.curve_bias**2 + s.curve_sd**2)
+        marker.set_xdata([s.test_size] * 2)
+        self._title2.set_text(("stratified" if s.stratify else "not stratified") + ": small T = high variance, "
+                              "large T = biased")
+
+    def describe(self, s):
+        return (
+            f"<b>test share {s.test_size:.2f}</b> ({s.n_test} of {self.study.n} examples)<br>"
+            f"stratified: {s.stratify}<br>"
+            f"mean estimate: {s.mean_estimate:.4f}<br>"
+            f"true error (final model): {s.mean_true_error:.4f}<br>"
+            f"true error (model on S): {s.mean_train_error:.4f}<br>"
+            f"bias: {s.bias:+.4f}<br>sd: {s.sd:.4f}<br>RMSE: {s.rmse:.4f}"
+        )
+
+
+class CVExplorer(Explorer):
+    """k-fold cross-validation: the folds, and how k and the repeats change the estimate.
+
+    Parameters
+    ----------
+    study : CVStudy
+        From :func:`learnmetrics.cv_study`.
+    k : int, default=10
+    repeats : int, default=1
+
+    Attributes
+    ----------
+    slider : ipywidgets.SelectionSlider (k), repeats : ipywidgets.IntSlider
+    state : CVState
+    """
+
+    figsize = (10.0, 5.0)
+    readout_width = "250px"
+
+    def __init__(self, study, *, k=10, repeats=1):
+        if not isinstance(study, _ev.CVStudy):
+            raise TypeError(f"study must be a CVStudy, got {type(study).__name__}")
+        self.study = study
+        _ev.cv_state(study, k, repeats)  # validates
+        self.slider = widgets.SelectionSlider(options=list(study.ks), value=int(k), description="k",
+                                              layout=widgets.Layout(width="300px"))
+        self.repeats = widgets.IntSlider(value=int(repeats), min=1, max=study.max_repeats, description="repeats p",
+                                         layout=widgets.Layout(width="300px"))
+        super().__init__([self.slider, self.repeats])
+
+    def setup_figure(self, fig):
+        gs = fig.add_gridspec(2, 2, height_ratios=[1, 1.5], width_ratios=[1.1, 1])
+        self.ax_folds = fig.add_subplot(gs[0, :])
+        self.ax_hist = fig.add_subplot(gs[1, 0])
+        self.ax_curve = fig.add_subplot(gs[1, 1])
+        st = self.study
+        R = st.max_repeats
+        order = np.argsort(st.y_demo, kind="stable")
+        self._order = order
+        self._kmax = max(st.ks)
+        self._im = self.ax_folds.imshow(np.zeros((R, st.n)), aspect="auto", interpolation="nearest",
+                                        cmap=fold_colormap(2), vmin=-0.5, vmax=1.5)
+        n_neg = int(np.sum(st.y_demo == np.unique(st.y_demo)[0]))
+        self.ax_folds.axvline(n_neg - 0.5, color="black", lw=2)
+        self.ax_folds.text(n_neg / 2, -0.6, "negatives", ha="center", va="bottom", fontsize=8)
+        self.ax_folds.text(n_neg + (st.n - n_neg) / 2, -0.6, "positives", ha="center", va="bottom", fontsize=8)
+        self.ax_folds.set_yticks(np.arange(R), [f"run {i + 1}" for i in range(R)], fontsize=8)
+        self.ax_folds.set_xticks([])
+        self._title0 = self.ax_folds.set_xlabel("", fontsize=9)
+        s = _ev.cv_state(st, st.ks[0], 1)
+        self._bars, self._mean_line, self._true_line = plot_estimates_hist(
+            self.ax_hist, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="CV estimates")
+        self.ax_hist.set_ylim(0, 0.45)
+        self.ax_hist.legend(fontsize=7, loc="upper right")
+        ax = self.ax_curve
+        self._lb, = ax.plot(s.curve_ks, s.curve_bias, "-o", ms=3, color="#e76f51", label="bias")
+        self._ls, = ax.plot(s.curve_ks, s.curve_sd, "-o", ms=3, color="#457b9d", label="sd")
+        self._mk = ax.axvline(s.k, color="grey", ls=":")
+        ax.axhline(0, color="black", lw=0.8)
+        ax.set_xscale("log")
+        ax.set_xticks(s.curve_ks, [str(k) for k in s.curve_ks])
+        ax.minorticks_off()
+        ax.set_xlabel("k (number of folds)")
+        ax.set_ylabel("estimate − true error")
+        lo = min(min(_ev.cv_state(st, k, r).curve_bias.min() for r in (1, R) for k in st.ks[:1]), 0)
+        hi = max(_ev.cv_state(st, st.ks[0], r).curve_sd.max() for r in (1, R))
+        ax.set_ylim(min(lo, 0) - 0.005, hi * 1.15)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+
+    def compute_state(self, k, repeats):
+        return _ev.cv_state(self.study, k, repeats)
+
+    def draw(self, s):
+        R, n = self.study.max_repeats, self.study.n
+        img = np.full((R, n), np.nan)
+        img[: s.repeats] = s.folds[:, self._order]
+        self._im.set_data(np.ma.masked_invalid(img))
+        self._im.set_cmap(fold_colormap(s.k))
+        self._im.set_clim(-0.5, s.k - 0.5)
+        sizes = np.unique(s.fold_sizes)
+        self._title0.set_text(
+            f"{s.repeats} run(s) of {s.k}-fold CV on one data set of m={n}: colour = the fold that tests the "
+            f"example; fold sizes {'/'.join(map(str, sizes))}")
+        for bar, h in zip(self._bars, _hist_heights(s.estimates)):
+            bar.set_height(h)
+        self._mean_line.set_xdata([s.mean_estimate] * 2)
+        self._true_line.set_xdata([s.mean_true_error] * 2)
+        self.ax_hist.set_title(f"{s.repeats} x {s.k}-fold: bias {s.bias:+.3f}, sd {s.sd:.3f}", fontsize=9)
+        self._lb.set_ydata(s.curve_bias)
+        self._ls.set_ydata(s.curve_sd)
+        self._mk.set_xdata([s.k] * 2)
+        self.ax_curve.set_title(f"over k, with {s.repeats} run(s) averaged", fontsize=9)
+
+    def describe(self, s):
+        return (
+            f"<b>{s.repeats} x {s.k}-fold CV</b><br>trainings: {s.repeats * s.k}<br>"
+            f"each model sees {self.study.n - int(s.fold_sizes.max())}-{self.study.n - int(s.fold_sizes.min())} "
+            f"of {self.study.n} examples<br>"
+            f"mean estimate: {s.mean_estimate:.4f}<br>true error: {s.mean_true_error:.4f}<br>"
+            f"bias: {s.bias:+.4f}<br>sd: {s.sd:.4f}<br>RMSE: {s.rmse:.4f}"
+        )
+
+
+class BootstrapExplorer(Explorer):
+    """The bootstrap: which examples one sample D' misses, and the out-of-bag share
+    approaching 1/e as m grows.
+
+    Parameters
+    ----------
+    m : int, default=20
+    max_m : int, default=200
+    n_samples : int, default=500
+        Bootstrap samples drawn per m for the simulated share.
+    rng : int, default=0
+
+    Attributes
+    ----------
+    slider : ipywidgets.IntSlider (m)
+    state : BootstrapState
+    """
+
+    figsize = (10.0, 3.6)
+    readout_width = "250px"
+
+    def __init__(self, *, m=20, max_m=200, n_samples=500, rng=0):
+        self.max_m = check_positive_int(max_m, "max_m", minimum=1)
+        self.n_samples = n_samples
+        self.seed = rng
+        _ev.bootstrap_state(m, n_samples=n_samples, max_m=self.max_m, rng=rng)  # validates
+        self.slider = widgets.IntSlider(value=int(m), min=1, max=self.max_m, description="m",
+                                        layout=widgets.Layout(width="420px"))
+        super().__init__([self.slider])
+
+    def setup_figure(self, fig):
+        ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
+        self.ax_counts, self.ax_curve = ax1, ax2
+        s = _ev.bootstrap_state(1, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
+        self._bars, self._marks = plot_bootstrap_counts(ax1, np.zeros(self.max_m, dtype=int))
+        ax1.set_ylim(-0.4, 6.5)
+        self._title1 = ax1.set_title("", fontsize=9)
+        self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
+        self._sim, = ax2.plot([1], [0], "s", color="#f4a261", ms=6, label="simulated mean")
+        self._sim_err, = ax2.plot([1, 1], [0, 0], color="#f4a261", lw=2)
+        ax2.legend(fontsize=8, loc="lower right")
+        self._title2 = ax2.set_title("", fontsize=9)
+        fig.tight_layout()
+
+    def compute_state(self, m):
+        return _ev.bootstrap_state(m, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
+
+    def draw(self, s):
+        for i, bar in enumerate(self._bars):
+            bar.set_height(s.counts[i] if i < s.m else 0)
+            bar.set_color(EST_COLOR)
+        oob = np.flatnonzero(s.counts == 0)
+        self._marks.set_data(oob, np.zeros(len(oob)))
+        self.ax_counts.set_xlim(-0.6, s.m - 0.4)
+        self._title1.set_text(f"one bootstrap sample D' of m={s.m}: {len(oob)} examples never drawn "
+                              f"(out-of-bag, x) = {s.oob_share:.3f}")
+        y0 = s.curve_share[s.m - 1]
+        self._point.set_data([s.m], [y0])
+        sd = float(s.shares.std())
+        self._sim.set_data([s.m], [s.mean_share])
+        self._sim_err.set_data([s.m, s.m], [s.mean_share - sd, s.mean_share + sd])
+        self._title2.set_text(f"(1-1/m)^m = {s.expected_share:.4f} → 1/e = {s.limit:.4f}")
+
+    def describe(self, s):
+        return (
+            f"<b>m = {s.m}</b><br>this sample: {int(np.sum(s.counts == 0))} out-of-bag ({s.oob_share:.3f})<br>"
+            f"mean over {len(s.shares)} samples: {s.mean_share:.4f}<br>"
+            f"(1 − 1/m)<sup>m</sup> = {s.expected_share:.4f}<br>1/e = {s.limit:.4f}<br>"
+            f"training on m = {s.m} draws, testing on ≈ {s.expected_share * s.m:.1f} unseen"
+        )

@@ -1,0 +1,225 @@
+"""Chapter 06's explorer: reorder a ranked list and watch DCG, IDCG and NDCG@k.
+
+The learner selects an item and moves it up or down, shuffles the list
+(seeded), or resets it to the ideal, the model's or the worst order; a slider
+sets k and a toggle the gain convention. Every number comes from
+:func:`learnmetrics.ranking.ranked_list_state`.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import numpy as np
+
+from .._validation import as_1d, check_choice, check_rng
+from ..plotting.ranking import DcgCurves, GainBars
+from ..ranking import ranked_list_state
+from ._base import Explorer
+
+__all__ = ["RankedListExplorer"]
+
+_GAIN_OPTIONS = [("2^rel - 1", "exponential"), ("rel", "linear")]
+
+
+def _fmt(x: float) -> str:
+    return "undefined" if np.isnan(x) else f"{x:.3f}"
+
+
+class RankedListExplorer(Explorer):
+    """A ranked list the learner reorders; ``.state`` is the :func:`ranked_list_state` shown.
+
+    Parameters
+    ----------
+    items : sequence of n distinct labels (strings or numbers).
+    relevance : sequence of n non-negative relevance grades, one per item.
+    scores : optional model scores, one per item; the model's order sorts them
+        (highest first, ties in the given order). Default: the order given.
+    k : the starting cut-off (default min(5, n)).
+    gain : "exponential" (2^rel - 1, note 003's form) or "linear" (rel, scikit-learn's).
+    relevant_threshold : grade from which an item counts as relevant for
+        precision@k and AP.
+    seed : seed of the shuffle button's random generator.
+
+    Controls and methods usable from code
+    -------------------------------------
+    ``.k_slider`` (IntSlider), ``.gain_toggle`` (ToggleButtons), ``.order``
+    (tuple of item labels, rank 1 first), ``.move(item, step)`` (step -1 moves
+    the item one rank up, towards rank 1; +1 one rank down), ``.set_order(order)``,
+    ``.shuffle()``, ``.reset_ideal()``, ``.reset_model()``, ``.reset_worst()``.
+    The frame cache is keyed by (order, k, gain), so ``ex.filmstrip([(order, k,
+    gain), ...])`` draws any list at any cut-off.
+    """
+
+    figsize = (10.0, 3.7)
+    readout_width = "230px"
+
+    def __init__(self, items, relevance, *, scores=None, k=None, gain="exponential", relevant_threshold=1, seed=0):
+        items = tuple(as_1d(items, "items").tolist())
+        if len(set(items)) != len(items):
+            dup = next(it for it in items if items.count(it) > 1)
+            raise ValueError(f"items must be distinct labels; {dup!r} appears more than once")
+        rel = as_1d(relevance, "relevance")
+        if len(rel) != len(items):
+            raise ValueError(f"relevance has {len(rel)} grades but items has {len(items)} labels")
+        # validates the grades (numbers, finite, non-negative) and the threshold
+        ranked_list_state(rel, 1, relevant_threshold, gain=check_choice(gain, "gain", ("exponential", "linear")))
+        rel = rel.astype(float)
+        n = len(items)
+        if n < 2:
+            raise ValueError("items must hold at least 2 items to rank")
+        self.items = items
+        self.relevance = dict(zip(items, rel.tolist()))
+        self.relevant_threshold = relevant_threshold
+        if scores is None:
+            model = np.arange(n)
+        else:
+            s = as_1d(scores, "scores").astype(float)
+            if len(s) != n:
+                raise ValueError(f"scores has {len(s)} values but items has {n} labels")
+            model = np.argsort(-s, kind="stable")
+        self.model_order = tuple(items[i] for i in model)
+        self.ideal_order = tuple(items[i] for i in np.argsort(-rel, kind="stable"))
+        self.worst_order = tuple(items[i] for i in np.argsort(rel, kind="stable"))
+        self.order = self.model_order
+        self._rng = check_rng(seed, "seed")
+
+        self.k_slider = widgets.IntSlider(value=min(5, n) if k is None else int(k), min=1, max=n, step=1,
+                                          description="k", continuous_update=True,
+                                          layout=widgets.Layout(width="360px"))
+        self.gain_toggle = widgets.ToggleButtons(options=_GAIN_OPTIONS, value=gain, description="gain",
+                                                 style={"button_width": "80px"})
+        self.select = widgets.Select(options=self._select_options(), value=self.order[0], rows=min(n, 12),
+                                     layout=widgets.Layout(width="170px"))
+        bl = widgets.Layout(width="82px")
+        self.buttons = {
+            "up": widgets.Button(description="up", icon="arrow-up", layout=bl),
+            "down": widgets.Button(description="down", icon="arrow-down", layout=bl),
+            "shuffle": widgets.Button(description="shuffle", icon="random", layout=bl),
+            "ideal": widgets.Button(description="ideal", layout=bl),
+            "model": widgets.Button(description="model", layout=bl),
+            "worst": widgets.Button(description="worst", layout=bl),
+        }
+        self.buttons["up"].on_click(lambda _: self.move(self.select.value, -1))
+        self.buttons["down"].on_click(lambda _: self.move(self.select.value, +1))
+        self.buttons["shuffle"].on_click(lambda _: self.shuffle())
+        self.buttons["ideal"].on_click(lambda _: self.reset_ideal())
+        self.buttons["model"].on_click(lambda _: self.reset_model())
+        self.buttons["worst"].on_click(lambda _: self.reset_worst())
+        super().__init__([self.k_slider, self.gain_toggle])
+        b = self.buttons
+        side = widgets.VBox([
+            self.select,
+            widgets.HBox([b["up"], b["down"]]),
+            widgets.HBox([b["shuffle"], b["ideal"]]),
+            widgets.HBox([b["model"], b["worst"]]),
+        ])
+        self.widget = widgets.VBox([
+            widgets.HBox(self.controls),
+            widgets.HBox([side, self.image, self.readout]),
+        ])
+
+    # -- the order -----------------------------------------------------------------------
+    def _select_options(self):
+        return [(f"{i + 1}. {it} (rel {self.relevance[it]:g})", it) for i, it in enumerate(self.order)]
+
+    def _sync_select(self, selected=None):
+        selected = self.select.value if selected is None else selected
+        self.select.options = self._select_options()
+        self.select.value = selected if selected in self.order else self.order[0]
+
+    def set_order(self, order) -> None:
+        """Show the items in ``order`` (a permutation of the item labels, rank 1 first)."""
+        order = tuple(as_1d(order, "order").tolist())
+        if len(order) != len(self.items) or set(order) != set(self.items):
+            missing = [it for it in self.items if it not in order]
+            unknown = [it for it in order if it not in self.relevance]
+            detail = f"missing {missing!r}" if missing else f"unknown {unknown!r}" if unknown else "an item repeated"
+            raise ValueError(f"order must list each of the {len(self.items)} items exactly once ({detail})")
+        self.order = order
+        self._sync_select()
+        self.refresh()
+
+    def move(self, item, step: int) -> None:
+        """Move ``item`` by ``step`` ranks (-1: one rank up, towards rank 1; +1: one down).
+        Moves past either end stop there."""
+        if item not in self.relevance:
+            raise ValueError(f"item {item!r} is not in the list")
+        if isinstance(step, bool) or not isinstance(step, (int, np.integer)):
+            raise TypeError(f"step must be an integer (-1 up, +1 down), got {step!r}")
+        order = list(self.order)
+        i = order.index(item)
+        j = int(np.clip(i + step, 0, len(order) - 1))
+        order.insert(j, order.pop(i))
+        self.order = tuple(order)
+        self._sync_select(item)
+        self.refresh()
+
+    def shuffle(self) -> None:
+        """A random order (the explorer's seeded generator: the same sequence of shuffles every run)."""
+        self.set_order([self.items[i] for i in self._rng.permutation(len(self.items))])
+
+    def reset_ideal(self) -> None:
+        self.set_order(self.ideal_order)
+
+    def reset_model(self) -> None:
+        self.set_order(self.model_order)
+
+    def reset_worst(self) -> None:
+        self.set_order(self.worst_order)
+
+    # -- the explorer mechanism ------------------------------------------------------------
+    def key(self) -> tuple:
+        return (tuple(self.order), self.k_slider.value, self.gain_toggle.value)
+
+    def compute_state(self, order, k, gain):
+        rel = [self.relevance[it] for it in order]
+        return ranked_list_state(rel, int(k), self.relevant_threshold, items=list(order), gain=gain)
+
+    def setup_figure(self, fig):
+        gs = fig.add_gridspec(1, 2, width_ratios=[1.75, 1.0], wspace=0.28, left=0.07, right=0.98,
+                              bottom=0.2, top=0.9)
+        ax_bars, ax_dcg = fig.add_subplot(gs[0]), fig.add_subplot(gs[1])
+        state = self.compute_state(self.order, self.k_slider.value, self.gain_toggle.value)
+        self._ymax = {}
+        for g in ("exponential", "linear"):
+            s = self.compute_state(self.ideal_order, len(self.items), g)
+            self._ymax[g] = (max(float(np.max(s.gains)), 1.0) * 1.22, max(float(s.idcg_curve[-1]), 1e-9) * 1.5)
+        self.bars = GainBars(ax_bars, state, ymax=self._ymax[state.gain][0])
+        self.curves = DcgCurves(ax_dcg, state, ymax=self._ymax[state.gain][1])
+        self._title = ax_bars.set_title("", fontsize=9)
+        ax_dcg.set_title("DCG@i against the ideal IDCG@i", fontsize=9)
+        self._drawn_gain = state.gain
+
+    def draw(self, state):
+        if state.gain != self._drawn_gain:
+            y_bars, y_dcg = self._ymax[state.gain]
+            self.bars.ymax = y_bars
+            self.bars.ax.set_ylim(0, y_bars)
+            self.curves.ax.set_ylim(0, y_dcg)
+            self._drawn_gain = state.gain
+        self.bars.update(state)
+        self.curves.update(state)
+        self._title.set_text(
+            f"gain and its discounted share per rank: NDCG@{state.k} = {state.ndcg:.3f}, "
+            f"P@{state.k} = {state.precision_at_k:.2f}, AP = {_fmt(state.average_precision)}"
+        )
+
+    def describe(self, state) -> str:
+        rows = [
+            ("", "2^rel-1", "rel"),
+            (f"DCG@{state.k}", f"{state.dcg_exponential:.3f}", f"{state.dcg_linear:.3f}"),
+            (f"IDCG@{state.k}", f"{state.idcg_exponential:.3f}", f"{state.idcg_linear:.3f}"),
+            (f"NDCG@{state.k}", f"{state.ndcg_exponential:.3f}", f"{state.ndcg_linear:.3f}"),
+        ]
+        table = "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)
+        thr = f"{state.relevant_threshold:g}"
+        text = (
+            f"{table}\n\nrelevant: rel >= {thr} ({state.n_relevant} items)\n"
+            f"precision@{state.k} = {state.precision_at_k:.3f}\n"
+            f"recall@{state.k}    = {_fmt(state.recall_at_k)}\n"
+            f"AP           = {_fmt(state.average_precision)}\n"
+            f"recip. rank  = {_fmt(state.reciprocal_rank)}\n"
+            f"CG@{state.k} (rel)  = {state.cumulative_gain:g}"
+        )
+        return f"<pre style='font-size:12px;line-height:1.3'>{html.escape(text)}</pre>"

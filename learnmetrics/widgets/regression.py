@@ -1,0 +1,120 @@
+"""Chapter 07's explorer: drag the degree of a polynomial and watch the fit,
+its residuals and the model-selection criteria.
+
+Every number comes from :func:`learnmetrics.regression.polynomial_fit_state`;
+the table of all degrees is computed once, so a new degree only refits one
+polynomial and moves artists in place.
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..regression import polynomial_fit_state, polynomial_selection
+from ._base import Explorer
+
+__all__ = ["PolynomialDegreeExplorer"]
+
+_CRITERIA = ("aic", "bic", "cp")
+_COLORS = {"aic": "tab:blue", "bic": "tab:orange", "cp": "tab:green"}
+_LABELS = {"aic": "Δ AIC", "bic": "Δ BIC", "cp": "Δ $C_p$"}
+
+
+class PolynomialDegreeExplorer(Explorer):
+    """Polynomial least-squares fits of degree 0..``max_degree``; ``.state`` is the
+    :class:`~learnmetrics.regression.PolynomialFitState` shown.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n_samples,)
+    max_degree : int
+        The largest degree (the "full model" that sets sigma^2 for Cp).
+    degree : int, default=1
+        The starting degree.
+    xlabel, ylabel : axis labels of the data panel.
+
+    Control: ``.slider`` (IntSlider for the degree).
+    """
+
+    figsize = (11.0, 3.6)
+    readout_width = "250px"
+
+    def __init__(self, x, y, *, max_degree: int = 8, degree: int = 1, xlabel: str = "x", ylabel: str = "y"):
+        self.table = polynomial_selection(x, y, max_degree)
+        self.x = np.asarray(x, dtype=float)
+        self.y = np.asarray(y, dtype=float)
+        self.max_degree = int(max_degree)
+        self.xlabel, self.ylabel = xlabel, ylabel
+        polynomial_fit_state(self.x, self.y, degree, self.max_degree, table=self.table)  # validates degree
+        self.slider = widgets.IntSlider(value=int(degree), min=0, max=self.max_degree, step=1,
+                                        description="degree", continuous_update=True,
+                                        layout=widgets.Layout(width="420px"))
+        super().__init__([self.slider])
+
+    def compute_state(self, degree):
+        return polynomial_fit_state(self.x, self.y, degree, self.max_degree, table=self.table)
+
+    def setup_figure(self, fig) -> None:
+        ax_fit, ax_res, ax_crit = fig.subplots(1, 3)
+        self.axes = (ax_fit, ax_res, ax_crit)
+        x, y = self.x, self.y
+        span = np.ptp(y) or 1.0
+        ax_fit.scatter(x, y, s=16, color="tab:blue", alpha=0.8)
+        (self._curve,) = ax_fit.plot([], [], color="tab:red", lw=2)
+        ax_fit.set_ylim(y.min() - 0.3 * span, y.max() + 0.3 * span)
+        ax_fit.set_xlabel(self.xlabel)
+        ax_fit.set_ylabel(self.ylabel)
+        self._title = ax_fit.set_title("", fontsize=10)
+        ax_res.axhline(0.0, color="black", lw=1)
+        self._res = ax_res.scatter(x, np.zeros_like(x), s=16, color="tab:blue", alpha=0.8)
+        # a fixed scale over all degrees, so shrinking residuals are visible
+        lim = 1.1 * np.abs(y - y.mean()).max()
+        ax_res.set_ylim(-lim, lim)
+        ax_res.set_xlabel(self.xlabel)
+        ax_res.set_ylabel("residual $y - \\hat y$")
+        ax_res.set_title("residuals", fontsize=10)
+        t = self.table
+        degrees = np.arange(len(t))
+        top = 0.0
+        for j, c in enumerate(_CRITERIA):
+            d = t.delta(c)
+            ax_crit.plot(degrees, d, marker="o", ms=3, color=_COLORS[c], label=_LABELS[c])
+            ax_crit.plot([t.best(c)], [0.0], marker="*", ms=16 - 4 * j, color=_COLORS[c], mec="black", mew=0.5,
+                         zorder=4 + j)
+            top = max(top, np.sort(d)[min(len(d) - 1, 3)])
+        top = max(top, 10.0) * 2.5
+        ax_crit.set_ylim(-0.05 * top, top)
+        ax_crit.set_xticks(degrees)
+        ax_crit.set_xlim(-0.5, len(t) - 0.5)
+        ax_crit.set_xlabel("degree")
+        ax_crit.set_ylabel("criterion − its minimum")
+        ax_crit.legend(loc="upper right", fontsize=8)
+        ax_crit.set_title("model selection (★ = pick)", fontsize=10)
+        self._vline = ax_crit.axvline(0, color="tab:red", lw=1.2, alpha=0.7)
+        for ax in self.axes:
+            ax.grid(alpha=0.3)
+        fig.tight_layout()
+
+    def draw(self, state) -> None:
+        self._curve.set_data(state.grid, state.curve)
+        self._title.set_text(f"degree {state.degree}: MSE = {state.mse:.4g}, $R^2$ = {state.r2:.3f}")
+        self._res.set_offsets(np.column_stack([state.x, state.residuals]))
+        self._vline.set_xdata([state.degree, state.degree])
+
+    def describe(self, state) -> str:
+        t = state.table
+        rows = "".join(
+            f"<tr><td>{name}</td><td style='text-align:right'>{v:.2f}</td>"
+            f"<td style='text-align:right'>{dv:.2f}</td><td>{t.best(c)}</td></tr>"
+            for name, c, v, dv in (
+                ("AIC", "aic", state.aic, t.delta("aic")[state.degree]),
+                ("BIC", "bic", state.bic, t.delta("bic")[state.degree]),
+                ("C<sub>p</sub>", "cp", state.cp, t.delta("cp")[state.degree]),
+            )
+        )
+        return (
+            f"<b>degree {state.degree}</b> ({state.degree + 1} parameters)<br>"
+            f"MSE = {state.mse:.4g}<br>R<sup>2</sup> = {state.r2:.4f}<br>"
+            f"adjusted R<sup>2</sup> = {state.adjusted_r2:.4f}<br>"
+            f"<table><tr><th></th><th>value</th><th>Δ</th><th>pick</th></tr>{rows}</table>"
+        )

@@ -1,0 +1,369 @@
+"""Cost-sensitive error, P(+)cost, normalized cost, cost curves and the cost explorer."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+from learnmetrics.cost import (
+    best_cut,
+    cost_curve_envelope,
+    cost_lines,
+    cost_sensitive_error,
+    cost_state,
+    expected_total_cost,
+    normalized_cost,
+    probability_cost,
+)
+from learnmetrics.datasets import watermelon_scores
+
+
+# ------------------------------------------------------------------ helpers
+def _random_roc(rng, n=None):
+    """ROC points (all cut points) of random scores with ties, as floats and exact Fractions."""
+    n = int(rng.integers(2, 40)) if n is None else n
+    y = rng.integers(0, 2, n)
+    y[0], y[1] = 0, 1
+    s = rng.integers(0, max(2, n // 2), n)  # many ties across classes
+    order = np.argsort(-s, kind="stable")
+    y, s = y[order], s[order]
+    npos, nneg = int(y.sum()), int(n - y.sum())
+    cuts = np.r_[0, np.flatnonzero(np.diff(s) != 0) + 1, n]
+    tp = np.r_[0, np.cumsum(y)][cuts]
+    fp = np.r_[0, np.cumsum(1 - y)][cuts]
+    exact = [(Fraction(int(f), nneg), Fraction(int(t), npos)) for f, t in zip(fp, tp)]
+    return fp / nneg, tp / npos, exact
+
+
+def _brute_min(fpr, tpr, x):
+    x = np.asarray(x)[:, None]
+    return np.min(fpr[None, :] * (1 - x) + (1 - tpr)[None, :] * x, axis=1)
+
+
+def _upper_hull_exact(points):
+    """Vertices of the upper convex hull (strict: collinear points dropped), exact arithmetic."""
+    pts = sorted(set(points))
+    hull = []
+    for p in reversed(pts):  # right to left keeps the upper chain
+        while len(hull) >= 2:
+            o, a = hull[-2], hull[-1]
+            cross = (a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0])
+            if cross <= 0:  # a is not strictly above the chord o-p
+                hull.pop()
+            else:
+                break
+        hull.append(p)
+    return hull
+
+
+def _undominated(points):
+    pts = set(points)
+    return {
+        p for p in pts
+        if not any(q != p and q[0] <= p[0] and q[1] >= p[1] for q in pts)
+    }
+
+
+# ------------------------------------------------------------------ the worked example and the axes
+def test_worked_example_p02_cost_4_to_1_gives_half():
+    assert probability_cost(0.2, 4, 1) == pytest.approx(0.5, abs=1e-15)
+    assert isinstance(probability_cost(0.2, 4, 1), float)
+
+
+def test_probability_cost_properties():
+    p = np.linspace(0, 1, 11)
+    np.testing.assert_allclose(probability_cost(p, 1, 1), p)            # equal costs: x = p
+    np.testing.assert_allclose(probability_cost(p, 5, 1), probability_cost(p, 50, 10))  # only the ratio matters
+    x = probability_cost(p, 3, 2)
+    assert x.shape == p.shape and np.all(np.diff(x) > 0) and x[0] == 0 and x[-1] == 1
+    # note 001's form: m+ / (m+ + m- * cost10/cost01)
+    mp, mn = 8, 9
+    assert probability_cost(mp / (mp + mn), 4, 1) == pytest.approx(mp / (mp + mn * 1 / 4))
+
+
+def test_normalized_cost_is_linear_in_x():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        fpr, fnr, p = rng.random(3)
+        c01, c10 = rng.random(2) * 10 + 0.01
+        x = probability_cost(p, c01, c10)
+        assert normalized_cost(fpr, fnr, p, c01, c10) == pytest.approx(fnr * x + fpr * (1 - x))
+        assert 0 <= normalized_cost(fpr, fnr, p, c01, c10) <= 1
+    out = normalized_cost([0.1, 0.2], [0.3, 0.4], 0.5, 1, 1)
+    np.testing.assert_allclose(out, [0.2, 0.3])
+
+
+# ------------------------------------------------------------------ cost-sensitive error
+def test_binary_cost_error_is_the_books_formula():
+    rng = np.random.default_rng(1)
+    for _ in range(100):
+        n = int(rng.integers(1, 50))
+        y = rng.integers(0, 2, n)
+        yp = rng.integers(0, 2, n)
+        c01, c10 = rng.random(2) * 5
+        fn = np.sum((y == 1) & (yp == 0))
+        fp = np.sum((y == 0) & (yp == 1))
+        book = [[0, c01], [c10, 0]]  # the book's table: class 0 (row 0) is the positive class
+        got = cost_sensitive_error(y, yp, book, labels=[1, 0])
+        assert got == pytest.approx((fn * c01 + fp * c10) / n)
+        # the same with sorted labels (row 0 = label 0 = negative): the matrix transposes
+        assert cost_sensitive_error(y, yp, [[0, c10], [c01, 0]]) == pytest.approx(got)
+
+
+def test_cost_error_links_to_normalized_cost():
+    y = np.array([1, 1, 1, 1, 0, 0, 0, 0, 0, 0])
+    yp = np.array([1, 1, 0, 0, 1, 0, 0, 0, 0, 0])
+    p = y.mean()
+    e = cost_sensitive_error(y, yp, [[0, 4], [1, 0]], labels=[1, 0])
+    fnr, fpr = 2 / 4, 1 / 6
+    assert e / (p * 4 + (1 - p) * 1) == pytest.approx(normalized_cost(fpr, fnr, p, 4, 1))
+
+
+def test_multiclass_cost_error_by_hand():
+    y_true = ["cat", "dog", "bird", "cat", "dog", "bird"]
+    y_pred = ["cat", "cat", "bird", "dog", "bird", "cat"]
+    labels = ["bird", "cat", "dog"]
+    C = [[0, 2, 3],   # true bird predicted as bird, cat, dog
+         [1, 0, 4],   # true cat
+         [5, 6, 0]]   # true dog
+    # pairs: cat->cat 0, dog->cat 6, bird->bird 0, cat->dog 4, dog->bird 5, bird->cat 2
+    assert cost_sensitive_error(y_true, y_pred, C, labels=labels) == pytest.approx(17 / 6)
+    # sorted labels are the default: same answer
+    assert cost_sensitive_error(y_true, y_pred, C) == pytest.approx(17 / 6)
+    w = [1, 2, 1, 1, 1, 3]
+    assert cost_sensitive_error(y_true, y_pred, C, labels=labels, sample_weight=w) == pytest.approx(
+        (0 + 2 * 6 + 0 + 4 + 5 + 3 * 2) / 9)
+
+
+def test_unit_costs_give_the_error_rate_and_match_confusion_matrix():
+    skm = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        k = int(rng.integers(2, 6))
+        n = int(rng.integers(1, 60))
+        y = rng.integers(0, k, n)
+        yp = rng.integers(0, k, n)
+        w = rng.random(n) + 0.01
+        C = rng.random((k, k)) * 3
+        labels = np.arange(k)
+        cm = skm.confusion_matrix(y, yp, labels=labels, sample_weight=w)
+        assert cost_sensitive_error(y, yp, C, labels=labels, sample_weight=w) == pytest.approx(
+            np.sum(cm * C) / w.sum())
+        ones = 1 - np.eye(k)
+        assert cost_sensitive_error(y, yp, ones, labels=labels) == pytest.approx(1 - skm.accuracy_score(y, yp))
+
+
+def test_integer_labels_index_rows_directly():
+    # labels 0 and 2 only, 3x3 matrix: row k is label k
+    assert cost_sensitive_error([0, 2], [2, 0], [[0, 1, 2], [3, 0, 4], [5, 6, 0]]) == pytest.approx(3.5)
+
+
+# ------------------------------------------------------------------ cost space
+def test_cost_lines_shape_and_ends():
+    seg = cost_lines([0.0, 0.25], [0.5, 1.0])
+    assert seg.shape == (2, 2, 2)
+    np.testing.assert_allclose(seg[1], [[0, 0.25], [1, 0.0]])
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_envelope_equals_brute_force_minimum(seed):
+    rng = np.random.default_rng(seed)
+    if seed % 3 == 0:  # arbitrary points, not a ROC
+        n = int(rng.integers(1, 30))
+        fpr, tpr = rng.random(n), rng.random(n)
+    else:
+        fpr, tpr, _ = _random_roc(rng)
+    grid = np.linspace(0, 1, 1001)
+    env = cost_curve_envelope(fpr, tpr, x=grid)
+    np.testing.assert_allclose(env.cost, _brute_min(fpr, tpr, grid), atol=1e-12)
+    np.testing.assert_allclose(env.cost_breaks, _brute_min(fpr, tpr, env.x_breaks), atol=1e-12)
+    np.testing.assert_allclose(env(grid), env.cost)
+    assert env.x_breaks[0] == 0 and env.x_breaks[-1] == 1 and np.all(np.diff(env.x_breaks) > 0)
+    # each piece's owner is lowest in the middle of its piece
+    mid = (env.x_breaks[1:] + env.x_breaks[:-1]) / 2
+    own = fpr[env.owners] * (1 - mid) + (1 - tpr[env.owners]) * mid
+    np.testing.assert_allclose(own, _brute_min(fpr, tpr, mid), atol=1e-12)
+    # the area is exact: compare with a fine numeric integration
+    fine = np.linspace(0, 1, 200_001)
+    assert env.area == pytest.approx(np.trapezoid(_brute_min(fpr, tpr, fine), fine), abs=1e-8)
+    assert expected_total_cost(fpr, tpr) == env.area
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_envelope_points_are_the_undominated_roc_hull_vertices(seed):
+    rng = np.random.default_rng(1000 + seed)
+    fpr, tpr, exact = _random_roc(rng)
+    env = cost_curve_envelope(fpr, tpr)
+    owners = {exact[k] for k in env.owners}
+    hull = set(_upper_hull_exact(exact))
+    assert owners == _undominated(hull)
+    # no ROC point owns two separate pieces
+    assert len(env.owners) == len(owners)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_envelope_matches_curves_roc_convex_hull(seed):
+    rng = np.random.default_rng(2000 + seed)
+    fpr, tpr, _ = _random_roc(rng, n=int(rng.integers(5, 60)))
+    hf, ht = lm.roc_convex_hull(fpr, tpr)
+    env = cost_curve_envelope(fpr, tpr)
+    hull = list(zip(hf.tolist(), ht.tolist()))
+    # drop hull vertices that are collinear with their neighbours up to float rounding
+    keep = [hull[0]] + [
+        b for a, b, c in zip(hull, hull[1:], hull[2:])
+        if abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) > 1e-12
+    ] + [hull[-1]]
+    hull_set = _undominated({(round(a, 12), round(b, 12)) for a, b in keep})
+    owners = {(round(float(fpr[k]), 12), round(float(tpr[k]), 12)) for k in env.owners}
+    assert owners == hull_set
+
+
+def test_watermelon_envelope_and_hull():
+    d = watermelon_scores()
+    fpr, tpr, thr = lm.roc_curve(d.y_true, d.y_score, drop_intermediate=False)
+    env = cost_curve_envelope(fpr, tpr)
+    hf, ht = lm.roc_convex_hull(fpr, tpr)
+    # the hull's last vertex (1, 1) is dominated by (5/9, 1): best only at x = 1
+    np.testing.assert_allclose(fpr[env.owners], hf[:-1])
+    np.testing.assert_allclose(tpr[env.owners], ht[:-1])
+    assert 0 < env.area < 0.25
+
+
+def test_trivial_and_perfect_classifiers():
+    assert expected_total_cost([0, 1], [0, 1]) == pytest.approx(0.25)
+    assert expected_total_cost([0, 0, 1], [0, 1, 1]) == pytest.approx(0.0)
+    env = cost_curve_envelope([0.3], [0.6])  # a single point: its own segment
+    np.testing.assert_allclose(env.cost_breaks, [0.3, 0.4])
+    assert env.area == pytest.approx(0.35)
+
+
+# ------------------------------------------------------------------ choosing the cut
+def test_best_cut_is_the_cheapest_cut_point():
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        fpr, tpr, _ = _random_roc(rng)
+        thr = np.arange(len(fpr), 0, -1).astype(float)
+        p = float(rng.random())
+        c01, c10 = rng.random(2) * 10 + 0.01
+        b = best_cut(fpr, tpr, thr, p, c01, c10)
+        expected = p * c01 * (1 - tpr) + (1 - p) * c10 * fpr
+        assert b.expected_cost == pytest.approx(expected.min(), abs=1e-12)
+        assert b.threshold == thr[b.index]
+        assert b.normalized_cost == pytest.approx(cost_curve_envelope(fpr, tpr, x=[b.x]).cost[0], abs=1e-12)
+
+
+def test_best_cut_on_watermelon_with_threshold_from_roc_curve():
+    d = watermelon_scores()
+    fpr, tpr, thr = lm.roc_curve(d.y_true, d.y_score, drop_intermediate=False)
+    b = best_cut(fpr, tpr, thr, 0.2, 4, 1)
+    y_pred = (d.y_score >= b.threshold).astype(int)
+    fn = np.sum((d.y_true == 1) & (y_pred == 0))
+    fp = np.sum((d.y_true == 0) & (y_pred == 1))
+    assert (1 - b.tpr, b.fpr) == pytest.approx((fn / 8, fp / 9))
+    # when only false alarms cost (x = 0), every cut with FPR = 0 ties; the first, "predict nothing", wins
+    assert np.isinf(best_cut(fpr, tpr, thr, 0.5, 0, 1).threshold)
+    # a huge cost of a false alarm still allows the three top melons, all good ones
+    assert best_cut(fpr, tpr, thr, 0.5, 1, 1000).threshold == thr[3] and tpr[3] == 0.375
+
+
+def test_cost_state_and_its_text():
+    d = watermelon_scores()
+    t = lm.stepping_table(d.y_true, d.y_score)
+    s = cost_state(t.fpr, t.recall, t.thresholds, 0.2, 4, 1, n_pos=t.n_pos, n_neg=t.n_neg)
+    assert s.x == pytest.approx(0.5)
+    assert s.iso_slope == pytest.approx(0.8 * 1 / (0.2 * 4))
+    k = s.index
+    assert (s.tp, s.fp, s.fn, s.tn) == (t.tp[k], t.fp[k], t.fn[k], t.tn[k])
+    assert s.total_cost == t.fn[k] * 4 + t.fp[k] * 1
+    y_pred = (d.y_score >= s.threshold).astype(int)
+    assert s.error_rate == pytest.approx(cost_sensitive_error(d.y_true, y_pred, [[0, 4], [1, 0]], labels=[1, 0]))
+    assert s.segment == ((0.0, s.fpr), (1.0, 1 - s.tpr))
+    text = str(s)
+    assert "P(+)cost x = 0.5000" in text and "iso-cost slope" in text and "TP = " in text
+    s0 = cost_state([0, 1], [0, 1], None, 0.0, 1, 1)
+    assert np.isinf(s0.iso_slope) and s0.tp is None and "no threshold" in str(s0)
+
+
+# ------------------------------------------------------------------ bad input
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, 1, 2], [1, 0, 2]]), ValueError, "cost_matrix must be square"),
+        (lambda: cost_sensitive_error([0, 1], [0, 1], [0, 1]), ValueError, "cost_matrix must be square"),
+        (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, -1], [1, 0]]), ValueError, r"non-negative; cost_matrix\[0\]\[1\]"),
+        (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, np.nan], [1, 0]]), ValueError, "cost_matrix must not contain NaN"),
+        (lambda: cost_sensitive_error([0, 1], [0, 1], [["a", "b"], ["c", "d"]]), TypeError, "cost_matrix must hold numbers"),
+        (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, 1], [1, 0]], labels=[0, 1, 2]), ValueError, "labels names 3 classes"),
+        (lambda: cost_sensitive_error(["a", "b", "c"], ["a", "b", "c"], [[0, 1], [1, 0]]), ValueError, "pass labels"),
+        (lambda: cost_sensitive_error([0, 3], [0, 1], [[0, 1], [1, 0]], labels=[0, 1]), ValueError, r"y_true holds labels \[3\]"),
+        (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, 1], [1, 0]], labels=[1, 1]), ValueError, "must not repeat"),
+        (lambda: cost_sensitive_error([0, 1, 1], [0, 1], [[0, 1], [1, 0]]), ValueError, "different numbers of samples"),
+        (lambda: probability_cost(1.2, 1, 1), ValueError, r"p must lie in \[0, 1\]"),
+        (lambda: probability_cost(-0.1, 1, 1), ValueError, r"p must lie in \[0, 1\]"),
+        (lambda: probability_cost(0.5, -1, 1), ValueError, "cost01 must be non-negative"),
+        (lambda: probability_cost(0.5, 1, "x"), TypeError, "cost10 must be a real number"),
+        (lambda: probability_cost(0.5, 0, 0), ValueError, "total cost"),
+        (lambda: probability_cost(0.0, 4, 0), ValueError, "total cost"),
+        (lambda: probability_cost([0.5, 1.0], 0, 1), ValueError, "total cost"),
+        (lambda: normalized_cost(0.1, 1.5, 0.5, 1, 1), ValueError, "fnr must lie"),
+        (lambda: normalized_cost([0.1, 0.2, 0.3], [0.1, 0.2], 0.5, 1, 1), ValueError, "broadcast"),
+        (lambda: cost_curve_envelope([0, 0.5], [0, 0.5, 1]), ValueError, "fpr and tpr must have the same length"),
+        (lambda: cost_curve_envelope([0, 1.5], [0, 1]), ValueError, r"fpr holds rates, which must lie in \[0, 1\]"),
+        (lambda: cost_curve_envelope([0, 1], [-0.1, 1]), ValueError, r"tpr holds rates"),
+        (lambda: cost_curve_envelope([0, np.nan], [0, 1]), ValueError, "fpr must not contain NaN"),
+        (lambda: cost_curve_envelope([], []), ValueError, "fpr is empty"),
+        (lambda: cost_curve_envelope([0, 1], [0, 1], x=[2.0]), ValueError, r"x must lie in \[0, 1\]"),
+        (lambda: cost_lines([0, 1], [1]), ValueError, "same length"),
+        (lambda: expected_total_cost([0, 1], [0, 2]), ValueError, "tpr holds rates"),
+        (lambda: best_cut([0, 1], [0, 1], [1.0], 0.5, 1, 1), ValueError, "thresholds has 1 values"),
+        (lambda: best_cut([0, 1], [0, 1], None, 1.5, 1, 1), ValueError, r"p must be in \[0, 1\]"),
+        (lambda: best_cut([0, 1], [0, 1], None, 0.5, 0, 0), ValueError, "total cost"),
+        (lambda: cost_state([0, 1], [0, 1], None, 0.5, 1, 1, n_pos=3), ValueError, "both n_pos and n_neg"),
+        (lambda: cost_state([0, 1], [0, 1], None, 0.5, 1, 1, n_pos=-3, n_neg=2), ValueError, "n_pos must be"),
+    ],
+)
+def test_bad_input(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+# ------------------------------------------------------------------ the explorer
+def test_explorer_driven_by_its_sliders():
+    pytest.importorskip("ipywidgets")
+    from learnmetrics.widgets.cost import RATIOS, CostCurveExplorer
+
+    d = watermelon_scores()
+    ex = CostCurveExplorer(d.y_true, d.y_score)
+    assert ex.state.p == pytest.approx(0.47) and ex.state.cost01 == ex.state.cost10 == 1
+    ex.ratio_slider.value = 4
+    ex.prior_slider.value = 0.2
+    fpr, tpr, thr = lm.roc_curve(d.y_true, d.y_score, drop_intermediate=False)
+    b = best_cut(fpr, tpr, thr, 0.2, 4, 1)
+    s = ex.state
+    assert s.x == pytest.approx(0.5) and (s.cost01, s.cost10) == (4, 1)
+    assert s.threshold == b.threshold and s.normalized_cost == pytest.approx(b.normalized_cost)
+    assert s.tp + s.fn == 8 and s.fp + s.tn == 9
+    first = ex.last_update_ms
+    ex.ratio_slider.value = 1 / 4
+    assert (ex.state.cost01, ex.state.cost10) == (1, 4)
+    ex.ratio_slider.value = 4
+    assert ex.last_update_ms < 20 and ex.state.x == pytest.approx(0.5)  # cached frame
+    assert first < 1000
+    assert len(RATIOS) == len(set(RATIOS)) and 4.0 in RATIOS and 0.25 in RATIOS
+    fig = ex.filmstrip([(1.0, 0.47), (4.0, 0.2)], ncols=2)
+    assert len(fig.axes) == 2
+
+
+def test_explorer_rejects_bad_input():
+    pytest.importorskip("ipywidgets")
+    from learnmetrics.widgets.cost import CostCurveExplorer
+
+    with pytest.raises(ValueError, match="both classes"):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            CostCurveExplorer([1, 1, 1], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match="ratio must be one of"):
+        CostCurveExplorer([0, 1], [0.1, 0.2], ratio=7)
+    with pytest.raises(ValueError, match="prior must be in"):
+        CostCurveExplorer([0, 1], [0.1, 0.2], prior=2)

@@ -1,0 +1,38 @@
+"""The polynomial-degree explorer, driven as a learner drives it."""
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+
+pytest.importorskip("ipywidgets")
+from learnmetrics.widgets.regression import PolynomialDegreeExplorer  # noqa: E402
+
+
+def _data():
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(-1, 1, 30))
+    return x, x**3 - x + 0.1 * rng.normal(size=30)
+
+
+def test_slider_moves_the_state():
+    x, y = _data()
+    ex = PolynomialDegreeExplorer(x, y, max_degree=6, degree=1)
+    assert ex.state.degree == 1
+    for d in (3, 0, 6, 3):
+        ex.slider.value = d
+        ref = lm.polynomial_fit_state(x, y, d, 6)
+        assert ex.state.degree == d
+        assert ex.state.aic == pytest.approx(ref.aic)
+        np.testing.assert_allclose(ex.state.fitted, ref.fitted)
+        assert f"degree {d}" in ex.readout.value
+        assert ex.image.value[:4] == b"\x89PNG"
+    assert ex.last_update_ms < 5  # a revisited degree comes from the cache
+
+
+def test_filmstrip_and_bad_degree():
+    x, y = _data()
+    ex = PolynomialDegreeExplorer(x, y, max_degree=4)
+    fig = ex.filmstrip([(0,), (1,), (3,)], ncols=3)
+    assert len(fig.axes) == 3
+    with pytest.raises(ValueError, match="degree"):
+        PolynomialDegreeExplorer(x, y, max_degree=4, degree=5)
