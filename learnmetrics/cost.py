@@ -426,6 +426,27 @@ def _envelope_lines(a: np.ndarray, s: np.ndarray) -> tuple[list[int], list[float
     return owners, breaks
 
 
+def _prefilter(fpr: np.ndarray, tpr: np.ndarray, n_probe: int = 65) -> np.ndarray:
+    """Indices of the points that may own a piece of the envelope (vectorised, for large inputs).
+
+    The points lowest at a few probe values of x lie on the ROC hull; a point
+    strictly below the polygon through them is inside the hull and can never
+    be lowest. The others (few) go to the exact algorithm.
+    """
+    n = len(fpr)
+    idx = np.arange(n)
+    if n <= 256:
+        return idx
+    probes = np.unique([int(np.argmin(fpr * (1 - x) + (1 - tpr) * x)) for x in np.linspace(0, 1, n_probe)])
+    order = np.argsort(fpr[probes], kind="stable")
+    pf, pt = fpr[probes][order], tpr[probes][order]
+    inside = (fpr >= pf[0]) & (fpr <= pf[-1])
+    below = tpr < np.interp(fpr, pf, pt) - 1e-9
+    keep = inside & ~below
+    keep[probes] = True
+    return idx[keep]
+
+
 def cost_curve_envelope(fpr, tpr, x=None) -> CostEnvelope:
     r"""The cost curve: the lower envelope of the cost lines of all ROC points.
 
@@ -470,7 +491,9 @@ def cost_curve_envelope(fpr, tpr, x=None) -> CostEnvelope:
     fpr, tpr = _roc_points(fpr, tpr)
     a = fpr
     s = (1.0 - tpr) - fpr
-    owners, breaks = _envelope_lines(a, s)
+    cand = _prefilter(fpr, tpr)
+    owners, breaks = _envelope_lines(a[cand], s[cand])
+    owners = cand[owners].tolist()
     xb = np.array([0.0] + breaks + [1.0])
     ob = np.array(owners, dtype=np.intp)
     yb = np.empty(len(xb))

@@ -96,6 +96,11 @@ def _check_lengths(y_true, y_score) -> int:
 def _weights(sample_weight, n: int):
     if sample_weight is None:
         return None
+    w = sample_weight
+    if type(w) is np.ndarray and w.ndim == 1 and w.dtype == np.float64 and w.size == n and n:
+        # fast path without a copy: same checks as check_sample_weight
+        if np.isfinite(np.add.reduce(w)) and w.min() >= 0:
+            return w
     return check_sample_weight(sample_weight, n)
 
 
@@ -150,62 +155,115 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
 # --------------------------------------------------------------------------------------
 # the core: counts at every distinct threshold
 # --------------------------------------------------------------------------------------
-def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
-    """TP and FP at each distinct score, thresholds decreasing (no sample weights).
+_CHUNK = 1 << 18  # elements per block where a temporary would otherwise be n long
 
-    Uses two plain sorts (much faster than an argsort): all scores, and the
-    positives' scores.  At threshold t, (number of scores >= t) is read off the
-    sorted scores and TP = (positives >= t) off the positives' sorted scores.
+
+def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
+    """(thr, tp, fp) at row 0 (nothing predicted positive) and each distinct score.
+
+    Each array has K+1 entries: index 0 is (inf, 0, 0), then the K distinct
+    scores in decreasing order.  Two plain sorts (several times faster than an
+    argsort): all scores, and the positives' scores.  At threshold t, the
+    number of scores >= t is read off the sorted scores and TP = #positives
+    >= t off the positives' sorted scores (searchsorted, in blocks so that no
+    n-long integer temporary is made).
     """
     n = s.size
     s_all = np.sort(s)
+    change = np.empty(n, dtype=bool)
+    change[0] = True
+    np.not_equal(s_all[1:], s_all[:-1], out=change[1:])
+    first = np.flatnonzero(change)  # ascending: first index of each distinct value
+    del change
+    k = first.size
+    thr = np.empty(k + 1)
+    thr[0] = np.inf
+    desc = slice(k, 0, -1)  # buffer positions K..1 hold the ascending order
+    np.take(s_all, first, out=thr[desc], mode="clip")
+    del s_all
     s_pos = s[pos]
     s_pos.sort()
     m_pos = s_pos.size
-    # first index of each distinct value in ascending order
-    change = s_all[1:] != s_all[:-1]
-    first = np.flatnonzero(change)
-    del change
-    first += 1
-    first = np.concatenate(([0], first))
-    thr = s_all[first]
-    del s_all
-    # descending thresholds
-    first = first[::-1]
-    thr = thr[::-1]
-    tps = np.searchsorted(s_pos, thr, side="left")
-    tps = (m_pos - tps).astype(np.float64)
-    fps = (n - first).astype(np.float64)
-    fps -= tps
-    return tps, fps, np.ascontiguousarray(thr)
+    tp = np.empty(k + 1)
+    tp[0] = 0.0
+    tp_asc = tp[desc]
+    thr_asc = thr[desc]
+    for i in range(0, k, _CHUNK):
+        np.subtract(m_pos, np.searchsorted(s_pos, thr_asc[i : i + _CHUNK], side="left"), out=tp_asc[i : i + _CHUNK])
+    del s_pos
+    fp = np.empty(k + 1)
+    fp[0] = 0.0
+    fp_asc = fp[desc]
+    np.subtract(n, first, out=fp_asc)  # samples >= t
+    del first
+    fp_asc -= tp_asc
+    return thr, tp, fp
 
 
 def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
-    """TP and FP (weighted) at each distinct score, thresholds decreasing.
+    """As :func:`_counts_unweighted`, with sums of weights.
 
     Zero-weight samples are dropped first (they change no count), as in
-    scikit-learn, so their scores are not thresholds.
+    scikit-learn, so their scores are not thresholds.  The order is a stable
+    descending sort (ties in input order) and the sums are running sums in that
+    order: the same arithmetic as scikit-learn, so the results agree bit for bit.
     """
     if not w.all():
         keep = w != 0
         pos, s, w = pos[keep], s[keep], w[keep]
-    # stable descending order, ties in input order: the same summation order as
-    # scikit-learn, so the weighted cumulative sums agree to the last bit
-    order = np.argsort(-s, kind="stable")
-    s_sorted = s[order]
-    last = np.flatnonzero(s_sorted[1:] != s_sorted[:-1])  # last index of each group (descending)
-    last = np.append(last, s_sorted.size - 1)
-    thr = s_sorted[last]
+    n = s.size
+    buf = np.negative(s)
+    order = np.argsort(buf, kind="stable")
+    s_sorted = np.take(s, order, out=buf, mode="clip")
+    change = np.empty(n, dtype=bool)
+    change[-1] = True
+    np.not_equal(s_sorted[1:], s_sorted[:-1], out=change[:-1])
+    last = np.flatnonzero(change)  # last index of each group, descending scores
+    del change
+    k = last.size
+    thr = np.empty(k + 1)
+    thr[0] = np.inf
+    np.take(s_sorted, last, out=thr[1:], mode="clip")
     del s_sorted
-    wp = np.where(pos, w, 0.0)[order]
-    wn = np.where(pos, 0.0, w)[order]
-    tps = np.cumsum(wp)[last]
-    fps = np.cumsum(wn)[last]
-    return tps, fps, thr
+    p_sorted = np.take(pos, order, mode="clip")
+    w_sorted = np.take(w, order, out=buf, mode="clip")
+    del order
+    run = np.multiply(w_sorted, p_sorted)
+    np.cumsum(run, out=run)
+    tp = np.empty(k + 1)
+    tp[0] = 0.0
+    np.take(run, last, out=tp[1:], mode="clip")
+    del run
+    np.logical_not(p_sorted, out=p_sorted)
+    np.multiply(w_sorted, p_sorted, out=w_sorted)
+    del p_sorted
+    np.cumsum(w_sorted, out=w_sorted)
+    fp = np.empty(k + 1)
+    fp[0] = 0.0
+    np.take(w_sorted, last, out=fp[1:], mode="clip")
+    return thr, tp, fp
+
+
+def _keep_in_place(keep: np.ndarray, *arrays):
+    """Keep the entries where ``keep`` is True, compacting each array in place (block by block).
+
+    Returns views of the compacted prefixes; no n-long temporary is made.
+    """
+    if keep.all():
+        return arrays
+    out = []
+    for a in arrays:
+        w = 0
+        for i in range(0, a.size, _CHUNK):
+            vals = a[i : i + _CHUNK][keep[i : i + _CHUNK]]  # a copy, read before the write below
+            a[w : w + vals.size] = vals
+            w += vals.size
+        out.append(a[:w])
+    return out
 
 
 def _binary_counts(y_true, y_score, pos_label, sample_weight):
-    """Validated inputs -> (tps, fps, thresholds) with thresholds decreasing."""
+    """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing."""
     y = _labels_1d(y_true)
     s = _scores_1d(y_score)
     n = _check_lengths(y, s)
@@ -387,9 +445,7 @@ def stepping_table(y_true, y_score, *, pos_label=None, sample_weight=None) -> St
     >>> print(t.at(2))
     cut 2/5  threshold >= 0.8 | TP=2 FP=0 FN=1 TN=2 | P=1.000 R=0.667 FPR=0.000 TPR=0.667 F1=0.800
     """
-    tps, fps, thr = _binary_counts(y_true, y_score, pos_label, sample_weight)
-    tp = np.concatenate(([0.0], tps))
-    fp = np.concatenate(([0.0], fps))
+    thr, tp, fp = _binary_counts(y_true, y_score, pos_label, sample_weight)
     n_pos = float(tp[-1])
     n_neg = float(fp[-1])
     if n_pos <= 0:
@@ -397,7 +453,7 @@ def stepping_table(y_true, y_score, *, pos_label=None, sample_weight=None) -> St
     if n_neg <= 0:
         _warn("y_true has no negative sample: FPR is undefined and set to NaN", stacklevel=2)
     return SteppingTable(
-        thresholds=np.concatenate(([np.inf], thr)),
+        thresholds=thr,
         tp=tp,
         fp=fp,
         fn=n_pos - tp,
@@ -518,27 +574,28 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate")
-    tps, fps, thr = _binary_counts(y_true, y_score, pos_label, sample_weight)
-    if drop_intermediate and fps.size > 2:
-        keep = np.empty(fps.size, dtype=bool)
-        keep[0] = keep[-1] = True
-        np.logical_or(np.diff(fps, 2), np.diff(tps, 2), out=keep[1:-1])
-        if not keep.all():
-            fps, tps, thr = fps[keep], tps[keep], thr[keep]
-    tps = np.concatenate(([0.0], tps))
-    fps = np.concatenate(([0.0], fps))
-    thr = np.concatenate(([np.inf], thr))
+    thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
+    k = thr.size - 1
+    if drop_intermediate and k > 2:
+        # keep a point (of rows 1..K) unless it is collinear with both neighbours
+        keep = np.ones(k + 1, dtype=bool)
+        for i in range(2, k, _CHUNK):
+            j = min(i + _CHUNK, k)
+            f0, f1, f2 = fps[i - 1 : j - 1], fps[i:j], fps[i + 1 : j + 1]
+            t0, t1, t2 = tps[i - 1 : j - 1], tps[i:j], tps[i + 1 : j + 1]
+            keep[i:j] = ((f2 - f1) - (f1 - f0) != 0) | ((t2 - t1) - (t1 - t0) != 0)
+        thr, tps, fps = _keep_in_place(keep, thr, tps, fps)
     if fps[-1] <= 0:
         _warn("No negative samples in y_true, false positive value should be meaningless")
-        fpr = np.full(fps.shape, np.nan)
+        fps.fill(np.nan)
     else:
-        fpr = fps / fps[-1]
+        fps /= fps[-1]
     if tps[-1] <= 0:
         _warn("No positive samples in y_true, true positive value should be meaningless")
-        tpr = np.full(tps.shape, np.nan)
+        tps.fill(np.nan)
     else:
-        tpr = tps / tps[-1]
-    return fpr, tpr, thr
+        tps /= tps[-1]
+    return fps, tps, thr
 
 
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False):
@@ -579,27 +636,31 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     ([0.5, 0.667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0])
     """
     drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate")
-    tps, fps, thr = _binary_counts(y_true, y_score, pos_label, sample_weight)
-    if drop_intermediate and fps.size > 2:
-        keep = np.empty(fps.size, dtype=bool)
-        keep[0] = keep[-1] = True
-        np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:]), out=keep[1:-1])
-        if not keep.all():
-            fps, tps, thr = fps[keep], tps[keep], thr[keep]
-    ps = tps + fps
-    precision = np.zeros(ps.size + 1)
-    np.divide(tps, ps, out=precision[:-1], where=ps != 0)
+    thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
+    k = thr.size - 1
+    if drop_intermediate and k > 2:
+        # keep a point (of rows 1..K) where TP changes on at least one side
+        keep = np.ones(k + 1, dtype=bool)
+        for i in range(2, k, _CHUNK):
+            j = min(i + _CHUNK, k)
+            keep[i:j] = (tps[i:j] != tps[i - 1 : j - 1]) | (tps[i + 1 : j + 1] != tps[i:j])
+        thr, tps, fps = _keep_in_place(keep, thr, tps, fps)
+    # Work in the buffers, read backwards (increasing thresholds); their slot 0
+    # (row 0) becomes the appended last point.
+    n_pos = float(tps[-1])
+    precision = fps[::-1]
+    recall = tps[::-1]
+    p = precision[:-1]
+    np.add(p, recall[:-1], out=p)  # predicted positive
+    np.divide(recall[:-1], p, out=p, where=p != 0)  # 0 where nothing is predicted positive
     precision[-1] = 1.0
-    recall = np.empty(tps.size + 1)
-    if tps[-1] == 0:
+    if n_pos == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning)
         recall[:-1] = 1.0
     else:
-        np.divide(tps, tps[-1], out=recall[:-1])
+        recall[:-1] /= n_pos
     recall[-1] = 0.0
-    precision[:-1] = precision[-2::-1].copy()
-    recall[:-1] = recall[-2::-1].copy()
-    return precision, recall, thr[::-1].copy()
+    return precision, recall, thr[:0:-1]
 
 
 def auc(x, y):
@@ -645,9 +706,6 @@ def auc(x, y):
 # --------------------------------------------------------------------------------------
 # areas without a curve
 # --------------------------------------------------------------------------------------
-_CHUNK = 1 << 20
-
-
 def _pair_counts(s_pos: np.ndarray, s_neg: np.ndarray):
     """(L, R): sum over positives of #negatives < s and of #negatives <= s (exact ints).
 
@@ -682,7 +740,7 @@ def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
         below, below_eq = _pair_counts(s_pos, s_neg)
         # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2
         return (below + below_eq) / (2.0 * m_pos * m_neg)
-    tps, fps, _ = _counts_weighted(pos, s, w)
+    _, tps, fps = _counts_weighted(pos, s, w)
     if tps[-1] <= 0 or fps[-1] <= 0:
         # both labels are present but one class has zero total weight: warn as roc_curve does
         if fps[-1] <= 0:
@@ -694,12 +752,12 @@ def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
 
 
 def _trapezoid_from_counts(tps, fps):
-    """Area under the (FPR, TPR) polyline through (0, 0) and the given counts."""
-    dfp = np.diff(fps, prepend=0.0)
-    tp_mid = tps.copy()
-    tp_mid[1:] += tps[:-1]
-    area = float(np.dot(dfp, tp_mid)) / 2.0
-    return area / (float(tps[-1]) * float(fps[-1]))
+    """Area under the (FPR, TPR) polyline through the counts (row 0 = (0, 0)), in blocks."""
+    area = 0.0
+    for i in range(1, tps.size, _CHUNK):
+        j = min(i + _CHUNK, tps.size)
+        area += float(np.dot(fps[i:j] - fps[i - 1 : j - 1], tps[i:j] + tps[i - 1 : j - 1]))
+    return area / 2.0 / (float(tps[-1]) * float(fps[-1]))
 
 
 def _partial_auc(pos, s, w, max_fpr):
@@ -1023,18 +1081,20 @@ def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
             ge = tp + (s_neg.size - np.searchsorted(s_neg, keys, side="left"))
             total += float(np.sum(tp / ge))
         return max(0.0, total / m_pos)
-    tps, fps, _ = _counts_weighted(pos, s, w)
+    _, tps, fps = _counts_weighted(pos, s, w)
     if tps[-1] == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, 5)
-        # recall is 1 everywhere: the only step is from 0 to 1, at the highest threshold
-        ps = tps[0] + fps[0]
-        return max(0.0, float(tps[0] / ps) if ps else 0.0)
-    ps = tps + fps
-    precision = np.zeros(ps.size)
-    np.divide(tps, ps, out=precision, where=ps != 0)
-    recall = tps / tps[-1]
-    dr = np.diff(recall, prepend=0.0)
-    return max(0.0, float(np.dot(dr, precision)))
+        return 0.0  # recall is 1 at every cut: one step from 0 to 1 at the first cut, where P = 0
+    # sum_k (R_k - R_{k-1}) P_k over rows 1..K, in blocks
+    n_pos = float(tps[-1])
+    total = 0.0
+    for i in range(1, tps.size, _CHUNK):
+        j = min(i + _CHUNK, tps.size)
+        t = tps[i:j]
+        ps = t + fps[i:j]
+        prec = np.divide(t, ps, out=np.zeros(t.size), where=ps != 0)
+        total += float(np.dot(t / n_pos - tps[i - 1 : j - 1] / n_pos, prec))
+    return max(0.0, total)
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
@@ -1135,9 +1195,9 @@ def _book_binary(y_true, y_score, sample_weight, pos_label=None, what="this meas
 
 
 def _group_weights(pos, s, w):
-    """Per distinct score, descending: (positive weight, negative weight)."""
-    tps, fps, _ = _counts_weighted(pos, s, w)
-    return np.diff(tps, prepend=0.0), np.diff(fps, prepend=0.0), tps, fps
+    """Per distinct score, descending: (positive weight, negative weight, negative weight above)."""
+    _, tps, fps = _counts_weighted(pos, s, w)
+    return np.diff(tps), np.diff(fps), fps[:-1]
 
 
 def rank_loss(y_true, y_score, *, sample_weight=None):
@@ -1183,8 +1243,7 @@ def rank_loss(y_true, y_score, *, sample_weight=None):
         # per positive: #neg above + 1/2 #neg tied = (m- - below_eq) + (below_eq - below) / 2
         wrong2 = 2 * (m_pos * m_neg - below_eq) + (below_eq - below)
         return wrong2 / (2.0 * m_pos * m_neg)
-    wp, wn, tps, fps = _group_weights(pos, s, w)
-    fp_above = fps - wn  # negative weight strictly above each group
+    wp, wn, fp_above = _group_weights(pos, s, w)
     return float(np.dot(wp, fp_above + 0.5 * wn)) / (m_pos * m_neg)
 
 

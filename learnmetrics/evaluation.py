@@ -197,9 +197,14 @@ def _check_learner(learner):
     )
 
 
+_BATCH_MAX_FEATURES = 8
+
+
 def _errors(learner, X, y, W, T):
-    """Dispatch: the batched path for the course's LogisticRegression, else a loop."""
-    if type(learner) is LogisticRegression:
+    """Dispatch: the batched path for the course's LogisticRegression on few features
+    (where batching wins; with many features each fit is dominated by its own d x d
+    Hessian and the plain loop is as fast), else a loop."""
+    if type(learner) is LogisticRegression and X.shape[1] <= _BATCH_MAX_FEATURES:
         classes = np.unique(y)
         t = (y == classes[-1]).astype(np.float64)[None]
         group = np.zeros(W.shape[0], dtype=np.int64)

@@ -70,6 +70,7 @@ __all__ = [
 ]
 
 _GAINS = ("linear", "exponential")
+_MAX_EXP_GRADE = 1000  # 2.0**1024 overflows to inf
 
 
 # ---------------------------------------------------------------------------------------
@@ -417,6 +418,11 @@ def _check_graded(y_true, y_score, *, k, gain, allow_negative: bool):
         raise ValueError(
             f"y_true must hold non-negative relevance grades, found {bad!r}"
             + (" (2**rel - 1 of a negative grade is a negative gain)" if gain == "exponential" else "")
+        )
+    if gain == "exponential" and y_true.max() > _MAX_EXP_GRADE:
+        raise ValueError(
+            f"y_true holds the grade {y_true.max()!r}: too large for gain='exponential' "
+            f"(2**rel - 1 overflows above {_MAX_EXP_GRADE}); grades are usually 0..4 or 0..10"
         )
     if k is not None:
         k = check_positive_int(k, "k")
@@ -846,6 +852,9 @@ def ranked_list_state(relevance_in_shown_order, k, relevant_threshold=1, *, item
         raise ValueError("relevance_in_shown_order must not contain NaN or infinity")
     if (rel < 0).any():
         raise ValueError(f"relevance_in_shown_order must be non-negative, found {rel[rel < 0][0]!r}")
+    if rel.max() > _MAX_EXP_GRADE:
+        raise ValueError(f"relevance_in_shown_order holds the grade {rel.max()!r}: too large for 2**rel - 1 "
+                         f"(overflows above {_MAX_EXP_GRADE})")
     n = len(rel)
     k = check_positive_int(k, "k", maximum=n)
     if isinstance(relevant_threshold, bool) or not isinstance(relevant_threshold, numbers.Real) \

@@ -189,10 +189,29 @@ def test_envelope_equals_brute_force_minimum(seed):
     assert expected_total_cost(fpr, tpr) == env.area
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_envelope_on_large_inputs(seed):
+    rng = np.random.default_rng(500 + seed)
+    if seed % 2:
+        fpr, tpr, _ = _random_roc(rng, n=int(rng.integers(600, 3000)))
+    else:
+        n = int(rng.integers(300, 3000))
+        fpr, tpr = rng.random(n), rng.random(n) ** 0.3
+    small = cost_curve_envelope(fpr[:200], tpr[:200])  # exact path only, for a sanity check of the grid
+    grid = np.linspace(0, 1, 2001)
+    env = cost_curve_envelope(fpr, tpr, x=grid)
+    np.testing.assert_allclose(env.cost, _brute_min(fpr, tpr, grid), atol=1e-12)
+    np.testing.assert_allclose(env.cost_breaks, _brute_min(fpr, tpr, env.x_breaks), atol=1e-12)
+    mid = (env.x_breaks[1:] + env.x_breaks[:-1]) / 2
+    own = fpr[env.owners] * (1 - mid) + (1 - tpr[env.owners]) * mid
+    np.testing.assert_allclose(own, _brute_min(fpr, tpr, mid), atol=1e-12)
+    assert small.area >= env.area - 1e-12
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_envelope_points_are_the_undominated_roc_hull_vertices(seed):
     rng = np.random.default_rng(1000 + seed)
-    fpr, tpr, exact = _random_roc(rng)
+    fpr, tpr, exact = _random_roc(rng, n=None if seed % 4 else int(rng.integers(300, 800)))
     env = cost_curve_envelope(fpr, tpr)
     owners = {exact[k] for k in env.owners}
     hull = set(_upper_hull_exact(exact))

@@ -303,6 +303,8 @@ def test_ranked_list_state_bad_input(args, kwargs, exc, match):
         (lambda: ndcg_score([["a", "b"]], [[1, 2]]), TypeError, "y_true must hold numbers"),
         (lambda: ndcg_score(None, [[1, 2]]), TypeError, "y_true must be array-like"),
         (lambda: ndcg_score([[1, 2], [1]], [[1, 2], [1]]), ValueError, "y_true"),
+        (lambda: ndcg_score([[1, 2000]], [[1, 2]], gain="exponential"), ValueError, "too large for gain='exponential'"),
+        (lambda: ranked_list_state([1, 5000], 1), ValueError, "too large"),
     ],
 )
 def test_bad_input_names_the_argument(call, exc, match):

@@ -36,3 +36,28 @@ def test_filmstrip_and_bad_degree():
     assert len(fig.axes) == 3
     with pytest.raises(ValueError, match="degree"):
         PolynomialDegreeExplorer(x, y, max_degree=4, degree=5)
+
+
+def test_plotting_helpers_draw_on_the_given_ax():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting import regression as rplot
+
+    x, y = _data()
+    t = lm.polynomial_selection(x, y, 5)
+    s = lm.polynomial_fit_state(x, y, 3, 5, table=t)
+    fig, axes = plt.subplots(1, 5)
+    assert rplot.plot_residuals(y, s.fitted, axes[0], x=x, highlight=[0]) is axes[0]
+    assert rplot.plot_predicted_vs_true(y, s.fitted, axes[1]) is axes[1]
+    assert rplot.plot_polynomial_fit(s, axes[2]) is axes[2]
+    assert rplot.plot_criteria(t, axes[3], current=3) is axes[3]
+    assert rplot.plot_r2_vs_adjusted(t, axes[4]) is axes[4]
+    assert len(axes[3].lines) >= 6
+    with pytest.raises(TypeError, match="SelectionTable"):
+        rplot.plot_criteria({"aic": [1, 2]}, axes[3])
+    with pytest.raises(ValueError, match="y_true has"):
+        rplot.plot_residuals([1, 2, 3], [1, 2], axes[0])
+    plt.close(fig)

@@ -9,7 +9,8 @@ import numpy as np
 from .. import _distributions as _dist
 from ..compare import NemenyiResult, TestResult
 
-__all__ = ["plot_null_distribution", "critical_difference_diagram", "REJECT_COLOR", "STAT_COLOR"]
+__all__ = ["plot_null_distribution", "plot_binomial_test", "plot_paired_errors", "critical_difference_diagram",
+           "REJECT_COLOR", "STAT_COLOR"]
 
 REJECT_COLOR = "#d95f02"
 STAT_COLOR = "#1f3a93"
@@ -41,6 +42,10 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     tail. An observed value beyond the axis is drawn at the edge with an arrow.
     """
     pdf, lo, hi = _null_of(result)
+    s = result.statistic
+    if math.isfinite(s) and hi < abs(s) <= 4 * hi:  # widen to show the observed value when it is not absurdly far
+        hi = abs(s) * 1.12
+        lo = -hi if lo < 0 else lo
     x = np.linspace(lo, hi, 600)
     y = pdf(x)
     ymax = float(np.nanmax(y[np.isfinite(y)])) if np.isfinite(y).any() else 1.0
@@ -55,9 +60,10 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
         regions = [(c, hi)]
     for k, (a, b) in enumerate(regions):
         m = (x >= a) & (x <= b)
-        ax.fill_between(x[m], 0, y[m], color=REJECT_COLOR, alpha=0.35, lw=0,
+        ax.fill_between(x[m], 0, y[m], color=REJECT_COLOR, alpha=0.5, lw=0,
                         label=f"rejection region (alpha = {result.alpha:g})" if k == 0 else None)
-    s = result.statistic
+        edge = a if b >= hi else b
+        ax.axvline(edge, color=REJECT_COLOR, lw=1.2, ls="--")
     shown = min(max(s, lo), hi) if math.isfinite(s) else (hi if s > 0 else lo)
     ax.axvline(shown, color=STAT_COLOR, lw=2.2, label=f"observed {result.statistic_name} = {s:.3f}")
     if shown != s:
@@ -69,7 +75,7 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     ax.set_xlabel(result.statistic_name)
     ax.set_ylabel("density under H0")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=8, frameon=False, loc="upper right")
+    ax.legend(fontsize=7.5, frameon=False, loc="best")
     ax.set_title(title if title is not None else f"{result.test}\np-value = {_p_text(result.p_value)}",
                  fontsize=9, loc="left")
     return ax
@@ -114,6 +120,50 @@ def critical_difference_diagram(ax, nemenyi: NemenyiResult, *, title=None):
     ax.grid(axis="x", color="0.9")
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_title(title if title is not None else
-                 f"Friedman test diagram: bars of length CD = {nemenyi.cd:.3f} (alpha = {nemenyi.alpha:g}, "
-                 f"N = {nemenyi.n_datasets})\norange: significantly worse than the best", fontsize=9, loc="left")
+                 f"Friedman test diagram (N = {nemenyi.n_datasets} data sets)\n"
+                 f"bar length CD = {nemenyi.cd:.3f} (alpha = {nemenyi.alpha:g})\n"
+                 f"orange: significantly worse than the best", fontsize=9, loc="left")
+    return ax
+
+
+def plot_binomial_test(ax, result: TestResult, *, title=None):
+    """The binomial test (book 2.4.1): the distribution of the error count under
+    :math:`\\epsilon = \\epsilon_0`, the rejection region (counts >= the critical
+    count) and the observed count."""
+    d = result.details
+    m, eps0, k, crit = d["n_samples"], d["epsilon0"], d["n_errors"], d["critical_count"]
+    hi = int(min(m, max(k, crit, m * eps0 + 4 * math.sqrt(m * eps0 * (1 - eps0)) + 2) * 1.15 + 1))
+    c = np.arange(hi + 1)
+    logc = np.array([math.lgamma(m + 1) - math.lgamma(i + 1) - math.lgamma(m - i + 1) for i in c])
+    with np.errstate(divide="ignore"):
+        pmf = np.exp(logc + c * np.log(eps0) + (m - c) * np.log1p(-eps0)) if 0 < eps0 < 1 else (c == round(m * eps0)) * 1.0
+    colors = np.where(c >= crit, REJECT_COLOR, "0.7")
+    ax.bar(c, pmf, width=0.85, color=colors)
+    ax.bar([], [], color=REJECT_COLOR, label=f"rejection region: at least {crit} errors (alpha = {result.alpha:g})")
+    ax.axvline(k, color=STAT_COLOR, lw=2.2, label=f"observed: {k} errors of {m}")
+    ax.set_xlabel(f"number of test errors m'  (if the error rate were epsilon0 = {eps0:g})")
+    ax.set_ylabel("probability")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(fontsize=8, frameon=False, loc="upper right")
+    ax.set_title(title if title is not None else f"{result.test}\np-value = P(at least {k} errors) = {_p_text(result.p_value)}",
+                 fontsize=9, loc="left")
+    return ax
+
+
+def plot_paired_errors(ax, errors_a, errors_b, *, names=("A", "B"), title=None):
+    """Two learners' error rates fold by fold, each fold's pair joined by a line."""
+    a = np.asarray(errors_a, dtype=float)
+    b = np.asarray(errors_b, dtype=float)
+    folds = np.arange(1, len(a) + 1)
+    for i in range(len(a)):
+        ax.plot([folds[i], folds[i]], [a[i], b[i]], color="0.75", lw=1.5, zorder=1)
+    ax.plot(folds, a, "o", color=STAT_COLOR, ms=7, label=f"{names[0]} (mean {a.mean():.4f})", zorder=2)
+    ax.plot(folds, b, "s", color=REJECT_COLOR, ms=7, label=f"{names[1]} (mean {b.mean():.4f})", zorder=2)
+    ax.set_xticks(folds)
+    ax.set_xlabel("fold")
+    ax.set_ylabel("test error rate")
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.legend(fontsize=8, frameon=False)
+    if title:
+        ax.set_title(title, fontsize=9, loc="left")
     return ax

@@ -73,10 +73,8 @@ class GainBars:
         self.ax = ax
         n = len(state.items)
         x = np.arange(1, n + 1)
-        self.full = ax.bar(x, state.gains, color=GAIN_COLOR, edgecolor="0.45", lw=0.6, width=0.75,
-                           label="gain")
-        self.kept = ax.bar(x, state.discounted_gains, color=DISCOUNTED_COLOR, width=0.75,
-                           label="gain x discount (adds to DCG)")
+        self.full = ax.bar(x, state.gains, color=GAIN_COLOR, edgecolor="0.45", lw=0.6, width=0.75)
+        self.kept = ax.bar(x, state.discounted_gains, color=DISCOUNTED_COLOR, width=0.75)
         self.values = [ax.text(r, 0, "", ha="center", va="bottom", fontsize=7) for r in x] if show_values else []
         self.cut = ax.axvline(state.k + 0.5, color="black", lw=1.2, ls="--")
         top = ymax if ymax is not None else max(float(np.max(state.gains)), 1.0) * 1.22
@@ -85,8 +83,7 @@ class GainBars:
         ax.set_xlim(0.4, n + 0.6)
         ax.set_ylim(0, top)
         ax.set_xticks(x)
-        ax.set_xlabel("rank (item, relevance)")
-        ax.legend(loc="upper right", fontsize=7, frameon=False)
+        ax.set_xlabel("rank: item / relevance     (light bar: gain, dark: gain x discount, added to DCG)", fontsize=8)
         self.update(state)
 
     def update(self, state):
@@ -102,7 +99,9 @@ class GainBars:
                 self.values[i].set_text(f"{kept[i]:.2f}" if inside and gains[i] > 0 else "")
         self.ax.set_xticklabels([f"{it}\n{r:g}" for it, r in zip(state.items, state.relevance)], fontsize=7)
         self.cut.set_xdata([state.k + 0.5, state.k + 0.5])
-        self.cut_label.set_position((state.k + 0.6, self.ymax * 0.97))
+        at_end = state.k >= len(state.items)
+        self.cut_label.set_position((state.k + (0.4 if at_end else 0.6), self.ymax * 0.97))
+        self.cut_label.set_horizontalalignment("right" if at_end else "left")
         self.cut_label.set_text(f"k = {state.k}")
         self.ax.set_ylabel(_gain_label(state.gain), fontsize=8)
 
@@ -137,7 +136,7 @@ class DcgCurves:
         ax.set_ylim(0, top)
         ax.set_xticks(x)
         ax.set_xlabel("cut-off i")
-        ax.legend(loc="lower right", fontsize=7, frameon=False)
+        ax.legend(loc="upper right", fontsize=7, frameon=False)
         self.update(state)
 
     def update(self, state):

@@ -22,9 +22,10 @@ import numpy as np
 from .. import evaluation as _ev
 from .._validation import check_positive_int
 from ..plotting.evaluation import (
-    EST_COLOR,
-    TRUE_COLOR,
+    bootstrap_bar_width,
+    bootstrap_count_segments,
     fold_colormap,
+    hist_shares,
     plot_bootstrap_counts,
     plot_estimates_hist,
     plot_oob_curve,
@@ -38,11 +39,44 @@ _BINS = np.linspace(0, 0.7, 29)
 
 
 def _hist_heights(values, bins=_BINS):
-    counts, _ = np.histogram(np.clip(values, bins[0], bins[-1] - 1e-12), bins=bins)
-    return counts / max(1, len(values))
+    return hist_shares(values, bins)
 
 
-class HoldoutExplorer(Explorer):
+class _Blitted(Explorer):
+    """Renders the static part of the figure (axes, ticks, labels) once; each frame then
+    restores it and draws only ``self.dynamic`` (the artists ``draw`` moves), and encodes
+    the PNG with a fast zlib level."""
+
+    dynamic: list
+
+    def render_png(self) -> bytes:
+        import io
+
+        from PIL import Image
+
+        canvas = self.fig.canvas
+        if getattr(self, "_background", None) is None:
+            shown = [a.get_visible() for a in self.dynamic]
+            for a in self.dynamic:
+                a.set_visible(False)
+            canvas.draw()
+            self._background = canvas.copy_from_bbox(self.fig.bbox)
+            for a, v in zip(self.dynamic, shown):
+                a.set_visible(v)
+        canvas.restore_region(self._background)
+        for a in self.dynamic:
+            if a.get_visible():
+                self.fig.draw_artist(a)
+        buf = io.BytesIO()
+        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png", compress_level=1)
+        return buf.getvalue()
+
+
+def _label(ax, y=1.02, **kw):
+    return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=9, **kw)
+
+
+class HoldoutExplorer(_Blitted):
     """How the test share of a hold-out split trades bias against variance.
 
     Parameters
@@ -82,20 +116,20 @@ class HoldoutExplorer(Explorer):
             ax1, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="hold-out estimates")
         ax1.set_ylim(0, 0.45)
         ax1.legend(fontsize=7, loc="upper right")
-        self._title1 = ax1.set_title("", fontsize=9)
+        self._title1 = _label(ax1)
         self._lines = plot_tradeoff(ax2, s.curve_test_sizes, s.curve_bias, s.curve_sd, current=s.test_size)
         top = max(np.max(s.curve_bias**2 + s.curve_sd**2) for s in
                   (_ev.holdout_state(self.study, float(self.study.test_sizes[0]), b) for b in (False, True)))
         ax2.set_ylim(0, 1.05 * top)
-        self._title2 = ax2.set_title("", fontsize=9)
-        fig.tight_layout()
+        self._title2 = _label(ax2)
+        fig.tight_layout(rect=(0, 0, 1, 0.96))
+        self.dynamic = [self._bars, self._mean_line, self._true_line, self._title1, *self._lines, self._title2]
 
     def compute_state(self, test_size, stratify):
         return _ev.holdout_state(self.study, test_size, stratify)
 
     def draw(self, s):
-        for bar, h in zip(self._bars, _hist_heights(s.estimates)):
-            bar.set_height(h)
+        self._bars.set_data(values=_hist_heights(s.estimates))
         self._mean_line.set_xdata([s.mean_estimate] * 2)
         self._true_line.set_xdata([s.mean_true_error] * 2)
         self._title1.set_text(f"{len(s.estimates)} data sets of m={self.study.n}, |T| = {s.n_test}: "
@@ -119,7 +153,7 @@ class HoldoutExplorer(Explorer):
         )
 
 
-class CVExplorer(Explorer):
+class CVExplorer(_Blitted):
     """k-fold cross-validation: the folds, and how k and the repeats change the estimate.
 
     Parameters
@@ -162,17 +196,20 @@ class CVExplorer(Explorer):
         self._im = self.ax_folds.imshow(np.zeros((R, st.n)), aspect="auto", interpolation="nearest",
                                         cmap=fold_colormap(2), vmin=-0.5, vmax=1.5)
         n_neg = int(np.sum(st.y_demo == np.unique(st.y_demo)[0]))
-        self.ax_folds.axvline(n_neg - 0.5, color="black", lw=2)
-        self.ax_folds.text(n_neg / 2, -0.6, "negatives", ha="center", va="bottom", fontsize=8)
-        self.ax_folds.text(n_neg + (st.n - n_neg) / 2, -0.6, "positives", ha="center", va="bottom", fontsize=8)
+        self._sep = self.ax_folds.axvline(n_neg - 0.5, color="black", lw=2.5)
+        self.ax_folds.text(n_neg / 2 - 0.5, 1.02, f"{n_neg} negatives", transform=self.ax_folds.get_xaxis_transform(),
+                           ha="center", va="bottom", fontsize=8)
+        self.ax_folds.text(n_neg + (st.n - n_neg) / 2 - 0.5, 1.02, f"{st.n - n_neg} positives",
+                           transform=self.ax_folds.get_xaxis_transform(), ha="center", va="bottom", fontsize=8)
         self.ax_folds.set_yticks(np.arange(R), [f"run {i + 1}" for i in range(R)], fontsize=8)
         self.ax_folds.set_xticks([])
-        self._title0 = self.ax_folds.set_xlabel("", fontsize=9)
+        self._title0 = _label(self.ax_folds, y=1.16)
         s = _ev.cv_state(st, st.ks[0], 1)
         self._bars, self._mean_line, self._true_line = plot_estimates_hist(
             self.ax_hist, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="CV estimates")
         self.ax_hist.set_ylim(0, 0.45)
         self.ax_hist.legend(fontsize=7, loc="upper right")
+        self._title_h = _label(self.ax_hist)
         ax = self.ax_curve
         self._lb, = ax.plot(s.curve_ks, s.curve_bias, "-o", ms=3, color="#e76f51", label="bias")
         self._ls, = ax.plot(s.curve_ks, s.curve_sd, "-o", ms=3, color="#457b9d", label="sd")
@@ -187,7 +224,10 @@ class CVExplorer(Explorer):
         hi = max(_ev.cv_state(st, st.ks[0], r).curve_sd.max() for r in (1, R))
         ax.set_ylim(min(lo, 0) - 0.005, hi * 1.15)
         ax.legend(fontsize=8)
-        fig.tight_layout()
+        self._title_c = _label(ax)
+        fig.tight_layout(rect=(0, 0, 1, 0.9), h_pad=3.0)
+        self.dynamic = [self._im, self._sep, self._title0, self._bars, self._mean_line, self._true_line, self._title_h,
+                        self._lb, self._ls, self._mk, self._title_c]
 
     def compute_state(self, k, repeats):
         return _ev.cv_state(self.study, k, repeats)
@@ -201,17 +241,16 @@ class CVExplorer(Explorer):
         self._im.set_clim(-0.5, s.k - 0.5)
         sizes = np.unique(s.fold_sizes)
         self._title0.set_text(
-            f"{s.repeats} run(s) of {s.k}-fold CV on one data set of m={n}: colour = the fold that tests the "
+            f"{s.repeats} run(s) of {s.k}-fold CV on one data set of m={n}; colour = the fold that tests the "
             f"example; fold sizes {'/'.join(map(str, sizes))}")
-        for bar, h in zip(self._bars, _hist_heights(s.estimates)):
-            bar.set_height(h)
+        self._bars.set_data(values=_hist_heights(s.estimates))
         self._mean_line.set_xdata([s.mean_estimate] * 2)
         self._true_line.set_xdata([s.mean_true_error] * 2)
-        self.ax_hist.set_title(f"{s.repeats} x {s.k}-fold: bias {s.bias:+.3f}, sd {s.sd:.3f}", fontsize=9)
+        self._title_h.set_text(f"{s.repeats} x {s.k}-fold: bias {s.bias:+.3f}, sd {s.sd:.3f}")
         self._lb.set_ydata(s.curve_bias)
         self._ls.set_ydata(s.curve_sd)
         self._mk.set_xdata([s.k] * 2)
-        self.ax_curve.set_title(f"over k, with {s.repeats} run(s) averaged", fontsize=9)
+        self._title_c.set_text(f"over k, with {s.repeats} run(s) averaged")
 
     def describe(self, s):
         return (
@@ -223,7 +262,7 @@ class CVExplorer(Explorer):
         )
 
 
-class BootstrapExplorer(Explorer):
+class BootstrapExplorer(_Blitted):
     """The bootstrap: which examples one sample D' misses, and the out-of-bag share
     approaching 1/e as m grows.
 
@@ -257,30 +296,30 @@ class BootstrapExplorer(Explorer):
         ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
         self.ax_counts, self.ax_curve = ax1, ax2
         s = _ev.bootstrap_state(1, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
-        self._bars, self._marks = plot_bootstrap_counts(ax1, np.zeros(self.max_m, dtype=int))
+        self._bars, self._marks = plot_bootstrap_counts(ax1, np.zeros(1, dtype=int))
         ax1.set_ylim(-0.4, 6.5)
-        self._title1 = ax1.set_title("", fontsize=9)
+        ax1.legend(fontsize=8, loc="upper right")
+        self._title1 = _label(ax1)
         self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
-        self._sim, = ax2.plot([1], [0], "s", color="#f4a261", ms=6, label="simulated mean")
+        self._sim, = ax2.plot([1], [0], "s", color="#f4a261", ms=6, label="simulated mean ± sd")
         self._sim_err, = ax2.plot([1, 1], [0, 0], color="#f4a261", lw=2)
         ax2.legend(fontsize=8, loc="lower right")
-        self._title2 = ax2.set_title("", fontsize=9)
-        fig.tight_layout()
+        self._title2 = _label(ax2)
+        fig.tight_layout(rect=(0, 0, 1, 0.95))
+        self.dynamic = [self._bars, self._marks, self._title1, self._point, self._sim, self._sim_err, self._title2]
 
     def compute_state(self, m):
         return _ev.bootstrap_state(m, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
 
     def draw(self, s):
-        for i, bar in enumerate(self._bars):
-            bar.set_height(s.counts[i] if i < s.m else 0)
-            bar.set_color(EST_COLOR)
-        oob = np.flatnonzero(s.counts == 0)
-        self._marks.set_data(oob, np.zeros(len(oob)))
-        self.ax_counts.set_xlim(-0.6, s.m - 0.4)
-        self._title1.set_text(f"one bootstrap sample D' of m={s.m}: {len(oob)} examples never drawn "
-                              f"(out-of-bag, x) = {s.oob_share:.3f}")
-        y0 = s.curve_share[s.m - 1]
-        self._point.set_data([s.m], [y0])
+        segs, x = bootstrap_count_segments(s.counts)
+        self._bars.set_segments(segs)
+        self._bars.set_linewidth(bootstrap_bar_width(self.ax_counts, s.m))
+        oob = s.counts == 0
+        self._marks.set_data(x[oob], np.zeros(int(oob.sum())))
+        self._title1.set_text(f"one bootstrap sample D' of m={s.m}: {int(oob.sum())} examples never drawn "
+                              f"(out-of-bag) = {s.oob_share:.3f}")
+        self._point.set_data([s.m], [s.curve_share[s.m - 1]])
         sd = float(s.shares.std())
         self._sim.set_data([s.m], [s.mean_share])
         self._sim_err.set_data([s.m, s.m], [s.mean_share - sd, s.mean_share + sd])

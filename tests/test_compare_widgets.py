@@ -1,0 +1,42 @@
+"""The comparison and bias-variance explorers, driven through their sliders."""
+import numpy as np
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import learnmetrics as lm
+from learnmetrics.widgets.bias_variance import BiasVarianceExplorer
+from learnmetrics.widgets.compare import PairedTestExplorer
+
+
+@pytest.fixture(scope="module")
+def grid():
+    return lm.simulate_paired_t_power(folds=(2, 5, 10), differences=(0.0, 0.05, 0.1), n_repeats=300, rng=0)
+
+
+def test_paired_test_explorer_follows_its_sliders(grid):
+    ex = PairedTestExplorer(grid, k=5, difference=0.0)
+    assert ex.state.k == 5 and ex.state.difference == 0.0
+    ex.folds.value = 10
+    ex.difference.value = 0.1
+    expected = lm.paired_test_state(grid, 10, 0.1)
+    assert ex.state.k == 10 and ex.state.power == expected.power
+    assert ex.state.critical_value == pytest.approx(expected.critical_value)
+    assert "power" in ex.readout.value
+    png = ex.image.value
+    assert png[:4] == b"\x89PNG"
+    ex.folds.value = 2
+    ex.folds.value = 10  # a revisit is served from the cache
+    assert ex.image.value == png
+
+
+def test_bias_variance_explorer_follows_its_slider():
+    r = lm.bias_variance_experiment(degrees=range(0, 6), n_sets=40, rng=0)
+    ex = BiasVarianceExplorer(r, degree=1)
+    ex.slider.value = 4
+    s = ex.state
+    assert s.degree == 4 and s.variance == pytest.approx(r.variance[4])
+    np.testing.assert_allclose(s.mean_curve, r.mean_prediction[4])
+    assert "degree 4" in ex.readout.value
+    fig = ex.filmstrip([(0,), (2,), (4,)], ncols=3)
+    assert len(fig.axes) == 3

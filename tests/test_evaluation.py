@@ -1,0 +1,302 @@
+"""learnmetrics.evaluation (estimating the error), learnmetrics.realdata, and the chapter-01 explorers."""
+import math
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+from learnmetrics.evaluation import _batch_logistic_fit
+from learnmetrics.learners import LogisticRegression
+from learnmetrics.realdata import load_breast_cancer
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    return load_breast_cancer()
+
+
+@pytest.fixture(scope="module")
+def pop():
+    return lm.two_gaussians_population(distance=2.0, n_features=3, n_informative=2, positive_rate=0.3)
+
+
+# -- the shipped data --------------------------------------------------------------------
+def test_breast_cancer_matches_scikit_learn(cancer):
+    from sklearn.datasets import load_breast_cancer as sk_load
+
+    sk = sk_load()
+    assert cancer.X.shape == (569, 30) and len(cancer) == 569
+    np.testing.assert_array_equal(cancer.X, sk.data)
+    np.testing.assert_array_equal(cancer.y, 1 - sk.target)  # malignant = 1 here
+    assert int(cancer.y.sum()) == 212
+    assert cancer.feature_names == tuple(sk.feature_names)
+    assert cancer.target_names == ("benign", "malignant")
+    assert cancer.ids.tolist() == list(range(1, 570))
+    assert "CC BY 4.0" in cancer.description
+
+
+# -- the batched learner agrees with the class -------------------------------------------
+@pytest.mark.parametrize("seed", range(6))
+def test_batched_fit_matches_logistic_regression(seed):
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(15, 80)), int(rng.integers(1, 6))
+    X = rng.normal(size=(n, d)) * rng.uniform(0.1, 100, d) + rng.normal(0, 50, d)
+    y = (X @ rng.normal(size=d) + rng.normal(size=n) * X.std() > 0).astype(int)
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    W = np.stack([np.bincount(rng.integers(0, n, n), minlength=n) for _ in range(4)]
+                 + [(rng.random(n) < 0.7).astype(int) for _ in range(4)]).astype(float)
+    l2 = float(rng.choice([1e-3, 1e-2, 1.0]))
+    coef, intercept = _batch_logistic_fit(X[None], y[None].astype(float), W, np.zeros(len(W), int), l2=l2)
+    for b in range(len(W)):
+        train = np.repeat(np.arange(n), W[b].astype(int))
+        if np.unique(y[train]).size < 2:
+            assert coef[b].tolist() == [0.0] * d and math.isinf(intercept[b])
+            continue
+        m = LogisticRegression(l2=l2).fit(X[train], y[train])
+        np.testing.assert_allclose(coef[b], m.coef_, rtol=1e-6, atol=1e-8)
+        np.testing.assert_allclose(X @ coef[b] + intercept[b], m.decision_function(X), rtol=1e-6, atol=1e-7)
+
+
+@pytest.mark.parametrize("method", lm.METHODS)
+def test_batched_and_generic_paths_agree(method, cancer):
+    X, y = cancer.X[::3, :6], cancer.y[::3]
+    fast = lm.estimate_error(X, y, method=method, repeats=3, k=5, p=2, rng=1)
+    slow = lm.estimate_error(X, y, method=method, learner=lambda: LogisticRegression(), repeats=3, k=5, p=2, rng=1)
+    np.testing.assert_allclose(fast.estimates, slow.estimates, atol=1e-12)
+    assert fast.n_fits == slow.n_fits
+
+
+# -- estimate_error ----------------------------------------------------------------------
+def test_estimate_error_methods_by_hand(cancer):
+    X, y = cancer.X[:120, :5], cancer.y[:120]
+    resub = lm.estimate_error(X, y, method="resubstitution")
+    model = LogisticRegression().fit(X, y)
+    assert resub.estimate == pytest.approx(np.mean(model.predict(X) != y))
+    loo = lm.estimate_error(X, y, method="loo")
+    by_hand = np.mean([LogisticRegression().fit(X[tr], y[tr]).predict(X[te])[0] != y[te][0]
+                       for tr, te in lm.leave_one_out(len(y))])
+    assert loo.estimate == pytest.approx(by_hand) and len(loo.estimates) == 1 and loo.n_fits == 120
+    ho = lm.estimate_error(X, y, method="holdout", test_size=0.25, repeats=4, rng=3)
+    rng = np.random.default_rng(3)
+    expect = []
+    for _ in range(4):
+        tr, te = lm.holdout_split(y, test_size=0.25, rng=rng)
+        expect.append(np.mean(LogisticRegression().fit(X[tr], y[tr]).predict(X[te]) != y[te]))
+    np.testing.assert_allclose(ho.estimates, expect)
+    kf = lm.estimate_error(X, y, method="kfold", k=4, repeats=2, rng=5)
+    rng = np.random.default_rng(5)
+    runs = []
+    for _ in range(2):
+        folds = list(lm.kfold_split(y, k=4, rng=rng))
+        runs.append(np.mean([np.mean(LogisticRegression().fit(X[tr], y[tr]).predict(X[te]) != y[te])
+                             for tr, te in folds]))
+    np.testing.assert_allclose(kf.estimates, runs)
+    assert kf.n_fits == 8 and kf.params == {"k": 4, "stratify": True}
+
+
+def test_estimate_error_shapes_and_reproducibility(cancer):
+    X, y = cancer.X, cancer.y
+    a = lm.estimate_error(X, y, method="repeated_kfold", k=5, p=3, repeats=4, rng=0)
+    b = lm.estimate_error(X, y, method="repeated_kfold", k=5, p=3, repeats=4, rng=0)
+    assert a.n_fits == 60 and len(a.estimates) == 4
+    np.testing.assert_array_equal(a.estimates, b.estimates)
+    boot = lm.estimate_error(X, y, method="bootstrap", repeats=7, rng=0)
+    assert len(boot.estimates) == 7 and 0 < boot.estimate < 0.2
+    assert "bootstrap: error" in str(boot)
+
+
+def test_compare_methods(cancer):
+    res = lm.compare_methods(cancer.X, cancer.y, repeats=3, k=5, p=2, rng=0)
+    assert list(res) == list(lm.METHODS)
+    assert res["resubstitution"].estimate <= min(r.estimate for m, r in res.items() if m != "resubstitution")
+
+
+def test_estimate_error_bad_input(cancer):
+    X, y = cancer.X[:50], cancer.y[:50]
+    with pytest.raises(ValueError, match="method"):
+        lm.estimate_error(X, y, method="crossval")
+    with pytest.raises(ValueError, match="X must not contain NaN"):
+        lm.estimate_error(np.where(np.eye(50, 30) == 1, np.nan, X), y)
+    with pytest.raises(ValueError, match="different numbers of samples"):
+        lm.estimate_error(X, y[:-1])
+    with pytest.raises(ValueError, match="two classes"):
+        lm.estimate_error(X, np.arange(50) % 3)
+    with pytest.raises(ValueError, match="repeats"):
+        lm.estimate_error(X, y, repeats=0)
+    with pytest.raises(ValueError, match="test_size"):
+        lm.estimate_error(X, y, test_size=1.0)
+    with pytest.raises(ValueError, match="k must be"):
+        lm.estimate_error(X, y, method="kfold", k=51)
+    with pytest.raises(TypeError, match="learner"):
+        lm.estimate_error(X, y, learner="logistic")
+    with pytest.raises(TypeError, match="stratify"):
+        lm.estimate_error(X, y, stratify=1)
+    with pytest.raises(TypeError, match="X must hold numbers"):
+        lm.estimate_error(np.array([["a"]] * 50), y)
+
+
+def test_single_class_training_set_predicts_that_class():
+    X = np.arange(8.0)[:, None]
+    y = np.array([0, 0, 0, 0, 0, 0, 1, 1])
+    # with 4 folds, unstratified and unshuffled, fold 0 trains on samples 2..7 (both classes),
+    # fold 3 (samples 6, 7) trains on negatives only -> predicts 0 -> both wrong
+    est = lm.estimate_error(X, y, method="kfold", k=4, stratify=False, repeats=1, rng=0)
+    slow = lm.estimate_error(X, y, method="kfold", k=4, stratify=False, repeats=1, rng=0,
+                             learner=LogisticRegression())
+    assert est.estimate == pytest.approx(slow.estimate)
+
+
+# -- the population ----------------------------------------------------------------------
+def test_population_true_error_matches_monte_carlo(pop):
+    X, y = pop.sample(60, rng=1)
+    model = LogisticRegression().fit(X, y)
+    Xb, yb = pop.sample(400_000, rng=2)
+    assert pop.true_error(model) == pytest.approx(np.mean(model.predict(Xb) != yb), abs=0.003)
+    assert lm.two_gaussians_population(distance=2.0).bayes_error == pytest.approx(0.158655254, abs=1e-8)
+    assert pop.bayes_error < pop.true_error(model)
+    # a constant rule errs on the other class
+    assert pop.linear_error(np.zeros(3), 1.0) == pytest.approx(0.7)
+    assert pop.linear_error(np.zeros(3), -1.0) == pytest.approx(0.3)
+
+
+def test_population_sampling(pop):
+    X, y = pop.sample(1000, rng=0, exact_proportion=True)
+    assert X.shape == (1000, 3) and y.sum() == 300
+    Xs, ys = pop.sample_many(5, 20, rng=0)
+    assert Xs.shape == (5, 20, 3) and ys.shape == (5, 20)
+    X2, _ = pop.sample(1000, rng=0, exact_proportion=True)
+    np.testing.assert_array_equal(X, X2)
+    with pytest.raises(TypeError, match="coef_"):
+        pop.true_error(object())
+    with pytest.raises(ValueError, match="distance"):
+        lm.two_gaussians_population(distance=-1)
+    with pytest.raises(ValueError, match="positive_rate"):
+        lm.two_gaussians_population(positive_rate=1.0)
+    with pytest.raises(ValueError, match="n_informative"):
+        lm.two_gaussians_population(n_features=2, n_informative=3)
+
+
+def test_simulate_estimators(pop):
+    st = lm.simulate_estimators(pop, 40, methods=lm.METHODS, n_datasets=120, k=5, p=2, rng=0)
+    assert st.estimates.shape == (6, 120) and st.true_error.shape == (120,)
+    bias = dict(zip(st.methods, st.bias))
+    assert bias["resubstitution"] < -0.01  # the training error is optimistic
+    assert bias["bootstrap"] > 0  # trained on ~63% distinct examples: pessimistic
+    sd = dict(zip(st.methods, st.sd))
+    assert sd["holdout"] > sd["kfold"]  # one split wobbles more than a 5-fold CV
+    np.testing.assert_allclose(st.rmse**2, st.bias**2 + st.sd**2)
+    assert st.n_fits == {"resubstitution": 1, "holdout": 1, "kfold": 5, "repeated_kfold": 10, "loo": 40,
+                         "bootstrap": 1}
+    assert "true error" in st.table()
+    with pytest.raises(TypeError, match="population"):
+        lm.simulate_estimators("pop", 40)
+    with pytest.raises(ValueError, match="methods"):
+        lm.simulate_estimators(pop, 40, methods=("cv",))
+
+
+def test_learning_curve(pop):
+    sizes, mean, sd = lm.learning_curve_true_error(pop, [10, 40, 400], n_datasets=100, rng=0)
+    assert mean[0] > mean[1] > mean[2] > pop.bayes_error
+    with pytest.raises(ValueError, match="sizes"):
+        lm.learning_curve_true_error(pop, [2, 10])
+
+
+def test_tune_l2(cancer):
+    res = lm.tune_l2(cancer.X, cancer.y, [1e-4, 1e-2, 1.0, 100.0], rng=0)
+    assert res.best_l2 in res.l2_values and res.errors.shape == (4,)
+    assert res.errors[-1] > res.errors.min()  # a huge penalty underfits
+    assert "chosen" in res.table()
+    again = lm.tune_l2(cancer.X, cancer.y, [1e-4, 1e-2, 1.0, 100.0], rng=0)
+    np.testing.assert_array_equal(res.errors, again.errors)
+    with pytest.raises(ValueError, match="l2_values"):
+        lm.tune_l2(cancer.X, cancer.y, [-1.0])
+    with pytest.raises(ValueError, match="method"):
+        lm.tune_l2(cancer.X, cancer.y, [1.0], method="loo")
+
+
+# -- state functions ---------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def hstudy(pop):
+    return lm.holdout_study(pop, 40, test_sizes=[0.1, 0.3, 0.5, 0.9], n_datasets=150, rng=0)
+
+
+@pytest.fixture(scope="module")
+def cstudy(pop):
+    return lm.cv_study(pop, 30, ks=(2, 5, 10), max_repeats=3, n_datasets=60, rng=0)
+
+
+def test_holdout_state(hstudy):
+    small, big = lm.holdout_state(hstudy, 0.1), lm.holdout_state(hstudy, 0.9)
+    assert small.sd > big.sd  # small test set: high variance
+    assert big.bias > small.bias and big.bias > 0.05  # large test set: pessimistic
+    assert big.mean_train_error > big.mean_true_error  # because the model on S is worse
+    assert small.n_test == 4 and big.n_test == 36
+    assert lm.holdout_state(hstudy, 0.30000000000000004).test_size == 0.3
+    np.testing.assert_allclose(small.rmse**2, small.bias**2 + small.sd**2)
+    assert "test share 0.10" in str(small)
+    with pytest.raises(ValueError, match="not precomputed"):
+        lm.holdout_state(hstudy, 0.2)
+    with pytest.raises(TypeError, match="study"):
+        lm.holdout_state("study", 0.1)
+
+
+def test_cv_state(cstudy):
+    s = lm.cv_state(cstudy, 5, 2)
+    assert s.folds.shape == (2, 30) and s.fold_sizes.tolist() == [6] * 5
+    assert len(s.estimates) == 60 and s.curve_ks.tolist() == [2, 5, 10]
+    np.testing.assert_allclose(s.estimates, cstudy.runs[5][:2].mean(axis=0))
+    assert lm.cv_state(cstudy, 2, 1).bias > lm.cv_state(cstudy, 10, 1).bias  # fewer training examples
+    assert "2 x 5-fold" in str(s)
+    with pytest.raises(ValueError, match="not precomputed"):
+        lm.cv_state(cstudy, 4)
+    with pytest.raises(ValueError, match="repeats"):
+        lm.cv_state(cstudy, 5, 4)
+
+
+def test_bootstrap_state():
+    s = lm.bootstrap_state(50, n_samples=2000)
+    assert s.counts.sum() == 50 and s.expected_share == pytest.approx((1 - 1 / 50) ** 50)
+    assert s.mean_share == pytest.approx(s.expected_share, abs=0.01)
+    assert s.oob_share == np.mean(s.counts == 0)
+    assert s.curve_share[-1] < s.limit == pytest.approx(math.exp(-1))
+    assert lm.bootstrap_state(1).expected_share == 0.0
+    with pytest.raises(ValueError, match="m"):
+        lm.bootstrap_state(0)
+
+
+# -- explorers, driven like a learner ----------------------------------------------------
+def test_holdout_explorer(hstudy):
+    from learnmetrics.widgets.evaluation import HoldoutExplorer
+
+    ex = HoldoutExplorer(hstudy, test_size=0.3)
+    assert ex.state.test_size == 0.3 and ex.state.stratify
+    ex.slider.value = 0.9
+    assert ex.state.test_size == 0.9 and ex.state.n_test == 36
+    ex.checkbox.value = False
+    assert ex.state.stratify is False
+    np.testing.assert_array_equal(ex.state.estimates, lm.holdout_state(hstudy, 0.9, False).estimates)
+    assert ex.image.value[:4] == b"\x89PNG" and ex.last_update_ms < 2000
+    with pytest.raises(TypeError, match="study"):
+        HoldoutExplorer(None)
+
+
+def test_cv_explorer(cstudy):
+    from learnmetrics.widgets.evaluation import CVExplorer
+
+    ex = CVExplorer(cstudy, k=5)
+    ex.slider.value = 10
+    ex.repeats.value = 3
+    assert (ex.state.k, ex.state.repeats) == (10, 3)
+    np.testing.assert_array_equal(ex.state.estimates, lm.cv_state(cstudy, 10, 3).estimates)
+    assert "3 x 10-fold" in ex.readout.value
+
+
+def test_bootstrap_explorer():
+    from learnmetrics.widgets.evaluation import BootstrapExplorer
+
+    ex = BootstrapExplorer(m=10, max_m=100)
+    ex.slider.value = 100
+    assert ex.state.m == 100 and ex.state.expected_share == pytest.approx(0.99**100)
+    fig = ex.filmstrip([(1,), (10,), (100,)], ncols=3)
+    assert len(fig.axes) == 3
