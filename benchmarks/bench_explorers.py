@@ -41,7 +41,7 @@ def bench_cut_points(name, y, s, ids=None):
     build = (time.perf_counter() - t0) * 1e3
     ks = list(range(1, len(ex.table))) + [0]  # k = 0 was drawn when the explorer was built
     first = sweep(ex, ks)
-    again = sweep(ex, ks[::-1])
+    again = sweep(ex, ks[::-1][1:])  # the first of them is already shown: no change event
     ok = first[0] <= FIRST_VIEW_TARGET_MS and again[0] <= REVISIT_TARGET_MS
     print(f"CutPointExplorer {name:<22} cuts={len(ex.table):4d}  build {build:7.1f} ms  "
           f"first view median {first[0]:6.1f} ms (max {first[1]:6.1f})  "
@@ -53,7 +53,7 @@ def bench_fbeta(name, y, s):
     ex = FBetaExplorer(y, s)
     betas = [float(b) for b in np.round(10 ** np.linspace(-1, 1, 21), 2) if b != 1.0]
     first = sweep(ex, betas)
-    again = sweep(ex, betas[::-1])
+    again = sweep(ex, betas[::-1][1:])
     ok = first[0] <= FIRST_VIEW_TARGET_MS and again[0] <= REVISIT_TARGET_MS
     print(f"FBetaExplorer    {name:<22} betas={len(betas):3d}                   "
           f"first view median {first[0]:6.1f} ms (max {first[1]:6.1f})  "

@@ -426,25 +426,36 @@ def _envelope_lines(a: np.ndarray, s: np.ndarray) -> tuple[list[int], list[float
     return owners, breaks
 
 
-def _prefilter(fpr: np.ndarray, tpr: np.ndarray, n_probe: int = 65) -> np.ndarray:
+def _prefilter(fpr: np.ndarray, tpr: np.ndarray, max_passes: int = 64) -> np.ndarray:
     """Indices of the points that may own a piece of the envelope (vectorised, for large inputs).
 
-    The points lowest at a few probe values of x lie on the ROC hull; a point
-    strictly below the polygon through them is inside the hull and can never
-    be lowest. The others (few) go to the exact algorithm.
+    1. A dominated point (another has FPR <= and TPR >=, one strictly) is beaten
+       everywhere on (0, 1): drop it. What is left is a chain with FPR and TPR
+       both increasing.
+    2. A chain point on or below the chord of its two neighbours is not a hull
+       vertex: drop all such points at once, and repeat while any is dropped.
+    The survivors (the hull vertices, or a few more after ``max_passes``) go to
+    the exact algorithm, which decides.
     """
     n = len(fpr)
-    idx = np.arange(n)
-    if n <= 256:
-        return idx
-    probes = np.unique([int(np.argmin(fpr * (1 - x) + (1 - tpr) * x)) for x in np.linspace(0, 1, n_probe)])
-    order = np.argsort(fpr[probes], kind="stable")
-    pf, pt = fpr[probes][order], tpr[probes][order]
-    inside = (fpr >= pf[0]) & (fpr <= pf[-1])
-    below = tpr < np.interp(fpr, pf, pt) - 1e-9
-    keep = inside & ~below
-    keep[probes] = True
-    return idx[keep]
+    if n <= 64:
+        return np.arange(n)
+    order = np.lexsort((np.arange(n), -tpr, fpr))  # FPR up, then TPR down, then index
+    t_sorted = tpr[order]
+    best_before = np.maximum.accumulate(np.concatenate(([-np.inf], t_sorted[:-1])))
+    chain = order[t_sorted > best_before]
+    for _ in range(max_passes):
+        if len(chain) < 3:
+            break
+        x, y = fpr[chain], tpr[chain]
+        cross = (x[1:-1] - x[:-2]) * (y[2:] - y[:-2]) - (y[1:-1] - y[:-2]) * (x[2:] - x[:-2])
+        drop = cross >= -_TOL  # the middle point is not strictly above the chord
+        if not drop.any():
+            break
+        keep = np.ones(len(chain), dtype=bool)
+        keep[1:-1] = ~drop
+        chain = chain[keep]
+    return np.sort(chain)
 
 
 def cost_curve_envelope(fpr, tpr, x=None) -> CostEnvelope:

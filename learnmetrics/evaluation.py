@@ -823,12 +823,14 @@ def holdout_study(population, n, *, test_sizes=None, n_datasets=300, l2=1e-2, ex
     ``n_datasets`` data sets of n examples drawn from ``population``.
 
     Each data set gets its own stratified and unstratified split per test share;
-    both are fitted in one batch. Default test shares 0.05, 0.10, ..., 0.90.
+    both are fitted in one batch. Default test shares 0.10, 0.15, ..., 0.90. (Below
+    that, a stratified test set of one or two examples must hold one of each
+    class, which over-represents the rarer class.)
     """
     population = _check_population(population)
     n = check_positive_int(n, "n", minimum=10)
     n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=2)
-    sizes = np.round(np.arange(0.05, 0.901, 0.05), 2) if test_sizes is None else np.asarray(test_sizes, float)
+    sizes = np.round(np.arange(0.10, 0.901, 0.05), 2) if test_sizes is None else np.asarray(test_sizes, float)
     for s in sizes:
         check_probability(float(s), "test_sizes", open_left=True, open_right=True)
     rng = check_rng(rng)

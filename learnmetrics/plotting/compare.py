@@ -141,6 +141,7 @@ def plot_binomial_test(ax, result: TestResult, *, title=None):
     ax.bar(c, pmf, width=0.85, color=colors)
     ax.bar([], [], color=REJECT_COLOR, label=f"rejection region: at least {crit} errors (alpha = {result.alpha:g})")
     ax.axvline(k, color=STAT_COLOR, lw=2.2, label=f"observed: {k} errors of {m}")
+    ax.set_ylim(0, float(pmf.max()) * 1.4)
     ax.set_xlabel(f"number of test errors m'  (if the error rate were epsilon0 = {eps0:g})")
     ax.set_ylabel("probability")
     ax.spines[["top", "right"]].set_visible(False)

@@ -36,10 +36,12 @@ __all__ = [
     "plot_roc_steps",
     "plot_pr_steps",
     "plot_cut_point",
+    "move_cut_point",
     "plot_reference",
     "plot_bep_line",
     "iso_f_precision",
     "plot_iso_f",
+    "update_iso_f",
     "shade_auc",
     "plot_rank_squares",
     "RankedStrip",
@@ -164,8 +166,6 @@ def move_cut_point(point, trail, path) -> None:
         point.set_data([], [])
 
 
-__all__.append("move_cut_point")
-
 
 def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect"), legend_labels=True):
     """The random-guess and perfect-ranker references.
@@ -175,7 +175,7 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
     perfect ranker goes (0,0) -> (0,1) -> (1,1): every positive before every
     negative. P-R (``kind="pr"``): random guessing has precision equal to the
     share of positives (``prevalence``, required) at every recall; the perfect
-    ranker keeps P = 1 up to R = 1. Returns a dict of ``Line2D``.
+    ranker keeps P = 1 up to R = 1, then drops to the share of positives. Returns a dict of ``Line2D``.
     """
     if kind not in ("roc", "pr"):
         raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
@@ -276,8 +276,6 @@ def update_iso_f(lines, texts, levels, beta) -> None:
             texts[i].set_position((f - 0.012, f + 0.012))
             texts[i].set_text(f"{name}={f:.1f}" if r.size else "")
 
-
-__all__.append("update_iso_f")
 
 
 def shade_auc(ax, fpr, tpr, *, color=CORRECT_COLOR, alpha=0.6, label=None, **kwargs):

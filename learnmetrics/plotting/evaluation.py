@@ -24,13 +24,14 @@ __all__ = [
     "plot_l2_tuning",
 ]
 
+# (matplotlib's default font has no Chinese glyphs: the book's terms stay in the notebooks' text)
 METHOD_LABELS = {
     "resubstitution": "training error\n(resubstitution)",
-    "holdout": "hold-out\n(留出法)",
-    "kfold": "k-fold CV\n(交叉验证)",
+    "holdout": "hold-out",
+    "kfold": "k-fold CV",
     "repeated_kfold": "p x k-fold CV",
-    "loo": "leave-one-out\n(留一法)",
-    "bootstrap": "bootstrap OOB\n(自助法)",
+    "loo": "leave-one-out",
+    "bootstrap": "bootstrap\n(out-of-bag)",
 }
 
 TRAIN_COLOR = "#c8d3e0"

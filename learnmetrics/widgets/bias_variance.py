@@ -70,9 +70,8 @@ class BiasVarianceExplorer(Explorer):
         self._ymax = float(np.max(r.total[r.degrees <= np.sort(r.degrees)[min(len(r.degrees) - 1, 8)]])) * 1.15
         axb.set_ylim(0, self._ymax)
         axb.set_yticks(axb.get_yticks()[::2])
-        axb.legend(fontsize=7, frameon=False, loc="upper left")
         axb.spines[["top", "right"]].set_visible(False)
-        axb.set_title("decomposition at this degree", fontsize=9, loc="left")
+        axb.set_title("the terms; red line: simulated E(f; D)", fontsize=8, loc="left")
         # all degrees
         d = r.degrees
         axu.plot(d, r.bias2, "-", color=BIAS_COLOR, label="bias²")
@@ -100,7 +99,7 @@ class BiasVarianceExplorer(Explorer):
         vals = [state.bias2, state.variance, state.noise, state.total]
         for i, (bar, v) in enumerate(zip(self._bars, vals)):
             bar.set_height(min(v, self._ymax))
-            self._bar_text[i].set_position((i, min(v, self._ymax * 0.9) + self._ymax * 0.025))
+            self._bar_text[i].set_position((i, min(v, self._ymax * 0.85) + self._ymax * 0.025))
             self._bar_text[i].set_text(f"{v:.3f}" + (" ↑" if v > self._ymax else ""))
         self._sim.set_ydata([min(state.expected_error, self._ymax)])
         self._marker.set_xdata([state.degree, state.degree])

@@ -303,7 +303,7 @@ class FBetaExplorer(_BlittedExplorer):
     readout_width = "250px"
     levels = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
-    def __init__(self, y_true, y_score, *, beta=1.0, pos_label=None, sample_weight=None, name=None):
+    def __init__(self, y_true, y_score, *, beta=1.0, pos_label=None, sample_weight=None):
         y_true = as_labels(y_true, "y_true")
         y_score = as_scores(y_score, "y_score")
         check_same_length(y_true=y_true, y_score=y_score)
@@ -314,7 +314,6 @@ class FBetaExplorer(_BlittedExplorer):
         self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
         if len(self.table) < 2:
             raise ValueError("y_score needs at least one cut point")
-        self.name = name
         self.slider = widgets.FloatLogSlider(value=float(beta), base=10, min=-1, max=1, step=0.02,
                                              description="β", readout_format=".2f",
                                              continuous_update=True, layout=widgets.Layout(width="420px"))

@@ -35,7 +35,7 @@ from ._base import Explorer
 
 __all__ = ["HoldoutExplorer", "CVExplorer", "BootstrapExplorer"]
 
-_BINS = np.linspace(0, 0.7, 29)
+_BINS = np.linspace(0, 1, 41)
 
 
 def _hist_heights(values, bins=_BINS):

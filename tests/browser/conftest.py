@@ -1,0 +1,123 @@
+"""Fixtures for the end-to-end tests: Chromium (through Playwright), JupyterLab, Voilà.
+
+The tests run when Playwright and Chromium are present and are skipped with a
+visible reason otherwise. With ``LEARNMETRICS_REQUIRE_BROWSER=1`` (set by
+``.ci/run``) a missing browser is a failure instead. Chromium is Debian's
+(``apt-get install chromium``), found at ``$LEARNMETRICS_CHROMIUM``,
+``/usr/bin/chromium`` or on ``PATH``; Playwright never downloads a browser.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from browser_servers import ROOT, copy_notebooks, start_lab, start_voila
+
+HERE = Path(__file__).resolve().parent
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+REQUIRE = os.environ.get("LEARNMETRICS_REQUIRE_BROWSER", "") not in ("", "0")
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+]
+HOW_TO_GET = ("install Chromium with `sudo apt-get install chromium` (or set LEARNMETRICS_CHROMIUM "
+              "to a Chromium binary) and Playwright with `pip install -e '.[test]'`")
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("LEARNMETRICS_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def unavailable_reason() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return f"browser tests need Playwright: {HOW_TO_GET}"
+    for module in ("jupyterlab", "voila", "psutil"):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"browser tests need {module}: pip install -e '.[lab,test]'"
+    if chromium_path() is None:
+        return f"browser tests need Chromium, not found: {HOW_TO_GET}"
+    return None
+
+
+_REASON = unavailable_reason()
+_SKIPPED: list[str] = []
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if Path(str(item.fspath)).resolve().parent == HERE:
+            item.add_marker(pytest.mark.browser)
+            if _REASON and not REQUIRE:
+                item.add_marker(pytest.mark.skip(reason=_REASON))
+                _SKIPPED.append(item.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _SKIPPED:
+        terminalreporter.write_sep("-", "browser tests skipped", yellow=True)
+        terminalreporter.write_line(f"{len(_SKIPPED)} browser tests skipped: {_REASON}")
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if _REASON:
+        pytest.fail(f"LEARNMETRICS_REQUIRE_BROWSER is set but {_REASON}", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_context(chromium):
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    context.set_default_timeout(30_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def served_notebooks(tmp_path_factory):
+    """A copy of notebooks/ taken when the session starts."""
+    return copy_notebooks(tmp_path_factory.mktemp("browser-notebooks") / "notebooks")
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory, served_notebooks, chromium):
+    server = start_lab(tmp_path_factory.mktemp("jupyter-home"), served_notebooks)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory, served_notebooks, chromium):
+    server = start_voila(tmp_path_factory.mktemp("voila-home"), served_notebooks)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
