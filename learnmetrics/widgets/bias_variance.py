@@ -101,6 +101,7 @@ class BiasVarianceExplorer(Explorer):
             bar.set_height(min(v, self._ymax))
             self._bar_text[i].set_position((i, min(v, self._ymax * 0.85) + self._ymax * 0.025))
             self._bar_text[i].set_text(f"{v:.3f}" + (" ↑" if v > self._ymax else ""))
+            self._bar_text[i].set_color("white" if v > self._ymax else "black")
         self._sim.set_ydata([min(state.expected_error, self._ymax)])
         self._marker.set_xdata([state.degree, state.degree])
 

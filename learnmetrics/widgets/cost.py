@@ -104,6 +104,13 @@ class CostCurveExplorer(Explorer):
         ax_cm.set_title("confusion matrix at the cut", fontsize=10, pad=20)
         self._cm_cost = ax_cm.text(0.5, -0.12, "", ha="center", va="top", fontsize=9, transform=ax_cm.transAxes)
 
+    def dynamic_artists(self):
+        """What ``draw`` moves (the base renders the rest once as a background)."""
+        cm_texts = [t for row in self._cm.texts for t in row]
+        return [self.cost_view.vline, self.cost_view.segment, self.cost_view.point, self.cost_view.text,
+                self.roc_view.iso, self.roc_view.point, self.roc_view.text,
+                self._cm.image, *cm_texts, self._cm_cost]
+
     def draw(self, state):
         self.roc_view.update(state)
         self.cost_view.update(state)

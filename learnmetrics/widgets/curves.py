@@ -42,44 +42,6 @@ from ._base import Explorer
 __all__ = ["CutPointExplorer", "FBetaExplorer", "FBetaState"]
 
 
-class _BlittedExplorer(Explorer):
-    """An explorer whose static background is rendered once.
-
-    ``render_png`` restores the cached background and draws only the artists
-    ``dynamic_artists()`` returns (those ``draw`` moves), then encodes the
-    PNG: text-heavy figures (axes, tick labels, the ranked strip) are then
-    not laid out again for every cut. The dynamic artists are drawn on top
-    of the static ones.
-    """
-
-    png_compress_level = 3
-
-    def dynamic_artists(self) -> list:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def render_png(self) -> bytes:
-        from PIL import Image
-
-        canvas = self.fig.canvas
-        dynamic = self.dynamic_artists()
-        if getattr(self, "_background", None) is None:
-            visible = [a.get_visible() for a in dynamic]
-            for a in dynamic:
-                a.set_visible(False)
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.fig.bbox)
-            for a, v in zip(dynamic, visible):
-                a.set_visible(v)
-        canvas.restore_region(self._background)
-        for a in dynamic:
-            if a.get_visible():
-                self.fig.draw_artist(a)
-        buf = io.BytesIO()
-        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
-                                                               compress_level=self.png_compress_level)
-        return buf.getvalue()
-
-
 def _title(ax, y=1.02):
     """A title that can be redrawn alone (an axes title moves when the axes is laid out)."""
     return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=10)
@@ -93,7 +55,7 @@ def _positive_label(y_true, pos_label):
     return classes[-1] if classes.size else 1
 
 
-class CutPointExplorer(_BlittedExplorer):
+class CutPointExplorer(Explorer):
     """Walk down a ranked list one cut point at a time.
 
     Parameters
@@ -282,7 +244,7 @@ def _fbeta_state(table, beta: float) -> FBetaState:
                       best_k=int(ks[i]) if ks.size else 0, best_fbeta=float(f[i]) if f.size else float("nan"))
 
 
-class FBetaExplorer(_BlittedExplorer):
+class FBetaExplorer(Explorer):
     """How F-beta weighs precision against recall, for the cuts of one ranked list.
 
     Parameters

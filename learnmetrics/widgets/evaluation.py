@@ -317,7 +317,7 @@ class BootstrapExplorer(_Blitted):
         self._bars.set_linewidth(bootstrap_bar_width(self.ax_counts, s.m))
         oob = s.counts == 0
         self._marks.set_data(x[oob], np.zeros(int(oob.sum())))
-        self._title1.set_text(f"one bootstrap sample D' of m={s.m}: {int(oob.sum())} examples never drawn "
+        self._title1.set_text(f"one bootstrap sample D' of m={s.m}: {int(oob.sum())} example(s) never drawn "
                               f"(out-of-bag) = {s.oob_share:.3f}")
         self._point.set_data([s.m], [s.curve_share[s.m - 1]])
         sd = float(s.shares.std())
