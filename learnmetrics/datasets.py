@@ -17,7 +17,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["Dataset", "ScoredExamples", "watermelon_3a", "watermelon_scores", "ten_samples", "tied_eight"]
+__all__ = [
+    "Dataset", "ScoredExamples", "watermelon_3a", "watermelon_scores", "ten_samples", "tied_eight",
+    "load_breast_cancer",
+]
 
 
 @dataclass(frozen=True)
@@ -174,3 +177,11 @@ def tied_eight() -> ScoredExamples:
         ids=np.arange(1, 9),
         description="Eight examples with scores tied across the classes.",
     )
+
+
+def load_breast_cancer():
+    """The Wisconsin diagnostic breast-cancer data (569 tumours, 30 features,
+    y = 1 for malignant). See :func:`learnmetrics.realdata.load_breast_cancer`."""
+    from .realdata import load_breast_cancer as _load
+
+    return _load()

@@ -102,6 +102,7 @@ class CostCurveExplorer(Explorer):
             cell_names=[["TP", "FN"], ["FP", "TN"]], normalize_colors_to=(self.table.n_pos + self.table.n_neg) * 0.6,
         )
         ax_cm.set_title("confusion matrix at the cut", fontsize=10, pad=20)
+        ax_cm.set_ylabel(f"actual  (+ {pos}, − {neg})")
         self._cm_cost = ax_cm.text(0.5, -0.12, "", ha="center", va="top", fontsize=9, transform=ax_cm.transAxes)
 
     def dynamic_artists(self):

@@ -43,33 +43,13 @@ def _hist_heights(values, bins=_BINS):
 
 
 class _Blitted(Explorer):
-    """Renders the static part of the figure (axes, ticks, labels) once; each frame then
-    restores it and draws only ``self.dynamic`` (the artists ``draw`` moves), and encodes
-    the PNG with a fast zlib level."""
+    """Explorers whose ``draw`` moves the artists listed in ``self.dynamic``:
+    the base renders the rest once and redraws only these (see ``Explorer.dynamic_artists``)."""
 
     dynamic: list
 
-    def render_png(self) -> bytes:
-        import io
-
-        from PIL import Image
-
-        canvas = self.fig.canvas
-        if getattr(self, "_background", None) is None:
-            shown = [a.get_visible() for a in self.dynamic]
-            for a in self.dynamic:
-                a.set_visible(False)
-            canvas.draw()
-            self._background = canvas.copy_from_bbox(self.fig.bbox)
-            for a, v in zip(self.dynamic, shown):
-                a.set_visible(v)
-        canvas.restore_region(self._background)
-        for a in self.dynamic:
-            if a.get_visible():
-                self.fig.draw_artist(a)
-        buf = io.BytesIO()
-        Image.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png", compress_level=1)
-        return buf.getvalue()
+    def dynamic_artists(self) -> list:
+        return self.dynamic
 
 
 def _label(ax, y=1.02, **kw):

@@ -95,13 +95,14 @@ def browser_context(chromium):
 
 @pytest.fixture(scope="session")
 def served_notebooks(tmp_path_factory):
-    """A copy of notebooks/ taken when the session starts."""
-    return copy_notebooks(tmp_path_factory.mktemp("browser-notebooks") / "notebooks")
+    """A copy of notebooks/ taken when the session starts, as ``<site>/notebooks``: JupyterLab
+    serves ``<site>`` (tests may add ``<site>/fixtures``), Voilà serves ``<site>/notebooks``."""
+    return copy_notebooks(tmp_path_factory.mktemp("browser-site") / "notebooks")
 
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory, served_notebooks, chromium):
-    server = start_lab(tmp_path_factory.mktemp("jupyter-home"), served_notebooks)
+    server = start_lab(tmp_path_factory.mktemp("jupyter-home"), served_notebooks.parent)
     try:
         yield server
     finally:

@@ -1,0 +1,323 @@
+"""Drive the explorers in a real browser and check what a learner sees.
+
+For one page (a notebook in JupyterLab, or a chapter in Voilà) the explorers
+are the output areas that hold a slider (ARIA role ``slider``). Each slider
+is moved with the keyboard, one step at a time; after each step we wait for
+
+1. the slider's own read-out to show the new value (front end only),
+2. the explorer's text read-out (its ``ipywidgets.HTML``) to change and,
+   where :data:`EXPECTED` has an entry, to contain the text computed by
+   ``learnmetrics`` for that value (the figure may lag the text by one
+   kernel round trip, so each is waited for),
+3. the figure (its ``ipywidgets.Image``) to change: a new ``src`` whose
+   bytes differ from the previous frame's.
+
+Then one step back: the read-out must be the one shown for that value
+before and the frame the same bytes (the explorer's frame cache).
+A failed wait raises ``AssertionError`` naming the explorer, the slider, the
+value and what was shown.
+"""
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+import numpy as np
+
+import learnmetrics as lm
+from learnmetrics import datasets
+
+STEPS = 3  # keyboard steps forward per slider (then one back)
+EXPLORER_MARK = "# NBVAL_IGNORE_OUTPUT"
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+# -- what learnmetrics says the read-out must show ---------------------------------------
+def _r3(x) -> str:
+    return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3f}"
+
+
+def threshold_checks(y_true, y_score):
+    """Chapter 02, ThresholdExplorer: the threshold, the four counts, P, R, accuracy."""
+    def check(value: "SliderValue") -> list[str]:
+        t = float(value.text)
+        s = lm.threshold_state(y_true, y_score, t)
+        c = s.counts
+        return [f"threshold = {t:.2f}", f"TP = {c.tp:g}, FN = {c.fn:g}", f"FP = {c.fp:g}, TN = {c.tn:g}",
+                f"precision P = TP/(TP+FP) {_r3(s.precision).replace('undefined', 'undefined (0/0)')}",
+                f"recall = TPR = TP/(TP+FN) {_r3(s.recall).replace('undefined', 'undefined (0/0)')}",
+                f"accuracy = (TP+TN)/m {_r3(s.accuracy)}"]
+    return check
+
+
+def cut_point_checks(y_true, y_score):
+    """Chapters 03/04, CutPointExplorer: the cut, the counts, P, R, FPR as fractions."""
+    table = lm.stepping_table(y_true, y_score)
+
+    def check(value: "SliderValue") -> list[str]:
+        k = int(value.text)
+        s = lm.cut_point_state(table, k)
+        tp, fn, fp, tn = (float(x) for x in (s.tp, s.fn, s.fp, s.tn))
+        return [f"cut k = {k} of {len(table) - 1}", f"TP = {tp:g} FN = {fn:g}", f"FP = {fp:g} TN = {tn:g}",
+                f"P = TP/(TP+FP) = {tp:g}/{tp + fp:g} = {_r3(s.precision)}",
+                f"R = TP/(TP+FN) = {tp:g}/{tp + fn:g} = {_r3(s.recall)}",
+                f"FPR = FP/(FP+TN) = {fp:g}/{fp + tn:g} = {_r3(s.fpr)}"]
+    return check
+
+
+def fbeta_checks(y_true, y_score):
+    """Chapter 03, FBetaExplorer (log slider: aria-valuenow is log10 beta): beta and the best cut."""
+    table = lm.stepping_table(y_true, y_score)
+
+    def check(value: "SliderValue") -> list[str]:
+        beta = 10.0 ** value.now
+        f = np.asarray(lm.fbeta_curve(table, beta=beta), dtype=float)[1:]
+        k = int(np.nanargmax(f)) + 1
+        return [f"beta = {beta:.3f}", f"w = {beta ** 2 / (1 + beta ** 2):.3f}", f"best cut k = {k}:",
+                f"F_beta = {f[k - 1]:.4f}"]
+    return check
+
+
+def _watermelon_02():
+    m = datasets.watermelon_scores()
+    return m.y_true, m.y_score
+
+
+# notebook -> one {slider description: check} per explorer, in the order they appear.
+# A check takes the slider's value and returns strings the read-out must contain
+# (compared with runs of white space collapsed to one space).
+EXPECTED = {
+    "02_confusion_matrix.ipynb": [{"threshold": threshold_checks(*_watermelon_02())}],
+    "03_pr_bep_fbeta.ipynb": [{"cut k": cut_point_checks(*_watermelon_02())},
+                              {"β": fbeta_checks(*_watermelon_02())}],
+    "04_roc_auc.ipynb": [{"cut k": cut_point_checks(datasets.tied_eight().y_true, datasets.tied_eight().y_score)}],
+}
+
+
+# -- finding the explorers -----------------------------------------------------------------
+def explorer_cells(path: Path) -> list[int]:
+    """Indices of the cells that display an explorer: marked ``# NBVAL_IGNORE_OUTPUT`` and
+    either building an ``...Explorer(`` or holding a stored widget view."""
+    nb = nbformat.read(path, as_version=4)
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code" or not cell.source.lstrip().startswith(EXPLORER_MARK):
+            continue
+        widget_output = any(WIDGET_MIME in out.get("data", {}) for out in cell.get("outputs", []))
+        if widget_output or re.search(r"Explorer\(", cell.source):
+            found.append(i)
+    return found
+
+
+# -- JupyterLab -----------------------------------------------------------------------------
+_RUN_STATE_JS = """(path) => {
+  const app = window.jupyterapp;
+  const panel = app && Array.from(app.shell.widgets('main')).find(w => w.context && w.context.path === path);
+  if (!panel || !panel.content || !panel.sessionContext.session) return null;
+  const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+  const errors = [];
+  for (const c of cells) for (const o of c.model.outputs.toJSON())
+    if (o.output_type === 'error') errors.push(o.ename + ': ' + o.evalue);
+  const kernel = panel.sessionContext.session.kernel;
+  return {pending: cells.filter(c => c.model.executionCount === null).length, errors,
+          status: kernel ? kernel.status : 'none'};
+}"""
+
+
+def open_in_lab(page, lab, path: str, *, timeout: float = 120.0) -> None:
+    """Open ``path`` (relative to the server root) in its own workspace, wait for an idle
+    kernel, clear the stored outputs, run all cells and wait until every cell ran."""
+    workspace = re.sub(r"[^A-Za-z0-9]", "", Path(path).stem) or "nb"
+    page.goto(lab.url(f"/lab/workspaces/{workspace}/tree/{path}?reset"))
+    # the toolbar shows "idle" before a kernel exists: the status bar names the kernel
+    page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=timeout * 1e3)
+    page.wait_for_function(_RUN_STATE_JS, arg=path, timeout=timeout * 1e3)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    deadline = time.monotonic() + timeout
+    while True:
+        state = page.evaluate(_RUN_STATE_JS, path)
+        if state["errors"]:
+            raise AssertionError(f"{path}: a cell raised {state['errors'][0]}")
+        if state["pending"] == 0 and state["status"] == "idle":
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{path}: cells still running after {timeout:.0f} s ({state})")
+        page.wait_for_timeout(250)
+
+
+def shutdown_kernels(lab, path: str) -> None:
+    for session in lab.api("GET", "/api/sessions") or []:
+        if session.get("path") == path:
+            lab.api("DELETE", f"/api/sessions/{session['id']}")
+
+
+# -- stepping an explorer ---------------------------------------------------------------------
+@dataclass
+class SliderValue:
+    text: str  # what the slider's own read-out shows, e.g. "0.51" or "3"
+    now: float  # aria-valuenow (for a log slider: the exponent; for a selection slider: the index)
+
+
+@dataclass
+class StepRecord:
+    slider: str
+    value: str
+    readout: str
+    text_ms: float
+    figure_ms: float
+
+
+@dataclass
+class ExplorerReport:
+    name: str
+    steps: list[StepRecord] = field(default_factory=list)
+    before: Path | None = None
+    after: Path | None = None
+
+
+_READOUT_JS = """(root) => Array.from(root.querySelectorAll('.widget-html-content'))
+    .map(e => e.innerText).join('\\n')"""
+_NORM = re.compile(r"\s+")
+
+
+def _norm(text: str) -> str:
+    return _NORM.sub(" ", text).strip()
+
+
+# the first image in the explorer: its src and a hash of its bytes (read before the blob is revoked)
+_FIGURE_JS = """async (root) => {
+  const img = root.querySelector('img');
+  if (!img || !img.src) return {src: '', hash: ''};
+  const src = img.src;
+  try {
+    const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+    let h = 0x811c9dc5;
+    for (let i = 0; i < bytes.length; i++) { h ^= bytes[i]; h = Math.imul(h, 0x01000193) >>> 0; }
+    return {src, hash: bytes.length + ':' + h.toString(16)};
+  } catch (e) { return {src, hash: 'unreadable:' + src}; }
+}"""
+
+
+def explorer_roots(page):
+    """Every output holding a slider, in document order (one per explorer)."""
+    return page.locator(".jp-OutputArea-output:has([role=slider])")
+
+
+def step_explorer(page, root, name: str, checks: dict | None, artifacts: Path | None, *,
+                  steps: int = STEPS, timeout: float = 20.0) -> ExplorerReport:
+    """Move every slider of the explorer ``root`` (a Locator) ``steps`` keyboard steps and one
+    back, checking text and figure after each step. Returns the record of the steps."""
+    report = ExplorerReport(name)
+    checks = dict(checks or {})
+    root.scroll_into_view_if_needed()
+    sliders = root.locator(".widget-slider:has([role=slider])")
+    n = sliders.count()
+    if n == 0:
+        raise AssertionError(f"{name}: no slider in the explorer")
+    labels = [sliders.nth(i).locator(".widget-label").first.inner_text().strip() for i in range(n)]
+    missing = set(checks) - set(labels)
+    if missing:
+        raise AssertionError(f"{name}: expected sliders {sorted(missing)} not found (has {labels}); "
+                             "update EXPECTED in tests/browser/browser_checks.py")
+    slug = re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_")
+    if artifacts is not None:
+        report.before = artifacts / f"{slug}_before.png"
+        root.screenshot(path=str(report.before))
+    image_start = root.locator("img").first.screenshot()
+    for i, label in enumerate(labels):
+        box = sliders.nth(i)
+        handle = box.locator("[role=slider]").first
+        lo, hi = float(handle.get_attribute("aria-valuemin")), float(handle.get_attribute("aria-valuemax"))
+        if hi <= lo:
+            continue
+        walk = _SliderWalk(page, root, report, label, box, handle, checks.get(label), timeout)
+        forward = "ArrowRight" if float(handle.get_attribute("aria-valuenow")) < hi else "ArrowLeft"
+        back = "ArrowLeft" if forward == "ArrowRight" else "ArrowRight"
+        for _ in range(steps):
+            walk.step(forward)
+            if float(handle.get_attribute("aria-valuenow")) in (lo, hi):
+                break  # the end of the slider
+        walk.step(back)
+    if root.locator("img").first.screenshot() == image_start:
+        raise AssertionError(f"{name}: the figure looks the same after moving the sliders")
+    if artifacts is not None:
+        report.after = artifacts / f"{slug}_after.png"
+        root.screenshot(path=str(report.after))
+    return report
+
+
+_TEXT_JS = """([root, old, want, exact]) => {
+    const t = Array.from(root.querySelectorAll('.widget-html-content')).map(e => e.innerText)
+        .join('\\n').replace(/\\s+/g, ' ').trim();
+    if (t === old) return false;
+    if (exact !== null) return t === exact;
+    return want.every(w => t.includes(w));
+}"""
+_NEW_IMG_JS = """([root, old]) => { const i = root.querySelector('img'); return !!(i && i.src && i.src !== old); }"""
+
+
+class _SliderWalk:
+    """One slider of one explorer, moved step by step (see the module docstring)."""
+
+    def __init__(self, page, root, report, label, box, handle, check, timeout):
+        self.page, self.root, self.report, self.label = page, root, report, label
+        self.box, self.handle, self.check, self.ms = box, handle, check, timeout * 1e3
+        self.value = self._value_text()
+        self.text = _norm(root.evaluate(_READOUT_JS))
+        self.fig = root.evaluate(_FIGURE_JS)
+        self.seen = {self.value: (self.text, self.fig["hash"])}  # value -> (read-out, frame hash)
+
+    def _value_text(self) -> str:
+        return self.box.locator(".widget-readout").first.inner_text().strip()
+
+    def _fail(self, what: str, shown: str):
+        raise AssertionError(f"{self.report.name}, slider {self.label!r} at {self.value}: {what}; "
+                             f"the read-out shows:\n{shown}")
+
+    def step(self, key: str) -> None:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        t0 = time.perf_counter()
+        old_value = self.value
+        self.handle.press(key)
+        try:
+            self.page.wait_for_function("([el, old]) => el.innerText.trim() !== old",
+                                        arg=[self.box.locator(".widget-readout").first.element_handle(), old_value],
+                                        timeout=self.ms)
+        except PlaywrightTimeout:
+            self._fail(f"{key} did not move the slider", self.text)
+        self.value = self._value_text()
+        value = SliderValue(self.value, float(self.handle.get_attribute("aria-valuenow")))
+        want = [_norm(s) for s in self.check(value)] if self.check else []
+        exact, want_hash = self.seen.get(self.value, (None, None))
+        try:
+            self.page.wait_for_function(_TEXT_JS, arg=[self.root.element_handle(), self.text, want, exact],
+                                        timeout=self.ms)
+        except PlaywrightTimeout:
+            shown = _norm(self.root.evaluate(_READOUT_JS))
+            if shown == self.text:
+                self._fail("the text read-out did not change", shown)
+            if exact is not None and shown != exact:
+                self._fail(f"back at a value shown before, the read-out differs from {exact!r}", shown)
+            self._fail(f"the text read-out lacks {[w for w in want if w not in shown]}", shown)
+        t_text = time.perf_counter()
+        self.text = _norm(self.root.evaluate(_READOUT_JS))
+        try:
+            self.page.wait_for_function(_NEW_IMG_JS, arg=[self.root.element_handle(), self.fig["src"]],
+                                        timeout=self.ms)
+        except PlaywrightTimeout:
+            self._fail("the figure did not change", self.text)
+        fig = self.root.evaluate(_FIGURE_JS)
+        if fig["hash"] == self.fig["hash"]:
+            self._fail("the figure was replaced by identical bytes", self.text)
+        if want_hash is not None and fig["hash"] != want_hash:
+            self._fail("back at a value shown before, the figure differs from the one shown then", self.text)
+        self.fig = fig
+        self.seen.setdefault(self.value, (self.text, fig["hash"]))
+        self.report.steps.append(StepRecord(self.label, self.value, self.text, (t_text - t0) * 1e3,
+                                            (time.perf_counter() - t0) * 1e3))

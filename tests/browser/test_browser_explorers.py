@@ -1,0 +1,120 @@
+"""Every explorer, in JupyterLab in Chromium, moved with the keyboard as a learner does.
+
+One JupyterLab server for the session, one page per notebook (see conftest.py).
+Screenshots before and after land in test-artifacts/browser/.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+import nbformat
+import pytest
+
+from browser_checks import EXPECTED, explorer_cells, explorer_roots, open_in_lab, shutdown_kernels, step_explorer
+from browser_servers import NOTEBOOKS
+
+NOTEBOOKS_WITH_EXPLORERS = [p.name for p in sorted(NOTEBOOKS.glob("*.ipynb")) if explorer_cells(p)]
+TIMINGS: dict[str, dict] = {}
+
+
+@pytest.fixture
+def lab_page(lab, browser_context):
+    pages = []
+
+    def open_page(path: str):
+        page = browser_context.new_page()
+        pages.append((page, path))
+        open_in_lab(page, lab, path)
+        return page
+
+    yield open_page
+    for page, path in pages:
+        page.close()
+        shutdown_kernels(lab, path)
+
+
+def check_notebook(lab_page, site, path, expected, artifacts, *, timeout=20.0):
+    """Open ``site/path`` in JupyterLab, run it, and step each of its explorers."""
+    name = path.rsplit("/", 1)[-1]
+    t0 = time.perf_counter()
+    page = lab_page(path)
+    t_run = time.perf_counter() - t0
+    cells = explorer_cells(site / path)
+    roots = explorer_roots(page)
+    page.wait_for_function("([sel, n]) => document.querySelectorAll(sel).length >= n",
+                           arg=[".jp-OutputArea-output:has([role=slider])", len(cells)], timeout=timeout * 1e3)
+    assert roots.count() == len(cells), (
+        f"{name}: {len(cells)} explorer cells (marked # NBVAL_IGNORE_OUTPUT) but {roots.count()} outputs with a slider")
+    reports = []
+    for i in range(len(cells)):
+        checks = expected[i] if i < len(expected) else None
+        reports.append(step_explorer(page, roots.nth(i), f"{name} explorer {i + 1} (cell {cells[i]})", checks,
+                                     artifacts, timeout=timeout))
+    return page, reports, t_run
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS_WITH_EXPLORERS)
+def test_explorer_in_jupyterlab(notebook, lab_page, served_notebooks, artifacts):
+    t0 = time.perf_counter()
+    _, reports, t_run = check_notebook(lab_page, served_notebooks.parent, f"notebooks/{notebook}",
+                                       EXPECTED.get(notebook, []), artifacts)
+    steps = [s for r in reports for s in r.steps]
+    TIMINGS[notebook] = {
+        "open_and_run_s": round(t_run, 1),
+        "total_s": round(time.perf_counter() - t0, 1),
+        "steps": len(steps),
+        "checked_against_learnmetrics": sum(len(e) for e in EXPECTED.get(notebook, [])),
+        "median_text_ms": sorted(s.text_ms for s in steps)[len(steps) // 2] if steps else None,
+        "max_figure_ms": max((s.figure_ms for s in steps), default=None),
+    }
+    (artifacts / "timings.json").write_text(json.dumps(TIMINGS, indent=1))
+    assert steps, f"{notebook}: no slider was moved"
+
+
+def test_every_explorer_cell_is_found():
+    """The discovery itself: chapter 02's threshold explorer is among the explorer cells."""
+    assert "02_confusion_matrix.ipynb" in NOTEBOOKS_WITH_EXPLORERS
+    for name in EXPECTED:
+        assert (NOTEBOOKS / name).exists(), f"EXPECTED names {name}, which is not in notebooks/"
+        assert len(explorer_cells(NOTEBOOKS / name)) >= len(EXPECTED[name]), name
+
+
+# -- the suite must catch a broken explorer --------------------------------------------------
+BROKEN = {
+    "callback does nothing": "_on_change = lambda self, change: None",
+    "figure never moves": "draw = lambda self, state: None",
+    "read-out one step off": (
+        "def compute_state(self, threshold):\n"
+        "        return super().compute_state(threshold + self.slider.step)"),
+}
+
+
+def _broken_notebook(path):
+    cells = [nbformat.v4.new_code_cell(
+        "from learnmetrics import datasets\nfrom learnmetrics.widgets.threshold import ThresholdExplorer\n"
+        "melons = datasets.watermelon_scores()")]
+    for i, patch in enumerate(BROKEN.values()):
+        cells.append(nbformat.v4.new_code_cell(f"class Broken{i}(ThresholdExplorer):\n    {patch}"))
+        cells.append(nbformat.v4.new_code_cell(
+            f"# NBVAL_IGNORE_OUTPUT\nex{i} = Broken{i}(melons.y_true, melons.y_score, ids=melons.ids, threshold=0.5)\n"
+            f"ex{i}"))
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(nb, path)
+
+
+def test_a_broken_explorer_fails_the_check(lab_page, served_notebooks, artifacts):
+    """Three deliberately broken threshold explorers, each must fail the same check chapter 02 passes."""
+    fixtures = served_notebooks.parent / "fixtures"
+    fixtures.mkdir(exist_ok=True)
+    _broken_notebook(fixtures / "broken_explorers.ipynb")
+    page = lab_page("fixtures/broken_explorers.ipynb")
+    roots = explorer_roots(page)
+    page.wait_for_function("n => document.querySelectorAll('.jp-OutputArea-output:has([role=slider])').length >= n",
+                           arg=len(BROKEN), timeout=30_000)
+    checks = EXPECTED["02_confusion_matrix.ipynb"][0]
+    for i, (what, _) in enumerate(BROKEN.items()):
+        with pytest.raises(AssertionError) as err:
+            step_explorer(page, roots.nth(i), f"broken: {what}", checks, None, steps=2, timeout=4.0)
+        print(f"{what}: {str(err.value).splitlines()[0]}")
