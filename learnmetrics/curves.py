@@ -1599,8 +1599,9 @@ def roc_convex_hull(fpr, tpr):
         while len(hx) >= 2:
             ox, oy = hx[-2], hy[-2]
             ax, ay = hx[-1], hy[-1]
-            cross = (ax - ox) * (py - oy) - (ay - oy) * (px - ox)
-            if cross >= 0:  # a is on or below the chord o-p: not a vertex of the upper hull
+            u, v = (ax - ox) * (py - oy), (ay - oy) * (px - ox)
+            # a on or below the chord o-p (up to rounding): not a vertex of the upper hull
+            if u - v >= -1e-12 * (abs(u) + abs(v)):
                 hx.pop()
                 hy.pop()
             else:

@@ -226,13 +226,7 @@ def test_envelope_matches_curves_roc_convex_hull(seed):
     fpr, tpr, _ = _random_roc(rng, n=int(rng.integers(5, 60)))
     hf, ht = lm.roc_convex_hull(fpr, tpr)
     env = cost_curve_envelope(fpr, tpr)
-    hull = list(zip(hf.tolist(), ht.tolist()))
-    # drop hull vertices that are collinear with their neighbours up to float rounding
-    keep = [hull[0]] + [
-        b for a, b, c in zip(hull, hull[1:], hull[2:])
-        if abs((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) > 1e-12
-    ] + [hull[-1]]
-    hull_set = _undominated({(round(a, 12), round(b, 12)) for a, b in keep})
+    hull_set = _undominated({(round(a, 12), round(b, 12)) for a, b in zip(hf.tolist(), ht.tolist())})
     owners = {(round(float(fpr[k]), 12), round(float(tpr[k]), 12)) for k in env.owners}
     assert owners == hull_set
 

@@ -339,3 +339,10 @@ def test_fast_paths_agree_with_general_paths():
         np.testing.assert_array_equal(getattr(C.stepping_table(y, s), name),
                                       getattr(C.stepping_table(y, s, sample_weight=ones), name))
     assert C.roc_auc_score(2 * y - 1, s) == C.roc_auc_score(y, s)
+
+
+def test_roc_convex_hull_drops_points_collinear_up_to_rounding():
+    # (0.1, 0.3) and (0.3, 0.9) lie on the line from (0, 0) through (0.2, 0.6): not vertices
+    hf, ht = C.roc_convex_hull([0.1, 0.2, 0.3, 0.7], [0.3, 0.6, 0.9, 0.95])
+    assert hf.tolist() == [0.0, 0.3, 1.0]
+    assert ht.tolist() == [0.0, 0.9, 1.0]

@@ -1,4 +1,5 @@
 """The set-up files agree with each other, and the package imports lean."""
+import os
 import re
 import subprocess
 import sys
@@ -66,14 +67,22 @@ def test_runtime_dependencies_are_only_numpy_matplotlib_ipywidgets():
 
 
 def test_import_is_fast_and_lean():
+    """``import learnmetrics`` loads NumPy and nothing heavy, in under 0.2 s.
+
+    Measured with bytecode caching on (a first run compiles): where
+    PYTHONDONTWRITEBYTECODE is set, every import recompiles every module and the
+    time says more about the compiler than about the package."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     code = (
         "import sys, time; t = time.perf_counter(); import learnmetrics; dt = time.perf_counter() - t; "
         "print(dt); print(','.join(m for m in ('scipy', 'sklearn', 'matplotlib', 'ipywidgets') if m in sys.modules))"
     )
-    best = min(
-        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()[0])
-        for _ in range(3)
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
-    assert out[1] == "", f"import learnmetrics pulled in {out[1]}"
+
+    def run():
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                              env=env).stdout.split("\n")
+
+    loaded = run()[1]  # also writes the bytecode caches
+    assert loaded == "", f"import learnmetrics pulled in {loaded}"
+    best = min(float(run()[0]) for _ in range(5))
     assert best < 0.2, f"import learnmetrics took {best:.3f} s"

@@ -386,12 +386,13 @@ class RankedStrip:
                 ax.text(i, 1.06, f"#{self.ids[i]}", ha="center", va="bottom", fontsize=fs - 1, zorder=3)
                 ax.text(i, -0.06, f"{self.scores[i]:.3g}".lstrip("0") if 0 < self.scores[i] < 1 else f"{self.scores[i]:.3g}",
                         ha="center", va="top", fontsize=fs - 1, zorder=3)
-        self.span = Rectangle((-0.5, -0.35), 0.0, 1.8, facecolor=POS_COLOR, alpha=0.12, lw=0, zorder=1)
+        self.span = Rectangle((-0.5, -0.3), 0.0, 1.62, facecolor=POS_COLOR, alpha=0.12, lw=0, zorder=1)
         ax.add_patch(self.span)
         self.line = ax.axvline(-0.5, color="black", lw=2.5, zorder=4)
-        self.label = ax.text(-0.5, 1.5, "", ha="center", va="bottom", fontsize=9, zorder=4)
+        # the cut's label sits under the strip, next to the cut line, clear of the title above
+        self.label = ax.text(-0.5, -0.36, "", ha="center", va="top", fontsize=9, zorder=4)
         ax.set_xlim(-0.7, n - 0.3)
-        ax.set_ylim(-0.45, 1.75)
+        ax.set_ylim(-0.75, 1.4)
         ax.set_yticks([])
         ax.set_xticks([])
         for side in ("left", "right", "top"):
@@ -405,9 +406,10 @@ class RankedStrip:
         x = n_pred - 0.5
         self.line.set_xdata([x, x])
         self.span.set_width(n_pred)
-        self.label.set_x(x)
+        left = n_pred < self.n / 2
+        self.label.set_x(x + (0.12 if left else -0.12))
         self.label.set_text(text if text is not None else f"cut: top {n_pred} predicted +")
-        self.label.set_ha("left" if n_pred < self.n / 2 else "right")
+        self.label.set_ha("left" if left else "right")
 
 
 def plot_ranked_strip(ax, y_true, y_score, ids=None, *, cut=0, pos_label=1, show_text=None, title=None):

@@ -126,8 +126,8 @@ class DcgCurves:
         self.ax = ax
         n = len(state.items)
         x = np.arange(1, n + 1)
-        (self.ideal,) = ax.plot(x, state.idcg_curve, "-o", color=IDEAL_COLOR, ms=3, lw=1.6, label="IDCG@i (ideal order)")
-        (self.dcg,) = ax.plot(x, state.dcg_curve, "-o", color=DISCOUNTED_COLOR, ms=3, lw=1.6, label="DCG@i (this order)")
+        (self.ideal,) = ax.plot(x, state.idcg_curve, "-o", color=IDEAL_COLOR, ms=3, lw=1.6, label="IDCG@i (ideal)")
+        (self.dcg,) = ax.plot(x, state.dcg_curve, "-o", color=DISCOUNTED_COLOR, ms=3, lw=1.6, label="DCG@i (this list)")
         self.cut = ax.axvline(state.k + 0.5, color="black", lw=1.2, ls="--")
         (self.gap,) = ax.plot([state.k, state.k], [0, 0], color="0.3", lw=5, alpha=0.35, solid_capstyle="butt")
         self.text = ax.text(0.03, 0.97, "", transform=ax.transAxes, va="top", fontsize=9, family="monospace")
@@ -136,7 +136,9 @@ class DcgCurves:
         ax.set_ylim(0, top)
         ax.set_xticks(x)
         ax.set_xlabel("cut-off i")
-        ax.legend(loc="upper right", fontsize=7, frameon=False)
+        # a narrow legend at the top right, clear of the read-out at the top left
+        ax.legend(loc="upper right", fontsize=7, frameon=False, handlelength=1.4, handletextpad=0.4,
+                  borderaxespad=0.3)
         self.update(state)
 
     def update(self, state):

@@ -187,9 +187,19 @@ class RankedListExplorer(Explorer):
             self._ymax[g] = (max(float(np.max(s.gains)), 1.0) * 1.22, max(float(s.idcg_curve[-1]), 1e-9) * 1.5)
         self.bars = GainBars(ax_bars, state, ymax=self._ymax[state.gain][0])
         self.curves = DcgCurves(ax_dcg, state, ymax=self._ymax[state.gain][1])
-        self._title = ax_bars.set_title("", fontsize=9)
+        # a plain text rather than the axes title, so that it can be redrawn on its own
+        self._title = ax_bars.text(0.5, 1.02, "", transform=ax_bars.transAxes, ha="center", va="bottom",
+                                   fontsize=9)
         ax_dcg.set_title("DCG@i against the ideal IDCG@i", fontsize=9)
         self._drawn_gain = state.gain
+
+    def dynamic_artists(self) -> list:
+        """What moves when the order or k changes: the bars, their values and item labels (the
+        x axis), the cut lines, the DCG curve and the read-outs. The y axes and the ideal curve
+        change only with the gain convention, which redraws the whole figure (see ``draw``)."""
+        b, c = self.bars, self.curves
+        return [*b.full, *b.kept, *b.values, b.cut, b.cut_label, b.ax.xaxis, self._title,
+                c.dcg, c.cut, c.gap, c.text]
 
     def draw(self, state):
         if state.gain != self._drawn_gain:
@@ -198,6 +208,7 @@ class RankedListExplorer(Explorer):
             self.bars.ax.set_ylim(0, y_bars)
             self.curves.ax.set_ylim(0, y_dcg)
             self._drawn_gain = state.gain
+            self._background = None  # new y scales, labels and ideal curve: render the background again
         self.bars.update(state)
         self.curves.update(state)
         self._title.set_text(

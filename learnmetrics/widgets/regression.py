@@ -64,7 +64,8 @@ class PolynomialDegreeExplorer(Explorer):
         ax_fit.set_ylim(y.min() - 0.3 * span, y.max() + 0.3 * span)
         ax_fit.set_xlabel(self.xlabel)
         ax_fit.set_ylabel(self.ylabel)
-        self._title = ax_fit.set_title("", fontsize=10)
+        # a plain text rather than the axes title, so that it can be redrawn on its own
+        self._title = ax_fit.text(0.5, 1.02, "", transform=ax_fit.transAxes, ha="center", va="bottom", fontsize=10)
         ax_res.axhline(0.0, color="black", lw=1)
         self._res = ax_res.scatter(x, np.zeros_like(x), s=16, color="tab:blue", alpha=0.8)
         # a fixed scale over all degrees, so shrinking residuals are visible
@@ -94,6 +95,11 @@ class PolynomialDegreeExplorer(Explorer):
         for ax in self.axes:
             ax.grid(alpha=0.3)
         fig.tight_layout()
+
+    def dynamic_artists(self) -> list:
+        """The fitted curve, its title, the residuals and the degree marker: the axes
+        limits are fixed in ``setup_figure``, so the rest is drawn once as a background."""
+        return [self._curve, self._title, self._res, self._vline]
 
     def draw(self, state) -> None:
         self._curve.set_data(state.grid, state.curve)
