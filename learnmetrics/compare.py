@@ -72,6 +72,7 @@ __all__ = [
     "binomial_test",
     "t_test",
     "paired_t_test",
+    "cross_val_scores",
     "cross_val_errors",
     "cv_paired_t_test",
     "five_by_two_cv_errors",
@@ -427,9 +428,8 @@ def paired_t_test(errors_a, errors_b, *, alpha=0.05, alternative="two-sided") ->
     )
 
 
-def _error_rate(learner, X_train, y_train, X_test, y_test) -> float:
-    pred = np.asarray(learner.fit(X_train, y_train).predict(X_test))
-    return float(np.mean(pred != y_test))
+def _error_rate(y_true, y_pred) -> float:
+    return float(np.mean(np.asarray(y_pred) != np.asarray(y_true)))
 
 
 def _check_Xy(X, y):
@@ -455,13 +455,63 @@ def _check_learners(learners) -> list:
     return learners
 
 
-def cross_val_errors(learners, X, y, *, k=10, repeats=None, stratify=True, rng=None) -> np.ndarray:
-    r"""Error rates of several learners on the *same* k-fold splits.
+def cross_val_scores(learners, X, y, *, scoring, k=10, repeats=None, stratify=True, rng=None) -> np.ndarray:
+    r"""Any measure of several learners on the *same* k-fold splits.
 
     Each fold's split comes from :func:`learnmetrics.splits.kfold_split`;
     every learner is fitted on the fold's training set (a fresh copy each time)
-    and its error rate measured on the fold's test set, so the errors are
-    paired fold by fold, as the paired tests need.
+    and ``scoring(y_test, y_pred)`` is computed on the fold's test set, so the
+    scores are paired fold by fold, as the paired tests need. With
+    ``scoring=learnmetrics.f1_score`` this gives two learners' F1 per fold.
+
+    Parameters
+    ----------
+    learners : list (or dict) of objects with ``fit(X, y)`` and ``predict(X)``
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    scoring : callable ``(y_true, y_pred) -> float``
+        E.g. :func:`learnmetrics.error_rate`, :func:`learnmetrics.f1_score`.
+    k : int >= 2, default=10
+    repeats : int or None, default=None
+        None: one k-fold run; an int p: p runs with fresh random folds.
+    stratify : bool, default=True
+    rng : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    scores : ndarray of shape (n_learners, k), or (n_learners, repeats, k)
+
+    Example
+    -------
+    >>> from learnmetrics.datasets import watermelon_3a
+    >>> from learnmetrics.learners import LogisticRegression
+    >>> from learnmetrics.classification import accuracy_score
+    >>> d = watermelon_3a()
+    >>> cross_val_scores([LogisticRegression()], d.X, d.y, scoring=accuracy_score, k=3, rng=0).shape
+    (1, 3)
+    """
+    from .splits import kfold_split
+
+    learners = _check_learners(learners)
+    if not callable(scoring):
+        raise TypeError(f"scoring must be a callable (y_true, y_pred) -> float, got {type(scoring).__name__}")
+    X, y = _check_Xy(X, y)
+    k = check_positive_int(k, "k", minimum=2)
+    gen = check_rng(rng)
+    n_rep = 1 if repeats is None else check_positive_int(repeats, "repeats", minimum=1)
+    out = np.empty((len(learners), n_rep, k))
+    for r in range(n_rep):
+        for f, (tr, te) in enumerate(kfold_split(y, k=k, stratify=stratify, shuffle=True, rng=gen)):
+            for j, lr in enumerate(learners):
+                pred = copy.deepcopy(lr).fit(X[tr], y[tr]).predict(X[te])
+                out[j, r, f] = float(scoring(y[te], pred))
+    return out[:, 0, :] if repeats is None else out
+
+
+def cross_val_errors(learners, X, y, *, k=10, repeats=None, stratify=True, rng=None) -> np.ndarray:
+    r"""Error rates of several learners on the *same* k-fold splits.
+
+    :func:`cross_val_scores` with the error rate as the measure.
 
     Parameters
     ----------
@@ -486,19 +536,7 @@ def cross_val_errors(learners, X, y, *, k=10, repeats=None, stratify=True, rng=N
     >>> cross_val_errors([LogisticRegression()], d.X, d.y, k=3, rng=0).shape
     (1, 3)
     """
-    from .splits import kfold_split
-
-    learners = _check_learners(learners)
-    X, y = _check_Xy(X, y)
-    k = check_positive_int(k, "k", minimum=2)
-    gen = check_rng(rng)
-    n_rep = 1 if repeats is None else check_positive_int(repeats, "repeats", minimum=1)
-    out = np.empty((len(learners), n_rep, k))
-    for r in range(n_rep):
-        for f, (tr, te) in enumerate(kfold_split(y, k=k, stratify=stratify, shuffle=True, rng=gen)):
-            for j, lr in enumerate(learners):
-                out[j, r, f] = _error_rate(copy.deepcopy(lr), X[tr], y[tr], X[te], y[te])
-    return out[:, 0, :] if repeats is None else out
+    return cross_val_scores(learners, X, y, scoring=_error_rate, k=k, repeats=repeats, stratify=stratify, rng=rng)
 
 
 def cv_paired_t_test(learner_a, learner_b, X, y, *, k=10, alpha=0.05, stratify=True, rng=None) -> TestResult:
@@ -1100,7 +1138,9 @@ class PairedTestState:
     power: float
     mean_statistic: float
     bin_edges: np.ndarray = field(repr=False)
-    histogram: np.ndarray = field(repr=False)  # density of the simulated statistics
+    histogram: np.ndarray = field(repr=False)  # density of the simulated statistics inside the bins
+    share_below: float = field(repr=False)  # share of the statistics below bin_edges[0] (or -inf)
+    share_above: float = field(repr=False)  # share above bin_edges[-1] (or +inf)
     null_x: np.ndarray = field(repr=False)
     null_density: np.ndarray = field(repr=False)  # t(k-1) density
     power_curve: np.ndarray = field(repr=False)  # power at every difference, this k
@@ -1130,15 +1170,16 @@ def paired_test_state(grid: PowerGrid, k, difference, *, bins=np.linspace(-8, 8,
     i, j = grid.folds.index(k), j[0]
     t = grid.statistics[i, j]
     bins = np.asarray(bins, dtype=float)
-    clipped = np.clip(t, bins[0] + 1e-9, bins[-1] - 1e-9)
-    hist, _ = np.histogram(clipped, bins=bins, density=True)
+    counts, _ = np.histogram(t, bins=bins)
+    hist = counts / (t.size * np.diff(bins))  # a density over all experiments: the bins hold 1 - shares beyond
     x = np.linspace(bins[0], bins[-1], 401)
     finite = t[np.isfinite(t)]
     return PairedTestState(
         k=int(k), difference=float(grid.differences[j]), df=int(k) - 1,
         critical_value=_dist.t_isf(grid.alpha / 2.0, k - 1), power=float(grid.power[i, j]),
         mean_statistic=float(finite.mean()) if finite.size else math.nan,
-        bin_edges=bins, histogram=hist, null_x=x, null_density=_dist.t_pdf(x, k - 1),
+        bin_edges=bins, histogram=hist, share_below=float(np.mean(t < bins[0])),
+        share_above=float(np.mean(t > bins[-1])), null_x=x, null_density=_dist.t_pdf(x, k - 1),
         power_curve=grid.power[i].copy(),
     )
 

@@ -61,3 +61,23 @@ def test_plotting_helpers_draw_on_the_given_ax():
     with pytest.raises(ValueError, match="y_true has"):
         rplot.plot_residuals([1, 2, 3], [1, 2], axes[0])
     plt.close(fig)
+
+
+def test_blitted_frames_match_full_renders():
+    """Only the curve, title, residuals and degree marker are redrawn per frame: the
+    frames must still be what a full render gives (up to a few pixels of z-order)."""
+    import io
+
+    from PIL import Image
+
+    class FullRender(PolynomialDegreeExplorer):
+        def dynamic_artists(self):
+            return None
+
+    x, y = _data()
+    fast, full = PolynomialDegreeExplorer(x, y, max_degree=6), FullRender(x, y, max_degree=6)
+    for d in (0, 6, 3, 5, 2):
+        fast.slider.value = full.slider.value = d
+        a, b = (np.asarray(Image.open(io.BytesIO(e.image.value)).convert("RGB")).astype(int) for e in (fast, full))
+        assert a.shape == b.shape
+        assert (np.abs(a - b).max(axis=2) > 40).sum() <= 200  # the degree marker over the curves: < 100

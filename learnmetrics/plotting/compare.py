@@ -48,8 +48,10 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
         lo = -hi if lo < 0 else lo
     x = np.linspace(lo, hi, 600)
     y = pdf(x)
-    ymax = float(np.nanmax(y[np.isfinite(y)])) if np.isfinite(y).any() else 1.0
-    y = np.minimum(y, ymax * 1.5)
+    # the chi-square density with 1 df is infinite at 0: scale the axis to the curve away from its left end
+    body = np.isfinite(y) & (x >= lo + 0.03 * (hi - lo))
+    ymax = float(np.max(y[body])) if body.any() else 1.0
+    y = np.minimum(np.where(np.isfinite(y), y, ymax * 1.5), ymax * 1.5)
     _ = ax.plot(x, y, color="0.25", lw=1.8, label=f"null distribution, df = {_df_text(result.df)}")
     c = result.critical_value
     if result.statistic_name == "tau_t" and result.alternative == "two-sided":
@@ -60,7 +62,9 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
         regions = [(c, hi)]
     for k, (a, b) in enumerate(regions):
         m = (x >= a) & (x <= b)
-        ax.fill_between(x[m], 0, y[m], color=REJECT_COLOR, alpha=0.5, lw=0,
+        # the tail's area is alpha, often too thin to see: shade the whole region too
+        ax.axvspan(a, b, color=REJECT_COLOR, alpha=0.12, lw=0, zorder=0)
+        ax.fill_between(x[m], 0, y[m], color=REJECT_COLOR, alpha=0.6, lw=0,
                         label=f"rejection region (alpha = {result.alpha:g})" if k == 0 else None)
         edge = a if b >= hi else b
         ax.axvline(edge, color=REJECT_COLOR, lw=1.2, ls="--")
@@ -103,26 +107,40 @@ def critical_difference_diagram(ax, nemenyi: NemenyiResult, *, title=None):
     names = list(nemenyi.names)
     k = len(r)
     order = np.argsort(r, kind="stable")
-    half = nemenyi.cd / 2.0
+    cd = float(nemenyi.cd)
+    half = cd / 2.0
     best = r[order[0]]
+    lo = min(1.0, float(r.min() - half)) - 0.15
+    hi = max(float(k), float(r.max() + half)) + 0.15
+    # the ranks can only lie in [1, k]: grey out the rest
+    ax.axvspan(lo, 1.0, color="0.93", lw=0, zorder=0)
+    ax.axvspan(float(k), hi, color="0.93", lw=0, zorder=0)
+    # where the best algorithm's bar ends: any bar starting right of it does not overlap
+    ax.axvline(best + half, color="0.45", ls=":", lw=1.2, zorder=1)
     for row, i in enumerate(order):
-        separate = r[i] - best > nemenyi.cd
+        separate = r[i] - best > cd
         color = REJECT_COLOR if separate else STAT_COLOR
-        ax.plot([r[i] - half, r[i] + half], [row, row], color=color, lw=3, solid_capstyle="butt", alpha=0.8)
+        ax.plot([r[i] - half, r[i] + half], [row, row], color=color, lw=4, solid_capstyle="butt", alpha=0.85)
         ax.plot([r[i]], [row], "o", color="black", ms=7, zorder=3)
-        ax.text(r[i], row - 0.22, f"{r[i]:.3f}", ha="center", va="bottom", fontsize=8)
-    ax.set_yticks(range(k), [names[i] for i in order])
-    ax.set_ylim(k - 0.5, -0.8)
-    lo = min(1.0, float(r.min() - half)) - 0.2
-    hi = max(float(k), float(r.max() + half)) + 0.2
+        ax.text(r[i], row - 0.18, f"{names[i]}: {r[i]:.3f}", ha="center", va="bottom", fontsize=9)
+    # a ruler of length CD above the rows
+    top = -0.95
+    ax.annotate("", xy=(best - half, top), xytext=(best + half, top),
+                arrowprops=dict(arrowstyle="|-|", color="0.2", lw=1.2, shrinkA=0, shrinkB=0))
+    ax.text(best, top - 0.12, f"CD = {cd:.3f}", ha="center", va="bottom", fontsize=9)
+    ax.set_yticks(range(k), [names[i] for i in order], fontsize=10)
+    ax.set_ylim(k - 0.45, top - 0.55)
     ax.set_xlim(lo, hi)
     ax.set_xlabel("average rank (1 = best)")
-    ax.grid(axis="x", color="0.9")
+    ax.grid(axis="x", color="0.85", lw=0.6)
+    ax.set_axisbelow(True)
     ax.spines[["top", "right"]].set_visible(False)
+    ax.plot([], [], color=STAT_COLOR, lw=4, label="bar overlaps the best one's: not significantly different")
+    ax.plot([], [], color=REJECT_COLOR, lw=4, label="no overlap: significantly worse than the best")
+    ax.legend(fontsize=8, frameon=False, loc="upper right")  # the CD ruler sits at the best (leftmost) rank
     ax.set_title(title if title is not None else
-                 f"Friedman test diagram (N = {nemenyi.n_datasets} data sets)\n"
-                 f"bar length CD = {nemenyi.cd:.3f} (alpha = {nemenyi.alpha:g})\n"
-                 f"orange: significantly worse than the best", fontsize=9, loc="left")
+                 f"Friedman test diagram: average rank ± CD/2 (N = {nemenyi.n_datasets} data sets, "
+                 f"alpha = {nemenyi.alpha:g})", fontsize=9.5, loc="left")
     return ax
 
 
@@ -137,9 +155,10 @@ def plot_binomial_test(ax, result: TestResult, *, title=None):
     logc = np.array([math.lgamma(m + 1) - math.lgamma(i + 1) - math.lgamma(m - i + 1) for i in c])
     with np.errstate(divide="ignore"):
         pmf = np.exp(logc + c * np.log(eps0) + (m - c) * np.log1p(-eps0)) if 0 < eps0 < 1 else (c == round(m * eps0)) * 1.0
-    colors = np.where(c >= crit, REJECT_COLOR, "0.7")
-    ax.bar(c, pmf, width=0.85, color=colors)
-    ax.bar([], [], color=REJECT_COLOR, label=f"rejection region: at least {crit} errors (alpha = {result.alpha:g})")
+    keep = c < crit
+    ax.bar(c[keep], pmf[keep], width=0.85, color="0.7", label=f"P(m') if epsilon = epsilon0")
+    ax.bar(c[~keep], pmf[~keep], width=0.85, color=REJECT_COLOR,
+           label=f"rejection region: at least {crit} errors (alpha = {result.alpha:g})")
     ax.axvline(k, color=STAT_COLOR, lw=2.2, label=f"observed: {k} errors of {m}")
     ax.set_ylim(0, float(pmf.max()) * 1.4)
     ax.set_xlabel(f"number of test errors m'  (if the error rate were epsilon0 = {eps0:g})")
@@ -151,20 +170,23 @@ def plot_binomial_test(ax, result: TestResult, *, title=None):
     return ax
 
 
-def plot_paired_errors(ax, errors_a, errors_b, *, names=("A", "B"), title=None):
-    """Two learners' error rates fold by fold, each fold's pair joined by a line."""
+def plot_paired_errors(ax, errors_a, errors_b, *, names=("A", "B"), title=None, ylabel="test error rate"):
+    """Two learners' error rates (or any per-fold measure: set ``ylabel``) fold by fold, each fold's pair joined."""
     a = np.asarray(errors_a, dtype=float)
     b = np.asarray(errors_b, dtype=float)
     folds = np.arange(1, len(a) + 1)
     for i in range(len(a)):
         ax.plot([folds[i], folds[i]], [a[i], b[i]], color="0.75", lw=1.5, zorder=1)
-    ax.plot(folds, a, "o", color=STAT_COLOR, ms=7, label=f"{names[0]} (mean {a.mean():.4f})", zorder=2)
-    ax.plot(folds, b, "s", color=REJECT_COLOR, ms=7, label=f"{names[1]} (mean {b.mean():.4f})", zorder=2)
+    # B as open squares under A's dots, so that a fold where both err the same shows both
+    ax.plot(folds, b, "s", color=REJECT_COLOR, mfc="white", mew=2, ms=10, label=f"{names[1]} (mean {b.mean():.4f})",
+            zorder=2)
+    ax.plot(folds, a, "o", color=STAT_COLOR, ms=6, label=f"{names[0]} (mean {a.mean():.4f})", zorder=3)
     ax.set_xticks(folds)
     ax.set_xlabel("fold")
-    ax.set_ylabel("test error rate")
+    ax.set_ylabel(ylabel)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=8, frameon=False)
+    handles, labels = ax.get_legend_handles_labels()
+    ax.legend(handles[::-1], labels[::-1], fontsize=8, frameon=False)  # A first
     if title:
         ax.set_title(title, fontsize=9, loc="left")
     return ax

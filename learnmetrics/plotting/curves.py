@@ -127,7 +127,11 @@ def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CU
     ok = ~np.isnan(precision)
     r, p = recall[ok], precision[ok]
     if style == "steps":
-        # precision P_k held over the recall interval (R_{k-1}, R_k]: the sum AP adds up
+        # precision P_k held over the recall interval (R_{k-1}, R_k]: the sum AP adds up. Only the
+        # cuts where recall rises carry area; the others (a negative added, or scikit-learn's
+        # extra (0, 1) point) would draw zero-width hooks, so they are left out.
+        rises = np.r_[r[:1] > 0, np.diff(r) > 0]
+        r, p = r[rises], p[rises]
         xs = np.concatenate([[0.0], np.repeat(r, 2)])[:-1]
         ys = np.repeat(p, 2)
         kwargs.setdefault("lw", 2)

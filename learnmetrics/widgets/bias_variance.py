@@ -51,7 +51,7 @@ class BiasVarianceExplorer(Explorer):
         self._curves = [ax.plot(r.x, np.zeros_like(r.x), color=VARIANCE_COLOR, lw=0.7, alpha=0.35)[0]
                         for _ in range(min(self.n_curves, r.n_sets))]
         (self._mean,) = ax.plot(r.x, np.zeros_like(r.x), color=BIAS_COLOR, lw=2.6, label="mean prediction f̄(x)")
-        ax.plot(r.x, r.f, color="black", lw=1.4, ls="--", label="true function")
+        (self._truth,) = ax.plot(r.x, r.f, color="black", lw=1.4, ls="--", label="true function")
         ax.plot([], [], color=VARIANCE_COLOR, lw=1, label=f"fits of {len(self._curves)} training sets")
         lim = 1.6 * float(np.max(np.abs(r.f))) + 2 * r.noise_sd
         ax.set_ylim(-lim, lim)
@@ -60,7 +60,7 @@ class BiasVarianceExplorer(Explorer):
         ax.set_xlabel("x")
         ax.legend(fontsize=7, frameon=False, loc="lower left")
         ax.spines[["top", "right"]].set_visible(False)
-        self._title = ax.set_title("", fontsize=10, loc="left")
+        self._title = ax.text(0, 1.04, "", transform=ax.transAxes, fontsize=10, va="bottom")
         # bars: bias^2, variance, noise, sum; the simulated error as a marker
         labels = ["bias²", "variance", "noise", "sum"]
         self._bars = axb.bar(range(4), np.zeros(4), color=[BIAS_COLOR, VARIANCE_COLOR, NOISE_COLOR, TOTAL_COLOR])
@@ -82,14 +82,21 @@ class BiasVarianceExplorer(Explorer):
         self._marker = axu.axvline(d[0], color="red", lw=1.2)
         axu.set_yscale("log")
         lo_y, hi_y = axu.get_ylim()
+        lo_y /= 100.0  # free decades at the bottom for the legend
         axu.set_yticks([10.0**e for e in range(int(np.floor(np.log10(lo_y))), int(np.ceil(np.log10(hi_y))) + 1)])
         axu.set_ylim(lo_y, hi_y)
         axu.yaxis.set_minor_locator(NullLocator())  # fewer ticks: faster frames
         axu.set_xticks(d[:: max(1, len(d) // 7)])
         axu.set_xlabel("degree")
-        axu.legend(fontsize=6.5, frameon=False, loc="upper center", ncol=2)
+        axu.legend(fontsize=7, frameon=False, loc="lower right", ncol=2)
         axu.spines[["top", "right"]].set_visible(False)
         axu.set_title("every degree (log scale)", fontsize=9, loc="left")
+
+    def dynamic_artists(self):
+        # every axis limit is fixed in setup_figure, so the rest is drawn once (blitted background);
+        # the true function is redrawn last to stay on top of the fits
+        return [*self._curves, self._mean, self._truth, self._title, *self._bars, self._sim, *self._bar_text,
+                self._marker]
 
     def draw(self, state):
         for line, c in zip(self._curves, state.curves):

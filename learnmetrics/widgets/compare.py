@@ -32,7 +32,7 @@ class PairedTestExplorer(Explorer):
     k, difference : the starting values.
     """
 
-    figsize = (10.0, 3.8)
+    figsize = (10.0, 4.0)
 
     def __init__(self, grid=None, *, k=10, difference=0.0):
         self.grid = simulate_paired_t_power(rng=0) if grid is None else grid
@@ -48,36 +48,44 @@ class PairedTestExplorer(Explorer):
         return paired_test_state(self.grid, k, difference, bins=self.bins)
 
     def setup_figure(self, fig):
-        gs = fig.add_gridspec(1, 2, width_ratios=[1.6, 1.0], wspace=0.28, left=0.06, right=0.98, bottom=0.15, top=0.84)
+        gs = fig.add_gridspec(1, 2, width_ratios=[1.6, 1.0], wspace=0.25, left=0.065, right=0.985, bottom=0.14,
+                              top=0.86)
         ax, axp = fig.add_subplot(gs[0]), fig.add_subplot(gs[1])
-        widths = np.diff(self.bins)
-        self._bars = ax.bar(self.bins[:-1], np.zeros(len(widths)), width=widths, align="edge", color="0.75",
-                            edgecolor="white", lw=0.4, label="simulated statistics")
-        (self._pdf,) = ax.plot([], [], color="black", lw=1.8, label="null t(k-1)")
-        self._left = ax.axvspan(self.bins[0], -2, color=REJECT_COLOR, alpha=0.18, lw=0, label="rejection region")
-        self._right = ax.axvspan(2, self.bins[-1], color=REJECT_COLOR, alpha=0.18, lw=0)
-        ax.set_xlim(self.bins[0], self.bins[-1])
-        ax.set_ylim(0, 0.5)
-        ax.set_xlabel("paired t statistic  sqrt(k)·mean(Δ)/sd(Δ)  (values beyond ±8 piled at the edge)")
+        lo, hi = self.bins[0], self.bins[-1]
+        # every axis limit is fixed here: the axes, ticks and legends are drawn once (blitted background)
+        self._left = ax.axvspan(lo, -2, color=REJECT_COLOR, alpha=0.16, lw=0, label="rejection region")
+        self._right = ax.axvspan(2, hi, color=REJECT_COLOR, alpha=0.16, lw=0)
+        self._hist = ax.stairs(np.zeros(len(self.bins) - 1), self.bins, fill=True, color="0.62",
+                               label="simulated statistics")
+        (self._pdf,) = ax.plot([], [], color="black", lw=1.8, label="null distribution t(k-1)")
+        self._crit_text = ax.text(hi - 0.15, 0.57, "", ha="right", va="top", fontsize=8, color=REJECT_COLOR)
+        self._below = ax.text(lo + 0.15, 0.42, "", ha="left", va="top", fontsize=8, color="0.25")
+        self._above = ax.text(hi - 0.15, 0.47, "", ha="right", va="top", fontsize=8, color="0.25")
+        ax.set_xlim(lo, hi)
+        ax.set_ylim(0, 0.6)
+        ax.set_xlabel("paired t statistic  sqrt(k)·mean(Δ)/sd(Δ)")
         ax.set_ylabel("density")
         ax.spines[["top", "right"]].set_visible(False)
-        ax.legend(fontsize=7, frameon=False, loc="upper left")
-        self._title = ax.set_title("", fontsize=9, loc="left")
+        ax.legend(fontsize=8, frameon=False, loc="upper left")
+        self._title = ax.text(0, 1.04, "", transform=ax.transAxes, fontsize=9.5, va="bottom")
         d = np.asarray(self.grid.differences)
         (self._power,) = axp.plot(d, np.zeros(len(d)), "o-", color=STAT_COLOR, ms=4)
         (self._here,) = axp.plot([0], [0], "o", color=REJECT_COLOR, ms=10, zorder=3)
         axp.axhline(self.grid.alpha, color="0.5", ls=":", lw=1)
-        axp.text(d[-1], self.grid.alpha + 0.02, f"alpha = {self.grid.alpha:g}", ha="right", fontsize=7, color="0.4")
+        axp.text(d[-1], self.grid.alpha + 0.02, f"alpha = {self.grid.alpha:g}", ha="right", fontsize=8, color="0.4")
         axp.set_xlim(d[0] - 0.005, d[-1] + 0.005)
         axp.set_ylim(0, 1.02)
         axp.set_xlabel("true difference of error rates")
-        axp.set_ylabel("share of experiments rejecting H0")
+        axp.set_ylabel("share rejecting H0")
         axp.spines[["top", "right"]].set_visible(False)
-        self._ptitle = axp.set_title("", fontsize=9, loc="left")
+        self._ptitle = axp.text(0, 1.04, "", transform=axp.transAxes, fontsize=9.5, va="bottom")
+
+    def dynamic_artists(self):
+        return [self._left, self._right, self._hist, self._pdf, self._crit_text, self._below, self._above,
+                self._title, self._power, self._here, self._ptitle]
 
     def draw(self, state):
-        for bar, h in zip(self._bars, state.histogram):
-            bar.set_height(h)
+        self._hist.set_data(values=state.histogram)
         self._pdf.set_data(state.null_x, state.null_density)
         c = state.critical_value
         lo, hi = self.bins[0], self.bins[-1]
@@ -85,8 +93,11 @@ class PairedTestExplorer(Explorer):
         self._left.set_width(max(0.0, -c - lo))
         self._right.set_x(min(c, hi))
         self._right.set_width(max(0.0, hi - c))
+        self._crit_text.set_text("rejection region:\nbeyond the axis" if c > hi else "")
+        self._below.set_text(f"← {100 * state.share_below:.1f}% below {lo:g}" if state.share_below > 0 else "")
+        self._above.set_text(f"{100 * state.share_above:.1f}% above {hi:g} →" if state.share_above > 0 else "")
         self._title.set_text(f"k = {state.k} folds, true difference {state.difference:.2f}: "
-                             f"reject when |t| > {c:.2f} (df = {state.df})")
+                             f"reject when |t| > {c:.2f}  (df = {state.df})")
         self._power.set_ydata(state.power_curve)
         self._here.set_data([state.difference], [state.power])
         word = "false alarms" if state.difference == 0 else "detected"

@@ -114,7 +114,7 @@ class CutPointExplorer(Explorer):
     def setup_figure(self, fig) -> None:
         t = self.table
         gs = fig.add_gridspec(2, 3, height_ratios=[0.85, 2.5], width_ratios=[0.9, 1, 1],
-                              left=0.075, right=0.985, top=0.94, bottom=0.08, hspace=0.26, wspace=0.38)
+                              left=0.075, right=0.985, top=0.94, bottom=0.08, hspace=0.14, wspace=0.38)
         ax_strip = fig.add_subplot(gs[0, :])
         ax_cm = fig.add_subplot(gs[1, 0])
         ax_roc = fig.add_subplot(gs[1, 1])

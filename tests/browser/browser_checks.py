@@ -6,7 +6,7 @@ is moved with the keyboard, one step at a time; after each step we wait for
 
 1. the slider's own read-out to show the new value (front end only),
 2. the explorer's text read-out (its ``ipywidgets.HTML``) to change and,
-   where :data:`EXPECTED` has an entry, to contain the text computed by
+   where :func:`expected_checks` has an entry, to contain the text computed by
    ``learnmetrics`` for that value (the figure may lag the text by one
    kernel round trip, so each is waited for),
 3. the figure (its ``ipywidgets.Image``) to change: a new ``src`` whose
@@ -19,6 +19,7 @@ value and what was shown.
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 import time
@@ -37,19 +38,22 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 
 # -- what learnmetrics says the read-out must show ---------------------------------------
+# A check gets the values of all the explorer's sliders ({description: SliderValue}) and
+# returns strings the text read-out must contain (runs of white space compared as one space).
 def _r3(x) -> str:
     return "undefined" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3f}"
 
 
 def threshold_checks(y_true, y_score):
     """Chapter 02, ThresholdExplorer: the threshold, the four counts, P, R, accuracy."""
-    def check(value: "SliderValue") -> list[str]:
-        t = float(value.text)
+    def check(v):
+        t = float(v["threshold"].text)
         s = lm.threshold_state(y_true, y_score, t)
         c = s.counts
+        undefined = "undefined (0/0)"
         return [f"threshold = {t:.2f}", f"TP = {c.tp:g}, FN = {c.fn:g}", f"FP = {c.fp:g}, TN = {c.tn:g}",
-                f"precision P = TP/(TP+FP) {_r3(s.precision).replace('undefined', 'undefined (0/0)')}",
-                f"recall = TPR = TP/(TP+FN) {_r3(s.recall).replace('undefined', 'undefined (0/0)')}",
+                f"precision P = TP/(TP+FP) {_r3(s.precision).replace('undefined', undefined)}",
+                f"recall = TPR = TP/(TP+FN) {_r3(s.recall).replace('undefined', undefined)}",
                 f"accuracy = (TP+TN)/m {_r3(s.accuracy)}"]
     return check
 
@@ -58,8 +62,8 @@ def cut_point_checks(y_true, y_score):
     """Chapters 03/04, CutPointExplorer: the cut, the counts, P, R, FPR as fractions."""
     table = lm.stepping_table(y_true, y_score)
 
-    def check(value: "SliderValue") -> list[str]:
-        k = int(value.text)
+    def check(v):
+        k = int(v["cut k"].text)
         s = lm.cut_point_state(table, k)
         tp, fn, fp, tn = (float(x) for x in (s.tp, s.fn, s.fp, s.tn))
         return [f"cut k = {k} of {len(table) - 1}", f"TP = {tp:g} FN = {fn:g}", f"FP = {fp:g} TN = {tn:g}",
@@ -70,11 +74,11 @@ def cut_point_checks(y_true, y_score):
 
 
 def fbeta_checks(y_true, y_score):
-    """Chapter 03, FBetaExplorer (log slider: aria-valuenow is log10 beta): beta and the best cut."""
+    """Chapter 03, FBetaExplorer (a log slider: its position is log10 beta): beta and the best cut."""
     table = lm.stepping_table(y_true, y_score)
 
-    def check(value: "SliderValue") -> list[str]:
-        beta = 10.0 ** value.now
+    def check(v):
+        beta = 10.0 ** v["β"].position
         f = np.asarray(lm.fbeta_curve(table, beta=beta), dtype=float)[1:]
         k = int(np.nanargmax(f)) + 1
         return [f"beta = {beta:.3f}", f"w = {beta ** 2 / (1 + beta ** 2):.3f}", f"best cut k = {k}:",
@@ -82,20 +86,73 @@ def fbeta_checks(y_true, y_score):
     return check
 
 
-def _watermelon_02():
-    m = datasets.watermelon_scores()
-    return m.y_true, m.y_score
+def cost_checks(y_true, y_score):
+    """Chapter 05, CostCurveExplorer: the ratio slider shows "1:3" (cost01:cost10), the prior p."""
+    table = lm.stepping_table(y_true, y_score)
+
+    def check(v):
+        c01, c10 = (float(x) for x in v["cost01:cost10"].text.split(":"))
+        p = float(v["p = P(+)"].text)
+        s = lm.cost_state(table.fpr, table.recall, table.thresholds, p, c01, c10, n_pos=table.n_pos,
+                          n_neg=table.n_neg)
+        return [f"cost01 : cost10 = {c01:g} : {c10:g}, p = {p:.2f}", f"P(+)cost x = {s.x:.3f}",
+                f"best cut: #{s.index}", f"normalized cost = {s.normalized_cost:.3f}",
+                f"TP = {s.tp:g}, FN = {s.fn:g}, FP = {s.fp:g}, TN = {s.tn:g}"]
+    return check
 
 
-# notebook -> one {slider description: check} per explorer, in the order they appear.
-# A check takes the slider's value and returns strings the read-out must contain
-# (compared with runs of white space collapsed to one space).
-EXPECTED = {
-    "02_confusion_matrix.ipynb": [{"threshold": threshold_checks(*_watermelon_02())}],
-    "03_pr_bep_fbeta.ipynb": [{"cut k": cut_point_checks(*_watermelon_02())},
-                              {"β": fbeta_checks(*_watermelon_02())}],
-    "04_roc_auc.ipynb": [{"cut k": cut_point_checks(datasets.tied_eight().y_true, datasets.tied_eight().y_score)}],
-}
+def polynomial_checks(x, y, max_degree):
+    """Chapter 07, PolynomialDegreeExplorer: the degree, MSE, R², adjusted R²."""
+    table = lm.polynomial_selection(x, y, max_degree=max_degree)
+
+    def check(v):
+        d = int(v["degree"].text)
+        s = lm.polynomial_fit_state(x, y, d, max_degree, table=table)
+        return [f"degree {d} ({d + 1} parameters)", f"MSE = {s.mse:.4g}", f"R2 = {s.r2:.4f}",
+                f"adjusted R2 = {s.adjusted_r2:.4f}"]
+    return check
+
+
+def paired_test_checks(grid):
+    """Chapter 08, PairedTestExplorer: k, the true difference, the critical value, the rejection rate."""
+    def check(v):
+        k, diff = int(v["folds k"].text), float(v["true diff."].text)
+        s = lm.paired_test_state(grid, k, diff)
+        return [f"k = {k} folds, true difference = {diff:.2f}", f"t({s.df})",
+                f"critical value: |t| > {s.critical_value:.3f}", f"= {s.power:.3f}"]
+    return check
+
+
+def bias_variance_checks(result):
+    """Chapter 09, BiasVarianceExplorer: the degree and the decomposition."""
+    def check(v):
+        d = int(v["degree"].text)
+        s = lm.bias_variance_state(result, d)
+        return [f"degree {d}", f"bias² = {s.bias2:.4f}", f"variance = {s.variance:.4f}", f"sum = {s.total:.4f}",
+                f"training error = {s.train_error:.4f}"]
+    return check
+
+
+@functools.cache
+def expected_checks() -> dict[str, list]:
+    """notebook -> one check per explorer, in the order the explorers appear (``None``: only
+    the generic checks). The data are the notebooks' own running examples."""
+    melons = datasets.watermelon_scores()
+    tied = datasets.tied_eight()
+    rng = np.random.default_rng(9)  # 07's polynomial data
+    x = np.sort(rng.uniform(-1, 1, 30))
+    y = x ** 3 - x + 0.12 * rng.normal(size=30)
+    return {
+        "02_confusion_matrix.ipynb": [threshold_checks(melons.y_true, melons.y_score)],
+        "03_pr_bep_fbeta.ipynb": [cut_point_checks(melons.y_true, melons.y_score),
+                                  fbeta_checks(melons.y_true, melons.y_score)],
+        "04_roc_auc.ipynb": [cut_point_checks(tied.y_true, tied.y_score)],
+        "05_cost_curves.ipynb": [cost_checks(melons.y_true, melons.y_score)],
+        "07_regression_metrics.ipynb": [polynomial_checks(x, y, 8)],
+        "08_comparing_learners.ipynb": [paired_test_checks(lm.simulate_paired_t_power(rng=0))],
+        "09_bias_variance.ipynb": [bias_variance_checks(lm.bias_variance_experiment(
+            degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0))],
+    }
 
 
 # -- finding the explorers -----------------------------------------------------------------
@@ -159,8 +216,9 @@ def shutdown_kernels(lab, path: str) -> None:
 # -- stepping an explorer ---------------------------------------------------------------------
 @dataclass
 class SliderValue:
-    text: str  # what the slider's own read-out shows, e.g. "0.51" or "3"
-    now: float  # aria-valuenow (for a log slider: the exponent; for a selection slider: the index)
+    text: str  # what the slider's own read-out shows, e.g. "0.51", "3", "1:3"
+    position: float  # the slider's position (aria-valuetext): for a log slider the exponent,
+    # for a selection slider the index (aria-valuenow is rounded to one decimal)
 
 
 @dataclass
@@ -208,39 +266,71 @@ def explorer_roots(page):
     return page.locator(".jp-OutputArea-output:has([role=slider])")
 
 
-def step_explorer(page, root, name: str, checks: dict | None, artifacts: Path | None, *,
+_SLIDERS_JS = """(root) => Array.from(root.querySelectorAll('.widget-slider')).filter(b => b.querySelector('[role=slider]'))
+  .map(box => {
+    const h = box.querySelector('[role=slider]'), t = box.querySelector('.noUi-target');
+    let min = parseFloat(h.getAttribute('aria-valuemin')), max = parseFloat(h.getAttribute('aria-valuemax'));
+    if (t && t.noUiSlider) { const r = t.noUiSlider.options.range; min = [].concat(r.min)[0]; max = [].concat(r.max)[0]; }
+    const label = box.querySelector('.widget-label'), readout = box.querySelector('.widget-readout');
+    return {label: label ? label.innerText.trim() : '', text: readout ? readout.innerText.trim() : '',
+            position: parseFloat(h.getAttribute('aria-valuetext') ?? h.getAttribute('aria-valuenow')), min, max};
+  })"""
+
+
+def slider_values(root) -> dict[str, SliderValue]:
+    return {s["label"]: SliderValue(s["text"], s["position"]) for s in root.evaluate(_SLIDERS_JS)}
+
+
+_LAYOUT_JS = """(root) => {
+  const out = [], img = root.querySelector('img'), html = root.querySelector('.widget-html');
+  if (img && img.naturalWidth && img.clientWidth) {
+    const natural = img.naturalWidth / img.naturalHeight, shown = img.clientWidth / img.clientHeight;
+    if (Math.abs(shown / natural - 1) > 0.02)
+      out.push(`figure distorted: ${img.naturalWidth}x${img.naturalHeight} PNG shown as ${img.clientWidth}x${img.clientHeight}`);
+  }
+  if (html) {
+    const want = parseFloat(html.style.width), got = html.getBoundingClientRect().width;
+    if (want && got < want - 1) out.push(`text read-out squeezed to ${Math.round(got)}px (its width is ${want}px)`);
+    if (html.scrollWidth > html.clientWidth + 1) out.push(`text read-out overflows (${html.scrollWidth}px in ${html.clientWidth}px)`);
+  }
+  const r = root.getBoundingClientRect();
+  for (const e of [img, html]) if (e && e.getBoundingClientRect().right > r.right + 1)
+    out.push(`${e === img ? 'figure' : 'text read-out'} runs past the output's right edge`);
+  return out;
+}"""
+
+
+def layout_problems(root) -> list[str]:
+    """What a learner would see wrong in the explorer's layout (distorted figure, squeezed or
+    overflowing read-out); the tests report these as warnings."""
+    return root.evaluate(_LAYOUT_JS)
+
+
+def step_explorer(page, root, name: str, check, artifacts: Path | None, *,
                   steps: int = STEPS, timeout: float = 20.0) -> ExplorerReport:
     """Move every slider of the explorer ``root`` (a Locator) ``steps`` keyboard steps and one
-    back, checking text and figure after each step. Returns the record of the steps."""
+    back, checking text (against ``check``, if given) and figure after each step."""
     report = ExplorerReport(name)
-    checks = dict(checks or {})
     root.scroll_into_view_if_needed()
     sliders = root.locator(".widget-slider:has([role=slider])")
     n = sliders.count()
     if n == 0:
         raise AssertionError(f"{name}: no slider in the explorer")
-    labels = [sliders.nth(i).locator(".widget-label").first.inner_text().strip() for i in range(n)]
-    missing = set(checks) - set(labels)
-    if missing:
-        raise AssertionError(f"{name}: expected sliders {sorted(missing)} not found (has {labels}); "
-                             "update EXPECTED in tests/browser/browser_checks.py")
     slug = re.sub(r"[^A-Za-z0-9]+", "_", name).strip("_")
     if artifacts is not None:
         report.before = artifacts / f"{slug}_before.png"
         root.screenshot(path=str(report.before))
     image_start = root.locator("img").first.screenshot()
-    for i, label in enumerate(labels):
-        box = sliders.nth(i)
-        handle = box.locator("[role=slider]").first
-        lo, hi = float(handle.get_attribute("aria-valuemin")), float(handle.get_attribute("aria-valuemax"))
-        if hi <= lo:
+    for i in range(n):
+        info = root.evaluate(_SLIDERS_JS)[i]
+        if info["max"] <= info["min"]:
             continue
-        walk = _SliderWalk(page, root, report, label, box, handle, checks.get(label), timeout)
-        forward = "ArrowRight" if float(handle.get_attribute("aria-valuenow")) < hi else "ArrowLeft"
+        walk = _SliderWalk(page, root, report, info["label"], sliders.nth(i), check, timeout)
+        forward = "ArrowRight" if info["position"] < info["max"] else "ArrowLeft"
         back = "ArrowLeft" if forward == "ArrowRight" else "ArrowRight"
         for _ in range(steps):
             walk.step(forward)
-            if float(handle.get_attribute("aria-valuenow")) in (lo, hi):
+            if root.evaluate(_SLIDERS_JS)[i]["position"] in (info["min"], info["max"]):
                 break  # the end of the slider
         walk.step(back)
     if root.locator("img").first.screenshot() == image_start:
@@ -264,9 +354,9 @@ _NEW_IMG_JS = """([root, old]) => { const i = root.querySelector('img'); return 
 class _SliderWalk:
     """One slider of one explorer, moved step by step (see the module docstring)."""
 
-    def __init__(self, page, root, report, label, box, handle, check, timeout):
+    def __init__(self, page, root, report, label, box, check, timeout):
         self.page, self.root, self.report, self.label = page, root, report, label
-        self.box, self.handle, self.check, self.ms = box, handle, check, timeout * 1e3
+        self.box, self.handle, self.check, self.ms = box, box.locator("[role=slider]").first, check, timeout * 1e3
         self.value = self._value_text()
         self.text = _norm(root.evaluate(_READOUT_JS))
         self.fig = root.evaluate(_FIGURE_JS)
@@ -292,8 +382,14 @@ class _SliderWalk:
         except PlaywrightTimeout:
             self._fail(f"{key} did not move the slider", self.text)
         self.value = self._value_text()
-        value = SliderValue(self.value, float(self.handle.get_attribute("aria-valuenow")))
-        want = [_norm(s) for s in self.check(value)] if self.check else []
+        want = []
+        if self.check is not None:
+            values = slider_values(self.root)
+            try:
+                want = [_norm(s) for s in self.check(values)]
+            except KeyError as e:
+                raise AssertionError(f"{self.report.name}: the expected check needs slider {e}, the explorer has "
+                                     f"{sorted(values)}: update expected_checks() in {Path(__file__).name}")
         exact, want_hash = self.seen.get(self.value, (None, None))
         try:
             self.page.wait_for_function(_TEXT_JS, arg=[self.root.element_handle(), self.text, want, exact],

@@ -120,5 +120,8 @@ def voila(tmp_path_factory, served_notebooks, chromium):
 
 @pytest.fixture(scope="session")
 def artifacts():
+    """test-artifacts/browser/ (git-ignored), emptied of the previous run's screenshots."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTIFACTS.glob("*.png"):
+        old.unlink()
     return ARTIFACTS
