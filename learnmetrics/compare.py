@@ -11,7 +11,9 @@ order:
 * :func:`t_test`: one learner, k error estimates (e.g. repeated hold-out):
   is the mean error :math:`\epsilon_0`? (t 检验, 2.4.1)
 * :func:`paired_t_test` / :func:`cv_paired_t_test`: two learners on the same
-  k folds: paired t-test on the per-fold differences (交叉验证 t 检验, 2.4.2)
+  k folds: paired t-test on the per-fold differences (交叉验证 t 检验, 2.4.2);
+  :func:`cross_val_scores` gives the per-fold scores of any measure (error
+  rate, F1 ...) on shared folds
 * :func:`five_by_two_cv_t_test`: Dietterich's 5x2 cross-validated paired
   t-test, which eases the dependence between folds (5×2 交叉验证, 2.4.2)
 * :func:`mcnemar_test`: two learners, one hold-out set, the 2x2 table of who

@@ -328,6 +328,24 @@ def test_bad_inputs_have_clear_errors():
 
 
 # ------------------------------------------------------------------ simulation / state
+def test_cross_val_scores_any_measure_on_the_same_folds():
+    X, y = _data()
+    learners = [lm.learners.LogisticRegression(), NearestCentroid()]
+    errs = lm.cross_val_errors(learners, X, y, k=5, rng=3)
+    np.testing.assert_allclose(lm.cross_val_scores(learners, X, y, scoring=lm.error_rate, k=5, rng=3), errs, rtol=1e-12)
+    # by hand: the same seeded folds, every learner refitted on each
+    f1 = lm.cross_val_scores(learners, X, y, scoring=lm.f1_score, k=5, rng=3)
+    folds = list(lm.kfold_split(y, k=5, stratify=True, shuffle=True, rng=np.random.default_rng(3)))
+    for j, lr in enumerate(learners):
+        expected = [lm.f1_score(y[te], lr.fit(X[tr], y[tr]).predict(X[te])) for tr, te in folds]
+        np.testing.assert_allclose(f1[j], expected)
+    assert lm.cross_val_scores(learners, X, y, scoring=lm.accuracy_score, k=2, repeats=3, rng=0).shape == (2, 3, 2)
+    with pytest.raises(TypeError, match="scoring must be a callable"):
+        lm.cross_val_scores(learners, X, y, scoring="f1", k=5)
+    with pytest.raises(TypeError, match="learners"):
+        lm.cross_val_scores([object()], X, y, scoring=lm.f1_score)
+
+
 def test_power_grid_keeps_type_one_error_and_gains_power():
     g = lm.simulate_paired_t_power(folds=(5, 10), differences=(0.0, 0.05, 0.1), n_repeats=2000, rng=0)
     assert np.all(np.abs(g.power[:, 0] - 0.05) < 0.02)
@@ -341,7 +359,11 @@ def test_paired_test_state():
     s = lm.paired_test_state(g, 10, 0.05)
     assert s.df == 9 and close(s.critical_value, st.t.isf(0.025, 9))
     assert s.power == g.power[1, 1]
-    assert np.sum(s.histogram * np.diff(s.bin_edges)) == pytest.approx(1.0)
+    assert np.sum(s.histogram * np.diff(s.bin_edges)) + s.share_below + s.share_above == pytest.approx(1.0)
+    wide = lm.paired_test_state(g, 2, 0.05)  # 1 df: heavy tails, some statistics beyond +-8
+    t = g.statistics[0, 1]
+    assert wide.share_above == pytest.approx(np.mean(t > 8)) and wide.share_below == pytest.approx(np.mean(t < -8))
+    assert wide.share_above > 0
     assert "power" in str(s) and "type I" in str(lm.paired_test_state(g, 2, 0.0))
     with pytest.raises(ValueError, match="k must be one of"):
         lm.paired_test_state(g, 3, 0.0)

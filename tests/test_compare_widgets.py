@@ -40,3 +40,21 @@ def test_bias_variance_explorer_follows_its_slider():
     assert "degree 4" in ex.readout.value
     fig = ex.filmstrip([(0,), (2,), (4,)], ncols=3)
     assert len(fig.axes) == 3
+
+
+def _fresh_frame(ex, key):
+    ex._frames.clear()
+    return ex.frame(key)
+
+
+def test_blitted_frames_leave_nothing_behind(grid):
+    """Only the moving artists are redrawn over a cached background: a frame drawn after
+    visiting others must be pixel-identical to the same frame drawn first."""
+    r = lm.bias_variance_experiment(degrees=range(0, 8), n_sets=40, rng=0)
+    for ex, keys in [(PairedTestExplorer(grid, k=5, difference=0.0), [(5, 0.0), (2, 0.1), (10, 0.05)]),
+                     (BiasVarianceExplorer(r, degree=1), [(1,), (7,), (0,)])]:
+        assert ex.dynamic_artists()
+        first = _fresh_frame(ex, keys[0])
+        for key in keys[1:]:
+            _fresh_frame(ex, key)
+        assert _fresh_frame(ex, keys[0]) == first

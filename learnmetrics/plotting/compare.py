@@ -79,7 +79,7 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     ax.set_xlabel(result.statistic_name)
     ax.set_ylabel("density under H0")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=7.5, frameon=False, loc="best")
+    ax.legend(fontsize=7.5, frameon=True, framealpha=0.9, edgecolor="none", loc="best")
     ax.set_title(title if title is not None else f"{result.test}\np-value = {_p_text(result.p_value)}",
                  fontsize=9, loc="left")
     return ax
@@ -186,7 +186,7 @@ def plot_paired_errors(ax, errors_a, errors_b, *, names=("A", "B"), title=None, 
     ax.set_ylabel(ylabel)
     ax.spines[["top", "right"]].set_visible(False)
     handles, labels = ax.get_legend_handles_labels()
-    ax.legend(handles[::-1], labels[::-1], fontsize=8, frameon=False)  # A first
+    ax.legend(handles[::-1], labels[::-1], fontsize=8, frameon=True, framealpha=0.85, edgecolor="none", loc="best")  # A first
     if title:
         ax.set_title(title, fontsize=9, loc="left")
     return ax

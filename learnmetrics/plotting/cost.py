@@ -29,6 +29,8 @@ __all__ = [
     "RocCostView",
     "plot_cost_curve_steps",
     "plot_hull_and_envelope",
+    "plot_cost_scenarios",
+    "SCENARIO_COLORS",
 ]
 
 LINE_COLOR = "0.72"
@@ -191,17 +193,28 @@ class RocCostView:
 def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=8):
     """Small multiples: the cost curve built one ROC point at a time.
 
-    ``axes`` has shape (2, len(steps)); column j shows the first
-    ``steps[j] + 1`` ROC points: above, the ROC with the newest point
-    highlighted; below, their segments, the newest highlighted, and the lower
-    envelope so far.
+    ``axes`` has shape (2, len(steps)), or (2 * r, c) to wrap the steps over r
+    pairs of rows (step j in pair j // c, column j % c; spare panels are
+    hidden). Each step shows the first ``steps[j] + 1`` ROC points: above, the
+    ROC with the newest point highlighted; below, their segments, the newest
+    highlighted, and the lower envelope so far.
     """
     fpr = np.asarray(fpr, dtype=float)
     tpr = np.asarray(tpr, dtype=float)
-    axes = np.asarray(axes).reshape(2, -1)
+    steps = list(steps)
+    axes = np.asarray(axes)
+    if axes.ndim == 1 or axes.shape[0] == 2:
+        axes = axes.reshape(2, -1)
+    if axes.ndim != 2 or axes.shape[0] % 2 or axes.size // 2 < len(steps):
+        raise ValueError(f"axes must have shape (2 * r, c) with r * c >= len(steps) = {len(steps)}, "
+                         f"got {np.shape(axes)}")
+    ncols = axes.shape[1]
+    for j in range(len(steps), axes.size // 2):
+        axes[2 * (j // ncols), j % ncols].set_axis_off()
+        axes[2 * (j // ncols) + 1, j % ncols].set_axis_off()
     for j, k in enumerate(steps):
         k = int(k)
-        top, bottom = axes[0, j], axes[1, j]
+        top, bottom = axes[2 * (j // ncols), j % ncols], axes[2 * (j // ncols) + 1, j % ncols]
         setup_roc_axes(top, fontsize=fontsize)
         top.plot(fpr, tpr, "-", color="0.85", lw=1)
         top.plot(fpr[: k + 1], tpr[: k + 1], "-o", color="0.3", ms=3, lw=1.2)
@@ -212,10 +225,43 @@ def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=8):
         plot_cost_envelope(bottom, fpr[: k + 1], tpr[: k + 1], shade=True, shade_label=None, lw=2.0)
         bottom.plot([0, 1], [fpr[k], 1 - tpr[k]], color=CHOSEN_COLOR, lw=2.0, zorder=4)
         bottom.set_title(f"segment (0, {fpr[k]:.3f}) → (1, {1 - tpr[k]:.3f})", fontsize=fontsize)
-        if j:
+        if j % ncols:
             top.set_ylabel("")
             bottom.set_ylabel("")
     return axes
+
+
+SCENARIO_COLORS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02")
+
+
+def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=9, colors=SCENARIO_COLORS):
+    """Several conditions (prior and costs) on one ROC and one cost space.
+
+    For each :class:`~learnmetrics.cost.CostState` in ``states`` (one colour
+    each): on the ROC, the iso-cost line touching its best cut; in cost space,
+    its x = P(+)cost (dotted), the segment lowest there and the cost reached.
+    Two views of the same decisions. Returns the
+    :class:`~learnmetrics.cost.CostEnvelope`.
+    """
+    if len(states) != len(labels):
+        raise ValueError(f"states and labels must have the same length, got {len(states)} and {len(labels)}")
+    setup_roc_axes(ax_roc, title="ROC: each iso-cost line touches its best cut", fontsize=fontsize)
+    plot_roc_points(ax_roc, fpr, tpr)
+    setup_cost_axes(ax_cost, title="cost space: the lowest segment at each x", fontsize=fontsize)
+    plot_cost_lines(ax_cost, fpr, tpr, label=None)
+    env, _, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, shade_label=None, lw=2.0)
+    for j, (s, label) in enumerate(zip(states, labels)):
+        c = colors[j % len(colors)]
+        xs, ys = iso_cost_line(s.fpr, s.tpr, s.iso_slope)
+        ax_roc.plot(xs, ys, color=c, lw=1.6, zorder=3, label=f"{label}: cut #{s.index}")
+        ax_roc.plot([s.fpr], [s.tpr], "o", color=c, mec="black", ms=8, zorder=5)
+        ax_cost.axvline(s.x, color=c, ls=":", lw=1.3, zorder=2)
+        ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.8, zorder=4)
+        ax_cost.plot([s.x], [s.normalized_cost], "o", color=c, mec="black", ms=7, zorder=5,
+                     label=f"{label}: x = {s.x:.3f}")
+    ax_roc.legend(loc="lower right", fontsize=fontsize - 1, framealpha=0.9)
+    ax_cost.legend(loc="upper center", fontsize=fontsize - 1, framealpha=0.9)
+    return env
 
 
 def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsize=9, cmap="tab10"):

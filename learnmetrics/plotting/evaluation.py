@@ -214,7 +214,9 @@ def plot_estimator_comparison(ax, study, *, labels=None):
     ax.axhline(0, color=TRUE_COLOR, lw=2, label="estimate = true error")
     ax.set_xticks(pos, labels, fontsize=8)
     ax.set_ylabel("estimate − true error of the final model")
-    ax.legend(fontsize=8, loc="lower right")
+    lo, hi = ax.get_ylim()
+    ax.set_ylim(lo, hi + 0.18 * (hi - lo))  # headroom: the legend sits above the boxes, not on a whisker
+    ax.legend(fontsize=8, loc="upper center", ncol=2)
     return bp
 
 

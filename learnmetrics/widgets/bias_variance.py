@@ -106,9 +106,13 @@ class BiasVarianceExplorer(Explorer):
         vals = [state.bias2, state.variance, state.noise, state.total]
         for i, (bar, v) in enumerate(zip(self._bars, vals)):
             bar.set_height(min(v, self._ymax))
-            self._bar_text[i].set_position((i, min(v, self._ymax * 0.85) + self._ymax * 0.025))
-            self._bar_text[i].set_text(f"{v:.3f}" + (" ↑" if v > self._ymax else ""))
-            self._bar_text[i].set_color("white" if v > self._ymax else "black")
+            text, off = self._bar_text[i], v > self._ymax
+            if off:  # off the scale: the value written up the bar, which is too narrow for it sideways
+                text.set_position((i, self._ymax * 0.5))
+                text.set(text=f"{v:.3f} (off scale) ↑", color="white", rotation=90, va="center")
+            else:
+                text.set_position((i, v + self._ymax * 0.02))
+                text.set(text=f"{v:.3f}", color="black", rotation=0, va="bottom")
         self._sim.set_ydata([min(state.expected_error, self._ymax)])
         self._marker.set_xdata([state.degree, state.degree])
 

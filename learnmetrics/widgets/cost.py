@@ -106,11 +106,13 @@ class CostCurveExplorer(Explorer):
         self._cm_cost = ax_cm.text(0.5, -0.12, "", ha="center", va="top", fontsize=9, transform=ax_cm.transAxes)
 
     def dynamic_artists(self):
-        """What ``draw`` moves (the base renders the rest once as a background)."""
+        """What ``draw`` moves (the base renders the rest once as a background). The two
+        legends come last: drawn over the moving lines, not crossed by them."""
         cm_texts = [t for row in self._cm.texts for t in row]
+        legends = [leg for leg in (self.roc_view.ax.get_legend(), self.cost_view.ax.get_legend()) if leg is not None]
         return [self.cost_view.vline, self.cost_view.segment, self.cost_view.point, self.cost_view.text,
                 self.roc_view.iso, self.roc_view.point, self.roc_view.text,
-                self._cm.image, *cm_texts, self._cm_cost]
+                self._cm.image, *cm_texts, self._cm_cost, *legends]
 
     def draw(self, state):
         self.roc_view.update(state)

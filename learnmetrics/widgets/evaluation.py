@@ -94,8 +94,9 @@ class HoldoutExplorer(_Blitted):
         s = _ev.holdout_state(self.study, float(self.study.test_sizes[0]), True)
         self._bars, self._mean_line, self._true_line = plot_estimates_hist(
             ax1, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="hold-out estimates")
-        ax1.set_ylim(0, 0.45)
-        ax1.legend(fontsize=7, loc="upper right")
+        top = max(_hist_heights(e).max() for e in self.study.estimates.reshape(-1, self.study.estimates.shape[-1]))
+        ax1.set_ylim(0, max(0.45, 1.05 * top))  # room for the tallest bar of any test share
+        ax1.legend(fontsize=8, loc="upper right")
         self._title1 = _label(ax1)
         self._lines = plot_tradeoff(ax2, s.curve_test_sizes, s.curve_bias, s.curve_sd, current=s.test_size)
         top = max(np.max(s.curve_bias**2 + s.curve_sd**2) for s in
@@ -187,8 +188,9 @@ class CVExplorer(_Blitted):
         s = _ev.cv_state(st, st.ks[0], 1)
         self._bars, self._mean_line, self._true_line = plot_estimates_hist(
             self.ax_hist, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="CV estimates")
-        self.ax_hist.set_ylim(0, 0.45)
-        self.ax_hist.legend(fontsize=7, loc="upper right")
+        top = max(_hist_heights(st.runs[k][:r].mean(axis=0)).max() for k in st.ks for r in range(1, R + 1))
+        self.ax_hist.set_ylim(0, max(0.45, 1.05 * top))  # room for the tallest bar of any k and p
+        self.ax_hist.legend(fontsize=8, loc="upper right")
         self._title_h = _label(self.ax_hist)
         ax = self.ax_curve
         self._lb, = ax.plot(s.curve_ks, s.curve_bias, "-o", ms=3, color="#e76f51", label="bias")
