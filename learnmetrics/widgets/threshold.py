@@ -72,7 +72,7 @@ class ThresholdExplorer(Explorer):
         jitter = np.zeros(len(self.y_true))
         for mask in (pos, ~pos):  # stagger close scores so labels don't collide
             idx = np.flatnonzero(mask)[np.argsort(self.y_score[mask])]
-            jitter[idx] = np.resize([0.0, 0.18, -0.18], len(idx))
+            jitter[idx] = np.resize([0.0, 0.27, -0.27], len(idx))
         ypos = np.where(pos, 1.0, 0.0) + jitter
         lo, hi = self.slider.min, self.slider.max
         self._region = ax_line.axvspan(0.5, hi, color=POS_COLOR, alpha=0.12, lw=0)
@@ -81,9 +81,10 @@ class ThresholdExplorer(Explorer):
                                      edgecolors="black", linewidths=1.2, zorder=3)
         if len(self.ids) <= 30:
             for x, y, i in zip(self.y_score, ypos, self.ids):
-                ax_line.text(x, y + 0.22, str(i), ha="center", va="bottom", fontsize=7, color="0.3")
+                ax_line.text(x, y, str(i), ha="center", va="center", fontsize=6.5, color="white",
+                             weight="bold", zorder=4)
         ax_line.set_xlim(lo - 0.02, hi + 0.02)
-        ax_line.set_ylim(-0.6, 1.7)
+        ax_line.set_ylim(-0.55, 1.55)
         ax_line.set_yticks([1, 0], [f"{self.names[0]}\n(+)", f"{self.names[1]}\n(−)"])
         ax_line.set_xlabel("score (predicted positive where score ≥ threshold)")
         ax_line.set_ylabel("actual class")
@@ -112,10 +113,11 @@ class ThresholdExplorer(Explorer):
         self._region.set_x(t)
         self._region.set_width(self.slider.max + 0.02 - t)
         pred = np.asarray(state.predicted_positive, dtype=bool)
-        self._dots.set_sizes(np.where(pred, 130, 55))
-        self._dots.set_edgecolors(np.where(pred[:, None], [[0, 0, 0, 1.0]], [[0.7, 0.7, 0.7, 1.0]]))
+        self._dots.set_sizes(np.where(pred, 240, 150))
+        self._dots.set_edgecolors(np.where(pred[:, None], [[0, 0, 0, 1.0]], [[1.0, 1.0, 1.0, 1.0]]))
+        self._dots.set_linewidths(np.where(pred, 2.0, 0.5))
         c = state.counts
-        self._title.set_text(f"threshold {t:.2f}: {int(pred.sum())} predicted positive (large dots)")
+        self._title.set_text(f"threshold {t:.2f}: {int(pred.sum())} predicted positive (large, outlined)")
         self._cm.update(book_layout(c))
         for i, (name, _, _) in enumerate(_RATES):
             v = getattr(state, name)
