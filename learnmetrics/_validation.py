@@ -16,6 +16,7 @@ __all__ = [
     "as_1d",
     "as_scores",
     "as_labels",
+    "as_features",
     "check_same_length",
     "check_sample_weight",
     "check_probability",
@@ -95,6 +96,31 @@ def as_labels(x, name: str = "y_true", *, allow_empty: bool = False) -> np.ndarr
             raise TypeError(f"{name} mixes strings and numbers as labels: {sorted(k.__name__ for k in kinds)}")
     elif arr.dtype.kind not in "iubUS":
         raise TypeError(f"{name} must hold class labels, got dtype {arr.dtype}")
+    return arr
+
+
+def as_features(X, name: str = "X", *, allow_no_columns: bool = True) -> np.ndarray:
+    """``X`` as a float64 matrix (n_samples, n_features) of finite numbers; a 1-D
+    ``X`` is one feature (a column)."""
+    if X is None:
+        raise TypeError(f"{name} must be array-like, got None")
+    try:
+        arr = np.asarray(X)
+    except Exception as exc:  # ragged lists
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}")
+    if arr.ndim == 1:
+        arr = arr[:, None]
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (n_samples, n_features), got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty: at least one sample is needed")
+    if arr.shape[1] == 0 and not allow_no_columns:
+        raise ValueError(f"{name} has no columns")
+    arr = arr.astype(np.float64)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must not contain NaN or infinity")
     return arr
 
 

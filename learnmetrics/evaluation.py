@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import as_labels, check_choice, check_positive_int, check_probability, check_rng
+from ._validation import as_features, as_labels, check_choice, check_positive_int, check_probability, check_rng
 from .learners import LogisticRegression
 from .splits import _fold_ids, bootstrap_split, holdout_split, oob_probability
 
@@ -65,20 +65,6 @@ METHODS = ("resubstitution", "holdout", "kfold", "repeated_kfold", "loo", "boots
 # ---------------------------------------------------------------------------------------
 # Batched fitting of the course's logistic regression
 # ---------------------------------------------------------------------------------------
-def _as_X(X, name="X") -> np.ndarray:
-    X = np.asarray(X)
-    if X.dtype.kind not in "iufb":
-        raise TypeError(f"{name} must hold numbers, got dtype {X.dtype}")
-    X = X.astype(np.float64)
-    if X.ndim == 1:
-        X = X[:, None]
-    if X.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (n_samples, n_features), got shape {X.shape}")
-    if X.shape[0] == 0:
-        raise ValueError(f"{name} is empty: at least one sample is needed")
-    if not np.isfinite(X).all():
-        raise ValueError(f"{name} must not contain NaN or infinity")
-    return X
 
 
 def _batch_logistic_fit(Xs, t, W, group, *, l2=1e-2, max_iter=50, tol=1e-10, chunk=3_000_000):
@@ -282,7 +268,7 @@ class ErrorEstimate:
 
 
 def _check_common(X, y):
-    X = _as_X(X)
+    X = as_features(X)
     y = as_labels(y, "y")
     if len(y) != X.shape[0]:
         raise ValueError(f"inputs have different numbers of samples: X has {X.shape[0]}, y has {len(y)}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import as_labels, check_same_length
+from ._validation import as_features, as_labels, check_same_length
 
 __all__ = ["LogisticRegression"]
 
@@ -52,21 +52,8 @@ class LogisticRegression:
         self.max_iter = int(max_iter)
         self.tol = float(tol)
 
-    @staticmethod
-    def _as_X(X, name="X"):
-        X = np.asarray(X, dtype=np.float64)
-        if X.ndim == 1:
-            X = X[:, None]
-        if X.ndim != 2:
-            raise ValueError(f"{name} must be 2-D (n_samples, n_features), got shape {X.shape}")
-        if X.shape[0] == 0:
-            raise ValueError(f"{name} is empty")
-        if not np.isfinite(X).all():
-            raise ValueError(f"{name} must not contain NaN or infinity")
-        return X
-
     def fit(self, X, y):
-        X = self._as_X(X)
+        X = as_features(X)
         y = as_labels(y, "y")
         check_same_length(X=X, y=y)
         classes = np.unique(y)
@@ -97,7 +84,7 @@ class LogisticRegression:
 
     def decision_function(self, X) -> np.ndarray:
         """The linear score :math:`w^T x + b` (the log-odds of the positive class)."""
-        X = self._as_X(X)
+        X = as_features(X)
         if X.shape[1] != len(self.coef_):
             raise ValueError(f"X has {X.shape[1]} features, the model was fitted on {len(self.coef_)}")
         return X @ self.coef_ + self.intercept_

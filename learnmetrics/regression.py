@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_scores, check_choice, check_same_length, check_sample_weight, warn_undefined
+from ._validation import as_features, as_scores, check_choice, check_same_length, check_sample_weight, warn_undefined
 
 __all__ = [
     "mean_squared_error",
@@ -575,27 +575,6 @@ def mallows_cp(y_true, y_pred, *, n_params, sigma2, convention="mallows") -> flo
 # ----------------------------------------------------------------------------------------
 # a small least-squares toolkit for the notebook
 # ----------------------------------------------------------------------------------------
-def _as_design(X, name: str = "X", *, allow_no_columns: bool = True) -> np.ndarray:
-    if X is None:
-        raise TypeError(f"{name} must be array-like, got None")
-    try:
-        arr = np.asarray(X)
-    except Exception as exc:
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}")
-    if arr.ndim == 1:
-        arr = arr[:, None]
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (n_samples, n_features), got shape {arr.shape}")
-    if arr.shape[0] == 0:
-        raise ValueError(f"{name} is empty: at least one sample is needed")
-    if arr.shape[1] == 0 and not allow_no_columns:
-        raise ValueError(f"{name} has no columns")
-    arr = arr.astype(np.float64)
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} must not contain NaN or infinity")
-    return arr
 
 
 def polynomial_features(x, degree: int) -> np.ndarray:
@@ -647,7 +626,7 @@ class LeastSquaresFit:
 
     def predict(self, X) -> np.ndarray:
         """Predictions for new rows ``X`` (same columns as in the fit)."""
-        X = _as_design(X)
+        X = as_features(X)
         if X.shape[1] != self.n_features:
             raise ValueError(f"X has {X.shape[1]} columns but the model was fitted with {self.n_features}")
         return self._beta[0] + ((X - self._mean) / self._scale) @ self._beta[1:]
@@ -678,7 +657,7 @@ def fit_least_squares(X, y) -> LeastSquaresFit:
     >>> round(fit.intercept, 6), round(float(fit.coef[0]), 6), round(fit.rss, 6)
     (1.0, 2.0, 0.0)
     """
-    X = _as_design(X)
+    X = as_features(X)
     y = as_scores(y, "y")
     n = check_same_length(X=X, y=y)
     p = X.shape[1]
@@ -803,7 +782,7 @@ def model_selection_table(designs, y, *, names=None, sigma2=None) -> SelectionTa
     1
     """
     y = as_scores(y, "y")
-    designs = [_as_design(D, f"designs[{i}]") for i, D in enumerate(designs)]
+    designs = [as_features(D, f"designs[{i}]") for i, D in enumerate(designs)]
     if not designs:
         raise ValueError("designs is empty: at least one candidate model is needed")
     n = len(y)
@@ -903,7 +882,7 @@ def noise_feature_r2(X, y, max_noise_features: int, *, n_repeats: int = 200, rng
     """
     from ._validation import check_rng
 
-    X = _as_design(X)
+    X = as_features(X)
     y = as_scores(y, "y")
     n = check_same_length(X=X, y=y)
     m = _check_int(max_noise_features, "max_noise_features")
