@@ -382,3 +382,61 @@ def test_explorer_rejects_bad_input():
         CostCurveExplorer([0, 1], [0.1, 0.2], ratio=7)
     with pytest.raises(ValueError, match="prior must be in"):
         CostCurveExplorer([0, 1], [0.1, 0.2], prior=2)
+
+
+# ------------------------------------------------------------------ figures
+def test_cost_curve_steps_wrap_over_row_pairs():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting.cost import plot_cost_curve_steps
+
+    d = watermelon_scores()
+    fpr, tpr, _ = lm.roc_curve(d.y_true, d.y_score, drop_intermediate=False)
+    fig, axes = plt.subplots(4, 3)
+    plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 1, 3, 5, 8])
+    # step j sits in row pair j // 3, column j % 3; the spare sixth pair is hidden
+    assert axes[2, 1].get_title().startswith("point 8") and axes[3, 1].get_title().startswith("segment")
+    assert not axes[2, 2].axison and not axes[3, 2].axison
+    assert axes[2, 0].get_ylabel() and not axes[2, 1].get_ylabel()
+    plt.close(fig)
+    fig, axes = plt.subplots(2, 3)
+    plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 3, 17])
+    assert axes[0, 2].get_title().startswith("point 17")
+    with pytest.raises(ValueError, match="axes must have shape"):
+        plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 1, 2, 3])
+    plt.close(fig)
+
+
+def test_cost_scenarios_figure():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting.cost import plot_cost_scenarios
+
+    d = watermelon_scores()
+    fpr, tpr, thr = lm.roc_curve(d.y_true, d.y_score, drop_intermediate=False)
+    states = [cost_state(fpr, tpr, thr, p, c01, c10) for p, c01, c10 in [(0.47, 1, 1), (0.47, 4, 1), (0.2, 1, 4)]]
+    fig, (a, b) = plt.subplots(1, 2)
+    env = plot_cost_scenarios(a, b, fpr, tpr, states, ["equal", "misses", "alarms"])
+    assert env.area == pytest.approx(expected_total_cost(fpr, tpr))
+    labels = [t.get_text() for t in b.get_legend().get_texts()]
+    assert labels[1:] == [f"{n}: x = {s.x:.3f}" for n, s in zip(["equal", "misses", "alarms"], states)]
+    assert [t.get_text() for t in a.get_legend().get_texts()][-1] == f"alarms: cut #{states[2].index}"
+    with pytest.raises(ValueError, match="same length"):
+        plot_cost_scenarios(a, b, fpr, tpr, states, ["one"])
+    plt.close(fig)
+
+
+def test_explorer_legends_are_drawn_over_the_moving_lines():
+    pytest.importorskip("ipywidgets")
+    from learnmetrics.widgets.cost import CostCurveExplorer
+
+    d = watermelon_scores()
+    ex = CostCurveExplorer(d.y_true, d.y_score)
+    dynamic = ex.dynamic_artists()
+    assert dynamic[-2:] == [ex.roc_view.ax.get_legend(), ex.cost_view.ax.get_legend()]

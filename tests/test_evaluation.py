@@ -277,6 +277,12 @@ def test_holdout_explorer(hstudy):
     assert ex.state.stratify is False
     np.testing.assert_array_equal(ex.state.estimates, lm.holdout_state(hstudy, 0.9, False).estimates)
     assert ex.image.value[:4] == b"\x89PNG" and ex.last_update_ms < 2000
+    # the histogram's y range holds the tallest bar of every test share (no clipped bars)
+    from learnmetrics.plotting.evaluation import hist_shares
+
+    runs = hstudy.estimates.reshape(-1, hstudy.estimates.shape[-1])  # (stratified or not x test share, data set)
+    tallest = max(hist_shares(e, np.linspace(0, 1, 41)).max() for e in runs)
+    assert ex.ax_hist.get_ylim()[1] >= tallest
     with pytest.raises(TypeError, match="study"):
         HoldoutExplorer(None)
 
@@ -290,6 +296,11 @@ def test_cv_explorer(cstudy):
     assert (ex.state.k, ex.state.repeats) == (10, 3)
     np.testing.assert_array_equal(ex.state.estimates, lm.cv_state(cstudy, 10, 3).estimates)
     assert "3 x 10-fold" in ex.readout.value
+    from learnmetrics.plotting.evaluation import hist_shares
+
+    tallest = max(hist_shares(cstudy.runs[k][:r].mean(axis=0), np.linspace(0, 1, 41)).max()
+                  for k in cstudy.ks for r in range(1, cstudy.max_repeats + 1))
+    assert ex.ax_hist.get_ylim()[1] >= tallest
 
 
 def test_bootstrap_explorer():

@@ -148,7 +148,8 @@ class CostSpaceView:
         (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=2.2, label="lowest segment at x", zorder=4)
         (self.point,) = ax.plot([0.5], [0.5], "o", color=CHOSEN_COLOR, mec="black", ms=7, zorder=5)
         self.text = ax.text(0.5, 0.97, "", ha="center", va="top", fontsize=fontsize - 1,
-                            transform=ax.transAxes, zorder=6)
+                            transform=ax.transAxes, zorder=6,
+                            bbox=dict(boxstyle="square,pad=0.15", fc="white", ec="none", alpha=0.85))
         if legend:
             ax.legend(loc="upper center", fontsize=fontsize - 2, frameon=True, framealpha=0.9,
                       bbox_to_anchor=(0.5, 0.91), ncol=1)

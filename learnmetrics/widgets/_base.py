@@ -45,15 +45,18 @@ class Explorer:
         self.fig = Figure(figsize=self.figsize, dpi=self.dpi)
         FigureCanvasAgg(self.fig)
         self.setup_figure(self.fig)
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
-        self.readout = widgets.HTML(layout=widgets.Layout(width=self.readout_width))
+        # the image may shrink (keeping its aspect), the read-out keeps its width
+        self.image = widgets.Image(format="png", layout=widgets.Layout(
+            max_width="100%", height="auto", min_width="0", flex="1 1 auto", object_fit="contain"))
+        self.readout = widgets.HTML(layout=widgets.Layout(width=self.readout_width, flex="0 0 auto"))
         self._frames: dict[tuple, bytes] = {}
         self.last_update_ms: float = 0.0
         self.state = None
         for control in self.controls:
             control.observe(self._on_change, names="value")
         self.widget = widgets.VBox(
-            [widgets.HBox(self.controls), widgets.HBox([self.image, self.readout])]
+            [widgets.HBox(self.controls),
+             widgets.HBox([self.image, self.readout], layout=widgets.Layout(align_items="flex-start"))]
         )
         self.refresh()
 

@@ -225,8 +225,9 @@ class RankedListExplorer(Explorer):
         ]
         table = "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)
         thr = f"{state.relevant_threshold:g}"
+        order = " ".join(str(item) for item in state.items)
         text = (
-            f"{table}\n\nrelevant: rel >= {thr} ({state.n_relevant} items)\n"
+            f"order: {order}\n\n{table}\n\nrelevant: rel >= {thr} ({state.n_relevant} items)\n"
             f"precision@{state.k} = {state.precision_at_k:.3f}\n"
             f"recall@{state.k}    = {_fmt(state.recall_at_k)}\n"
             f"AP           = {_fmt(state.average_precision)}\n"

@@ -236,6 +236,7 @@ class ExplorerReport:
     steps: list[StepRecord] = field(default_factory=list)
     before: Path | None = None
     after: Path | None = None
+    layout: list[str] = field(default_factory=list)
 
 
 _READOUT_JS = """(root) => Array.from(root.querySelectorAll('.widget-html-content'))
@@ -302,7 +303,7 @@ _LAYOUT_JS = """(root) => {
 
 def layout_problems(root) -> list[str]:
     """What a learner would see wrong in the explorer's layout (distorted figure, squeezed or
-    overflowing read-out); the tests report these as warnings."""
+    overflowing read-out); each one fails the explorer's test."""
     return root.evaluate(_LAYOUT_JS)
 
 
