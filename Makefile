@@ -6,6 +6,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8888
+APP_PORT ?= 8866
+# Jupyter refuses to run as root unless told; containers and CI often are root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: lab test unit notebooks refresh bench app clean-venv
 
@@ -17,9 +20,15 @@ $(STAMP): pyproject.toml
 
 ## Set up (if needed) and open the course in JupyterLab at the first notebook.
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
-## Set up (if needed) and run every test: unit tests and nbval over all notebooks.
+## The chapters' explorers without code, for a classroom projector: Voilà on 127.0.0.1 only,
+## with a token in the printed address.
+app: $(STAMP)
+	$(BIN)/voila notebooks --strip_sources=True --Voila.ip=127.0.0.1 --port=$(APP_PORT) --token $(APP_ARGS)
+
+## Set up (if needed) and run every test: unit tests, nbval over all notebooks, and the
+## browser tests (tests/browser; skipped with a reason when Chromium is missing).
 test: $(STAMP)
 	$(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
 		--nbval-sanitize-with nbval_sanitize.cfg $(PYTEST_ARGS)

@@ -108,7 +108,7 @@ class RankedListExplorer(Explorer):
         self.buttons["worst"].on_click(lambda _: self.reset_worst())
         super().__init__([self.k_slider, self.gain_toggle])
         b = self.buttons
-        side = widgets.VBox([
+        side = widgets.VBox(layout=widgets.Layout(flex="0 0 auto"), children=[
             self.select,
             widgets.HBox([b["up"], b["down"]]),
             widgets.HBox([b["shuffle"], b["ideal"]]),
@@ -116,7 +116,7 @@ class RankedListExplorer(Explorer):
         ])
         self.widget = widgets.VBox([
             widgets.HBox(self.controls),
-            widgets.HBox([side, self.image, self.readout]),
+            widgets.HBox([side, self.image, self.readout], layout=widgets.Layout(align_items="flex-start")),
         ])
 
     # -- the order -----------------------------------------------------------------------
