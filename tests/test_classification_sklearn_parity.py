@@ -9,33 +9,16 @@ import numpy as np
 import pytest
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics")
-from sklearn.exceptions import UndefinedMetricWarning as SkUMW  # noqa: E402
 
 import learnmetrics as lm  # noqa: E402
 from learnmetrics import classification as C  # noqa: E402
+from parity import call as _call  # noqa: E402
 
 N_CASES = 300
 AVERAGES = [None, "binary", "micro", "macro", "weighted"]
 ZERO_DIVISIONS = ["warn", 0.0, 1.0, np.nan]
 BETAS = [0.0, 0.5, 1.0, 2.0, np.inf]
 WORDS = np.array(["ant", "bee", "cat", "dog", "emu", "fox"])
-
-
-def _call(f, *args, **kwargs):
-    """(result or exception, sorted warning category names)."""
-    with warnings.catch_warnings(record=True) as rec:
-        warnings.simplefilter("always")
-        try:
-            out = f(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - compared below
-            out = exc
-    cats = []
-    for w in rec:
-        if issubclass(w.category, (SkUMW, lm.UndefinedMetricWarning)):
-            cats.append("undefined")
-        elif w.category is UserWarning:
-            cats.append("user")
-    return out, sorted(cats)
 
 
 def _same(ours, theirs, what):

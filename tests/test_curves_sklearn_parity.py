@@ -10,31 +10,13 @@ import numpy as np
 import pytest
 
 skm = pytest.importorskip("sklearn.metrics")
-from sklearn.exceptions import UndefinedMetricWarning as SkUMW  # noqa: E402
 
 from learnmetrics import curves as C  # noqa: E402
-from learnmetrics._validation import UndefinedMetricWarning  # noqa: E402
+from parity import call as _call  # noqa: E402
 
 N_BINARY = 400
 N_MULTI = 150
 RTOL, ATOL = 1e-10, 1e-12
-
-
-def _call(f, *args, **kwargs):
-    """(result or exception, sorted warning category names)."""
-    with warnings.catch_warnings(record=True) as rec:
-        warnings.simplefilter("always")
-        try:
-            out = f(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - compared below
-            out = exc
-    cats = []
-    for w in rec:
-        if issubclass(w.category, (SkUMW, UndefinedMetricWarning)):
-            cats.append("undefined")
-        elif w.category is UserWarning:
-            cats.append("user")
-    return out, sorted(cats)
 
 
 def _same(ours, theirs, what):
