@@ -20,6 +20,7 @@ value and what was shown.
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 import re
 import time
@@ -133,6 +134,27 @@ def bias_variance_checks(result):
     return check
 
 
+def ranked_list_checks(items, relevance):
+    """Chapter 06, RankedListExplorer: for the order it shows (read from its "order:" line)
+    and the k slider, DCG@k, IDCG@k and NDCG@k under both gains, and precision@k."""
+    grade = dict(zip(items, relevance))
+
+    def check(v, before):
+        k = int(v["k"].text)
+        order = re.search(r"order: (.*?) 2\^rel-1", before).group(1).split()
+        s = lm.ranked_list_state([grade[i] for i in order], k, items=order)
+        return [f"order: {' '.join(order)}",
+                f"DCG@{k} {s.dcg_exponential:.3f} {s.dcg_linear:.3f}",
+                f"IDCG@{k} {s.idcg_exponential:.3f} {s.idcg_linear:.3f}",
+                f"NDCG@{k} {s.ndcg_exponential:.3f} {s.ndcg_linear:.3f}",
+                f"precision@{k} = {s.precision_at_k:.3f}"]
+    return check
+
+
+def _takes_readout(check) -> bool:
+    return len(inspect.signature(check).parameters) == 2
+
+
 @functools.cache
 def expected_checks() -> dict[str, list]:
     """notebook -> one check per explorer, in the order the explorers appear (``None``: only
@@ -148,6 +170,9 @@ def expected_checks() -> dict[str, list]:
                                   fbeta_checks(melons.y_true, melons.y_score)],
         "04_roc_auc.ipynb": [cut_point_checks(tied.y_true, tied.y_score)],
         "05_cost_curves.ipynb": [cost_checks(melons.y_true, melons.y_score)],
+        # the documents and grades of 06's explorer cell
+        "06_ranking_metrics.ipynb": [ranked_list_checks(["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"],
+                                                        [3, 2, 3, 0, 1, 2, 0, 1])],
         "07_regression_metrics.ipynb": [polynomial_checks(x, y, 8)],
         "08_comparing_learners.ipynb": [paired_test_checks(lm.simulate_paired_t_power(rng=0))],
         "09_bias_variance.ipynb": [bias_variance_checks(lm.bias_variance_experiment(
@@ -387,7 +412,10 @@ class _SliderWalk:
         if self.check is not None:
             values = slider_values(self.root)
             try:
-                want = [_norm(s) for s in self.check(values)]
+                # a check may also read what the explorer showed before this step (e.g. the
+                # order of a ranked list, which the sliders do not change)
+                want = [_norm(s) for s in (self.check(values, self.text) if _takes_readout(self.check)
+                                           else self.check(values))]
             except KeyError as e:
                 raise AssertionError(f"{self.report.name}: the expected check needs slider {e}, the explorer has "
                                      f"{sorted(values)}: update expected_checks() in {Path(__file__).name}")
