@@ -81,14 +81,14 @@ def _unit_array(x, name: str) -> np.ndarray:
         raise ValueError(f"{name} must not contain NaN or infinity")
     if arr.size and (arr.min() < 0 or arr.max() > 1):
         bad = arr[(arr < 0) | (arr > 1)].ravel()[0]
-        raise ValueError(f"{name} must lie in [0, 1], found {bad!r}")
+        raise ValueError(f"{name} must lie in [0, 1], found {float(bad):g}")
     return arr
 
 
 def _check_total(p, cost01: float, cost10: float) -> np.ndarray:
     total = p * cost01 + (1 - p) * cost10
     if np.any(total <= 0):
-        where = np.asarray(p)[total <= 0].ravel()[0] if np.ndim(p) else float(p)
+        where = float(np.asarray(p)[total <= 0].ravel()[0]) if np.ndim(p) else float(p)
         raise ValueError(
             f"the total cost p*cost01 + (1-p)*cost10 is 0 (p = {where!r}, cost01 = {cost01!r}, "
             f"cost10 = {cost10!r}): no mistake costs anything there, so P(+)cost and the "
@@ -105,7 +105,7 @@ def _roc_points(fpr, tpr) -> tuple[np.ndarray, np.ndarray]:
     for arr, name in ((fpr, "fpr"), (tpr, "tpr")):
         if arr.min() < 0 or arr.max() > 1:
             bad = arr[(arr < 0) | (arr > 1)][0]
-            raise ValueError(f"{name} holds rates, which must lie in [0, 1]; found {bad!r}")
+            raise ValueError(f"{name} holds rates, which must lie in [0, 1]; found {float(bad):g}")
     return fpr, tpr
 
 
@@ -237,7 +237,7 @@ def _check_cost_matrix(cost_matrix) -> np.ndarray:
         raise ValueError("cost_matrix must not contain NaN or infinity")
     if (C < 0).any():
         i, j = np.argwhere(C < 0)[0]
-        raise ValueError(f"cost_matrix must be non-negative; cost_matrix[{i}][{j}] = {C[i, j]!r}")
+        raise ValueError(f"cost_matrix must be non-negative; cost_matrix[{i}][{j}] = {float(C[i, j]):g}")
     return C
 
 

@@ -342,6 +342,23 @@ def test_bad_input(call, exc, match):
         call()
 
 
+
+@pytest.mark.parametrize(
+    "call, shown",
+    [
+        (lambda: probability_cost(1.5, 1, 1), "found 1.5"),
+        (lambda: probability_cost(np.array([0.5, 0.0]), 4, 0), "p = 0.0,"),
+        (lambda: cost_curve_envelope([0, 1.5], [0, 1]), "found 1.5"),
+        (lambda: cost_sensitive_error([0, 1], [0, 1], np.array([[0, -2.5], [1, 0]])), "= -2.5"),
+    ],
+)
+def test_bad_input_messages_show_plain_numbers(call, shown):
+    """A learner reads "found 1.5", not NumPy's repr "found np.float64(1.5)"."""
+    with pytest.raises(ValueError) as info:
+        call()
+    assert shown in str(info.value)
+    assert "np.float64" not in str(info.value)
+
 # ------------------------------------------------------------------ the explorer
 def test_explorer_driven_by_its_sliders():
     pytest.importorskip("ipywidgets")
