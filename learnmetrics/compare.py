@@ -262,10 +262,14 @@ def binomial_test(n_errors, n_samples, *, epsilon0, alpha=0.05) -> TestResult:
     .. math:: p = P(X \ge m'),\quad X \sim \mathrm{Binomial}(m, \epsilon_0).
 
     The critical count :math:`c` is the smallest with :math:`P(X \ge c) \le \alpha`;
-    H0 is rejected when :math:`m' \ge c`, i.e. when the test error reaches the
-    critical error rate :math:`\bar\epsilon = c/m` (the book's 临界值). Below
-    it, "with confidence :math:`1-\alpha` the generalisation error is at most
-    :math:`\epsilon_0`" cannot be ruled out.
+    H0 is rejected when :math:`m' \ge c`, i.e. when the test error reaches
+    :math:`c/m` (``critical_value``). The book's critical error rate
+    :math:`\bar\epsilon` (临界值, eq. 2.27 as corrected in later printings:
+    the smallest :math:`\epsilon` with
+    :math:`P(X > \epsilon m) < \alpha`) is :math:`(c-1)/m`, the largest test
+    error that is *not* significant: at or below it, "the generalisation
+    error is at most :math:`\epsilon_0`" cannot be ruled out; above it, H0 is
+    rejected.
 
     Parameters
     ----------
