@@ -352,6 +352,14 @@ def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_c
     return counts
 
 
+def _score_labels(scores) -> list[str]:
+    """Scores with one number of decimals for the whole list (the fewest, up to 3, that
+    show every score exactly), without the leading zero of scores in (0, 1): ".500", ".454"."""
+    scores = np.asarray(scores, dtype=float)
+    decimals = next((d for d in (1, 2) if np.allclose(np.round(scores, d), scores, rtol=0, atol=1e-12)), 3)
+    return [f"{v:.{decimals}f}"[1:] if 0 < v < 1 else f"{v:.{decimals}f}" for v in scores]
+
+
 class RankedStrip:
     """The ranked list drawn as a strip of boxes with a movable cut line.
 
@@ -384,12 +392,12 @@ class RankedStrip:
         show_text = (n <= 40) if show_text is None else show_text
         if show_text:
             fs = 9 if n <= 20 else 7
+            labels = _score_labels(self.scores)
             for i in range(n):
                 ax.text(i, 0.5, "+" if is_pos[i] else "−", ha="center", va="center", color="white", fontsize=fs + 3,
                         fontweight="bold", zorder=3)
                 ax.text(i, 1.06, f"#{self.ids[i]}", ha="center", va="bottom", fontsize=fs - 1, zorder=3)
-                ax.text(i, -0.06, f"{self.scores[i]:.3g}".lstrip("0") if 0 < self.scores[i] < 1 else f"{self.scores[i]:.3g}",
-                        ha="center", va="top", fontsize=fs - 1, zorder=3)
+                ax.text(i, -0.06, labels[i], ha="center", va="top", fontsize=fs - 1, zorder=3)
         self.span = Rectangle((-0.5, -0.3), 0.0, 1.62, facecolor=POS_COLOR, alpha=0.12, lw=0, zorder=1)
         ax.add_patch(self.span)
         self.line = ax.axvline(-0.5, color="black", lw=2.5, zorder=4)
