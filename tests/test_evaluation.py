@@ -311,3 +311,26 @@ def test_bootstrap_explorer():
     assert ex.state.m == 100 and ex.state.expected_share == pytest.approx(0.99**100)
     fig = ex.filmstrip([(1,), (10,), (100,)], ncols=3)
     assert len(fig.axes) == 3
+
+
+def test_learning_curve_mark_labels_do_not_overlap():
+    # chapter 01 marks 28, 36 and 40 training examples: close on a log axis, their labels must stay apart
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting.evaluation import plot_learning_curve
+
+    fig, ax = plt.subplots(figsize=(7, 3.4))
+    sizes = np.array([8, 12, 20, 28, 36, 40, 80, 200, 1000])
+    plot_learning_curve(ax, sizes, 0.3 / np.sqrt(sizes), bayes_error=0.1,
+                        mark=[(28, "30 % hold-out"), (36, "10-fold CV"), (40, "final model")])
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    labels = [t for t in ax.texts if t.get_text() in ("30 % hold-out", "10-fold CV", "final model")]
+    assert len(labels) == 3
+    boxes = [t.get_window_extent(renderer) for t in labels]
+    for i in range(3):
+        for j in range(i + 1, 3):
+            assert not boxes[i].overlaps(boxes[j]), (labels[i].get_text(), labels[j].get_text())
+    plt.close(fig)

@@ -191,9 +191,12 @@ def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None
     if bayes_error is not None:
         ax.axhline(bayes_error, color=TRUE_COLOR, ls="--", label=f"Bayes error {bayes_error:.3f}")
     if mark:
-        for x, text in mark:
+        for i, (x, text) in enumerate(mark):
             ax.axvline(x, color="grey", ls=":", lw=1)
-            ax.text(x, ax.get_ylim()[1], text, rotation=90, va="top", ha="right", fontsize=8, color="grey")
+            right = len(mark) > 1 and i == len(mark) - 1  # the last label right of its line: close marks stay apart
+            ax.annotate(text, (x, 1), xycoords=ax.get_xaxis_transform(), xytext=(2 if right else -2, -3),
+                        textcoords="offset points", rotation=90, va="top", ha="left" if right else "right",
+                        fontsize=8, color="grey")
     ax.set_xscale("log")
     ax.set_xlabel("training-set size")
     ax.set_ylabel("generalisation error")

@@ -201,7 +201,7 @@ class CVExplorer(_Blitted):
         ax.set_xticks(s.curve_ks, [str(k) for k in s.curve_ks])
         ax.minorticks_off()
         ax.set_xlabel("k (number of folds)")
-        ax.set_ylabel("estimate − true error")
+        ax.set_ylabel("estimate − true error:\nits mean (bias) and sd")
         lo = min(min(_ev.cv_state(st, k, r).curve_bias.min() for r in (1, R) for k in st.ks[:1]), 0)
         hi = max(_ev.cv_state(st, st.ks[0], r).curve_sd.max() for r in (1, R))
         ax.set_ylim(min(lo, 0) - 0.005, hi * 1.15)
