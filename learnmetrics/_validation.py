@@ -61,17 +61,20 @@ def as_1d(x, name: str, *, allow_empty: bool = False) -> np.ndarray:
 
 
 def as_scores(x, name: str = "y_score", *, allow_empty: bool = False) -> np.ndarray:
-    """``x`` as a 1-D float array of finite numbers."""
-    arr = as_1d(x, name, allow_empty=allow_empty)
-    if arr.dtype.kind == "b":
-        arr = arr.astype(np.float64)
-    if arr.dtype.kind not in "iuf":
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}") from None
-    arr = np.asarray(arr, dtype=np.float64)
-    if not np.isfinite(arr).all():
+    """``x`` as a 1-D float array of finite numbers (no copy when it already is one)."""
+    if type(x) is np.ndarray and x.ndim == 1 and x.dtype == np.float64 and (x.size or allow_empty):
+        arr = x
+    else:
+        arr = as_1d(x, name, allow_empty=allow_empty)
+        if arr.dtype.kind not in "iufb":
+            try:
+                arr = arr.astype(np.float64)
+            except (TypeError, ValueError):
+                raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}") from None
+        arr = np.asarray(arr, dtype=np.float64)
+    # one reduction instead of an n-long boolean temporary: the sum of a finite array is
+    # finite unless it overflows, which only the slow check below resolves
+    if not np.isfinite(np.add.reduce(arr)) and not np.isfinite(arr).all():
         bad = int((~np.isfinite(arr)).sum())
         raise ValueError(f"{name} must not contain NaN or infinity ({bad} such value(s) found)")
     return arr

@@ -28,6 +28,7 @@ from ._validation import (
     UndefinedMetricWarning,
     as_1d,
     as_labels,
+    as_scores,
     check_sample_weight,
 )
 
@@ -57,26 +58,6 @@ __all__ = [
 # --------------------------------------------------------------------------------------
 def _warn(message: str, category=UndefinedMetricWarning, stacklevel: int = 3) -> None:
     warnings.warn(message, category, stacklevel=stacklevel)
-
-
-def _scores_1d(y_score, name: str = "y_score") -> np.ndarray:
-    """y_score as a 1-D float64 array of finite numbers (fast for float arrays)."""
-    if type(y_score) is np.ndarray and y_score.ndim == 1 and y_score.dtype == np.float64 and y_score.size:
-        arr = y_score
-    else:
-        arr = as_1d(y_score, name)
-        if arr.dtype.kind not in "iufb":
-            try:
-                arr = arr.astype(np.float64)
-            except (TypeError, ValueError):
-                raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}") from None
-        arr = np.asarray(arr, dtype=np.float64)
-    # one reduction instead of an n-long boolean temporary: the sum of a finite array is
-    # finite unless it overflows, which only the slow check below resolves
-    if not np.isfinite(np.add.reduce(arr)) and not np.isfinite(arr).all():
-        bad = int((~np.isfinite(arr)).sum())
-        raise ValueError(f"{name} must not contain NaN or infinity ({bad} such value(s) found)")
-    return arr
 
 
 def _labels_1d(y_true, name: str = "y_true") -> np.ndarray:
@@ -265,7 +246,7 @@ def _keep_in_place(keep: np.ndarray, *arrays):
 def _binary_counts(y_true, y_score, pos_label, sample_weight):
     """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing."""
     y = _labels_1d(y_true)
-    s = _scores_1d(y_score)
+    s = as_scores(y_score)
     n = _check_lengths(y, s)
     w = _weights(sample_weight, n)
     pos = _positive_mask(y, pos_label)
@@ -687,8 +668,8 @@ def auc(x, y):
     >>> auc(fpr, tpr)
     0.75
     """
-    x = _scores_1d(x, "x")
-    y = _scores_1d(y, "y")
+    x = as_scores(x, "x")
+    y = as_scores(y, "y")
     if x.size != y.size:
         raise ValueError(f"x and y must have the same length, got {x.size} and {y.size}")
     if x.size < 2:
@@ -1176,7 +1157,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
 # --------------------------------------------------------------------------------------
 def _book_binary(y_true, y_score, sample_weight, pos_label=None, what="this measure"):
     y = _labels_1d(y_true)
-    s = _scores_1d(y_score)
+    s = as_scores(y_score)
     n = _check_lengths(y, s)
     w = _weights(sample_weight, n)
     pos = _positive_mask(y, pos_label)
@@ -1580,8 +1561,8 @@ def roc_convex_hull(fpr, tpr):
     >>> hf.tolist(), ht.tolist()
     ([0.0, 0.1, 0.5, 1.0], [0.0, 0.5, 0.9, 1.0])
     """
-    x = _scores_1d(fpr, "fpr")
-    y = _scores_1d(tpr, "tpr")
+    x = as_scores(fpr, "fpr")
+    y = as_scores(tpr, "tpr")
     if x.size != y.size:
         raise ValueError(f"fpr and tpr must have the same length, got {x.size} and {y.size}")
     if x.min() < 0 or x.max() > 1 or y.min() < 0 or y.max() > 1:
