@@ -37,7 +37,9 @@ class Explorer:
     ``setup_figure``, ``compute_state``, ``draw`` and ``describe``."""
 
     figsize: tuple[float, float] = (9.0, 4.0)
-    dpi: int = 80
+    #: frames are rendered at the dpi of the notebook's inline figures, so a filmstrip at
+    #: the explorer's own width shows them pixel for pixel (no resampling, sharp text)
+    dpi: int = 100
     readout_width: str = "260px"
 
     def __init__(self, controls: list[widgets.ValueWidget]):
@@ -135,17 +137,29 @@ class Explorer:
 
         display(self.widget)
 
-    def filmstrip(self, keys, *, ncols: int = 4, titles=None, width: float = 3.2) -> Figure:
+    def filmstrip(self, keys, *, ncols: int = 1, titles=None, width: float | None = None) -> Figure:
         """Small multiples of the frames at ``keys``: the static view of the explorer,
-        for a reader without a kernel. Returns a matplotlib Figure."""
+        for a reader without a kernel. Returns a matplotlib Figure.
+
+        ``width`` is the width of one panel in inches; the default, the explorer's own
+        width, shows each frame pixel for pixel in a notebook (smaller panels shrink
+        the frame's text with it)."""
         import matplotlib.image as mpimg
         import matplotlib.pyplot as plt
 
         keys = list(keys)
+        if not keys:
+            raise ValueError("keys must name at least one frame, got an empty list")
+        if not isinstance(ncols, int) or isinstance(ncols, bool) or ncols < 1:
+            raise ValueError(f"ncols must be a positive integer, got {ncols!r}")
+        if titles is not None and len(titles) != len(keys):
+            raise ValueError(f"titles must have one entry per key ({len(keys)}), got {len(titles)}")
+        width = self.figsize[0] if width is None else width
         nrows = -(-len(keys) // ncols)
         aspect = self.figsize[1] / self.figsize[0]
         fig, axes = plt.subplots(
-            nrows, ncols, figsize=(width * ncols, width * aspect * nrows + 0.35 * nrows), squeeze=False
+            nrows, ncols, figsize=(width * ncols, width * aspect * nrows + 0.35 * nrows), squeeze=False,
+            dpi=self.dpi,
         )
         for i, ax in enumerate(axes.flat):
             ax.set_axis_off()
