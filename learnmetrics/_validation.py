@@ -21,6 +21,8 @@ __all__ = [
     "check_sample_weight",
     "check_probability",
     "check_positive_int",
+    "check_bool",
+    "check_real",
     "check_choice",
     "check_rng",
 ]
@@ -66,6 +68,8 @@ def as_scores(x, name: str = "y_score", *, allow_empty: bool = False) -> np.ndar
         arr = x
     else:
         arr = as_1d(x, name, allow_empty=allow_empty)
+        if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.tolist())):
+            raise TypeError(f"{name} must hold real numbers, got complex values")
         if arr.dtype.kind not in "iufb":
             try:
                 arr = arr.astype(np.float64)
@@ -176,6 +180,34 @@ def check_positive_int(k, name: str, *, minimum: int = 1, maximum: int | None = 
         rng = f">= {minimum}" if maximum is None else f"between {minimum} and {maximum}"
         raise ValueError(f"{name} must be {rng}, got {k}")
     return k
+
+
+def check_bool(flag, name: str) -> bool:
+    """A real boolean (``True``/``False`` or a NumPy bool), never a string like ``'False'``."""
+    if isinstance(flag, (bool, np.bool_)):
+        return bool(flag)
+    raise TypeError(f"{name} must be True or False, got {_describe(flag)} {flag!r}")
+
+
+def check_real(x, name: str, *, low=None, high=None, low_open=False, high_open=False,
+               allow_inf: bool = False) -> float:
+    """A finite real number (not a bool) in the range given by ``low``/``high``
+    (closed ends unless ``low_open``/``high_open``); infinity only with ``allow_inf``."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {_describe(x)} {x!r}")
+    x = float(x)
+    if x != x or (not allow_inf and not np.isfinite(x)):
+        raise ValueError(f"{name} must be a finite number, got {x!r}")
+    too_low = low is not None and (x <= low if low_open else x < low)
+    too_high = high is not None and (x >= high if high_open else x > high)
+    if too_low or too_high:
+        parts = []
+        if low is not None:
+            parts.append(f"{'>' if low_open else '>='} {low}")
+        if high is not None:
+            parts.append(f"{'<' if high_open else '<='} {high}")
+        raise ValueError(f"{name} must be {' and '.join(parts)}, got {x!r}")
+    return x
 
 
 def check_choice(value, name: str, choices) -> object:
