@@ -29,9 +29,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import as_features, as_labels, check_choice, check_positive_int, check_probability, check_rng
-from .learners import LogisticRegression
-from .splits import _fold_ids, bootstrap_split, holdout_split, oob_probability
+from ._validation import (
+    as_features,
+    as_labels,
+    check_bool,
+    check_choice,
+    check_positive_int,
+    check_probability,
+    check_real,
+    check_rng,
+)
+from .learners import _MAX_L2, LogisticRegression
+from .splits import MAX_EXAMPLES, _fold_ids, _n_test, bootstrap_split, holdout_split, oob_probability
 
 __all__ = [
     "METHODS",
@@ -60,6 +69,19 @@ __all__ = [
 #: The evaluation methods :func:`estimate_error` knows, in the book's order;
 #: "resubstitution" (the training error, 训练误差) is the naive one, for contrast.
 METHODS = ("resubstitution", "holdout", "kfold", "repeated_kfold", "loo", "bootstrap")
+
+#: the most (training set x example) cells one call may allocate for its weight matrices
+#: (two float64 matrices of this many cells are 320 MB); larger requests are refused
+#: before anything is built, with the sizes that made them too large
+MAX_CELLS = 2 * 10**7
+
+
+def _check_work(cells: int, what: str) -> None:
+    if cells > MAX_CELLS:
+        raise ValueError(
+            f"{what} would need {cells:,} (training set x example) weights, more than the limit of "
+            f"{MAX_CELLS:,}: use fewer repeats, a smaller k or fewer data sets"
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -171,15 +193,32 @@ def _generic_errors(learner, X, y, W, T):
 
 
 def _check_learner(learner):
+    """None -> the course's LogisticRegression; a class -> an instance of it (made once, here,
+    so a class that needs arguments is refused before any work); a model -> itself; a
+    function -> kept, called (and its result checked) before the first fit."""
     if learner is None:
         return LogisticRegression()
-    if hasattr(learner, "fit") and hasattr(learner, "predict"):
+    if isinstance(learner, type):
+        try:
+            made = learner()
+        except TypeError as exc:
+            raise TypeError(
+                f"learner: the class {learner.__name__} cannot be built without arguments ({exc}); "
+                f"pass an instance instead, e.g. learner={learner.__name__}(...)"
+            ) from None
+        learner = made
+    elif not (hasattr(learner, "fit") and hasattr(learner, "predict")) and callable(learner):
+        made = learner()
+        if not (hasattr(made, "fit") and hasattr(made, "predict")):
+            raise TypeError(
+                f"learner: the function returned a {type(made).__name__}, which has no fit and predict methods"
+            )
         return learner
-    if callable(learner):
+    if hasattr(learner, "fit") and hasattr(learner, "predict"):
         return learner
     raise TypeError(
         "learner must be None (the course's LogisticRegression), an unfitted model with fit and predict, "
-        f"or a function returning one; got {type(learner).__name__}"
+        f"its class, or a function returning one; got {type(learner).__name__}"
     )
 
 
@@ -310,10 +349,12 @@ def estimate_error(
     X : array-like of shape (m, n_features)
     y : array-like of shape (m,), two classes
     method : str, one of :data:`METHODS`
-    learner : None, a model with ``fit``/``predict``, or a function returning one
+    learner : None, a model with ``fit``/``predict``, its class, or a function returning one
         None means ``LogisticRegression()`` (fitted in a fast batch). A model
-        is copied before each fit. A training set holding one class only gets
-        the constant prediction of that class.
+        is copied before each fit; a class is called without arguments (so
+        ``learner=LogisticRegression`` means ``LogisticRegression()``). A
+        training set holding one class only gets the constant prediction of
+        that class.
     repeats : int >= 1, default=10
         Runs of the method (ignored by "loo" and "resubstitution").
     test_size : float in (0, 1), default=0.3
@@ -342,26 +383,28 @@ def estimate_error(
     method = check_choice(method, "method", METHODS)
     learner = _check_learner(learner)
     repeats = check_positive_int(repeats, "repeats", minimum=1)
-    if not isinstance(stratify, (bool, np.bool_)):
-        raise TypeError(f"stratify must be True or False, got {type(stratify).__name__}")
+    stratify = check_bool(stratify, "stratify")
+    test_size = check_probability(test_size, "test_size", open_left=True, open_right=True)
+    k = check_positive_int(k, "k", minimum=2)
+    p = check_positive_int(p, "p", minimum=1)
     rng = check_rng(rng)
     m = len(y)
+    rows = {"resubstitution": 1, "holdout": repeats, "kfold": repeats * k, "repeated_kfold": repeats * p * k,
+            "loo": m, "bootstrap": repeats}[method]
+    _check_work(rows * m, f"method={method!r} on {m} examples")
     params: dict = {}
     if method == "resubstitution":
         W = np.ones((1, m))
         errs = _errors(learner, X, y, W, W)
         per_run = errs
     elif method == "holdout":
-        test_size = check_probability(test_size, "test_size", open_left=True, open_right=True)
-        params = {"test_size": test_size, "stratify": bool(stratify)}
+        params = {"test_size": test_size, "stratify": stratify}
         W, T = _holdout_weights(y, repeats, test_size, stratify, rng)
         per_run = errs = _errors(learner, X, y, W, T)
     elif method in ("kfold", "repeated_kfold"):
         k = check_positive_int(k, "k", minimum=2, maximum=m)
-        inner = 1
-        if method == "repeated_kfold":
-            inner = check_positive_int(p, "p", minimum=1)
-        params = {"k": k, "stratify": bool(stratify)} | ({"p": inner} if method == "repeated_kfold" else {})
+        inner = p if method == "repeated_kfold" else 1
+        params = {"k": k, "stratify": stratify} | ({"p": inner} if method == "repeated_kfold" else {})
         W, T = _kfold_weights(y, repeats * inner, k, stratify, rng)
         errs = _errors(learner, X, y, W, T)
         per_run = errs.reshape(repeats, inner * k).mean(axis=1)
@@ -400,6 +443,22 @@ def compare_methods(X, y, *, methods=METHODS, learner=None, repeats=10, test_siz
     """
     if isinstance(methods, str):
         methods = (methods,)
+    try:
+        methods = tuple(methods)
+    except TypeError:
+        raise TypeError(f"methods must be a method name or a sequence of them, got {type(methods).__name__}") from None
+    if not methods:
+        raise ValueError(f"methods is empty: name at least one of {list(METHODS)}")
+    methods = tuple(check_choice(mth, "methods", METHODS) for mth in methods)
+    # every argument is checked (by a cheap call on the first method's settings) before any fit
+    X, y = _check_common(X, y)
+    _check_learner(learner)
+    check_positive_int(repeats, "repeats", minimum=1)
+    check_bool(stratify, "stratify")
+    check_probability(test_size, "test_size", open_left=True, open_right=True)
+    uses_k = bool({"kfold", "repeated_kfold"} & set(methods))
+    check_positive_int(k, "k", minimum=2, maximum=len(y) if uses_k else None)
+    check_positive_int(p, "p", minimum=1)
     rng = check_rng(rng)
     return {
         mth: estimate_error(X, y, method=mth, learner=learner, repeats=repeats, test_size=test_size, k=k, p=p,
@@ -438,13 +497,41 @@ class GaussianPopulation:
     ----------
     mean_neg, mean_pos : ndarray of shape (d,)
     cov : ndarray of shape (d, d)
-    positive_rate : float
+        Symmetric and positive definite.
+    positive_rate : float in (0, 1)
+        Checked at construction, like the other three: a rate outside (0, 1)
+        (which would draw one class only) is refused with a ValueError.
     """
 
     mean_neg: np.ndarray
     mean_pos: np.ndarray
     cov: np.ndarray
     positive_rate: float = 0.5
+
+    def __post_init__(self):
+        mean_neg = as_features(np.asarray(self.mean_neg)[None, :] if np.ndim(self.mean_neg) == 1 else self.mean_neg,
+                               "mean_neg", allow_no_columns=False)
+        mean_pos = as_features(np.asarray(self.mean_pos)[None, :] if np.ndim(self.mean_pos) == 1 else self.mean_pos,
+                               "mean_pos", allow_no_columns=False)
+        if mean_neg.shape[0] != 1 or mean_pos.shape[0] != 1:
+            raise ValueError("mean_neg and mean_pos must be 1-D (one mean per feature)")
+        d = mean_pos.shape[1]
+        if mean_neg.shape[1] != d:
+            raise ValueError(f"mean_neg has {mean_neg.shape[1]} features, mean_pos has {d}: they must agree")
+        cov = as_features(self.cov, "cov")
+        if cov.shape != (d, d):
+            raise ValueError(f"cov must be a {d} x {d} matrix (one row and column per feature), got shape {cov.shape}")
+        if not np.allclose(cov, cov.T):
+            raise ValueError("cov must be symmetric")
+        try:
+            np.linalg.cholesky(cov)
+        except np.linalg.LinAlgError:
+            raise ValueError("cov must be positive definite (a covariance matrix of full rank)") from None
+        rate = check_probability(self.positive_rate, "positive_rate", open_left=True, open_right=True)
+        object.__setattr__(self, "mean_neg", mean_neg[0])
+        object.__setattr__(self, "mean_pos", mean_pos[0])
+        object.__setattr__(self, "cov", cov)
+        object.__setattr__(self, "positive_rate", rate)
 
     @property
     def n_features(self) -> int:
@@ -464,7 +551,12 @@ class GaussianPopulation:
         """``n_datasets`` independent samples of n examples: X (n_datasets, n, d), y (n_datasets, n)."""
         n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1)
         n = check_positive_int(n, "n", minimum=1)
+        exact_proportion = check_bool(exact_proportion, "exact_proportion")
         rng = check_rng(rng)
+        cells = n_datasets * n * self.n_features
+        if cells > MAX_CELLS:
+            raise ValueError(f"n_datasets={n_datasets} data sets of n={n} examples with {self.n_features} features "
+                             f"would hold {cells:,} numbers, more than the limit of {MAX_CELLS:,}")
         if exact_proportion:
             n_pos = int(round(n * self.positive_rate))
             base = (np.arange(n) < n_pos).astype(np.int64)
@@ -520,8 +612,7 @@ def two_gaussians_population(*, distance=2.0, positive_rate=0.5, n_features=2, n
     >>> round(pop.bayes_error, 4)
     0.1587
     """
-    if isinstance(distance, bool) or not isinstance(distance, numbers.Real) or not (0 < distance < np.inf):
-        raise ValueError(f"distance must be a positive number, got {distance!r}")
+    distance = check_real(distance, "distance", low=0, low_open=True)
     positive_rate = check_probability(positive_rate, "positive_rate", open_left=True, open_right=True)
     n_features = check_positive_int(n_features, "n_features", minimum=1)
     n_inf = n_features if n_informative is None else check_positive_int(
@@ -670,10 +761,17 @@ def simulate_estimators(population, n, *, methods=("resubstitution", "holdout", 
         methods = (methods,)
     methods = tuple(check_choice(mth, "methods", METHODS) for mth in methods)
     n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1)
+    if not methods:
+        raise ValueError(f"methods is empty: name at least one of {list(METHODS)}")
     test_size = check_probability(test_size, "test_size", open_left=True, open_right=True)
     k = check_positive_int(k, "k", minimum=2, maximum=n)
     p = check_positive_int(p, "p", minimum=1)
+    stratify = check_bool(stratify, "stratify")
+    l2 = check_real(l2, "l2", low=0, high=_MAX_L2)
+    exact_proportion = check_bool(exact_proportion, "exact_proportion")
     rng = check_rng(rng)
+    fits = {"resubstitution": 1, "holdout": 1, "kfold": k, "repeated_kfold": p * k, "loo": n, "bootstrap": 1}
+    _check_work(n_datasets * n * max(fits[mth] for mth in methods), f"n_datasets={n_datasets} data sets of n={n}")
     Xs, ys = population.sample_many(n_datasets, n, rng, exact_proportion=exact_proportion)
     counts = ys.sum(axis=1)
     if np.any((counts < 2) | (counts > n - 2)):
@@ -712,10 +810,16 @@ def learning_curve_true_error(population, sizes, *, n_datasets=200, l2=1e-2, exa
     True
     """
     population = _check_population(population)
+    if isinstance(sizes, (str, bytes)) or np.ndim(sizes) != 1:
+        raise ValueError(f"sizes must be a non-empty 1-D sequence of integers >= 4, got {sizes!r}")
     sizes = np.asarray(sizes)
-    if sizes.ndim != 1 or sizes.size == 0 or sizes.dtype.kind not in "iu" or np.any(sizes < 4):
-        raise ValueError("sizes must be a non-empty 1-D sequence of integers >= 4")
+    if sizes.size == 0 or sizes.dtype.kind not in "iu" or np.any(sizes < 4):
+        raise ValueError(f"sizes must be a non-empty 1-D sequence of integers >= 4, got {sizes.tolist()!r}")
     n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1)
+    l2 = check_real(l2, "l2", low=0, high=_MAX_L2)
+    exact_proportion = check_bool(exact_proportion, "exact_proportion")
+    _check_work(n_datasets * int(sizes.max()) * population.n_features, f"n_datasets={n_datasets} at size "
+                f"{int(sizes.max())}")
     rng = check_rng(rng)
     mean = np.empty(len(sizes))
     sd = np.empty(len(sizes))
@@ -768,10 +872,20 @@ def tune_l2(X, y, l2_values, *, method="holdout", test_size=0.25, k=5, repeats=5
     True
     """
     X, y = _check_common(X, y)
-    lams = np.asarray(l2_values, dtype=np.float64).reshape(-1)
-    if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0):
-        raise ValueError("l2_values must be a non-empty sequence of non-negative numbers")
+    if isinstance(l2_values, (str, bytes)) or np.ndim(l2_values) != 1:
+        raise ValueError(f"l2_values must be a non-empty 1-D sequence of non-negative numbers, got {l2_values!r}")
+    try:
+        lams = np.asarray(l2_values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"l2_values must hold numbers, got {l2_values!r}") from None
+    if lams.size == 0 or not np.all(np.isfinite(lams)) or np.any(lams < 0) or np.any(lams > _MAX_L2):
+        raise ValueError(f"l2_values must be a non-empty sequence of numbers in [0, {_MAX_L2:g}], "
+                         f"got {lams.tolist()!r}")
     method = check_choice(method, "method", ("holdout", "kfold"))
+    # the settings are checked once, before the first fit (estimate_error checks them again)
+    check_probability(test_size, "test_size", open_left=True, open_right=True)
+    check_positive_int(k, "k", minimum=2, maximum=len(y))
+    check_positive_int(repeats, "repeats", minimum=1)
     seed = int(check_rng(rng).integers(2**63))
     errors = np.array([
         estimate_error(X, y, method=method, learner=LogisticRegression(l2=float(lam)), repeats=repeats,
@@ -786,6 +900,19 @@ def tune_l2(X, y, l2_values, *, method="holdout", test_size=0.25, k=5, repeats=5
 # ---------------------------------------------------------------------------------------
 # State functions behind the explorers
 # ---------------------------------------------------------------------------------------
+def _check_grid(values, name, check_one):
+    """A non-empty, strictly increasing 1-D grid of numbers, each passing ``check_one``."""
+    if isinstance(values, (str, bytes)) or np.ndim(values) != 1:
+        raise ValueError(f"{name} must be a non-empty, increasing 1-D sequence, got {values!r}")
+    vals = list(np.asarray(values).tolist())
+    if not vals:
+        raise ValueError(f"{name} is empty: give at least one value")
+    out = [check_one(v) for v in vals]
+    if any(b <= a for a, b in zip(out, out[1:])):
+        raise ValueError(f"{name} must be strictly increasing (no repeats), got {vals!r}")
+    return np.asarray(out)
+
+
 @dataclass(frozen=True)
 class HoldoutStudy:
     """Precomputed hold-out experiments for every test share (see :func:`holdout_study`).
@@ -816,9 +943,11 @@ def holdout_study(population, n, *, test_sizes=None, n_datasets=300, l2=1e-2, ex
     population = _check_population(population)
     n = check_positive_int(n, "n", minimum=10)
     n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=2)
-    sizes = np.round(np.arange(0.10, 0.901, 0.05), 2) if test_sizes is None else np.asarray(test_sizes, float)
-    for s in sizes:
-        check_probability(float(s), "test_sizes", open_left=True, open_right=True)
+    sizes = np.round(np.arange(0.10, 0.901, 0.05), 2) if test_sizes is None else _check_grid(
+        test_sizes, "test_sizes", lambda v: check_probability(v, "test_sizes", open_left=True, open_right=True))
+    l2 = check_real(l2, "l2", low=0, high=_MAX_L2)
+    exact_proportion = check_bool(exact_proportion, "exact_proportion")
+    _check_work(2 * len(sizes) * n_datasets * n, f"{len(sizes)} test shares x {n_datasets} data sets of n={n}")
     rng = check_rng(rng)
     Xs, ys = population.sample_many(n_datasets, n, rng, exact_proportion=exact_proportion)
     counts = ys.sum(axis=1)
@@ -898,7 +1027,8 @@ def holdout_state(study, test_size, stratify=True):
     if not isinstance(study, HoldoutStudy):
         raise TypeError(f"study must be a HoldoutStudy, got {type(study).__name__}")
     j = _pick(study.test_sizes, test_size, "test_size")
-    s = int(bool(stratify))
+    stratify = check_bool(stratify, "stratify")
+    s = int(stratify)
     diff = study.estimates[s] - study.true_error  # (S, R)
     bias_c = diff.mean(axis=1)
     sd_c = diff.std(axis=1)
@@ -907,7 +1037,7 @@ def holdout_state(study, test_size, stratify=True):
     return HoldoutState(
         test_size=ts,
         stratify=bool(stratify),
-        n_test=math.ceil(round(ts * study.n, 9)),
+        n_test=_n_test(ts, study.n),
         estimates=study.estimates[s, j],
         mean_estimate=float(study.estimates[s, j].mean()),
         mean_true_error=float(study.true_error.mean()),
@@ -947,10 +1077,13 @@ def cv_study(population, n, *, ks=(2, 3, 5, 10, 20), max_repeats=5, n_datasets=2
     of ``n_datasets`` data sets of n examples from ``population`` (batched fits)."""
     population = _check_population(population)
     n = check_positive_int(n, "n", minimum=4)
-    ks = tuple(check_positive_int(int(k) if isinstance(k, np.integer) else k, "ks", minimum=2, maximum=n)
-               for k in ks)
+    ks = tuple(int(k) for k in _check_grid(ks, "ks", lambda k: check_positive_int(k, "ks", minimum=2, maximum=n)))
     max_repeats = check_positive_int(max_repeats, "max_repeats", minimum=1)
     n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=2)
+    l2 = check_real(l2, "l2", low=0, high=_MAX_L2)
+    exact_proportion = check_bool(exact_proportion, "exact_proportion")
+    _check_work(max_repeats * max(ks) * n_datasets * n, f"max_repeats={max_repeats} x k={max(ks)} x "
+                f"{n_datasets} data sets of n={n}")
     rng = check_rng(rng)
     Xs, ys = population.sample_many(n_datasets, n, rng, exact_proportion=exact_proportion)
     t = ys.astype(np.float64)
@@ -1075,9 +1208,10 @@ def bootstrap_state(m, *, n_samples=500, max_m=200, rng=0):
     >>> round(s.expected_share, 4), int(s.counts.sum())
     (0.3487, 10)
     """
-    m = check_positive_int(m, "m", minimum=1)
+    m = check_positive_int(m, "m", minimum=1, maximum=MAX_EXAMPLES)
     n_samples = check_positive_int(n_samples, "n_samples", minimum=1)
-    max_m = check_positive_int(max_m, "max_m", minimum=1)
+    max_m = check_positive_int(max_m, "max_m", minimum=1, maximum=MAX_EXAMPLES)
+    _check_work(n_samples * m, f"n_samples={n_samples} bootstrap samples of m={m}")
     rng = check_rng(rng)
     draws = rng.integers(0, m, size=(n_samples, m))
     counts_all = np.zeros((n_samples, m), dtype=np.int64)

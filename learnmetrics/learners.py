@@ -1,17 +1,25 @@
-"""The course's example learner: a small, deterministic logistic regression.
+"""The course's example learners.
 
-The chapters need *some* model that turns examples into scores, so that a
-ranked list, a cut point and curves exist. This one is plain NumPy, has no
-randomness (zero start, full-batch Newton steps with a small L2 penalty), and
-is good enough to be interesting without hiding how it works.
+* :class:`LogisticRegression`: a small, deterministic logistic regression. The
+  chapters need *some* model that turns examples into scores, so that a ranked
+  list, a cut point and curves exist. Plain NumPy, no randomness (zero start,
+  full-batch Newton steps with a small L2 penalty), good enough to be
+  interesting without hiding how it works.
+* :class:`MajorityClassifier`: the learner of the book's exercise 2.2, which
+  ignores the features and predicts the most frequent class of its training
+  set. It is the simplest *unstable* learner: removing one training example can
+  flip every prediction, which is what makes leave-one-out fail on it.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ._validation import as_features, as_labels, check_same_length
+from ._validation import as_features, as_labels, check_choice, check_positive_int, check_real, check_rng
 
-__all__ = ["LogisticRegression"]
+__all__ = ["LogisticRegression", "MajorityClassifier"]
+
+#: the largest penalty accepted: beyond it every weight is zero to machine precision anyway
+_MAX_L2 = 1e12
 
 
 class LogisticRegression:
@@ -24,11 +32,18 @@ class LogisticRegression:
 
     Parameters
     ----------
-    l2 : float, default=1e-2
+    l2 : float in [0, 1e12], default=1e-2
         Penalty strength :math:`\lambda` (> 0 keeps separable data finite).
-    max_iter : int, default=50
-    tol : float, default=1e-10
+    max_iter : int >= 1, default=50
+        Newton steps at most.
+    tol : float > 0, default=1e-10
         Stop when the largest change of a coefficient is below ``tol``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        An argument of the wrong type or out of its range (checked at
+        construction, before any fit).
 
     Attributes
     ----------
@@ -46,16 +61,19 @@ class LogisticRegression:
     """
 
     def __init__(self, l2: float = 1e-2, max_iter: int = 50, tol: float = 1e-10):
-        if not (isinstance(l2, (int, float)) and l2 >= 0):
-            raise ValueError(f"l2 must be a non-negative number, got {l2!r}")
-        self.l2 = float(l2)
-        self.max_iter = int(max_iter)
-        self.tol = float(tol)
+        self.l2 = check_real(l2, "l2", low=0, high=_MAX_L2)
+        self.max_iter = check_positive_int(max_iter, "max_iter", minimum=1)
+        self.tol = check_real(tol, "tol", low=0, low_open=True)
+
+    def __repr__(self) -> str:
+        return f"LogisticRegression(l2={self.l2!r}, max_iter={self.max_iter!r}, tol={self.tol!r})"
 
     def fit(self, X, y):
+        """Fit to ``X`` (n_samples, n_features) and ``y`` (two classes); returns self."""
         X = as_features(X)
         y = as_labels(y, "y")
-        check_same_length(X=X, y=y)
+        if len(y) != X.shape[0]:
+            raise ValueError(f"X and y have different numbers of samples: X has {X.shape[0]}, y has {len(y)}")
         classes = np.unique(y)
         if len(classes) != 2:
             raise ValueError(f"y must hold exactly two classes, got {len(classes)}: {classes.tolist()}")
@@ -82,8 +100,13 @@ class LogisticRegression:
         self.intercept_ = float(w[0] - np.sum(w[1:] * self._mean / self._scale))
         return self
 
+    def _check_fitted(self):
+        if not hasattr(self, "coef_"):
+            raise RuntimeError("this LogisticRegression is not fitted yet: call fit(X, y) first")
+
     def decision_function(self, X) -> np.ndarray:
         """The linear score :math:`w^T x + b` (the log-odds of the positive class)."""
+        self._check_fitted()
         X = as_features(X)
         if X.shape[1] != len(self.coef_):
             raise ValueError(f"X has {X.shape[1]} features, the model was fitted on {len(self.coef_)}")
@@ -95,5 +118,64 @@ class LogisticRegression:
 
     def predict(self, X, threshold: float = 0.5) -> np.ndarray:
         """Class labels: positive where P(positive | x) >= ``threshold``."""
+        threshold = check_real(threshold, "threshold", low=0, high=1)
         return np.where(self.predict_proba(X) >= threshold, self.classes_[1], self.classes_[0])
 
+
+class MajorityClassifier:
+    r"""Predicts the most frequent class of its training set, whatever the input.
+
+    .. math:: f(x) = \arg\max_c \; |\{ i : y_i = c \}|
+
+    The learner of the book's exercise 2.2. When several classes are equally
+    frequent, ``tie_break="random"`` (the book's "随机猜测") guesses one of
+    them at random for each prediction; ``"first"`` takes the smallest label,
+    as scikit-learn's ``DummyClassifier(strategy="most_frequent")`` does.
+
+    Parameters
+    ----------
+    tie_break : {"random", "first"}, default="random"
+    rng : None, int or numpy.random.Generator
+        The random guesses on a tie (only with ``tie_break="random"``).
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The labels seen in training, sorted.
+    counts_ : ndarray of int
+        How many training examples each class had.
+    majority_ : ndarray
+        The most frequent class(es): one label, or several on a tie.
+
+    Example
+    -------
+    >>> clf = MajorityClassifier().fit([[0], [0], [0]], [1, 1, 0])
+    >>> clf.predict([[5], [7]]).tolist()
+    [1, 1]
+    """
+
+    def __init__(self, tie_break: str = "random", rng=None):
+        self.tie_break = check_choice(tie_break, "tie_break", ("random", "first"))
+        self.rng = check_rng(rng)
+
+    def __repr__(self) -> str:
+        return f"MajorityClassifier(tie_break={self.tie_break!r})"
+
+    def fit(self, X, y):
+        """Count the classes of ``y`` (``X`` is checked but otherwise ignored); returns self."""
+        X = as_features(X)
+        y = as_labels(y, "y")
+        if len(y) != X.shape[0]:
+            raise ValueError(f"X and y have different numbers of samples: X has {X.shape[0]}, y has {len(y)}")
+        self.classes_, self.counts_ = np.unique(y, return_counts=True)
+        self.majority_ = self.classes_[self.counts_ == self.counts_.max()]
+        return self
+
+    def predict(self, X) -> np.ndarray:
+        """The majority class for every row of ``X`` (a random one of the tied classes on a tie)."""
+        if not hasattr(self, "majority_"):
+            raise RuntimeError("this MajorityClassifier is not fitted yet: call fit(X, y) first")
+        n = as_features(X).shape[0]
+        if len(self.majority_) == 1 or self.tie_break == "first":
+            return np.full(n, self.majority_[0])
+        return self.majority_[self.rng.integers(0, len(self.majority_), size=n)]

@@ -27,7 +27,7 @@ import warnings
 
 import numpy as np
 
-from ._validation import as_labels, check_positive_int, check_probability, check_rng
+from ._validation import as_labels, check_bool, check_positive_int, check_probability, check_rng
 
 __all__ = [
     "holdout_split",
@@ -39,10 +39,15 @@ __all__ = [
 ]
 
 
-def _check_bool(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
-    return bool(value)
+#: the largest number of examples a split will index: bigger sizes are refused before
+#: anything is allocated (an index array of this many int64 is 800 MB)
+MAX_EXAMPLES = 10**8
+
+
+def _n_test(test_size: float, m: int) -> int:
+    """The test-set size of a hold-out split: :math:`\\lceil \\text{test\\_size} \\cdot m \\rceil`,
+    computed exactly as scikit-learn's ``train_test_split`` does (a float product, then ceil)."""
+    return math.ceil(test_size * m)
 
 
 def _class_index_lists(y: np.ndarray):
@@ -73,8 +78,10 @@ def _stratified_test_counts(counts: np.ndarray, n_test: int) -> np.ndarray:
 def holdout_split(y, *, test_size, stratify=True, rng=None):
     r"""Hold-out (留出法): split D into a training set S and a disjoint test set T.
 
-    The test set has :math:`\lceil \text{test\_size} \cdot m \rceil` examples (as in
-    scikit-learn's ``train_test_split``). With ``stratify=True`` (分层采样) each
+    The test set has :math:`\lceil \text{test\_size} \cdot m \rceil` examples, computed
+    as scikit-learn's ``train_test_split`` computes it (the float product, then the
+    ceiling: ``test_size=0.07`` of 100 gives 8, since 0.07 * 100 = 7.000000000000001
+    in floating point), so both libraries put the same number of examples in T. With ``stratify=True`` (分层采样) each
     class c of size :math:`m_c` sends :math:`\approx m_c \cdot |T| / m` examples
     to T (within one of that quota), so S and T keep the class proportions of D;
     which examples go is random. Every class keeps at least one example on each
@@ -112,10 +119,10 @@ def holdout_split(y, *, test_size, stratify=True, rng=None):
     """
     y = as_labels(y, "y")
     test_size = check_probability(test_size, "test_size", open_left=True, open_right=True)
-    stratify = _check_bool(stratify, "stratify")
+    stratify = check_bool(stratify, "stratify")
     rng = check_rng(rng)
     m = len(y)
-    n_test = math.ceil(round(test_size * m, 9))
+    n_test = _n_test(test_size, m)
     if n_test < 1 or n_test > m - 1:
         raise ValueError(
             f"test_size={test_size} on {m} samples gives a test set of {n_test} and a training set of "
@@ -221,8 +228,8 @@ def kfold_split(y, *, k, stratify=True, shuffle=True, rng=None):
     if len(y) < 2:
         _too_few(len(y))
     k = check_positive_int(k, "k", minimum=2, maximum=len(y))
-    stratify = _check_bool(stratify, "stratify")
-    shuffle = _check_bool(shuffle, "shuffle")
+    stratify = check_bool(stratify, "stratify")
+    shuffle = check_bool(shuffle, "shuffle")
     rng = check_rng(rng)
     fold = _fold_ids(y, k, stratify, shuffle, rng)
     return _pairs_from_folds(fold, k)
@@ -245,6 +252,8 @@ def repeated_kfold(y, *, k, repeats, stratify=True, rng=None):
     the one ``rng``) and yields the ``repeats * k`` (train_idx, test_idx) pairs in
     order: the k pairs of the first repetition, then those of the second, ...
     The book's "10 times 10-fold CV" is ``repeated_kfold(y, k=10, repeats=10)``.
+    The pairs are produced lazily, one repetition at a time (the arguments are
+    checked at once), so a huge ``repeats`` costs nothing until it is iterated.
 
     Parameters
     ----------
@@ -269,10 +278,15 @@ def repeated_kfold(y, *, k, repeats, stratify=True, rng=None):
         _too_few(len(y))
     k = check_positive_int(k, "k", minimum=2, maximum=len(y))
     repeats = check_positive_int(repeats, "repeats", minimum=1)
-    stratify = _check_bool(stratify, "stratify")
+    stratify = check_bool(stratify, "stratify")
     rng = check_rng(rng)
-    folds = [_fold_ids(y, k, stratify, True, rng) for _ in range(repeats)]
-    return (pair for fold in folds for pair in _pairs_from_folds(fold, k))
+    return _repeated_pairs(y, k, repeats, stratify, rng)
+
+
+def _repeated_pairs(y, k, repeats, stratify, rng):
+    """Lazily: the folds of one repetition are drawn only when its first pair is asked for."""
+    for _ in range(repeats):
+        yield from _pairs_from_folds(_fold_ids(y, k, stratify, True, rng), k)
 
 
 def leave_one_out(n):
@@ -285,7 +299,7 @@ def leave_one_out(n):
 
     Parameters
     ----------
-    n : int >= 2
+    n : int, 2 <= n <= MAX_EXAMPLES (10**8)
         The number of examples.
 
     Yields
@@ -297,7 +311,7 @@ def leave_one_out(n):
     >>> [t.tolist() for _, t in leave_one_out(3)]
     [[0], [1], [2]]
     """
-    n = check_positive_int(n, "n", minimum=2)
+    n = check_positive_int(n, "n", minimum=2, maximum=MAX_EXAMPLES)
     all_idx = np.arange(n)
     return ((np.delete(all_idx, i), all_idx[i : i + 1]) for i in range(n))
 
@@ -312,8 +326,8 @@ def bootstrap_split(m, *, rng=None):
 
     Parameters
     ----------
-    m : int >= 1
-        The number of examples in D.
+    m : int, 1 <= m <= MAX_EXAMPLES (10**8)
+        The number of examples in D (larger sizes are refused before allocating).
     rng : None, int or numpy.random.Generator
 
     Returns
@@ -330,7 +344,7 @@ def bootstrap_split(m, *, rng=None):
     >>> len(train), round(len(oob) / 1000, 1)
     (1000, 0.4)
     """
-    m = check_positive_int(m, "m", minimum=1)
+    m = check_positive_int(m, "m", minimum=1, maximum=MAX_EXAMPLES)
     rng = check_rng(rng)
     draws = np.sort(rng.integers(0, m, size=m))
     drawn = np.zeros(m, dtype=bool)
@@ -347,6 +361,8 @@ def oob_probability(m):
     Parameters
     ----------
     m : int or array-like of int, each >= 1
+        Finite; whole-valued floats are accepted, NaN, infinity, fractions and
+        booleans are refused. (Large m is fine: the result tends to 1/e.)
 
     Returns
     -------
@@ -357,8 +373,22 @@ def oob_probability(m):
     >>> round(oob_probability(10), 4), round(oob_probability(10**6), 4)
     (0.3487, 0.3679)
     """
-    arr = np.asarray(m)
-    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "f" and np.all(arr == np.round(arr))):
+    if isinstance(m, (bool, np.bool_)):
+        raise TypeError(f"m must be an integer or an array of integers, got bool {m!r}")
+    if isinstance(m, (str, bytes)):
+        raise TypeError(f"m must be an integer or an array of integers, got {type(m).__name__} {m!r}")
+    try:
+        arr = np.asarray(m)
+    except Exception as exc:  # ragged lists
+        raise ValueError(f"m could not be read as an array: {exc}") from None
+    if arr.size == 0:
+        raise ValueError("m is empty: give at least one size")
+    if arr.dtype.kind == "f":
+        if not np.isfinite(arr).all():
+            raise ValueError(f"m must hold finite integers, got {float(arr[~np.isfinite(arr)].ravel()[0])!r}")
+        if not np.all(arr == np.round(arr)):
+            raise TypeError(f"m must hold integers, got {float(arr[arr != np.round(arr)].ravel()[0])!r}")
+    elif arr.dtype.kind not in "iu":
         raise TypeError(f"m must be an integer or an array of integers, got {arr.dtype}")
     if np.any(arr < 1):
         raise ValueError(f"m must be >= 1, got {arr.min()!r}")
