@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_features, as_scores, check_choice, check_same_length, check_sample_weight, warn_undefined
+from ._validation import (as_features, as_scores, check_bool, check_choice, check_positive_int, check_real, check_rng,
+                          check_same_length, check_sample_weight, warn_undefined)
 
 __all__ = [
     "mean_squared_error",
@@ -136,12 +137,28 @@ def _aggregate(output_values: np.ndarray, multioutput):
 
 
 def _check_int(k, name: str, *, minimum: int = 0) -> int:
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(k).__name__} {k!r}")
-    k = int(k)
-    if k < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {k}")
-    return k
+    """A count: the shared :func:`~learnmetrics._validation.check_positive_int`, 0 allowed by default."""
+    return check_positive_int(k, name, minimum=minimum)
+
+
+#: the largest number of float64 cells (8 bytes each) a helper of this module allocates
+#: for design matrices or repeated fits; sizes are checked against it *before* any work
+MAX_CELLS = 20_000_000
+
+
+def _pow2_scale(*arrays) -> float:
+    """A power of two close to the largest absolute value (1.0 for all zeros): dividing by it
+    is exact, and keeps squares of the scaled values far from overflow and underflow."""
+    m = max(float(np.max(np.abs(a))) if np.size(a) else 0.0 for a in arrays)
+    if not m > 0 or not np.isfinite(m):
+        return 1.0
+    return float(2.0 ** np.frexp(m)[1])
+
+
+def _scaled_ss(d: np.ndarray) -> tuple[float, float]:
+    """``(s, t)`` with ``sum(d**2) == s**2 * t`` computed without overflow or underflow."""
+    s = _pow2_scale(d)
+    return s, float(np.sum((d / s) ** 2))
 
 
 def _check_1d_pair(y_true, y_pred):
@@ -297,12 +314,16 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     >>> round(r2_score([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
     0.9486
     """
-    if not isinstance(force_finite, (bool, np.bool_)):
-        raise TypeError(f"force_finite must be True or False, got {force_finite!r}")
+    check_bool(force_finite, "force_finite")
     yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_R2)
     if len(yt) < 2:
         warn_undefined("R^2 score is not well-defined with less than two samples.")
         return float("nan")
+    # R^2 is a ratio: each column is divided by a power of two near its largest value (exact,
+    # so ordinary inputs give the same bits), which keeps 1e200 or 1e-200 targets from
+    # overflowing to inf/inf = NaN or underflowing to 0/0
+    scale = np.array([_pow2_scale(yt[:, j], yp[:, j]) for j in range(yt.shape[1])])
+    yt, yp = yt / scale, yp / scale
     weight = 1.0 if w is None else w[:, None]
     numerator = np.sum(weight * (yt - yp) ** 2, axis=0)
     denominator = np.sum(weight * (yt - np.average(yt, axis=0, weights=w)) ** 2, axis=0)
@@ -319,8 +340,9 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     if isinstance(mo, str) and mo == "variance_weighted":
         if not nonzero_den.any():
             return float(np.mean(scores))
-        with np.errstate(invalid="ignore"):
-            return float(np.average(scores, weights=denominator))
+        # the columns' SST in common units (relative to the largest scale: exact, no overflow)
+        with np.errstate(invalid="ignore", under="ignore"):
+            return float(np.average(scores, weights=denominator * (scale / scale.max()) ** 2))
     return _aggregate(scores, mo)
 
 
@@ -403,15 +425,16 @@ def residual_variance(y_true, y_pred, *, n_params) -> float:
     """
     yt, yp, n = _check_1d_pair(y_true, y_pred)
     k = _check_n_params(n_params, n, strict=True)
-    return float(np.sum((yt - yp) ** 2) / (n - k))
+    s, t = _scaled_ss(yt - yp)
+    return float(s * s * (t / (n - k)))
 
 
 def _log_rss_over_n(yt, yp, n, who: str) -> float:
-    rss = float(np.sum((yt - yp) ** 2))
-    if rss == 0.0:
+    s, t = _scaled_ss(yt - yp)  # RSS = s^2 t, so ln(RSS/n) stays finite for huge or tiny residuals
+    if t == 0.0:
         warn_undefined(f"{who}: the fit is perfect (RSS = 0), so ln(RSS/n) = -inf", stacklevel=4)
         return -np.inf
-    return float(np.log(rss / n))
+    return float(2.0 * np.log(s) + np.log(t / n))
 
 
 def gaussian_log_likelihood(y_true, y_pred) -> float:
@@ -560,16 +583,25 @@ def mallows_cp(y_true, y_pred, *, n_params, sigma2, convention="mallows") -> flo
     """
     yt, yp, n = _check_1d_pair(y_true, y_pred)
     p = _check_n_params(n_params, n)
-    if isinstance(sigma2, bool) or not isinstance(sigma2, numbers.Real):
+    s2 = _check_sigma2(sigma2)
+    check_choice(convention, "convention", ("mallows", "islr"))
+    s, t = _scaled_ss(yt - yp)  # RSS = s^2 t (exactly, unless RSS itself overflows)
+    rss = t * s * s
+    if convention == "mallows":
+        if t and not np.isfinite(rss):  # RSS beyond float64: its ratio to sigma2 may still be finite
+            return float(np.exp(np.log(t) + 2.0 * np.log(s) - np.log(s2)) - n + 2 * p)
+        return float(rss / s2 - n + 2 * p)
+    return float((rss + 2 * p * s2) / n)
+
+
+def _check_sigma2(sigma2) -> float:
+    """``sigma2`` (the caller's argument) is a positive finite real number."""
+    if isinstance(sigma2, (bool, np.bool_)) or not isinstance(sigma2, numbers.Real):
         raise TypeError(f"sigma2 must be a positive number, got {type(sigma2).__name__} {sigma2!r}")
     s2 = float(sigma2)
     if not (np.isfinite(s2) and s2 > 0):
         raise ValueError(f"sigma2 must be a positive finite number, got {sigma2!r}")
-    check_choice(convention, "convention", ("mallows", "islr"))
-    rss = float(np.sum((yt - yp) ** 2))
-    if convention == "mallows":
-        return float(rss / s2 - n + 2 * p)
-    return float((rss + 2 * p * s2) / n)
+    return s2
 
 
 # ----------------------------------------------------------------------------------------
@@ -601,7 +633,18 @@ def polynomial_features(x, degree: int) -> np.ndarray:
     """
     x = as_scores(x, "x")
     d = _check_int(degree, "degree")
-    return x[:, None] ** np.arange(1, d + 1)
+    if len(x) * d > MAX_CELLS:
+        raise ValueError(
+            f"degree={d} with {len(x)} values of x would build a matrix of {len(x) * d:,} numbers "
+            f"(the limit is {MAX_CELLS:,}): use a smaller degree"
+        )
+    with np.errstate(over="ignore"):
+        V = x[:, None] ** np.arange(1, d + 1)
+    if not np.isfinite(V).all():
+        raise ValueError(
+            f"x ** {d} overflows float64 (|x| up to {np.abs(x).max():.3g}): rescale x or use a smaller degree"
+        )
+    return V
 
 
 @dataclass(frozen=True)
@@ -782,9 +825,13 @@ def model_selection_table(designs, y, *, names=None, sigma2=None) -> SelectionTa
     1
     """
     y = as_scores(y, "y")
-    designs = [as_features(D, f"designs[{i}]") for i, D in enumerate(designs)]
-    if not designs:
+    if isinstance(designs, np.ndarray) or not hasattr(designs, "__len__") or isinstance(designs, (str, bytes, dict)):
+        raise TypeError(
+            f"designs must be a list of design matrices (one per candidate model), got {type(designs).__name__}"
+        )
+    if len(designs) == 0:
         raise ValueError("designs is empty: at least one candidate model is needed")
+    designs = [as_features(D, f"designs[{i}]") for i, D in enumerate(designs)]
     n = len(y)
     for i, D in enumerate(designs):
         if len(D) != n:
@@ -793,36 +840,63 @@ def model_selection_table(designs, y, *, names=None, sigma2=None) -> SelectionTa
     if names is None:
         names = tuple(f"p={p}" for p in ps)
     else:
+        if isinstance(names, (str, bytes)) or not hasattr(names, "__len__"):
+            raise TypeError(f"names must be a list of row labels, got {type(names).__name__}")
         names = tuple(str(s) for s in names)
         if len(names) != len(designs):
             raise ValueError(f"names has {len(names)} entries but there are {len(designs)} designs")
+    if sigma2 is not None:
+        sigma2 = _check_sigma2(sigma2)
     full = int(np.argmax(ps))
     if ps[full] + 1 >= n:
         raise ValueError(
             f"the largest design has {ps[full]} features: with an intercept that needs more than "
             f"{ps[full] + 1} samples, but y has {n}"
         )
-    fits = [fit_least_squares(D, y) for D in designs]
+    return _selection_table([(D, None) for D in designs], y, ps, names, sigma2)
+
+
+def _selection_table(designs, y, ps, names, sigma2) -> SelectionTable:
+    """The work of :func:`model_selection_table` on checked arguments. ``designs`` holds
+    ``(matrix, None)`` pairs or ``(None, make)`` with ``make()`` building the matrix when it
+    is needed (so that :func:`polynomial_selection` never holds every design at once)."""
+    n = len(y)
+    # least squares is linear in y: fit y / s (s a power of two, an exact division) so that
+    # RSS, sigma2 and the criteria stay finite for huge or tiny targets; RSS is scaled back
+    s = _pow2_scale(y)
+    ys = y / s
+    fitted = []
+    for D, make in designs:
+        fitted.append(fit_least_squares(D if D is not None else make(), ys).fitted)
+    full = int(np.argmax(ps))
+    k = ps + 1
+    rss_s = np.array([float(np.sum((ys - f) ** 2)) for f in fitted])
     if sigma2 is None:
-        sigma2 = fits[full].rss / (n - fits[full].n_params)
-        if not sigma2 > 0:
-            raise ValueError("the full model fits y exactly (RSS = 0), so sigma2 cannot be estimated: pass sigma2")
-    rss = np.array([f.rss for f in fits])
-    r2 = np.array([r2_score(y, f.fitted) for f in fits])
+        s2_s = rss_s[full] / (n - k[full])
+        if not s2_s > 0:
+            raise ValueError(
+                "the largest model fits y exactly (RSS = 0), so the noise variance for Cp cannot be "
+                "estimated from it: pass sigma2"
+            )
+        cp = rss_s / s2_s - n + 2 * k
+        sigma2 = s2_s * s * s
+    else:
+        cp = np.array([mallows_cp(y, f * s, n_params=int(kj), sigma2=sigma2) for f, kj in zip(fitted, k)])
+    r2 = np.array([r2_score(ys, f) for f in fitted])
     adj = 1 - (1 - r2) * (n - 1) / (n - ps - 1)
-    cp = np.array([mallows_cp(y, f.fitted, n_params=f.n_params, sigma2=sigma2) for f in fits])
     with np.errstate(divide="ignore"):
-        log_term = n * np.log(rss / n)
+        log_term = n * (2.0 * np.log(s) + np.log(rss_s / n))
+    rss = rss_s * s * s
     return SelectionTable(
-        names=names,
+        names=tuple(names),
         n_features=ps,
-        n_params=ps + 1,
+        n_params=k,
         rss=rss,
         mse=rss / n,
         r2=r2,
         adjusted_r2=adj,
-        aic=log_term + 2 * (ps + 1),
-        bic=log_term + (ps + 1) * np.log(n),
+        aic=log_term + 2 * k,
+        bic=log_term + k * np.log(n),
         cp=cp,
         sigma2=float(sigma2),
         n_samples=n,
@@ -835,6 +909,20 @@ def polynomial_selection(x, y, max_degree: int, *, sigma2=None) -> SelectionTabl
     Row ``d`` is the degree-``d`` polynomial (``d`` features, ``d + 1``
     parameters); the full model is degree ``max_degree``.
 
+    Parameters
+    ----------
+    x, y : array-like of shape (n_samples,)
+    max_degree : int, 0 <= max_degree <= n_samples - 2
+        Checked (with the total size of the design matrices, at most
+        ``MAX_CELLS`` numbers) before any matrix is built; the designs are
+        built one at a time.
+    sigma2 : float, optional
+        As in :func:`model_selection_table`.
+
+    Returns
+    -------
+    SelectionTable
+
     Example
     -------
     >>> x = np.linspace(0, 1, 20); y = x ** 2 + 0.01 * np.sin(40 * x)
@@ -842,12 +930,29 @@ def polynomial_selection(x, y, max_degree: int, *, sigma2=None) -> SelectionTabl
     True
     """
     x = as_scores(x, "x")
+    y = as_scores(y, "y")
+    n = check_same_length(x=x, y=y)
     dmax = _check_int(max_degree, "max_degree")
-    return model_selection_table(
-        [polynomial_features(x, d) for d in range(dmax + 1)],
+    if dmax + 2 > n:
+        raise ValueError(
+            f"max_degree={dmax} is too large for {n} samples: the degree-{dmax} polynomial has "
+            f"{dmax + 1} parameters and the noise variance for Cp needs more samples than that "
+            f"(max_degree <= n - 2 = {n - 2})"
+        )
+    cells = n * dmax * (dmax + 1) // 2
+    if cells > MAX_CELLS:
+        raise ValueError(
+            f"max_degree={dmax} with {n} samples would build design matrices of {cells:,} numbers in all "
+            f"(the limit is {MAX_CELLS:,}): use a smaller max_degree"
+        )
+    if sigma2 is not None:
+        sigma2 = _check_sigma2(sigma2)
+    return _selection_table(
+        [(None, (lambda d=d: polynomial_features(x, d))) for d in range(dmax + 1)],
         y,
-        names=[f"deg {d}" for d in range(dmax + 1)],
-        sigma2=sigma2,
+        np.arange(dmax + 1),
+        [f"deg {d}" for d in range(dmax + 1)],
+        sigma2,
     )
 
 
@@ -880,8 +985,6 @@ def noise_feature_r2(X, y, max_noise_features: int, *, n_repeats: int = 200, rng
     >>> r2.shape, bool(np.all(np.diff(r2, axis=1) >= -1e-12))
     ((5, 4), True)
     """
-    from ._validation import check_rng
-
     X = as_features(X)
     y = as_scores(y, "y")
     n = check_same_length(X=X, y=y)
@@ -893,6 +996,12 @@ def noise_feature_r2(X, y, max_noise_features: int, *, n_repeats: int = 200, rng
         raise ValueError(
             f"max_noise_features={m} is too large: {p} + {m} features and an intercept need more than "
             f"{p + m + 1} samples, but y has {n}"
+        )
+    work = reps * (m + 1) * n * (p + m + 1)
+    if work > 50 * MAX_CELLS:
+        raise ValueError(
+            f"n_repeats={reps} with max_noise_features={m} and {n} samples would fit {reps * (m + 1):,} models "
+            f"({work:,} design cells in all, the limit is {50 * MAX_CELLS:,}): use fewer repeats"
         )
     r2 = np.empty((reps, m + 1))
     for r in range(reps):
@@ -957,17 +1066,25 @@ def polynomial_fit_state(x, y, degree: int, max_degree: int, *, table=None, n_gr
     """
     x = as_scores(x, "x")
     y = as_scores(y, "y")
-    check_same_length(x=x, y=y)
+    n = check_same_length(x=x, y=y)
     dmax = _check_int(max_degree, "max_degree")
     d = _check_int(degree, "degree")
     if d > dmax:
         raise ValueError(f"degree must be between 0 and max_degree={dmax}, got {d}")
+    n_grid = _check_int(n_grid, "n_grid", minimum=2)
+    if n_grid * max(d, 1) > MAX_CELLS:
+        raise ValueError(f"n_grid={n_grid} is too large for degree {d} (n_grid * degree must be at most {MAX_CELLS:,})")
     if table is None:
         table = polynomial_selection(x, y, dmax)
-    elif len(table) != dmax + 1:
-        raise ValueError(f"table has {len(table)} rows but max_degree={dmax} needs {dmax + 1}")
+    elif not isinstance(table, SelectionTable):
+        raise TypeError(f"table must be a SelectionTable from polynomial_selection, got {type(table).__name__}")
+    elif len(table) != dmax + 1 or table.n_samples != n:
+        raise ValueError(
+            f"table has {len(table)} rows for {table.n_samples} samples, but max_degree={dmax} and x of "
+            f"{n} samples need {dmax + 1} rows for {n} samples: pass polynomial_selection(x, y, max_degree)"
+        )
     fit = fit_least_squares(polynomial_features(x, d), y)
-    grid = np.linspace(x.min(), x.max(), _check_int(n_grid, "n_grid", minimum=2))
+    grid = np.linspace(x.min(), x.max(), n_grid)
     curve = fit.predict(polynomial_features(grid, d))
     return PolynomialFitState(
         degree=d,

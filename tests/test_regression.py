@@ -325,7 +325,7 @@ def test_least_squares_helpers_bad_input():
         lm.fit_least_squares([[1.0], [np.nan]], [1, 2])
     with pytest.raises(ValueError, match="degree"):
         lm.polynomial_features([1, 2], -1)
-    with pytest.raises(ValueError, match="largest design has 3 features"):
+    with pytest.raises(ValueError, match="max_degree=3 is too large for 4 samples"):
         lm.polynomial_selection([1, 2, 3, 4], [1, 2, 3, 5], 3)
     with pytest.raises(ValueError, match=r"designs\[1\] has 2 rows"):
         lm.model_selection_table([np.zeros((3, 0)), np.zeros((2, 1))], [1, 2, 3])
