@@ -12,6 +12,8 @@
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from ._validation import as_features, as_labels, check_choice, check_positive_int, check_real, check_rng
@@ -136,7 +138,9 @@ class MajorityClassifier:
     ----------
     tie_break : {"random", "first"}, default="random"
     rng : None, int or numpy.random.Generator
-        The random guesses on a tie (only with ``tie_break="random"``).
+        The random guesses on a tie (only with ``tie_break="random"``). Copies
+        (``copy.deepcopy``, as :func:`~learnmetrics.estimate_error` makes one per
+        fit) share this generator, so their guesses are not the same sequence.
 
     Attributes
     ----------
@@ -160,6 +164,13 @@ class MajorityClassifier:
 
     def __repr__(self) -> str:
         return f"MajorityClassifier(tie_break={self.tie_break!r})"
+
+    def __deepcopy__(self, memo):
+        """A copy shares the random generator, so the copies that an evaluation method fits
+        (one per fold) continue one random stream instead of repeating the same guesses."""
+        clone = MajorityClassifier.__new__(MajorityClassifier)
+        clone.__dict__.update({k: (v if k == "rng" else copy.deepcopy(v, memo)) for k, v in self.__dict__.items()})
+        return clone
 
     def fit(self, X, y):
         """Count the classes of ``y`` (``X`` is checked but otherwise ignored); returns self."""
