@@ -29,6 +29,8 @@ from ._validation import (
     as_1d,
     as_labels,
     as_scores,
+    check_bool,
+    check_real,
     check_sample_weight,
 )
 
@@ -50,6 +52,7 @@ __all__ = [
     "MulticlassRoc",
     "roc_curve_multiclass",
     "roc_convex_hull",
+    "threshold_text",
 ]
 
 
@@ -225,6 +228,46 @@ def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
     return thr, tp, fp
 
 
+def _integer_weights(sample_weight, n: int):
+    """Integer (or boolean) sample weights as int64, checked, or None if they are not integers.
+
+    Counts made of integer weights are summed in int64, exactly (float64 would round
+    once a count passes 2**53); a total beyond int64 is refused rather than rounded.
+    """
+    if sample_weight is None or isinstance(sample_weight, (str, bytes, dict, set)):
+        return None
+    try:
+        raw = np.asarray(sample_weight)
+    except Exception:
+        return None
+    if raw.ndim != 1 or raw.dtype.kind not in "iub":
+        return None
+    check_sample_weight(raw, n)  # length, sign: the usual messages
+    w = raw.astype(np.int64) if raw.dtype.kind != "u" or raw.dtype.itemsize < 8 else raw
+    if w.dtype.kind == "u" and w.size and int(w.max()) > np.iinfo(np.int64).max:
+        raise ValueError("sample_weight holds integers above 2**63 - 1: counts cannot be kept exact")
+    w = w.astype(np.int64)
+    if w.size and int(w.max()) * w.size > np.iinfo(np.int64).max:
+        total = sum(int(v) for v in w.tolist())
+        if total > np.iinfo(np.int64).max:
+            raise ValueError(f"sample_weight sums to {total}, more than 2**63 - 1: counts cannot be kept exact")
+    return w
+
+
+def _counts_weighted_int(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
+    """As :func:`_counts_weighted` with int64 weights: exact integer counts (int64 arrays)."""
+    if not w.all():
+        keep = w != 0
+        pos, s, w = pos[keep], s[keep], w[keep]
+    order = np.argsort(-s, kind="stable")
+    s_sorted, p_sorted, w_sorted = s[order], pos[order], w[order]
+    last = np.flatnonzero(np.append(s_sorted[1:] != s_sorted[:-1], True))
+    thr = np.concatenate(([np.inf], s_sorted[last]))
+    tp = np.concatenate(([0], np.cumsum(np.where(p_sorted, w_sorted, 0))[last])).astype(np.int64)
+    fp = np.concatenate(([0], np.cumsum(np.where(p_sorted, 0, w_sorted))[last])).astype(np.int64)
+    return thr, tp, fp
+
+
 def _keep_in_place(keep: np.ndarray, *arrays):
     """Keep the entries where ``keep`` is True, compacting each array in place (block by block).
 
@@ -243,13 +286,20 @@ def _keep_in_place(keep: np.ndarray, *arrays):
     return out
 
 
-def _binary_counts(y_true, y_score, pos_label, sample_weight):
-    """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing."""
+def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False):
+    """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing.
+
+    With ``exact_integers``, integer weights give int64 counts (exact sums)."""
     y = _labels_1d(y_true)
     s = as_scores(y_score)
     n = _check_lengths(y, s)
-    w = _weights(sample_weight, n)
+    w_int = _integer_weights(sample_weight, n) if exact_integers else None
+    w = _weights(sample_weight, n) if w_int is None else w_int
     pos = _positive_mask(y, pos_label)
+    if w_int is not None:
+        if not w_int.any():
+            raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
+        return _counts_weighted_int(pos, s, w_int)
     if w is None:
         return _counts_unweighted(pos, s)
     if not w.any():
@@ -278,7 +328,10 @@ class CutPoint:
     usual definitions; ``precision`` is NaN at ``k = 0`` where it is 0/0.
     ``roc_path`` holds the (FPR, TPR) points of rows 0..k (from (0, 0));
     ``pr_path`` the (recall, precision) points of rows 1..k (row 0 has no
-    precision).
+    precision).  ``threshold_text`` is the threshold written with just enough
+    decimals that "score >= it" selects exactly the examples of cut ``k``
+    (see :func:`threshold_text`).  Counts are Python ints when the table's are
+    exact integers (integer weights).
     """
 
     k: int
@@ -298,15 +351,18 @@ class CutPoint:
     accuracy: float
     roc_path: np.ndarray
     pr_path: np.ndarray
+    threshold_text: str = ""
 
     def __str__(self) -> str:
-        def cnt(x: float) -> str:
+        def cnt(x) -> str:
+            if isinstance(x, (int, np.integer)):
+                return str(int(x))
             return str(int(x)) if float(x).is_integer() else f"{x:.3f}"
 
         def rate(x: float) -> str:
             return "undefined (0/0)" if x != x else f"{x:.3f}"
 
-        thr = "+inf" if np.isinf(self.threshold) else f"{self.threshold:.4g}"
+        thr = self.threshold_text or ("+inf" if np.isinf(self.threshold) else repr(self.threshold))
         return (
             f"cut {self.k}/{self.n_cuts}  threshold >= {thr} | "
             f"TP={cnt(self.tp)} FP={cnt(self.fp)} FN={cnt(self.fn)} TN={cnt(self.tn)} | "
@@ -328,15 +384,16 @@ class SteppingTable:
     Attributes
     ----------
     thresholds : ndarray of shape (K+1,)
-    tp, fp, fn, tn : ndarray of shape (K+1,), float64
-        Counts (sums of sample weights when weights are given).
+    tp, fp, fn, tn : ndarray of shape (K+1,)
+        Counts: float64, or int64 (exact) when ``sample_weight`` holds integers;
+        sums of sample weights when weights are given.
     precision : ndarray
         P = TP / (TP + FP); NaN where TP + FP = 0 (always at row 0).
     recall : ndarray
         R = TPR = TP / (TP + FN) (NaN for every row if there is no positive).
     fpr : ndarray
         FPR = FP / (FP + TN) (NaN for every row if there is no negative).
-    n_pos, n_neg : float
+    n_pos, n_neg : float (int for integer weights)
         m+ and m- (weighted when weights are given).
     """
 
@@ -412,7 +469,8 @@ def stepping_table(y_true, y_score, *, pos_label=None, sample_weight=None) -> St
     pos_label : label, default=None
         The positive class (the rest is negative).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights; counts become sums of weights.
+        Non-negative weights; counts become sums of weights (exact int64 sums
+        when the weights are integers).
 
     Returns
     -------
@@ -426,9 +484,11 @@ def stepping_table(y_true, y_score, *, pos_label=None, sample_weight=None) -> St
     >>> print(t.at(2))
     cut 2/5  threshold >= 0.8 | TP=2 FP=0 FN=1 TN=2 | P=1.000 R=0.667 FPR=0.000 TPR=0.667 F1=0.800
     """
-    thr, tp, fp = _binary_counts(y_true, y_score, pos_label, sample_weight)
-    n_pos = float(tp[-1])
-    n_neg = float(fp[-1])
+    thr, tp, fp = _binary_counts(y_true, y_score, pos_label, sample_weight, exact_integers=True)
+    if tp.dtype.kind == "i":  # integer weights: exact int64 counts, m+ and m- as Python ints
+        n_pos, n_neg = int(tp[-1]), int(fp[-1])
+    else:
+        n_pos, n_neg = float(tp[-1]), float(fp[-1])
     if n_pos <= 0:
         _warn("y_true has no positive sample: recall (TPR) is undefined and set to NaN", stacklevel=2)
     if n_neg <= 0:
@@ -475,8 +535,8 @@ def cut_point_state(table: SteppingTable, k: int) -> CutPoint:
     k = int(k)
     if not 0 <= k <= n_cuts:
         raise ValueError(f"k must be between 0 and {n_cuts} (the number of cuts), got {k}")
-    tp, fp = float(table.tp[k]), float(table.fp[k])
-    fn, tn = float(table.fn[k]), float(table.tn[k])
+    tp, fp = table.tp[k].item(), table.fp[k].item()
+    fn, tn = table.fn[k].item(), table.tn[k].item()
     n_pos, n_neg = table.n_pos, table.n_neg
 
     def div(a, b):
@@ -502,19 +562,57 @@ def cut_point_state(table: SteppingTable, k: int) -> CutPoint:
         accuracy=div(tp + tn, n_pos + n_neg),
         roc_path=np.column_stack((table.fpr[: k + 1], table.recall[: k + 1])),
         pr_path=np.column_stack((table.recall[1 : k + 1], table.precision[1 : k + 1])),
+        threshold_text=threshold_text(table.thresholds, k),
     )
+
+
+def threshold_text(thresholds, k: int) -> str:
+    """Cut ``k``'s threshold written so that the read-out never rounds the cut away.
+
+    ``thresholds`` decrease (``thresholds[0] = inf``, as in a
+    :class:`SteppingTable`).  Returns the shortest decimal ``r`` (at least 2
+    decimals) with ``thresholds[k+1] < r <= thresholds[k]``: "score >= r"
+    then selects exactly the examples of cut ``k``, where a rounded-up read-out
+    ("score >= 0.501" for a cut at 0.50051) would leave the example at the cut
+    out.  ``"+inf"`` for row 0.
+
+    Parameters
+    ----------
+    thresholds : array-like of shape (K+1,), decreasing
+    k : int, 0 <= k <= K
+
+    Returns
+    -------
+    str
+
+    Example
+    -------
+    >>> threshold_text([np.inf, 0.9, 0.50051, 0.5], 2)
+    '0.5005'
+    """
+    thr = as_1d(thresholds, "thresholds")
+    if thr.dtype.kind not in "iuf":
+        raise TypeError(f"thresholds must hold numbers, got dtype {thr.dtype}")
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"k must be an integer, got {type(k).__name__} {k!r}")
+    k = int(k)
+    if not 0 <= k < thr.size:
+        raise ValueError(f"k must be between 0 and {thr.size - 1}, got {k}")
+    t = float(thr[k])
+    if np.isinf(t):
+        return "+inf" if t > 0 else "-inf"
+    lower = float(thr[k + 1]) if k + 1 < thr.size else -np.inf
+    for d in range(2, 18):
+        text = f"{t:.{d}f}"
+        if lower < float(text) <= t:
+            return text
+    return repr(t)
 
 
 
 # --------------------------------------------------------------------------------------
 # the scikit-learn-compatible curves
 # --------------------------------------------------------------------------------------
-def _check_bool(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
-    return bool(value)
-
-
 def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
     """Receiver operating characteristic (ROC, 受试者工作特征) curve.
 
@@ -554,7 +652,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> fpr.tolist(), tpr.tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
-    drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
     thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
     k = thr.size - 1
     if drop_intermediate and k > 2:
@@ -616,7 +714,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> p.round(3).tolist(), r.tolist()
     ([0.5, 0.667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0])
     """
-    drop_intermediate = _check_bool(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
     thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
     k = thr.size - 1
     if drop_intermediate and k > 2:
@@ -787,6 +885,8 @@ def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
             raise ValueError(f"{name} must be 1-D (binary) or 2-D (one column per class), got shape {arr.shape}")
         if arr.size == 0:
             raise ValueError(f"{name} is empty: at least one sample is needed")
+        if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.ravel().tolist())):
+            raise TypeError(f"{name} must hold real numbers, got complex values")
         if arr.dtype.kind not in "iufb":
             try:
                 arr = arr.astype(np.float64)
@@ -1375,6 +1475,8 @@ def fbeta_curve(table_or_y_true, y_score=None, *, beta=1.0, pos_label=None, samp
         A table from :func:`stepping_table`, or ``y_true`` (then give ``y_score``).
     y_score : array-like, default=None
     beta : float > 0, default=1.0
+        Any finite positive number; a beta so large (small) that beta**2
+        overflows (underflows) gives the limit, recall (precision).
     pos_label, sample_weight
         As in :func:`stepping_table` (only with ``y_true``).
 
@@ -1388,10 +1490,7 @@ def fbeta_curve(table_or_y_true, y_score=None, *, beta=1.0, pos_label=None, samp
     >>> fbeta_curve([1, 0, 1], [0.9, 0.5, 0.4], beta=1.0).round(3).tolist()
     [0.0, 0.667, 0.5, 0.8]
     """
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a positive number, got {type(beta).__name__} {beta!r}")
-    if not (np.isfinite(beta) and beta > 0):
-        raise ValueError(f"beta must be a positive finite number, got {beta!r}")
+    beta = check_real(beta, "beta", low=0, low_open=True)
     if isinstance(table_or_y_true, SteppingTable):
         if y_score is not None or pos_label is not None or sample_weight is not None:
             raise TypeError("give either a SteppingTable alone, or y_true and y_score (not both)")
@@ -1400,7 +1499,15 @@ def fbeta_curve(table_or_y_true, y_score=None, *, beta=1.0, pos_label=None, samp
         if y_score is None:
             raise TypeError("y_score is required when the first argument is y_true (not a SteppingTable)")
         table = stepping_table(table_or_y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    b2 = float(beta) ** 2
+    b2 = beta * beta
+    if b2 == np.inf or 1 + b2 == b2 or b2 == 0:
+        # beta -> infinity: F-beta -> R; beta -> 0: F-beta -> P (never inf/inf), and 0 where
+        # TP = 0 but the other term is not (the limit of the count form)
+        other = table.fn if b2 != 0 else table.fp
+        rest = table.fp if b2 != 0 else table.fn
+        out = _safe_div(table.tp, table.tp + other)
+        out[(table.tp + other == 0) & (rest > 0)] = 0.0
+        return out
     return _safe_div((1 + b2) * table.tp, (1 + b2) * table.tp + b2 * table.fn + table.fp)
 
 
@@ -1471,6 +1578,9 @@ def roc_curve_multiclass(y_true, y_score, *, labels=None, sample_weight=None) ->
     y_score : array-like of shape (n_samples, n_classes)
         One score column per class, in the order of ``labels`` (default: sorted labels).
     labels : array-like of shape (n_classes,), default=None
+        The classes, in the order of ``y_score``'s columns: each once, every
+        class of ``y_true`` among them and each of them present in ``y_true``
+        (a class with no example has no ROC curve).
     sample_weight : array-like of shape (n_samples,), default=None
 
     Returns
@@ -1490,11 +1600,31 @@ def roc_curve_multiclass(y_true, y_score, *, labels=None, sample_weight=None) ->
     if s.shape[0] != y.size:
         raise ValueError(f"inputs have different numbers of samples: y_true has {y.size}, y_score has {s.shape[0]}")
     w = _weights(sample_weight, y.size)
-    classes = np.unique(y) if labels is None else as_1d(labels, "labels")
+    present = np.unique(y)
+    if labels is None:
+        classes = present
+    else:
+        classes = as_labels(labels, "labels")
+        if (classes.dtype.kind in "US") != (y.dtype.kind in "US") or (
+                classes.dtype.kind == "O" or y.dtype.kind == "O") and {type(v) is str for v in classes.tolist()} != {
+                type(v) is str for v in y.tolist()}:
+            raise TypeError(f"labels ({classes.dtype}) and y_true ({y.dtype}) must be labels of the same kind "
+                            "(both strings or both numbers)")
+        uniq, counts = np.unique(classes, return_counts=True)
+        if (counts > 1).any():
+            raise ValueError(f"labels must not repeat a class, got {classes.tolist()} "
+                             f"({uniq[counts > 1].tolist()} more than once)")
+        missing = np.setdiff1d(present, classes)
+        if missing.size:
+            raise ValueError(f"y_true holds class(es) {missing.tolist()} that are not in labels {classes.tolist()}")
+        absent = np.setdiff1d(classes, present)
+        if absent.size:
+            raise ValueError(f"labels holds class(es) {absent.tolist()} that never occur in y_true: their "
+                             "one-vs-rest ROC curve has no positive example and is undefined")
+    if classes.size < 2:
+        raise ValueError(f"roc_curve_multiclass needs at least 2 classes, y_true holds {classes.tolist()}")
     if classes.size != s.shape[1]:
         raise ValueError(f"y_score has {s.shape[1]} columns but there are {classes.size} classes ({classes.tolist()})")
-    if classes.size < 2:
-        raise ValueError("roc_curve_multiclass needs at least 2 classes")
     fprs, tprs, thrs, aucs = [], [], [], []
     for j, c in enumerate(classes.tolist()):
         f, t, th = roc_curve(y == c, s[:, j], sample_weight=w, drop_intermediate=False)
