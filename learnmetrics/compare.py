@@ -58,11 +58,14 @@ from . import _distributions as _dist
 from ._validation import (
     UndefinedMetricWarning,
     as_1d,
+    as_features,
     as_labels,
     as_scores,
+    check_bool,
     check_choice,
     check_positive_int,
     check_probability,
+    check_real,
     check_rng,
     check_same_length,
 )
@@ -103,6 +106,20 @@ _NEMENYI_Q = {
 
 
 # ----------------------------------------------------------------------------- results
+#: how each statistic is written: in printed reports (Unicode) and in figures (mathtext)
+_SYMBOLS = {
+    "tau_t": ("τ_t", r"$\tau_t$"),
+    "tau_chi2": ("τ_χ²", r"$\tau_{\chi^2}$"),
+    "tau_F": ("τ_F", r"$\tau_F$"),
+    "test error": ("test error ε̂", r"test error $\hat\epsilon$"),
+}
+
+#: the most simulated values (experiments x examples) :func:`simulate_paired_t_power` draws at once
+_MAX_SIMULATED = 50_000_000
+#: the most cross-validation repeats :func:`cross_val_scores` runs
+_MAX_REPEATS = 10_000
+
+
 def _fmt_p(p: float) -> str:
     if p is None or (isinstance(p, float) and math.isnan(p)):
         return "undefined"
@@ -128,7 +145,8 @@ class TestResult:
     null_hypothesis : str
         What H0 says, in words.
     statistic_name : str
-        The book's symbol for the statistic (``"tau_t"``, ``"tau_chi2"`` ...).
+        Which statistic, as an identifier (``"tau_t"``, ``"tau_chi2"``, ``"tau_F"``,
+        ``"test error"``); :attr:`symbol` and :attr:`math_symbol` say how it is written.
     statistic : float
     df : float, tuple of float or None
         Degrees of freedom of the null distribution.
@@ -165,23 +183,33 @@ class TestResult:
     reject_rule: str = field(default="", repr=False, compare=False)
 
     @property
+    def symbol(self) -> str:
+        """The statistic's symbol in plain text (Unicode), e.g. ``"τ_t"``."""
+        return _SYMBOLS.get(self.statistic_name, (self.statistic_name, self.statistic_name))[0]
+
+    @property
+    def math_symbol(self) -> str:
+        """The statistic's symbol for a figure (matplotlib mathtext), e.g. ``r"$\\tau_t$"``."""
+        return _SYMBOLS.get(self.statistic_name, (self.statistic_name, self.statistic_name))[1]
+
+    @property
     def decision(self) -> str:
-        word = "reject H0" if self.reject else "do not reject H0"
-        return f"{word} at alpha = {self.alpha:g}"
+        word = "reject H₀" if self.reject else "do not reject H₀"
+        return f"{word} at α = {self.alpha:g}"
 
     def __str__(self) -> str:
-        lines = [self.test, f"  H0: {self.null_hypothesis}"]
-        stat = f"  {self.statistic_name} = {self.statistic:.4f}"
+        lines = [self.test, f"  H₀: {self.null_hypothesis}"]
+        stat = f"  {self.symbol} = {self.statistic:.4f}"
         if self.df is not None:
             stat += f"   df = {_fmt_df(self.df)}"
         stat += f"   p-value = {_fmt_p(self.p_value)}   ({self.alternative})"
         lines.append(stat)
         if self.reject_rule:
-            lines.append(f"  {self.reject_rule}  (alpha = {self.alpha:g})")
+            lines.append(f"  {self.reject_rule}  (α = {self.alpha:g})")
         elif self.critical_value is not None:
-            bound = "|" + self.statistic_name + "|" if self.alternative == "two-sided" else self.statistic_name
+            bound = "|" + self.symbol + "|" if self.alternative == "two-sided" else self.symbol
             side = "<" if self.alternative == "less" else ">"
-            lines.append(f"  reject when {bound} {side} {self.critical_value:.4f}  (alpha = {self.alpha:g})")
+            lines.append(f"  reject when {bound} {side} {self.critical_value:.4f}  (α = {self.alpha:g})")
         lines.append(f"  decision: {self.decision}")
         return "\n".join(lines)
 
@@ -193,15 +221,6 @@ def _check_alpha(alpha) -> float:
 
 def _check_alternative(alternative) -> str:
     return check_choice(alternative, "alternative", _ALTERNATIVES)
-
-
-def _check_real(x, name: str) -> float:
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
-    x = float(x)
-    if not math.isfinite(x):
-        raise ValueError(f"{name} must be finite, got {x!r}")
-    return x
 
 
 def _as_estimates(x, name: str, *, minimum: int = 2, what: str = "error estimates") -> np.ndarray:
@@ -224,12 +243,28 @@ def _t_pvalue_and_critical(t: float, df: float, alpha: float, alternative: str) 
     return (min(p, 1.0) if not math.isnan(p) else p), crit
 
 
+def _scaled(*arrays_or_numbers):
+    """The inputs divided by their largest magnitude (a power of two, so exactly), and that scale.
+
+    Every statistic here is a ratio that does not change when all its inputs are scaled,
+    so working on values of magnitude <= 1 avoids overflow (1e308 - (-1e308)) and the
+    underflow of squared tiny differences (1e-200 ** 2 == 0) without changing the answer.
+    """
+    big = max(float(np.max(np.abs(a))) if np.size(a) else 0.0 for a in arrays_or_numbers)
+    if big == 0.0:
+        return arrays_or_numbers, 1.0
+    scale = 2.0 ** math.frexp(big)[1]
+    return tuple(np.asarray(a, dtype=np.float64) / scale for a in arrays_or_numbers), scale
+
+
 def _t_statistic(d: np.ndarray, mu0: float = 0.0) -> float:
     """sqrt(k) (mean - mu0) / s with s the sample standard deviation (ddof=1)."""
     k = len(d)
+    (d, mu0), _ = _scaled(d, mu0)
+    d, mu0 = np.asarray(d, dtype=np.float64), float(mu0)
     mean = float(d.mean())
     sd = float(d.std(ddof=1))
-    if sd == 0.0 or not math.isfinite(sd) or sd <= 1e-14 * max(1.0, abs(mean)):
+    if sd == 0.0 or sd <= 1e-14 * max(float(np.max(np.abs(d))), abs(mu0)):
         if mean == mu0:
             warnings.warn(
                 "all estimates are identical and equal to the hypothesised mean: the t statistic is 0/0; "
@@ -285,7 +320,11 @@ def binomial_test(n_errors, n_samples, *, epsilon0, alpha=0.05) -> TestResult:
     -------
     TestResult
         ``statistic`` is the test error rate :math:`\hat\epsilon`; ``details``
-        holds ``n_errors``, ``critical_count`` and ``critical_error_rate``.
+        holds ``n_errors``, ``critical_count`` :math:`c`, ``rejection_error_rate``
+        :math:`c/m` (``critical_value``: the smallest rejected test error) and
+        ``epsilon_bar``, the book's critical error rate :math:`\bar\epsilon = (c-1)/m`.
+        The critical count is found by bisection: about :math:`\log_2 m` tail
+        evaluations, so ``n_samples`` may be as large as you like.
         Matches ``scipy.stats.binomtest(n_errors, n_samples, epsilon0,
         alternative="greater").pvalue``.
 
@@ -302,12 +341,20 @@ def binomial_test(n_errors, n_samples, *, epsilon0, alpha=0.05) -> TestResult:
     eps0 = check_probability(epsilon0, "epsilon0")
     alpha = _check_alpha(alpha)
     p = _dist.binom_sf_ge(k, m, eps0)
-    # smallest c with P(X >= c) <= alpha (m + 1 when even m errors are not enough)
-    tails = np.array([_dist.binom_sf_ge(c, m, eps0) for c in range(m + 2)])
-    crit = int(np.argmax(tails <= alpha))
+    # smallest c with P(X >= c) <= alpha (m + 1 when even m errors are not enough): the tail
+    # falls as c grows, so bisect (about log2(m) tail evaluations, however large m is)
+    lo, hi = 0, m + 1  # P(X >= 0) = 1 > alpha, P(X >= m + 1) = 0 <= alpha
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _dist.binom_sf_ge(mid, m, eps0) <= alpha:
+            hi = mid
+        else:
+            lo = mid
+    crit = hi
+    eps_bar = (crit - 1) / m
     return TestResult(
         test=f"Binomial test of one error rate ({m} test examples)",
-        null_hypothesis=f"the generalisation error is at most epsilon0 = {eps0:g}",
+        null_hypothesis=f"the generalisation error is at most ε₀ = {eps0:g}",
         statistic_name="test error",
         statistic=k / m,
         df=None,
@@ -316,9 +363,10 @@ def binomial_test(n_errors, n_samples, *, epsilon0, alpha=0.05) -> TestResult:
         critical_value=crit / m,
         reject=bool(p <= alpha),
         alternative="greater",
-        details={"n_errors": k, "n_samples": m, "critical_count": crit, "critical_error_rate": crit / m,
-                 "epsilon0": eps0},
-        reject_rule=(f"reject when the test error reaches {crit}/{m} = {crit / m:.4f}" if crit <= m
+        details={"n_errors": k, "n_samples": m, "critical_count": crit, "rejection_error_rate": crit / m,
+                 "epsilon_bar": eps_bar, "epsilon0": eps0},
+        reject_rule=(f"reject when the test error reaches {crit}/{m} = {crit / m:.4f}, i.e. exceeds "
+                     f"the critical rate ε̄ = {crit - 1}/{m} = {eps_bar:.4f}" if crit <= m
                      else f"no test error on {m} examples is enough to reject"),
     )
 
@@ -353,7 +401,7 @@ def t_test(errors, *, epsilon0, alpha=0.05, alternative="two-sided") -> TestResu
     (4.243, True)
     """
     e = _as_estimates(errors, "errors")
-    eps0 = _check_real(epsilon0, "epsilon0")
+    eps0 = check_real(epsilon0, "epsilon0")
     alpha = _check_alpha(alpha)
     alternative = _check_alternative(alternative)
     k = len(e)
@@ -361,7 +409,7 @@ def t_test(errors, *, epsilon0, alpha=0.05, alternative="two-sided") -> TestResu
     p, crit = _t_pvalue_and_critical(t, k - 1, alpha, alternative)
     return TestResult(
         test=f"t-test of the mean of {k} error estimates",
-        null_hypothesis=f"the mean error rate equals epsilon0 = {eps0:g}",
+        null_hypothesis=f"the mean error rate equals ε₀ = {eps0:g}",
         statistic_name="tau_t",
         statistic=t,
         df=float(k - 1),
@@ -414,9 +462,10 @@ def paired_t_test(errors_a, errors_b, *, alpha=0.05, alternative="two-sided") ->
     check_same_length(errors_a=a, errors_b=b)
     alpha = _check_alpha(alpha)
     alternative = _check_alternative(alternative)
-    d = a - b
+    (sa, sb), scale = _scaled(a, b)
+    d = (sa - sb) * scale  # the differences, for the details (inf only if they truly overflow)
     k = len(d)
-    t = _t_statistic(d)
+    t = _t_statistic(sa - sb)
     p, crit = _t_pvalue_and_critical(t, k - 1, alpha, alternative)
     return TestResult(
         test=f"Paired t-test over {k} folds",
@@ -438,13 +487,16 @@ def _error_rate(y_true, y_pred) -> float:
     return float(np.mean(np.asarray(y_pred) != np.asarray(y_true)))
 
 
+def _labels(x, name: str) -> np.ndarray:
+    """Class labels as the classification metrics read them (object arrays of strings -> str)."""
+    from .classification import _labels_array
+
+    return _labels_array(x, name)
+
+
 def _check_Xy(X, y):
-    X = np.asarray(X)
-    if X.ndim == 1:
-        X = X[:, None]
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
-    y = as_labels(y, "y")
+    X = as_features(X, "X")
+    y = _labels(y, "y")
     check_same_length(X=X, y=y)
     return X, y
 
@@ -477,9 +529,9 @@ def cross_val_scores(learners, X, y, *, scoring, k=10, repeats=None, stratify=Tr
     y : array-like of shape (n_samples,)
     scoring : callable ``(y_true, y_pred) -> float``
         E.g. :func:`learnmetrics.error_rate`, :func:`learnmetrics.f1_score`.
-    k : int >= 2, default=10
+    k : int, 2 <= k <= n_samples, default=10
     repeats : int or None, default=None
-        None: one k-fold run; an int p: p runs with fresh random folds.
+        None: one k-fold run; an int p (1 <= p <= 10000): p runs with fresh random folds.
     stratify : bool, default=True
     rng : None, int or numpy.random.Generator
 
@@ -502,15 +554,21 @@ def cross_val_scores(learners, X, y, *, scoring, k=10, repeats=None, stratify=Tr
     if not callable(scoring):
         raise TypeError(f"scoring must be a callable (y_true, y_pred) -> float, got {type(scoring).__name__}")
     X, y = _check_Xy(X, y)
-    k = check_positive_int(k, "k", minimum=2)
+    k = check_positive_int(k, "k", minimum=2, maximum=len(y))
+    stratify = check_bool(stratify, "stratify")
+    n_rep = 1 if repeats is None else check_positive_int(repeats, "repeats", minimum=1, maximum=_MAX_REPEATS)
     gen = check_rng(rng)
-    n_rep = 1 if repeats is None else check_positive_int(repeats, "repeats", minimum=1)
     out = np.empty((len(learners), n_rep, k))
     for r in range(n_rep):
         for f, (tr, te) in enumerate(kfold_split(y, k=k, stratify=stratify, shuffle=True, rng=gen)):
             for j, lr in enumerate(learners):
                 pred = copy.deepcopy(lr).fit(X[tr], y[tr]).predict(X[te])
-                out[j, r, f] = float(scoring(y[te], pred))
+                value = scoring(y[te], pred)
+                if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) \
+                        or not math.isfinite(float(value)):
+                    raise ValueError(f"scoring must return a finite number, got {value!r} "
+                                     f"(learners[{j}], fold {f + 1})")
+                out[j, r, f] = float(value)
     return out[:, 0, :] if repeats is None else out
 
 
@@ -561,6 +619,7 @@ def cv_paired_t_test(learner_a, learner_b, X, y, *, k=10, alpha=0.05, stratify=T
     >>> r.df
     3.0
     """
+    alpha = _check_alpha(alpha)  # before the cross-validation, which is the expensive part
     errs = cross_val_errors([learner_a, learner_b], X, y, k=k, stratify=stratify, rng=rng)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
@@ -626,17 +685,19 @@ def five_by_two_cv_t_test(errors_a, errors_b, *, alpha=0.05, numerator="book") -
             raise ValueError(f"{name} must have shape (5, 2) (5 replications x 2 folds), got {t.shape}")
     alpha = _check_alpha(alpha)
     numerator = check_choice(numerator, "numerator", ("book", "dietterich"))
-    d = a - b
-    dbar = d.mean(axis=1)
-    var_i = ((d - dbar[:, None]) ** 2).sum(axis=1)
-    mu = float(dbar[0]) if numerator == "book" else float(d[0, 0])
-    den = math.sqrt(0.2 * float(var_i.sum()))
+    (sa, sb), scale = _scaled(a, b)  # the ratio does not change with the scale: no overflow, no underflow
+    ds = sa - sb
+    dbar = ds.mean(axis=1)
+    var_s = ((ds - dbar[:, None]) ** 2).sum(axis=1)
+    mu_s = float(dbar[0]) if numerator == "book" else float(ds[0, 0])
+    den = math.sqrt(0.2 * float(var_s.sum()))
+    d, var_i, mu = ds * scale, var_s * scale**2, mu_s * scale
     if den == 0.0:
         warnings.warn("every replication's two differences are equal: the 5x2cv statistic is undefined",
                       UndefinedMetricWarning, stacklevel=2)
-        t = math.nan if mu == 0 else math.copysign(math.inf, mu)
+        t = math.nan if mu_s == 0 else math.copysign(math.inf, mu_s)
     else:
-        t = mu / den
+        t = mu_s / den
     p, crit = _t_pvalue_and_critical(t, 5.0, alpha, "two-sided")
     return TestResult(
         test=f"5x2 cross-validated paired t-test ({'book' if numerator == 'book' else 'Dietterich'} numerator)",
@@ -662,19 +723,32 @@ def mcnemar_table(y_true, y_pred_a, y_pred_b) -> np.ndarray:
         B correct       e00         e01
         B wrong         e10         e11
 
+    The labels are read as the classification metrics read them: strings and
+    numbers are never mixed, neither inside one argument nor between
+    ``y_true`` and a prediction (``'1'`` is not ``1``: counting every
+    prediction wrong would be a silent wrong table).
+
+    Parameters
+    ----------
+    y_true, y_pred_a, y_pred_b : array-like of shape (n_samples,), class labels
+
     Returns
     -------
-    ndarray of shape (2, 2), int
+    ndarray of shape (2, 2), int (exact counts)
 
     Example
     -------
     >>> mcnemar_table([1, 1, 0, 0], [1, 0, 0, 1], [1, 1, 1, 1]).tolist()
     [[1, 1], [1, 1]]
     """
-    y = as_labels(y_true, "y_true")
-    pa = as_labels(y_pred_a, "y_pred_a")
-    pb = as_labels(y_pred_b, "y_pred_b")
+    from .classification import _check_compatible
+
+    y = _labels(y_true, "y_true")
+    pa = _labels(y_pred_a, "y_pred_a")
+    pb = _labels(y_pred_b, "y_pred_b")
     check_same_length(y_true=y, y_pred_a=pa, y_pred_b=pb)
+    _check_compatible(y, "y_true", pa, "y_pred_a")
+    _check_compatible(y, "y_true", pb, "y_pred_b")
     a_wrong = (pa != y).astype(np.int64)
     b_wrong = (pb != y).astype(np.int64)
     table = np.zeros((2, 2), dtype=np.int64)
@@ -696,6 +770,15 @@ def mcnemar_test_table(table, *, alpha=0.05, correction=True) -> TestResult:
     is the continuity correction). ``correction=False`` drops it:
     :math:`(e_{01} - e_{10})^2 / (e_{01} + e_{10})`.
 
+    The correction moves :math:`|e_{01} - e_{10}|` one step towards 0 but
+    never past it: :math:`\max(|e_{01} - e_{10}| - 1, 0)`, as Yates's
+    correction in ``scipy.stats.chi2_contingency`` does. Taken literally, the
+    book's formula gives :math:`1/(e_{01}+e_{10}) > 0` for a perfect tie
+    :math:`e_{01} = e_{10}`, more evidence against H0 than for
+    :math:`|e_{01} - e_{10}| = 1` (statistic 0), which cannot be right. With
+    the clamp the corrected statistic is never larger than the uncorrected
+    one (its p-value never smaller).
+
     If the learners never disagree (:math:`e_{01} + e_{10} = 0`) there is no
     evidence of a difference: statistic 0, p-value 1, with a warning.
 
@@ -711,22 +794,25 @@ def mcnemar_test_table(table, *, alpha=0.05, correction=True) -> TestResult:
     >>> round(r.statistic, 4), round(r.p_value, 4)
     (4.5, 0.0339)
     """
+    raw = np.asarray(table) if table is not None and not isinstance(table, (str, bytes)) else None
     t = _as_table(table, "table")
     if t.shape != (2, 2):
         raise ValueError(f"table must have shape (2, 2), got {t.shape}")
     if (t < 0).any() or not np.all(t == np.round(t)):
-        raise ValueError("table must hold non-negative whole counts")
-    if not isinstance(correction, (bool, np.bool_)):
-        raise TypeError(f"correction must be True or False, got {correction!r}")
+        raise ValueError(f"table must hold non-negative whole counts, got {t.tolist()}")
+    correction = check_bool(correction, "correction")
     alpha = _check_alpha(alpha)
-    e01, e10 = float(t[0, 1]), float(t[1, 0])
+    # integer counts stay exact (no rounding through float64 above 2**53)
+    src = raw if raw is not None and raw.dtype.kind in "iu" else t
+    e01, e10 = int(src[0, 1]), int(src[1, 0])
     n = e01 + e10
     if n == 0:
         warnings.warn("the two learners never disagree (e01 + e10 = 0): McNemar's statistic is set to 0, "
                       "p-value 1", UndefinedMetricWarning, stacklevel=2)
         stat = 0.0
     else:
-        stat = (abs(e01 - e10) - (1.0 if correction else 0.0)) ** 2 / n
+        gap = max(abs(e01 - e10) - (1 if correction else 0), 0)
+        stat = (gap / n) * gap  # gap / n <= 1: no overflow, however large the counts
     p = _dist.chi2_sf(stat, 1.0) if n > 0 else 1.0
     return TestResult(
         test="McNemar's test" + (" (continuity-corrected)" if correction else ""),
@@ -739,8 +825,8 @@ def mcnemar_test_table(table, *, alpha=0.05, correction=True) -> TestResult:
         critical_value=_dist.chi2_isf(alpha, 1.0),
         reject=bool(p <= alpha),
         alternative="two-sided",
-        details={"table": t.astype(np.int64), "e01": int(e01), "e10": int(e10)},
-        reject_rule=f"reject when tau_chi2 > {_dist.chi2_isf(alpha, 1.0):.4f}",
+        details={"table": src.astype(np.int64) if np.all(t < 2.0**63) else t, "e01": e01, "e10": e10},
+        reject_rule=f"reject when τ_χ² > {_dist.chi2_isf(alpha, 1.0):.4f}",
     )
 
 
@@ -777,9 +863,13 @@ def _as_table(table, name: str) -> np.ndarray:
 def _check_names(names, k: int) -> tuple[str, ...]:
     if names is None:
         return tuple(chr(ord("A") + i) if k <= 26 else f"L{i + 1}" for i in range(k))
+    if isinstance(names, (str, bytes, dict, set)) or not hasattr(names, "__iter__"):
+        raise TypeError(f"names must be a list of {k} strings, got {type(names).__name__} {names!r}")
     names = tuple(str(n) for n in names)
     if len(names) != k:
         raise ValueError(f"names has {len(names)} entries but the table has {k} algorithms (columns)")
+    if len(set(names)) != k:
+        raise ValueError(f"names must be distinct, got {list(names)}")
     return names
 
 
@@ -807,11 +897,20 @@ def rank_table(table, *, greater_is_better=False) -> np.ndarray:
     [[1.0, 2.5, 2.5]]
     """
     t = _as_table(table, "table")
+    if t.size == 0:
+        raise ValueError(f"table is empty: it needs at least one data set and one algorithm, got shape {t.shape}")
+    greater_is_better = check_bool(greater_is_better, "greater_is_better")
     if greater_is_better:
         t = -t
-    less = (t[:, :, None] > t[:, None, :]).sum(axis=2)
-    equal = (t[:, :, None] == t[:, None, :]).sum(axis=2)
-    return 1.0 + less + (equal - 1) / 2.0
+    # per row: the number of strictly better values, plus half of the other equal ones
+    # (the mean of the tied ranks); O(k log k) per data set, no (N, k, k) temporaries
+    ranks = np.empty_like(t)
+    for i, row in enumerate(t):
+        srt = np.sort(row)
+        below = np.searchsorted(srt, row, side="left")
+        upto = np.searchsorted(srt, row, side="right")
+        ranks[i] = (below + upto + 1) / 2.0
+    return ranks
 
 
 def _friedman_core(ranks: np.ndarray, tie_correction: bool) -> float:
@@ -819,9 +918,11 @@ def _friedman_core(ranks: np.ndarray, tie_correction: bool) -> float:
     r = ranks.mean(axis=0)
     chi2 = 12.0 * n / (k * (k + 1)) * float(np.sum((r - (k + 1) / 2.0) ** 2))
     if tie_correction:
-        # sum over rows and tie groups of (t^3 - t); a value shared by t columns appears t times
-        counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2).astype(float)
-        ties = float(np.sum(counts**2 - 1.0))  # each group contributes t * (t^2 - 1) = t^3 - t
+        # sum over rows and tie groups of (t^3 - t), t the size of a group of equal ranks
+        ties = 0.0
+        for row in ranks:
+            sizes = np.unique(row, return_counts=True)[1].astype(float)
+            ties += float(np.sum(sizes**3 - sizes))
         c = 1.0 - ties / (n * k * (k * k - 1))
         if c <= 0:
             warnings.warn("every data set ties all algorithms: the tie-corrected statistic is 0/0",
@@ -863,9 +964,9 @@ class FriedmanResult:
         return (
             f"Friedman test: {self.k} algorithms on {self.n_datasets} data sets\n"
             f"  average ranks: {ranks}\n"
-            f"  tau_chi2 = {self.chi2.statistic:.4f}   df = {_fmt_df(self.chi2.df)}   p-value = {_fmt_p(self.chi2.p_value)}"
+            f"  τ_χ² = {self.chi2.statistic:.4f}   df = {_fmt_df(self.chi2.df)}   p-value = {_fmt_p(self.chi2.p_value)}"
             f"   (critical value {self.chi2.critical_value:.4f})\n"
-            f"  tau_F    = {self.f.statistic:.4f}   df = {_fmt_df(self.f.df)}   p-value = {_fmt_p(self.f.p_value)}"
+            f"  τ_F  = {self.f.statistic:.4f}   df = {_fmt_df(self.f.df)}   p-value = {_fmt_p(self.f.p_value)}"
             f"   (critical value {self.f.critical_value:.4f})\n"
             f"  decision (F form): {self.f.decision}"
         )
@@ -921,9 +1022,11 @@ def friedman_test(table, *, alpha=0.05, greater_is_better=False, tie_correction=
     if k < 2:
         raise ValueError(f"table needs at least 2 algorithms (columns), got {k}")
     alpha = _check_alpha(alpha)
+    greater_is_better = check_bool(greater_is_better, "greater_is_better")
+    tie_correction = check_bool(tie_correction, "tie_correction")
     names = _check_names(names, k)
     ranks = rank_table(t, greater_is_better=greater_is_better)
-    chi2 = _friedman_core(ranks, bool(tie_correction))
+    chi2 = _friedman_core(ranks, tie_correction)
     d1, d2 = float(k - 1), float((k - 1) * (n - 1))
     denom = n * (k - 1) - chi2
     if math.isnan(chi2):
@@ -1007,8 +1110,8 @@ class NemenyiResult:
 
     def __str__(self) -> str:
         lines = [
-            f"Nemenyi test: k = {len(self.names)}, N = {self.n_datasets}, alpha = {self.alpha:g}",
-            f"  q_alpha = {self.q_alpha:.3f}   CD = {self.cd:.4f}",
+            f"Nemenyi test: k = {len(self.names)}, N = {self.n_datasets}, α = {self.alpha:g}",
+            f"  q_α = {self.q_alpha:.3f}   CD = {self.cd:.4f}",
         ]
         for a, b, d, s in self.pairs():
             verdict = "significantly different" if s else "no significant difference"
@@ -1044,8 +1147,11 @@ def nemenyi_test(table, *, alpha=0.05, greater_is_better=False, names=None) -> N
         raise ValueError(f"table needs at least 2 algorithms (columns), got {k}")
     names = _check_names(names, k)
     alpha = _check_alpha(alpha)
-    avg = rank_table(t, greater_is_better=greater_is_better).mean(axis=0)
+    greater_is_better = check_bool(greater_is_better, "greater_is_better")
+    if k > 10:
+        raise ValueError(f"the Nemenyi table (book table 2.7) covers 2 to 10 algorithms; table has {k} columns")
     q = nemenyi_q(k, alpha)
+    avg = rank_table(t, greater_is_better=greater_is_better).mean(axis=0)
     cd = critical_difference(k, n, alpha)
     diff = np.abs(avg[:, None] - avg[None, :])
     return NemenyiResult(names=names, average_ranks=avg, n_datasets=n, alpha=alpha, q_alpha=q, cd=cd,
@@ -1090,12 +1196,27 @@ def simulate_paired_t_power(folds=(2, 3, 5, 10, 20), differences=tuple(np.round(
     be near alpha); above it, the test's power. (Real cross-validation adds
     the overlap of the training sets, which this model leaves out.)
 
+    Parameters
+    ----------
+    folds : sequence of distinct ints >= 2 (each at most ``n_samples``)
+    differences : sequence of distinct finite floats, ``base_error - d`` in [0, 1]
+    n_samples : int >= 2
+    base_error, agreement : float in [0, 1]
+    n_repeats : int >= 2; ``n_repeats * n_samples`` at most 50,000,000
+    alpha : float in (0, 1)
+    rng : None, int or numpy.random.Generator
+
     Returns
     -------
     PowerGrid
     """
-    folds = tuple(check_positive_int(int(k), "folds", minimum=2) for k in as_1d(folds, "folds"))
+    folds = tuple(check_positive_int(k.item() if isinstance(k, np.generic) else k, "folds", minimum=2)
+                  for k in as_1d(folds, "folds").tolist())
+    if len(set(folds)) != len(folds):
+        raise ValueError(f"folds must not repeat a value, got {list(folds)}")
     diffs = tuple(float(d) for d in as_scores(differences, "differences"))
+    if len(set(diffs)) != len(diffs):
+        raise ValueError(f"differences must not repeat a value, got {list(diffs)}")
     n = check_positive_int(n_samples, "n_samples", minimum=2)
     if max(folds) > n:
         raise ValueError(f"folds must not exceed n_samples ({n}), got {max(folds)}")
@@ -1103,8 +1224,13 @@ def simulate_paired_t_power(folds=(2, 3, 5, 10, 20), differences=tuple(np.round(
     agree = check_probability(agreement, "agreement")
     for d in diffs:
         if not 0 <= base - d <= 1:
-            raise ValueError(f"base_error - difference must be in [0, 1], got {base} - {d}")
+            raise ValueError(f"base_error - difference must be in [0, 1] for every difference, got {base} - {d}")
     reps = check_positive_int(n_repeats, "n_repeats", minimum=2)
+    # the sizes, before anything is allocated
+    if reps * n > _MAX_SIMULATED or reps * len(folds) * len(diffs) > _MAX_SIMULATED:
+        raise ValueError(f"n_repeats x n_samples = {reps} x {n} (or n_repeats x folds x differences = "
+                         f"{reps} x {len(folds)} x {len(diffs)}) exceeds {_MAX_SIMULATED:,} simulated values: "
+                         "use fewer repeats or examples")
     alpha = _check_alpha(alpha)
     gen = check_rng(rng)
     stats = np.empty((len(folds), len(diffs), reps))
@@ -1168,14 +1294,18 @@ def paired_test_state(grid: PowerGrid, k, difference, *, bins=np.linspace(-8, 8,
     """
     if not isinstance(grid, PowerGrid):
         raise TypeError(f"grid must be a PowerGrid from simulate_paired_t_power, got {type(grid).__name__}")
-    if k not in grid.folds:
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or int(k) not in grid.folds:
         raise ValueError(f"k must be one of the simulated folds {list(grid.folds)}, got {k!r}")
-    j = [i for i, d in enumerate(grid.differences) if abs(d - float(difference)) < 1e-9]
+    difference = check_real(difference, "difference")
+    j = [i for i, d in enumerate(grid.differences) if abs(d - difference) < 1e-9]
     if not j:
         raise ValueError(f"difference must be one of the simulated differences {list(grid.differences)}, got {difference!r}")
+    k = int(k)
     i, j = grid.folds.index(k), j[0]
     t = grid.statistics[i, j]
-    bins = np.asarray(bins, dtype=float)
+    bins = as_scores(bins, "bins")
+    if len(bins) < 2 or not np.all(np.diff(bins) > 0):
+        raise ValueError(f"bins must hold at least 2 strictly increasing edges, got {len(bins)} edges")
     counts, _ = np.histogram(t, bins=bins)
     hist = counts / (t.size * np.diff(bins))  # a density over all experiments: the bins hold 1 - shares beyond
     x = np.linspace(bins[0], bins[-1], 401)
@@ -1206,7 +1336,7 @@ class NearestCentroid:
     """
 
     def fit(self, X, y):
-        X, y = _check_Xy(np.asarray(X, dtype=float), y)
+        X, y = _check_Xy(X, y)
         self.classes_ = np.unique(y)
         self._mean = X.mean(axis=0)
         sd = X.std(axis=0)
@@ -1216,9 +1346,11 @@ class NearestCentroid:
         return self
 
     def predict(self, X):
-        X = np.asarray(X, dtype=float)
-        if X.ndim == 1:
-            X = X[:, None]
+        if not hasattr(self, "centroids_"):
+            raise RuntimeError("NearestCentroid is not fitted yet: call fit(X, y) first")
+        X = as_features(X, "X")
+        if X.shape[1] != len(self._mean):
+            raise ValueError(f"X has {X.shape[1]} features but the model was fitted on {len(self._mean)}")
         Z = (X - self._mean) / self._scale
         d2 = ((Z[:, None, :] - self.centroids_[None, :, :]) ** 2).sum(axis=2)
         return self.classes_[np.argmin(d2, axis=1)]
