@@ -46,7 +46,9 @@ import numpy as np
 
 from ._validation import (
     as_1d,
+    check_bool,
     check_choice,
+    check_real,
     check_positive_int,
     check_sample_weight,
     warn_undefined,
@@ -76,13 +78,53 @@ _MAX_EXP_GRADE = 1000  # 2.0**1024 overflows to inf
 # ---------------------------------------------------------------------------------------
 # binary relevance: one ranked list of item ids
 # ---------------------------------------------------------------------------------------
-def _as_ranked(ranked, name: str = "ranked") -> list:
-    """A ranked list of distinct, hashable item ids, as a Python list."""
+_NESTED = (list, tuple, set, frozenset, dict, np.ndarray)
+
+
+def _id_kind(v) -> str:
+    if isinstance(v, (str, np.str_)):
+        return "string"
+    if isinstance(v, (bytes, np.bytes_)):
+        return "bytes"
+    if isinstance(v, (numbers.Number, np.number, np.bool_)):
+        return "number"
+    return type(v).__name__
+
+
+def _as_id_list(x, name: str, *, allow_empty: bool = False) -> tuple[list, str | None]:
+    """Item ids as a Python list, *without* converting them: ``np.asarray(['a', 1])`` would
+    turn the id 1 into the string '1', which then never matches the id 1. Ids of one argument
+    must be of one kind (all strings or all numbers), as ``_validation.as_labels`` asks of
+    labels; returns the list and that kind (None when empty)."""
+    if isinstance(x, (list, tuple)):
+        items = [v.item() if isinstance(v, np.generic) else v for v in x]
+        if any(isinstance(v, _NESTED) for v in items):
+            raise ValueError(f"{name} must be 1-D (a flat list of item ids), got nested sequences")
+        if not items and not allow_empty:
+            raise ValueError(f"{name} is empty: at least one item is needed")
+    else:
+        items = as_1d(x, name, allow_empty=allow_empty).tolist()
+    for v in items:
+        if v is None or (isinstance(v, float) and v != v):
+            raise ValueError(f"{name} must not contain None or NaN as an item id")
+    kinds = {_id_kind(v) for v in items}
+    if len(kinds) > 1:
+        raise TypeError(
+            f"{name} mixes {' and '.join(sorted(kinds))} item ids: ids are compared exactly "
+            f"(the string '1' is not the number 1), so use one kind of id"
+        )
+    return items, (kinds.pop() if kinds else None)
+
+
+def _as_ranked(ranked, name: str = "ranked") -> tuple[list, str | None]:
+    """A ranked list of distinct, hashable item ids, as a Python list, and their kind."""
     if isinstance(ranked, (set, frozenset)):
         raise TypeError(f"{name} must be an ordered sequence (list, tuple, array), got a {type(ranked).__name__}: "
                         "a set has no order")
-    arr = as_1d(ranked, name)
-    items = arr.tolist()
+    if ranked is None or isinstance(ranked, (str, bytes, dict)):
+        raise TypeError(f"{name} must be an ordered sequence of item ids (list, tuple, array), "
+                        f"got {type(ranked).__name__}")
+    items, kind = _as_id_list(ranked, name)
     try:
         seen: dict = {}
         for pos, item in enumerate(items, start=1):
@@ -94,11 +136,11 @@ def _as_ranked(ranked, name: str = "ranked") -> list:
             seen[item] = pos
     except TypeError:
         raise TypeError(f"{name} must hold hashable item ids (numbers or strings)") from None
-    return items
+    return items, kind
 
 
-def _as_relevant(relevant, name: str = "relevant") -> set:
-    """The set of relevant item ids (may be empty)."""
+def _as_relevant(relevant, name: str = "relevant") -> tuple[set, str | None]:
+    """The set of relevant item ids (may be empty) and their kind."""
     if relevant is None:
         raise TypeError(f"{name} must be a set or sequence of item ids, got None")
     if isinstance(relevant, (str, bytes)):
@@ -106,19 +148,23 @@ def _as_relevant(relevant, name: str = "relevant") -> set:
     if isinstance(relevant, dict):
         raise TypeError(f"{name} must be a set or sequence of item ids, got a dict")
     if isinstance(relevant, (set, frozenset)):
-        values = list(relevant)
-    else:
-        values = as_1d(relevant, name, allow_empty=True).tolist()
+        relevant = list(relevant)
+    values, kind = _as_id_list(relevant, name, allow_empty=True)
     try:
-        return set(values)
+        return set(values), kind
     except TypeError:
         raise TypeError(f"{name} must hold hashable item ids (numbers or strings)") from None
 
 
 def _hits(ranked, relevant) -> tuple[np.ndarray, int]:
     """Boolean hit vector of the ranked list and the number of relevant items."""
-    items = _as_ranked(ranked)
-    rel = _as_relevant(relevant)
+    items, kind = _as_ranked(ranked)
+    rel, rel_kind = _as_relevant(relevant)
+    if kind is not None and rel_kind is not None and kind != rel_kind:
+        raise TypeError(
+            f"ranked holds {kind} ids but relevant holds {rel_kind} ids: no item could ever match "
+            "(the string '1' is not the number 1); give both the same kind of id"
+        )
     hits = np.fromiter((item in rel for item in items), dtype=bool, count=len(items))
     return hits, len(rel)
 
@@ -148,8 +194,8 @@ def precision_at_k(ranked, relevant, k) -> float:
     >>> precision_at_k(["a", "b", "c", "d"], {"a", "c", "x"}, k=2)
     0.5
     """
-    hits, _ = _hits(ranked, relevant)
     k = check_positive_int(k, "k")
+    hits, _ = _hits(ranked, relevant)
     return float(hits[:k].sum() / k)
 
 
@@ -174,8 +220,8 @@ def recall_at_k(ranked, relevant, k) -> float:
     >>> recall_at_k(["a", "b", "c", "d"], {"a", "c", "x"}, k=2)
     0.3333333333333333
     """
-    hits, n_rel = _hits(ranked, relevant)
     k = check_positive_int(k, "k")
+    hits, n_rel = _hits(ranked, relevant)
     if n_rel == 0:
         warn_undefined("recall_at_k is undefined when relevant is empty (0/0); returning NaN")
         return float("nan")
@@ -414,14 +460,14 @@ def _check_graded(y_true, y_score, *, k, gain, allow_negative: bool):
         )
     gain = check_choice(gain, "gain", _GAINS)
     if (not allow_negative or gain == "exponential") and (y_true < 0).any():
-        bad = y_true[y_true < 0][0]
+        bad = float(y_true[y_true < 0][0])
         raise ValueError(
             f"y_true must hold non-negative relevance grades, found {bad!r}"
             + (" (2**rel - 1 of a negative grade is a negative gain)" if gain == "exponential" else "")
         )
     if gain == "exponential" and y_true.max() > _MAX_EXP_GRADE:
         raise ValueError(
-            f"y_true holds the grade {y_true.max()!r}: too large for gain='exponential' "
+            f"y_true holds the grade {float(y_true.max())!r}: too large for gain='exponential' "
             f"(2**rel - 1 overflows above {_MAX_EXP_GRADE}); grades are usually 0..4 or 0..10"
         )
     if k is not None:
@@ -429,19 +475,18 @@ def _check_graded(y_true, y_score, *, k, gain, allow_negative: bool):
     return y_true, y_score, k, gain
 
 
-def _check_bool(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
-    return bool(value)
-
-
 def _check_log_base(log_base) -> float:
-    if isinstance(log_base, bool) or not isinstance(log_base, numbers.Real):
-        raise TypeError(f"log_base must be a real number, got {type(log_base).__name__}")
-    log_base = float(log_base)
-    if not (np.isfinite(log_base) and log_base > 0 and log_base != 1):
+    log_base = check_real(log_base, "log_base", low=0, low_open=True)
+    if log_base == 1:
         raise ValueError(f"log_base must be a positive number other than 1, got {log_base!r}")
     return log_base
+
+
+def _check_finite(values: np.ndarray, what: str) -> np.ndarray:
+    if not np.isfinite(values).all():
+        raise ValueError(f"{what} overflows to infinity: the relevance grades in y_true are too large "
+                         "for floating point; rescale them")
+    return values
 
 
 def _gains(y_true: np.ndarray, gain: str) -> np.ndarray:
@@ -523,9 +568,9 @@ def dcg_per_query(y_true, y_score, *, k=None, log_base=2, ignore_ties=False, gai
     """
     y_true, y_score, k, gain = _check_graded(y_true, y_score, k=k, gain=gain, allow_negative=True)
     log_base = _check_log_base(log_base)
-    ignore_ties = _check_bool(ignore_ties, "ignore_ties")
+    ignore_ties = check_bool(ignore_ties, "ignore_ties")
     discount = _discount(y_true.shape[1], k, log_base)
-    return _dcg_rows(_gains(y_true, gain), y_score, discount, ignore_ties)
+    return _check_finite(_dcg_rows(_gains(y_true, gain), y_score, discount, ignore_ties), "DCG")
 
 
 def dcg_score(y_true, y_score, *, k=None, log_base=2, sample_weight=None, ignore_ties=False, gain="linear") -> float:
@@ -594,11 +639,11 @@ def ndcg_per_query(y_true, y_score, *, k=None, ignore_ties=False, gain="linear")
     array([1.    , 0.6934])
     """
     y_true, y_score, k, gain = _check_graded(y_true, y_score, k=k, gain=gain, allow_negative=False)
-    ignore_ties = _check_bool(ignore_ties, "ignore_ties")
+    ignore_ties = check_bool(ignore_ties, "ignore_ties")
     discount = _discount(y_true.shape[1], k, 2.0)
     gains = _gains(y_true, gain)
     dcg = _dcg_rows(gains, y_score, discount, ignore_ties)
-    idcg = _ideal_dcg_rows(gains, discount)
+    idcg = _check_finite(_ideal_dcg_rows(gains, discount), "IDCG")
     out = np.zeros_like(dcg)
     ok = idcg != 0
     out[ok] = dcg[ok] / idcg[ok]
@@ -672,11 +717,11 @@ def cumulative_gain(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=
     3.0
     """
     y_true, y_score, k, gain = _check_graded(y_true, y_score, k=k, gain=gain, allow_negative=True)
-    ignore_ties = _check_bool(ignore_ties, "ignore_ties")
+    ignore_ties = check_bool(ignore_ties, "ignore_ties")
     discount = np.ones(y_true.shape[1])
     if k is not None:
         discount[k:] = 0
-    values = _dcg_rows(_gains(y_true, gain), y_score, discount, ignore_ties)
+    values = _check_finite(_dcg_rows(_gains(y_true, gain), y_score, discount, ignore_ties), "CG")
     return _average(values, sample_weight)
 
 
@@ -851,21 +896,19 @@ def ranked_list_state(relevance_in_shown_order, k, relevant_threshold=1, *, item
     if not np.isfinite(rel).all():
         raise ValueError("relevance_in_shown_order must not contain NaN or infinity")
     if (rel < 0).any():
-        raise ValueError(f"relevance_in_shown_order must be non-negative, found {rel[rel < 0][0]!r}")
+        raise ValueError(f"relevance_in_shown_order must be non-negative, found {float(rel[rel < 0][0])!r}")
     if rel.max() > _MAX_EXP_GRADE:
-        raise ValueError(f"relevance_in_shown_order holds the grade {rel.max()!r}: too large for 2**rel - 1 "
+        raise ValueError(f"relevance_in_shown_order holds the grade {float(rel.max())!r}: too large for 2**rel - 1 "
                          f"(overflows above {_MAX_EXP_GRADE})")
     n = len(rel)
     k = check_positive_int(k, "k", maximum=n)
-    if isinstance(relevant_threshold, bool) or not isinstance(relevant_threshold, numbers.Real) \
-            or not np.isfinite(relevant_threshold) or relevant_threshold <= 0:
-        raise ValueError(f"relevant_threshold must be a positive number, got {relevant_threshold!r}")
+    relevant_threshold = check_real(relevant_threshold, "relevant_threshold", low=0, low_open=True)
     gain = check_choice(gain, "gain", ("exponential", "linear"))
     log_base = _check_log_base(log_base)
     if items is None:
         items = tuple(range(1, n + 1))
     else:
-        items = tuple(as_1d(items, "items").tolist())
+        items = tuple(_as_id_list(items, "items")[0])
         if len(items) != n:
             raise ValueError(f"items has {len(items)} labels but relevance_in_shown_order has {n} values")
 

@@ -12,9 +12,9 @@ import html
 import ipywidgets as widgets
 import numpy as np
 
-from .._validation import as_1d, check_choice, check_rng
+from .._validation import as_1d, as_scores, check_choice, check_positive_int, check_real, check_rng
 from ..plotting.ranking import DcgCurves, GainBars
-from ..ranking import ranked_list_state
+from ..ranking import _as_id_list, ranked_list_state
 from ._base import Explorer
 
 __all__ = ["RankedListExplorer"]
@@ -55,36 +55,40 @@ class RankedListExplorer(Explorer):
     readout_width = "230px"
 
     def __init__(self, items, relevance, *, scores=None, k=None, gain="exponential", relevant_threshold=1, seed=0):
-        items = tuple(as_1d(items, "items").tolist())
+        # every argument is checked here, before anything is drawn
+        items = tuple(_as_id_list(items, "items")[0])
         if len(set(items)) != len(items):
             dup = next(it for it in items if items.count(it) > 1)
             raise ValueError(f"items must be distinct labels; {dup!r} appears more than once")
-        rel = as_1d(relevance, "relevance")
-        if len(rel) != len(items):
-            raise ValueError(f"relevance has {len(rel)} grades but items has {len(items)} labels")
-        # validates the grades (numbers, finite, non-negative) and the threshold
-        ranked_list_state(rel, 1, relevant_threshold, gain=check_choice(gain, "gain", ("exponential", "linear")))
-        rel = rel.astype(float)
         n = len(items)
         if n < 2:
-            raise ValueError("items must hold at least 2 items to rank")
+            raise ValueError(f"items must hold at least 2 items to rank, got {n}")
+        rel = as_1d(relevance, "relevance")
+        if len(rel) != n:
+            raise ValueError(f"relevance has {len(rel)} grades but items has {n} labels")
+        gain = check_choice(gain, "gain", ("exponential", "linear"))
+        relevant_threshold = check_real(relevant_threshold, "relevant_threshold", low=0, low_open=True)
+        try:  # the grades: numbers, finite, non-negative, not too large for 2**rel - 1
+            ranked_list_state(rel, 1, relevant_threshold, gain=gain)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(str(exc).replace("relevance_in_shown_order", "relevance")) from None
+        k = min(5, n) if k is None else check_positive_int(k, "k", maximum=n)
+        if scores is not None:
+            scores = as_scores(scores, "scores")
+            if len(scores) != n:
+                raise ValueError(f"scores has {len(scores)} values but items has {n} labels")
+        self._rng = check_rng(seed, "seed")
+        rel = rel.astype(float)
         self.items = items
         self.relevance = dict(zip(items, rel.tolist()))
         self.relevant_threshold = relevant_threshold
-        if scores is None:
-            model = np.arange(n)
-        else:
-            s = as_1d(scores, "scores").astype(float)
-            if len(s) != n:
-                raise ValueError(f"scores has {len(s)} values but items has {n} labels")
-            model = np.argsort(-s, kind="stable")
+        model = np.arange(n) if scores is None else np.argsort(-scores, kind="stable")
         self.model_order = tuple(items[i] for i in model)
         self.ideal_order = tuple(items[i] for i in np.argsort(-rel, kind="stable"))
         self.worst_order = tuple(items[i] for i in np.argsort(rel, kind="stable"))
         self.order = self.model_order
-        self._rng = check_rng(seed, "seed")
 
-        self.k_slider = widgets.IntSlider(value=min(5, n) if k is None else int(k), min=1, max=n, step=1,
+        self.k_slider = widgets.IntSlider(value=k, min=1, max=n, step=1,
                                           description="k", continuous_update=True,
                                           layout=widgets.Layout(width="360px"))
         self.gain_toggle = widgets.ToggleButtons(options=_GAIN_OPTIONS, value=gain, description="gain",
@@ -130,7 +134,7 @@ class RankedListExplorer(Explorer):
 
     def set_order(self, order) -> None:
         """Show the items in ``order`` (a permutation of the item labels, rank 1 first)."""
-        order = tuple(as_1d(order, "order").tolist())
+        order = tuple(_as_id_list(order, "order")[0])
         if len(order) != len(self.items) or set(order) != set(self.items):
             missing = [it for it in self.items if it not in order]
             unknown = [it for it in order if it not in self.relevance]
@@ -143,8 +147,12 @@ class RankedListExplorer(Explorer):
     def move(self, item, step: int) -> None:
         """Move ``item`` by ``step`` ranks (-1: one rank up, towards rank 1; +1: one down).
         Moves past either end stop there."""
-        if item not in self.relevance:
-            raise ValueError(f"item {item!r} is not in the list")
+        try:
+            known = item in self.relevance
+        except TypeError:  # an unhashable item
+            known = False
+        if not known:
+            raise ValueError(f"item {item!r} is not in the list (the items are {list(self.items)!r})")
         if isinstance(step, bool) or not isinstance(step, (int, np.integer)):
             raise TypeError(f"step must be an integer (-1 up, +1 down), got {step!r}")
         order = list(self.order)
@@ -198,8 +206,10 @@ class RankedListExplorer(Explorer):
         x axis), the cut lines, the DCG curve and the read-outs. The y axes and the ideal curve
         change only with the gain convention, which redraws the whole figure (see ``draw``)."""
         b, c = self.bars, self.curves
+        legend = [c.ax.get_legend()] if c.ax.get_legend() is not None else []
+        # the legend last: drawn over the moving curve, as in a full render
         return [*b.full, *b.kept, *b.values, b.cut, b.cut_label, b.ax.xaxis, self._title,
-                c.dcg, c.cut, c.gap, c.text]
+                c.dcg, c.cut, c.gap, c.text, *legend]
 
     def draw(self, state):
         if state.gain != self._drawn_gain:
