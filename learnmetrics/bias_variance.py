@@ -28,11 +28,12 @@ fresh noisy labels that they must add up to.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import as_1d, check_choice, check_positive_int, check_rng
+from ._validation import as_features, as_scores, check_choice, check_positive_int, check_real, check_rng
 
 __all__ = [
     "sine_function",
@@ -42,7 +43,53 @@ __all__ = [
     "bias_variance_experiment",
     "BiasVarianceState",
     "bias_variance_state",
+    "PointDecomposition",
+    "point_decomposition",
 ]
+
+#: the largest number of float64 cells (8 bytes each) a simulation or a batched fit may
+#: allocate; sizes are checked against it before any work
+MAX_CELLS = 20_000_000
+
+
+def _check_x_range(x_range) -> tuple[float, float]:
+    if isinstance(x_range, (str, bytes)) or not hasattr(x_range, "__len__") or len(x_range) != 2:
+        raise TypeError(f"x_range must be a pair (low, high), got {x_range!r}")
+    lo = check_real(x_range[0], "x_range[0] (low)")
+    hi = check_real(x_range[1], "x_range[1] (high)")
+    if not hi > lo:
+        raise ValueError(f"x_range must be (low, high) with high > low, got {tuple(x_range)!r}")
+    return lo, hi
+
+
+def _check_degrees(degrees) -> np.ndarray:
+    """A non-empty list of distinct non-negative integers (polynomial degrees)."""
+    if isinstance(degrees, (str, bytes, dict, set)) or not hasattr(degrees, "__iter__"):
+        raise TypeError(f"degrees must be a list of non-negative integers, got {type(degrees).__name__} {degrees!r}")
+    values = list(degrees)
+    if not values:
+        raise ValueError("degrees is empty: at least one degree is needed")
+    for v in values:
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral):
+            raise TypeError(f"degrees must hold integers, got {type(v).__name__} {v!r}")
+        if v > MAX_CELLS:
+            raise ValueError(f"degrees must be at most {MAX_CELLS:,}, got {v}")
+    arr = np.array([int(v) for v in values], dtype=np.int64)
+    if (arr < 0).any():
+        raise ValueError(f"degrees must be non-negative integers, got {arr.tolist()}")
+    if len(np.unique(arr)) != len(arr):
+        raise ValueError(f"degrees must be distinct, got {arr.tolist()}")
+    return arr
+
+
+def _as_sets(a, name: str) -> np.ndarray:
+    """``a`` as a finite float matrix (n_sets, n_points); a 1-D array is one set."""
+    arr = np.asarray(a) if not isinstance(a, (str, bytes, dict, set)) else None
+    if arr is not None and arr.ndim == 1:
+        return as_scores(a, name)[None, :]
+    if arr is not None and arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D (n_sets, n_points), got shape {arr.shape}")
+    return as_features(a, name, allow_no_columns=False)
 
 
 def sine_function(x):
@@ -87,19 +134,19 @@ def fit_polynomials(x_train, y_train, degree, x_eval, *, x_range=(0.0, 1.0)) -> 
     >>> fit_polynomials(x, 2 * x + 1, 1, [0.25]).round(6).tolist()
     [[1.5]]
     """
-    xt = np.asarray(x_train, dtype=float)
-    yt = np.asarray(y_train, dtype=float)
-    if xt.ndim == 1:
-        xt, yt = xt[None, :], yt[None, :]
-    if xt.ndim != 2 or xt.shape != yt.shape:
+    xt = _as_sets(x_train, "x_train")
+    yt = _as_sets(y_train, "y_train")
+    if xt.shape != yt.shape:
         raise ValueError(f"x_train and y_train must have the same shape (n_sets, n_train), got {xt.shape} and {yt.shape}")
-    if not (np.isfinite(xt).all() and np.isfinite(yt).all()):
-        raise ValueError("x_train and y_train must not contain NaN or infinity")
     degree = check_positive_int(degree, "degree", minimum=0)
-    xe = as_1d(x_eval, "x_eval").astype(float)
-    lo, hi = float(x_range[0]), float(x_range[1])
-    if not hi > lo:
-        raise ValueError(f"x_range must be (low, high) with high > low, got {x_range!r}")
+    xe = as_scores(x_eval, "x_eval")
+    lo, hi = _check_x_range(x_range)
+    cells = xt.size * (degree + 1) * 3 + len(xe) * (degree + 1)
+    if cells > MAX_CELLS:
+        raise ValueError(
+            f"degree={degree} with x_train of shape {xt.shape} would need {cells:,} numbers of working memory "
+            f"(the limit is {MAX_CELLS:,}): use a smaller degree or fewer sets"
+        )
     coef = _batched_lstsq(_legendre_design(xt, degree, lo, hi), yt)  # (S, d + 1)
     return coef @ _legendre_design(xe, degree, lo, hi).T
 
@@ -130,14 +177,14 @@ def decompose(predictions, f_true):
     >>> b.tolist(), v.tolist()
     ([1.0, 0.0], [1.0, 0.0])
     """
-    P = np.asarray(predictions, dtype=float)
-    f = as_1d(f_true, "f_true").astype(float)
-    if P.ndim != 2 or P.shape[1] != f.shape[0]:
+    P = as_features(predictions, "predictions", allow_no_columns=False)
+    if np.ndim(predictions) != 2:
+        raise ValueError(f"predictions must be 2-D (n_sets, n_x), got shape {np.shape(predictions)}")
+    f = as_scores(f_true, "f_true")
+    if P.shape[1] != f.shape[0]:
         raise ValueError(f"predictions must have shape (n_sets, {len(f)}) to match f_true, got {P.shape}")
     if P.shape[0] < 2:
         raise ValueError(f"predictions need at least 2 training sets (rows), got {P.shape[0]}")
-    if not (np.isfinite(P).all() and np.isfinite(f).all()):
-        raise ValueError("predictions and f_true must not contain NaN or infinity")
     mean = P.mean(axis=0)
     return (mean - f) ** 2, P.var(axis=0)
 
@@ -157,6 +204,7 @@ class BiasVarianceResult:
     noise : float                              :math:`\\varepsilon^2` = noise_sd²
     expected_error : ndarray (n_deg,)          Monte-Carlo :math:`E_D[(f(x;D) - y_D)^2]` on fresh labels
     expected_error_se : ndarray (n_deg,)       its standard error around bias² + variance + noise
+    expected_error_x : ndarray (n_deg, n_x)    the same Monte-Carlo error at each test point
     train_error : ndarray (n_deg,)             mean squared error on the training sets
     x_train, y_train : ndarrays (n_sets, n_train)
     """
@@ -179,6 +227,7 @@ class BiasVarianceResult:
     noise_sd: float = 0.0
     n_sets: int = 0
     n_train: int = 0
+    expected_error_x: np.ndarray = field(default=None, repr=False)
 
     @property
     def total(self) -> np.ndarray:
@@ -248,22 +297,24 @@ def bias_variance_experiment(degrees=range(0, 13), *, n_sets=200, n_train=20, no
     >>> bool(r.bias2[0] > r.bias2[1])
     True
     """
-    degrees = as_1d(list(degrees), "degrees")
-    if degrees.dtype.kind not in "iu" or (degrees < 0).any():
-        raise ValueError(f"degrees must be non-negative integers, got {degrees.tolist()}")
-    degrees = degrees.astype(np.int64)
+    degrees = _check_degrees(degrees)
     n_sets = check_positive_int(n_sets, "n_sets", minimum=2)
     n_train = check_positive_int(n_train, "n_train", minimum=1)
     n_test = check_positive_int(n_test, "n_test", minimum=2)
-    if isinstance(noise_sd, bool) or not isinstance(noise_sd, (int, float)) or not (math.isfinite(noise_sd) and noise_sd >= 0):
-        raise ValueError(f"noise_sd must be a non-negative number, got {noise_sd!r}")
+    noise_sd = check_real(noise_sd, "noise_sd", low=0, high=1e100)
     if not callable(function):
         raise TypeError(f"function must be callable, got {type(function).__name__}")
-    lo, hi = float(x_range[0]), float(x_range[1])
-    if not hi > lo:
-        raise ValueError(f"x_range must be (low, high) with high > low, got {x_range!r}")
+    lo, hi = _check_x_range(x_range)
     design = check_choice(design, "design", ("jittered", "uniform", "fixed"))
     gen = check_rng(rng)
+    dmax = int(degrees.max())
+    cells = 3 * n_sets * n_train * (dmax + 1) + 4 * len(degrees) * n_sets * n_test
+    if cells > MAX_CELLS:
+        raise ValueError(
+            f"degrees up to {dmax} ({len(degrees)} of them) with n_sets={n_sets}, n_train={n_train} and "
+            f"n_test={n_test} would need {cells:,} numbers of working memory (the limit is {MAX_CELLS:,}): "
+            "use fewer or smaller degrees, sets or test points"
+        )
 
     if design == "uniform":
         x_train = gen.uniform(lo, hi, size=(n_sets, n_train))
@@ -271,11 +322,13 @@ def bias_variance_experiment(degrees=range(0, 13), *, n_sets=200, n_train=20, no
         offset = gen.uniform(size=(n_sets, n_train)) if design == "jittered" else np.full((n_sets, n_train), 0.5)
         x_train = lo + (hi - lo) * (np.arange(n_train) + offset) / n_train
     f_train = np.asarray(function(x_train), dtype=float)
-    if f_train.shape != x_train.shape or not np.isfinite(f_train).all():
-        raise ValueError("function must map an array to finite values of the same shape")
+    if f_train.shape != x_train.shape or not np.isfinite(f_train).all() or np.abs(f_train).max() > 1e100:
+        raise ValueError("function must map an array to finite values (at most 1e100 in size) of the same shape")
     y_train = f_train + gen.normal(0.0, noise_sd, size=x_train.shape)
     x = np.linspace(lo, hi, n_test)
     f = np.asarray(function(x), dtype=float)
+    if f.shape != x.shape or not np.isfinite(f).all() or np.abs(f).max() > 1e100:
+        raise ValueError("function must map an array to finite values (at most 1e100 in size) of the same shape")
     eps = gen.normal(0.0, noise_sd, size=(n_sets, n_test))  # fresh labels y_D = f(x) + eps
     y_test = f + eps
     noise = float(noise_sd) ** 2
@@ -291,13 +344,14 @@ def bias_variance_experiment(degrees=range(0, 13), *, n_sets=200, n_train=20, no
     mean_pred = preds.mean(axis=1)
     bias2_x = (mean_pred - f) ** 2
     var_x = preds.var(axis=1)
-    err = np.mean((preds - y_test) ** 2, axis=(1, 2))
+    err_x = np.mean((preds - y_test) ** 2, axis=1)  # (n_deg, n_test)
+    err = err_x.mean(axis=1)
     gap = -2.0 * (preds - f) * eps + eps**2 - noise  # the terms that vanish in expectation
     se = gap.reshape(n_deg, -1).std(axis=1) / math.sqrt(n_sets * n_test)
     return BiasVarianceResult(
         degrees=degrees, x=x, f=f, predictions=preds, mean_prediction=mean_pred, bias2_x=bias2_x,
         variance_x=var_x, bias2=bias2_x.mean(axis=1), variance=var_x.mean(axis=1), noise=noise,
-        expected_error=err, expected_error_se=se, train_error=train_err, x_train=x_train, y_train=y_train,
+        expected_error=err, expected_error_se=se, expected_error_x=err_x, train_error=train_err, x_train=x_train, y_train=y_train,
         noise_sd=float(noise_sd), n_sets=n_sets, n_train=n_train,
     )
 
@@ -336,15 +390,88 @@ def bias_variance_state(result: BiasVarianceResult, degree, *, n_curves=20) -> B
     >>> bias_variance_state(r, 3).degree
     3
     """
-    if not isinstance(result, BiasVarianceResult):
-        raise TypeError(f"result must be a BiasVarianceResult, got {type(result).__name__}")
-    hits = np.flatnonzero(result.degrees == degree)
-    if isinstance(degree, bool) or not hits.size:
-        raise ValueError(f"degree must be one of the simulated degrees {result.degrees.tolist()}, got {degree!r}")
+    i = _degree_index(result, degree)
     n_curves = check_positive_int(n_curves, "n_curves", minimum=1)
-    i = int(hits[0])
     return BiasVarianceState(
         degree=int(degree), x=result.x, f=result.f, curves=result.predictions[i, :n_curves],
         mean_curve=result.mean_prediction[i], bias2=float(result.bias2[i]), variance=float(result.variance[i]),
         noise=result.noise, expected_error=float(result.expected_error[i]), train_error=float(result.train_error[i]),
+    )
+
+
+def _degree_index(result, degree) -> int:
+    """Row of ``degree`` in ``result`` (which must be a BiasVarianceResult that simulated it)."""
+    if not isinstance(result, BiasVarianceResult):
+        raise TypeError(f"result must be a BiasVarianceResult, got {type(result).__name__}")
+    if isinstance(degree, (bool, np.bool_)) or not isinstance(degree, numbers.Integral):
+        raise TypeError(f"degree must be an integer, one of the simulated degrees "
+                        f"{result.degrees.tolist()}, got {type(degree).__name__} {degree!r}")
+    hits = np.flatnonzero(result.degrees == int(degree))
+    if not hits.size:
+        raise ValueError(f"degree must be one of the simulated degrees {result.degrees.tolist()}, got {degree!r}")
+    return int(hits[0])
+
+
+@dataclass(frozen=True)
+class PointDecomposition:
+    """The decomposition at one test point x, for one degree (see :func:`point_decomposition`)."""
+
+    degree: int
+    x: float
+    predictions: np.ndarray = field(repr=False)  # f(x; D_s) for every training set s
+    mean_prediction: float   # f̄(x)
+    truth: float             # y, the noise-free value
+    noise_sd: float
+    bias2: float
+    variance: float
+    noise: float
+    expected_error: float    # Monte-Carlo E_D[(f(x; D) - y_D)^2] at this x
+
+    @property
+    def total(self) -> float:
+        return self.bias2 + self.variance + self.noise
+
+    def __str__(self) -> str:
+        return (f"degree {self.degree} at x = {self.x:.2f}: y = {self.truth:.4f}, mean prediction = "
+                f"{self.mean_prediction:.4f}; bias^2 = {self.bias2:.4f}, variance = {self.variance:.4f}, "
+                f"noise = {self.noise:.4f}, sum = {self.total:.4f}, simulated E = {self.expected_error:.4f}")
+
+
+def point_decomposition(result: BiasVarianceResult, degree, x) -> PointDecomposition:
+    r"""Bias², variance and noise at the single test point nearest to ``x``.
+
+    At one point the book's terms are read off directly: the ``n_sets``
+    predictions :math:`f(x; D_s)` scatter around their mean :math:`\bar f(x)`
+    (variance (2.38): their mean squared distance from it), :math:`\bar f(x)`
+    misses the true :math:`y` (bias² (2.40)), and the recorded labels scatter
+    around :math:`y` (noise :math:`\varepsilon^2` (2.39)). The Monte-Carlo
+    error at that point uses one fresh label per training set, so it agrees
+    with the sum only up to a sampling error about :math:`\sqrt{S}` times
+    larger than that of the averaged curve.
+
+    Parameters
+    ----------
+    result : BiasVarianceResult
+    degree : int, one of ``result.degrees``
+    x : float in the simulated ``x_range``; the nearest test point is used.
+
+    Returns
+    -------
+    PointDecomposition
+
+    Example
+    -------
+    >>> r = bias_variance_experiment(degrees=[1, 3], n_sets=50, rng=0)
+    >>> p = point_decomposition(r, 1, 0.1)
+    >>> round(p.bias2 + p.variance, 12) == round(float(np.mean((p.predictions - p.truth) ** 2)), 12)
+    True
+    """
+    i = _degree_index(result, degree)
+    x = check_real(x, "x", low=float(result.x[0]), high=float(result.x[-1]))
+    j = int(np.argmin(np.abs(result.x - x)))
+    return PointDecomposition(
+        degree=int(degree), x=float(result.x[j]), predictions=result.predictions[i, :, j],
+        mean_prediction=float(result.mean_prediction[i, j]), truth=float(result.f[j]), noise_sd=result.noise_sd,
+        bias2=float(result.bias2_x[i, j]), variance=float(result.variance_x[i, j]), noise=result.noise,
+        expected_error=float(result.expected_error_x[i, j]),
     )

@@ -11,32 +11,44 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.ticker import NullLocator
+from matplotlib.patches import Rectangle
 
-from ..bias_variance import bias_variance_experiment, bias_variance_state
-from ..plotting.bias_variance import BIAS_COLOR, NOISE_COLOR, TOTAL_COLOR, VARIANCE_COLOR
+from ..bias_variance import BiasVarianceResult, _degree_index, bias_variance_experiment, bias_variance_state
+from ..plotting import style
+from ..plotting.bias_variance import TERMS, default_ymax, plot_decomposition
+from .._validation import check_positive_int
 from ._base import Explorer
 
 __all__ = ["BiasVarianceExplorer"]
 
+_FONT = 9
+
 
 class BiasVarianceExplorer(Explorer):
-    """Slider ``.slider`` over the degrees; ``.state`` is the :class:`~learnmetrics.bias_variance.BiasVarianceState` shown.
+    """Slider ``.slider`` over the simulated degrees (exactly those, nothing in between);
+    ``.state`` is the :class:`~learnmetrics.bias_variance.BiasVarianceState` shown.
 
     Parameters
     ----------
     result : BiasVarianceResult, optional (default: ``bias_variance_experiment(rng=0)``)
-    degree : the starting degree.
-    n_curves : how many training sets' fits to draw.
+    degree : int, the starting degree; one of ``result.degrees``.
+    n_curves : int >= 1, how many training sets' fits to draw (at most ``result.n_sets``).
+
+    Bad arguments are refused with a ValueError/TypeError naming them, before anything is drawn.
     """
 
-    figsize = (11.0, 3.6)
+    figsize = (11.0, 3.8)
 
     def __init__(self, result=None, *, degree=1, n_curves=20):
-        self.result = bias_variance_experiment(rng=0) if result is None else result
-        self.n_curves = n_curves
-        degrees = [int(d) for d in self.result.degrees]
-        self.slider = widgets.SelectionSlider(options=degrees, value=degree, description="degree",
+        result = bias_variance_experiment(rng=0) if result is None else result
+        if not isinstance(result, BiasVarianceResult):
+            raise TypeError(f"result must be a BiasVarianceResult from bias_variance_experiment, got "
+                            f"{type(result).__name__}")
+        _degree_index(result, degree)  # a degree that was not simulated: a clear error, not a TraitError
+        self.result = result
+        self.n_curves = min(check_positive_int(n_curves, "n_curves", minimum=1), result.n_sets)
+        degrees = [int(d) for d in result.degrees]
+        self.slider = widgets.SelectionSlider(options=degrees, value=int(degree), description="degree",
                                               continuous_update=True, layout=widgets.Layout(width="420px"))
         super().__init__([self.slider])
 
@@ -44,59 +56,58 @@ class BiasVarianceExplorer(Explorer):
         return bias_variance_state(self.result, degree, n_curves=self.n_curves)
 
     def setup_figure(self, fig):
-        gs = fig.add_gridspec(1, 3, width_ratios=[1.5, 0.9, 1.3], wspace=0.38, left=0.05, right=0.98,
-                              bottom=0.16, top=0.86)
+        gs = fig.add_gridspec(1, 3, width_ratios=[1.35, 0.8, 1.55], wspace=0.32, left=0.045, right=0.99,
+                              bottom=0.15, top=0.87)
         ax, axb, axu = (fig.add_subplot(g) for g in gs)
         r = self.result
-        self._curves = [ax.plot(r.x, np.zeros_like(r.x), color=VARIANCE_COLOR, lw=0.7, alpha=0.35)[0]
-                        for _ in range(min(self.n_curves, r.n_sets))]
-        (self._mean,) = ax.plot(r.x, np.zeros_like(r.x), color=BIAS_COLOR, lw=2.6, label="mean prediction f̄(x)")
-        (self._truth,) = ax.plot(r.x, r.f, color="black", lw=1.4, ls="--", label="true function")
-        ax.plot([], [], color=VARIANCE_COLOR, lw=1, label=f"fits of {len(self._curves)} training sets")
+        self._curves = [ax.plot(r.x, np.zeros_like(r.x), color=style.VARIANCE, lw=0.8, alpha=0.45)[0]
+                        for _ in range(self.n_curves)]
+        (self._mean,) = ax.plot(r.x, np.zeros_like(r.x), color=style.BIAS, lw=2.8, label="mean $\\bar f(x)$")
+        (self._truth,) = ax.plot(r.x, r.f, color=style.REFERENCE, lw=2.2, ls="--", label="truth $y$")
+        ax.plot([], [], color=style.VARIANCE, lw=1, label=f"{len(self._curves)} fits $f(x; D)$")
         lim = 1.6 * float(np.max(np.abs(r.f))) + 2 * r.noise_sd
         ax.set_ylim(-lim, lim)
-        ax.set_yticks([-1, 0, 1]) if lim > 1 else None
         ax.set_xlim(r.x[0], r.x[-1])
-        ax.set_xlabel("x")
-        ax.legend(fontsize=7, frameon=False, loc="lower left")
+        ax.set_xlabel("x", fontsize=_FONT)
+        ax.tick_params(labelsize=_FONT)
+        ax.legend(fontsize=_FONT, frameon=False, loc="lower left", handlelength=1.5, borderaxespad=0.1)
         ax.spines[["top", "right"]].set_visible(False)
-        self._title = ax.text(0, 1.04, "", transform=ax.transAxes, fontsize=10, va="bottom")
-        # bars: bias^2, variance, noise, sum; the simulated error as a marker
-        labels = ["bias²", "variance", "noise", "sum"]
-        self._bars = axb.bar(range(4), np.zeros(4), color=[BIAS_COLOR, VARIANCE_COLOR, NOISE_COLOR, TOTAL_COLOR])
-        (self._sim,) = axb.plot([3], [0], "_", color="red", ms=34, mew=3, label="simulated E(f; D)")
-        self._bar_text = [axb.text(i, 0, "", ha="center", va="bottom", fontsize=7) for i in range(4)]
-        axb.set_xticks(range(4), labels, fontsize=8)
-        self._ymax = float(np.max(r.total[r.degrees <= np.sort(r.degrees)[min(len(r.degrees) - 1, 8)]])) * 1.15
+        self._title = ax.text(0, 1.03, "", transform=ax.transAxes, fontsize=10, va="bottom")
+        # bars: bias^2, variance, noise and their sum; the simulated error as a marker on the sum
+        self._ymax = default_ymax(r)
+        look = {label: (color, hatch) for label, color, hatch in TERMS}
+        colors = [look["bias$^2$"], look["variance"], look["noise $\\varepsilon^2$"], (style.TOTAL, "")]
+        self._bars = axb.bar(range(4), np.zeros(4), 0.7, color=[c for c, _ in colors], edgecolor="white", lw=0.5)
+        for bar, (_, hatch) in zip(self._bars, colors):
+            bar.set_hatch(hatch)
+        (self._sim,) = axb.plot([3], [0], ls="none", marker="o", ms=7, mfc="white", mec=style.TOTAL, mew=1.4,
+                                zorder=4)
+        self._bar_text = [axb.text(i, 0, "", ha="center", va="bottom", fontsize=_FONT) for i in range(4)]
+        axb.set_xticks(range(4), ["bias$^2$", "var.", "noise", "sum"], fontsize=_FONT)
         axb.set_ylim(0, self._ymax)
-        axb.set_yticks(axb.get_yticks()[::2])
+        axb.tick_params(labelsize=_FONT)
         axb.spines[["top", "right"]].set_visible(False)
-        axb.set_title("the terms; red line: simulated E(f; D)", fontsize=8, loc="left")
-        # all degrees
-        d = r.degrees
-        axu.plot(d, r.bias2, "-", color=BIAS_COLOR, label="bias²")
-        axu.plot(d, r.variance, "-", color=VARIANCE_COLOR, label="variance")
-        axu.plot(d, np.full(len(d), r.noise), "--", color=NOISE_COLOR, label="noise")
-        axu.plot(d, r.total, "-", color=TOTAL_COLOR, lw=2.2, label="sum")
-        axu.plot(d, r.train_error, ":", color="0.45", label="training error")
-        self._marker = axu.axvline(d[0], color="red", lw=1.2)
-        axu.set_yscale("log")
-        lo_y, hi_y = axu.get_ylim()
-        lo_y /= 100.0  # free decades at the bottom for the legend
-        axu.set_yticks([10.0**e for e in range(int(np.floor(np.log10(lo_y))), int(np.ceil(np.log10(hi_y))) + 1)])
-        axu.set_ylim(lo_y, hi_y)
-        axu.yaxis.set_minor_locator(NullLocator())  # fewer ticks: faster frames
-        axu.set_xticks(d[:: max(1, len(d) // 7)])
-        axu.set_xlabel("degree")
-        axu.legend(fontsize=7, frameon=False, loc="lower right", ncol=2)
-        axu.spines[["top", "right"]].set_visible(False)
-        axu.set_title("every degree (log scale)", fontsize=9, loc="left")
+        axb.set_title("this degree  (○ simulated $E$)", fontsize=_FONT, loc="left")
+        # every degree: the stacked terms on a linear axis, the current degree marked
+        plot_decomposition(axu, r, ymax=self._ymax, title="", train=False, legend=False)
+        axu.set_xlabel("degree", fontsize=_FONT)
+        axu.set_ylabel("")
+        axu.set_xticks(r.degrees[:: max(1, len(r.degrees) // 13)])
+        off = int((r.total > self._ymax).sum())
+        axu.set_title("every degree: noise + bias$^2$ + variance" + (f" (▲ {off} cut off)" if off else ""),
+                      fontsize=_FONT, loc="left")
+        # the current degree: its stacked bar outlined in the cut colour (an outline hides no number)
+        self._marker = Rectangle((float(r.degrees[0]) - 0.41, 0.0), 0.82, 0.0, fill=False, edgecolor=style.CUT,
+                                 lw=style.CUT_LINE["lw"] + 0.6, zorder=7, clip_on=False)
+        axu.add_patch(self._marker)
+        self._marker_dot = axu.plot([float(r.degrees[0])], [0.0], clip_on=False,
+                                    **{**style.CUT_POINT, "ms": 9, "zorder": 8})[0]
 
     def dynamic_artists(self):
         # every axis limit is fixed in setup_figure, so the rest is drawn once (blitted background);
         # the true function is redrawn last to stay on top of the fits
         return [*self._curves, self._mean, self._truth, self._title, *self._bars, self._sim, *self._bar_text,
-                self._marker]
+                self._marker, self._marker_dot]
 
     def draw(self, state):
         for line, c in zip(self._curves, state.curves):
@@ -109,12 +120,15 @@ class BiasVarianceExplorer(Explorer):
             text, off = self._bar_text[i], v > self._ymax
             if off:  # off the scale: the value written up the bar, which is too narrow for it sideways
                 text.set_position((i, self._ymax * 0.5))
-                text.set(text=f"{v:.3f} (off scale) ↑", color="white", rotation=90, va="center")
+                text.set(text=f"{v:.3f} ↑", color="white", rotation=90, va="center", fontweight="bold")
             else:
-                text.set_position((i, v + self._ymax * 0.02))
-                text.set(text=f"{v:.3f}", color="black", rotation=0, va="bottom")
+                text.set_position((i, v + self._ymax * 0.01))
+                text.set(text=f"{v:.3f}", color="black", rotation=90 if v > 0.5 * self._ymax else 0,
+                         va="bottom", fontweight="normal")
         self._sim.set_ydata([min(state.expected_error, self._ymax)])
-        self._marker.set_xdata([state.degree, state.degree])
+        self._marker.set_x(state.degree - 0.41)
+        self._marker.set_height(min(state.total, self._ymax))
+        self._marker_dot.set_xdata([state.degree])
 
     def describe(self, state):
         return (f"<b>degree {state.degree}</b><br>bias² = {state.bias2:.4f}<br>variance = {state.variance:.4f}<br>"
