@@ -19,13 +19,23 @@ functions only turn them into pictures.
   the pair is ranked correctly, above it when not, split in half on a tie.
 * :func:`plot_ranked_strip`: the ranked list as a strip of examples with the
   cut line.
+
+Colours and markers come from :mod:`learnmetrics.plotting.style`: positive
+blue ``o``, negative vermillion ``s``, the current cut point orange
+(``style.CUT_POINT`` on a curve, ``style.CUT_LINE`` in a ranked list), one
+learner's curve ``style.CURVE``, learners compared ``style.learner_style(i)``.
+
+P-R curves are drawn as chapter 03 teaches: one dot per cut, no point at
+recall 0 with precision 1 (scikit-learn's appended (0, 1) is not a cut), and a
+step that takes in a tie of positives and negatives at once is drawn dotted,
+not as a solid segment (no cut lies between its ends).
 """
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.patches import Polygon, Rectangle
 
-from .confusion import NEG_COLOR, POS_COLOR
+from . import style
 
 __all__ = [
     "POS_COLOR",
@@ -48,12 +58,18 @@ __all__ = [
     "plot_ranked_strip",
 ]
 
-CURVE_COLOR = "#3b5b92"
-CORRECT_COLOR = "#a6d5f7"  # pair ranked correctly: area under the ROC curve
-WRONG_COLOR = "#f7b6a6"  # pair ranked wrongly: area above it (rank loss)
+POS_COLOR = style.POSITIVE
+NEG_COLOR = style.NEGATIVE
+CURVE_COLOR = style.CURVE
+CORRECT_COLOR = "#A9DCCB"  # pair ranked correctly (under the ROC curve): a light tint of the green
+WRONG_COLOR = "#EDC4DC"  # pair ranked wrongly (above it, the rank loss): a light reddish purple, hatched too
+WRONG_HATCH = "////"
 
 
 def _xy(x, y, name_x="x", name_y="y"):
+    for v, name in ((x, name_x), (y, name_y)):
+        if np.iscomplexobj(np.asarray(v)):
+            raise TypeError(f"{name} must hold real numbers, got complex values")
     x = np.asarray(x, dtype=float).ravel()
     y = np.asarray(y, dtype=float).ravel()
     if x.shape != y.shape:
@@ -109,51 +125,125 @@ def plot_roc_steps(ax, fpr, tpr, *, label=None, color=CURVE_COLOR, markers=True,
     return line
 
 
-def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CURVE_COLOR, **kwargs):
-    """A P-R curve of a finite list.
+def _pr_tie_steps(recall, precision):
+    """Which steps between consecutive P-R points take in positives *and* negatives at once.
 
-    ``style="points"`` joins the (R, P) points of successive cuts with straight
-    segments, as the book draws it (precision falls straight down when a
-    negative is added: R stays, P drops). ``style="steps"`` draws the step
-    function whose area is the average precision (AP = sum of (R_k - R_{k-1}) P_k),
-    precision held constant to the left of each point. Points with undefined
-    precision (NaN, the 0/0 start) are skipped. Returns the ``Line2D``.
+    From (R, P) alone, in units of m+: TP = R and FP = R (1/P - 1). A step that adds
+    only positives has dFP = 0, one that adds only negatives dR = 0; both growing
+    means a group of tied scores (or a thinned curve) of both classes. Returns a
+    boolean array, entry i for the step from point i-1 to point i (entry 0 False).
+    """
+    r, p = recall, precision
+    with np.errstate(divide="ignore", invalid="ignore"):
+        fp = np.where(p > 0, r * (1.0 / p - 1.0), np.nan)
+    tie = np.zeros(r.size, dtype=bool)
+    if r.size > 1:
+        dr, dfp = np.diff(r), np.diff(fp)
+        tol = 1e-9 * np.maximum(1.0, np.abs(fp[1:]))
+        tie[1:] = (dr > 1e-12) & (dfp > tol)  # NaN (unknown FP at P = 0) compares False: solid
+    return tie
+
+
+def pr_points(recall, precision):
+    """The cuts of a P-R curve, in increasing-recall order, as chapter 03 draws them.
+
+    Accepts the book's order (a stepping table's ``recall``/``precision``, NaN at
+    row 0) or scikit-learn's (``precision_recall_curve``: recall decreasing, with
+    the appended point (R, P) = (0, 1)). Drops undefined points (P = 0/0) and
+    points at recall 0 with precision 1 (no cut has them: P = 1 needs TP > 0).
+
+    Returns
+    -------
+    recall, precision : ndarray
+    tie : ndarray of bool
+        ``tie[i]``: the step from point i-1 to point i takes in positives and
+        negatives at once (a tie): no cut lies between its ends.
     """
     recall, precision = _xy(recall, precision, "recall", "precision")
-    if style not in ("points", "steps"):
-        raise ValueError(f"style must be 'points' or 'steps', got {style!r}")
     if recall.size > 1 and recall[0] > recall[-1]:  # scikit-learn's order: recall decreasing
         recall, precision = recall[::-1], precision[::-1]
-    ok = ~np.isnan(precision)
+    ok = ~np.isnan(precision) & ~np.isnan(recall) & ~((recall == 0) & (precision == 1))
     r, p = recall[ok], precision[ok]
+    return r, p, _pr_tie_steps(r, p)
+
+
+def _split_ties(r, p, tie):
+    """(solid x, solid y, dotted x, dotted y): solid polyline broken at the tie steps (NaN),
+    and the tie steps as separate dotted segments."""
+    n = r.size
+    if n == 0:
+        return np.array([]), np.array([]), np.array([]), np.array([])
+    idx = np.flatnonzero(tie)
+    xs = np.insert(r, idx, np.nan)
+    ys = np.insert(p, idx, np.nan)
+    tx = np.column_stack((r[idx - 1], r[idx], np.full(idx.size, np.nan))).ravel()
+    ty = np.column_stack((p[idx - 1], p[idx], np.full(idx.size, np.nan))).ravel()
+    return xs, ys, tx, ty
+
+
+def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CURVE_COLOR, **kwargs):
+    """A P-R curve of a finite list, drawn the way chapter 03 teaches.
+
+    ``style="points"``: one dot per cut (no dot at recall 0 with precision 1:
+    scikit-learn's appended (0, 1) and the undefined start are dropped, see
+    :func:`pr_points`). Consecutive cuts that differ by examples of one class
+    are joined by a solid line (a negative: straight down; a positive: up and
+    to the right); a step that takes in a tie of positives and negatives at
+    once is drawn *dotted*, since no cut lies between its ends. The dotted
+    segments are the ``tie_line`` attribute of the returned line.
+
+    ``style="steps"`` draws the step function whose area is the average
+    precision (AP = sum of (R_k - R_{k-1}) P_k), precision held constant to the
+    left of each point.
+
+    Returns the ``Line2D`` of the dots (and solid segments).
+
+    Example
+    -------
+    >>> t = lm.stepping_table(y, s)                                   # doctest: +SKIP
+    >>> plot_pr_steps(style_pr_axes(ax), t.recall, t.precision)       # doctest: +SKIP
+    """
+    if style not in ("points", "steps"):
+        raise ValueError(f"style must be 'points' or 'steps', got {style!r}")
+    r, p, tie = pr_points(recall, precision)
+    kwargs.setdefault("lw", 2)
     if style == "steps":
         # precision P_k held over the recall interval (R_{k-1}, R_k]: the sum AP adds up. Only the
-        # cuts where recall rises carry area; the others (a negative added, or scikit-learn's
-        # extra (0, 1) point) would draw zero-width hooks, so they are left out.
+        # cuts where recall rises carry area; the others (a negative added) would draw
+        # zero-width hooks, so they are left out.
         rises = np.r_[r[:1] > 0, np.diff(r) > 0]
         r, p = r[rises], p[rises]
         xs = np.concatenate([[0.0], np.repeat(r, 2)])[:-1]
         ys = np.repeat(p, 2)
-        kwargs.setdefault("lw", 2)
         (line,) = ax.plot(xs, ys, color=color, label=label, **kwargs)
         return line
-    kwargs.setdefault("lw", 2)
     kwargs.setdefault("marker", "o")
     kwargs.setdefault("ms", 3.5)
-    (line,) = ax.plot(r, p, color=color, label=label, **kwargs)
+    xs, ys, tx, ty = _split_ties(r, p, tie)
+    (line,) = ax.plot(xs, ys, color=color, label=label, **kwargs)
+    tie_kw = {k: v for k, v in kwargs.items() if k in ("alpha", "zorder", "lw")}
+    tie_kw["lw"] = max(1.0, 0.7 * float(tie_kw.get("lw", 2)))
+    (tie_line,) = ax.plot(tx, ty, color=color, ls=":", **tie_kw)
+    line.tie_line = tie_line
     return line
 
 
-def plot_cut_point(ax, path=None, *, color="#c0392b", path_color=None, size=9):
-    """The current cut point (a big marker) and the path walked so far (a line).
+def plot_cut_point(ax, path=None, *, kind="roc", path_color=CURVE_COLOR):
+    """The current cut point (``style.CUT_POINT``: a large orange dot with a black
+    edge) and the path walked so far (a line in ``path_color``).
 
     ``path`` is an (n, 2) array of points, the last of which is the current
     one (``CutPoint.roc_path`` or ``CutPoint.pr_path``); empty or None draws
-    nothing yet. Returns ``(point, path_line)``; move them with
+    nothing yet. ``kind="pr"`` draws the path as :func:`plot_pr_steps` does
+    (a tie step dotted). Returns ``(point, path_line)``; move them with
     :func:`move_cut_point`.
     """
-    (trail,) = ax.plot([], [], color=path_color or color, lw=2.6, alpha=0.85, zorder=4, solid_capstyle="round")
-    (point,) = ax.plot([], [], "o", color=color, ms=size, mec="white", mew=1.5, zorder=5)
+    if kind not in ("roc", "pr"):
+        raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
+    (trail,) = ax.plot([], [], color=path_color, lw=2.6, zorder=4, solid_capstyle="round")
+    if kind == "pr":
+        (trail.tie_line,) = ax.plot([], [], color=path_color, lw=1.8, ls=":", zorder=4)
+    (point,) = ax.plot([], [], **style.CUT_POINT)
     move_cut_point(point, trail, path)
     return point, trail
 
@@ -163,7 +253,14 @@ def move_cut_point(point, trail, path) -> None:
     path = np.empty((0, 2)) if path is None else np.asarray(path, dtype=float).reshape(-1, 2)
     ok = ~np.isnan(path).any(axis=1)
     path = path[ok]
-    trail.set_data(path[:, 0], path[:, 1])
+    tie_line = getattr(trail, "tie_line", None)
+    if tie_line is not None:
+        r, p, tie = pr_points(path[:, 0], path[:, 1]) if len(path) else (np.array([]),) * 2 + (np.array([], bool),)
+        xs, ys, tx, ty = _split_ties(r, p, tie)
+        trail.set_data(xs, ys)
+        tie_line.set_data(tx, ty)
+    else:
+        trail.set_data(path[:, 0], path[:, 1])
     if len(path):
         point.set_data([path[-1, 0]], [path[-1, 1]])
     else:
@@ -191,9 +288,10 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
     lab = (lambda s: s) if legend_labels else (lambda s: None)
     if kind == "roc":
         if "random" in which:
-            (out["random"],) = ax.plot([0, 1], [0, 1], ls="--", color="0.45", lw=1.2, label=lab("random guess"))
+            (out["random"],) = ax.plot([0, 1], [0, 1], ls="--", color=style.REFERENCE, lw=1.2,
+                                       label=lab("random guess"))
         if "perfect" in which:
-            (out["perfect"],) = ax.plot([0, 0, 1], [0, 1, 1], ls=":", color="#2e8b57", lw=1.6,
+            (out["perfect"],) = ax.plot([0, 0, 1], [0, 1, 1], ls=":", color="0.3", lw=1.6,
                                         label=lab("perfect ranking"))
     else:
         if "random" in which:
@@ -202,11 +300,11 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
             prevalence = float(prevalence)
             if not 0 <= prevalence <= 1:
                 raise ValueError(f"prevalence must be in [0, 1], got {prevalence!r}")
-            (out["random"],) = ax.plot([0, 1], [prevalence, prevalence], ls="--", color="0.45", lw=1.2,
+            (out["random"],) = ax.plot([0, 1], [prevalence, prevalence], ls="--", color=style.REFERENCE, lw=1.2,
                                        label=lab(f"random guess (P = {prevalence:.2f})"))
         if "perfect" in which:
             xs, ys = ([0, 1, 1], [1, 1, prevalence]) if prevalence is not None else ([0, 1], [1, 1])
-            (out["perfect"],) = ax.plot(xs, ys, ls=":", color="#2e8b57", lw=1.6, label=lab("perfect ranking"))
+            (out["perfect"],) = ax.plot(xs, ys, ls=":", color="0.3", lw=1.6, label=lab("perfect ranking"))
     return out
 
 
@@ -263,8 +361,8 @@ def plot_iso_f(ax, levels=(0.2, 0.4, 0.6, 0.8), *, beta=1.0, labels=True, **kwar
         (line,) = ax.plot([], [], **kwargs)
         lines.append(line)
         if labels:
-            texts.append(ax.text(0, 0, "", fontsize=7, color=kwargs["color"], ha="right", va="bottom", zorder=3,
-                                 bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.6)))
+            texts.append(ax.text(0, 0, "", fontsize=9, color="0.15", ha="right", va="bottom", zorder=7,
+                                 bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.75)))
     update_iso_f(lines, texts, levels, beta)
     return lines, texts
 
@@ -294,10 +392,11 @@ def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_c
     The unit square is cut into m- columns (the negatives, highest score on
     the left) and m+ rows (the positives, highest score at the bottom), so a
     pair is a square of area 1/(m+ m-). The square of (positive i, negative j)
-    lies *under* the ROC curve when the positive scores higher (blue), *above*
-    it when it scores lower (red: it counts 1 in the rank loss ℓ_rank), and a
-    tie is cut in half by the curve's diagonal step (half blue, half red: it
-    counts 1/2). Hence AUC = blue area = 1 - ℓ_rank.
+    lies *under* the ROC curve when the positive scores higher (light green), *above*
+    it when it scores lower (reddish purple and hatched: it counts 1 in the
+    rank loss ℓ_rank), and a tie is cut in half by the curve's diagonal step
+    (half plain, half hatched: it counts 1/2). Hence AUC = plain green area =
+    1 - ℓ_rank.
 
     Drawn only for short lists (``m+ m- <= max_pairs``). Returns a dict with the
     counts of correct, wrong and tied pairs.
@@ -318,8 +417,9 @@ def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_c
     for i in range(mp):
         for j in range(mn):
             if cmp[i, j] != 0:
-                ax.add_patch(Rectangle((j * w, i * h), w, h, facecolor=CORRECT_COLOR if cmp[i, j] > 0 else WRONG_COLOR,
-                                       edgecolor="white", lw=1.0, zorder=1))
+                wrong = cmp[i, j] < 0
+                ax.add_patch(Rectangle((j * w, i * h), w, h, facecolor=WRONG_COLOR if wrong else CORRECT_COLOR,
+                                       hatch=WRONG_HATCH if wrong else None, edgecolor="white", lw=1.0, zorder=1))
     # tie blocks: the curve crosses each block of tied scores by its diagonal
     for t in np.intersect1d(pos, neg):
         rows = np.flatnonzero(pos == t)
@@ -328,8 +428,8 @@ def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_c
         y0, y1 = rows[0] * h, (rows[-1] + 1) * h
         ax.add_patch(Polygon([(x0, y0), (x1, y0), (x1, y1)], closed=True, facecolor=CORRECT_COLOR, edgecolor="none",
                              zorder=1))
-        ax.add_patch(Polygon([(x0, y0), (x0, y1), (x1, y1)], closed=True, facecolor=WRONG_COLOR, edgecolor="none",
-                             zorder=1))
+        ax.add_patch(Polygon([(x0, y0), (x0, y1), (x1, y1)], closed=True, facecolor=WRONG_COLOR, edgecolor="white",
+                             hatch=WRONG_HATCH, lw=0, zorder=1))
         for i in rows:
             for j in cols:
                 ax.add_patch(Rectangle((j * w, i * h), w, h, facecolor="none", edgecolor="white", lw=1.0, zorder=2))
@@ -364,10 +464,11 @@ class RankedStrip:
     """The ranked list drawn as a strip of boxes with a movable cut line.
 
     Boxes are sorted by decreasing score (ties keep the given order), coloured
-    by class (positive ``POS_COLOR`` with a "+", negative ``NEG_COLOR`` with a
-    "−"), labelled with the id above and the score below when the list is
-    short. :meth:`set_cut` moves the cut line to "the first ``n_pred`` examples
-    are predicted positive".
+    by class (positive ``style.POSITIVE`` with a "+", negative ``style.NEGATIVE``
+    with a "−"; the sign is the second cue), labelled with the id above and the score below when the list is
+    short. :meth:`set_cut` moves the cut line (``style.CUT_LINE``) to "the
+    first ``n_pred`` examples are predicted positive" and the grey band behind
+    the predicted-positive boxes.
     """
 
     def __init__(self, ax, y_true, y_score, ids=None, *, pos_label=1, n_pred=0, show_text=None,
@@ -388,19 +489,25 @@ class RankedStrip:
         self.ax = ax
         is_pos = self.y == pos_label
         colors = np.where(is_pos, POS_COLOR, NEG_COLOR)
-        ax.bar(np.arange(n), np.ones(n), width=0.86 if n <= 60 else 1.0, bottom=0, color=colors, lw=0, zorder=2)
-        show_text = (n <= 40) if show_text is None else show_text
+        bars = ax.bar(np.arange(n), np.ones(n), width=0.86 if n <= 60 else 1.0, bottom=0, color=colors, lw=0,
+                      zorder=2)
+        self.boxes = list(bars.patches)
+        self.texts = []
+        show_text = (n <= 30) if show_text is None else show_text
         if show_text:
-            fs = 9 if n <= 20 else 7
+            fs = 10 if n <= 20 else 9
             labels = _score_labels(self.scores)
             for i in range(n):
-                ax.text(i, 0.5, "+" if is_pos[i] else "−", ha="center", va="center", color="white", fontsize=fs + 3,
-                        fontweight="bold", zorder=3)
-                ax.text(i, 1.06, f"#{self.ids[i]}", ha="center", va="bottom", fontsize=fs - 1, zorder=3)
-                ax.text(i, -0.06, labels[i], ha="center", va="top", fontsize=fs - 1, zorder=3)
-        self.span = Rectangle((-0.5, -0.3), 0.0, 1.62, facecolor=POS_COLOR, alpha=0.12, lw=0, zorder=1)
+                self.texts.append(ax.text(i, 0.5, "+" if is_pos[i] else "−", ha="center", va="center",
+                                          color="white", fontsize=fs + 3, fontweight="bold", zorder=3))
+                self.texts.append(ax.text(i, 1.06, f"#{self.ids[i]}", ha="center", va="bottom", fontsize=9,
+                                          zorder=3))
+                self.texts.append(ax.text(i, -0.06, labels[i], ha="center", va="top", fontsize=9, zorder=3))
+        # the "predicted +" band lies *behind* the boxes (an explorer that moves it must redraw
+        # the boxes after it: ``artists_over_band``), light grey so that no box changes colour
+        self.span = Rectangle((-0.5, -0.3), 0.0, 1.62, facecolor="0.55", alpha=0.18, lw=0, zorder=1)
         ax.add_patch(self.span)
-        self.line = ax.axvline(-0.5, color="black", lw=2.5, zorder=4)
+        self.line = ax.axvline(-0.5, **style.CUT_LINE)
         # the cut's label sits under the strip, next to the cut line, clear of the title above
         self.label = ax.text(-0.5, -0.36, "", ha="center", va="top", fontsize=9, zorder=4)
         ax.set_xlim(-0.7, n - 0.3)
@@ -412,6 +519,11 @@ class RankedStrip:
         if title:
             ax.set_title(title, fontsize=10, loc="left")
         self.set_cut(n_pred)
+
+    @property
+    def artists_over_band(self) -> list:
+        """The boxes and their texts, to be drawn after the band when the band moves."""
+        return [*self.boxes, *self.texts]
 
     def set_cut(self, n_pred: int, text: str | None = None) -> None:
         """Put the cut line after the first ``n_pred`` examples (in place)."""

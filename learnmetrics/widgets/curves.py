@@ -3,11 +3,13 @@
 * :class:`CutPointExplorer`: a slider over the cut points of a ranked list
   (k = 0: nothing predicted positive, k = K: everything). Linked views: the
   ranked list with the cut line, the confusion matrix in the book's layout,
-  the ROC point with the path walked so far, the P-R point with its path.
+  the ROC point with the path walked so far, the P-R point with its path
+  (drawn as chapter 03 teaches: a step across a tie dotted). The current cut
+  is ``style.CUT_LINE`` on the list and ``style.CUT_POINT`` on the curves.
   Its state is ``learnmetrics.curves.cut_point_state(table, k)``.
 * :class:`FBetaExplorer`: a (log-scale) beta slider. Iso-F-beta contours over
   the (R, P) square with the list's curve points and the best cut for that
-  beta; and, along the list, the weighted harmonic mean (F-beta) against the
+  beta (``style.CUT_POINT``); and, along the list, the weighted harmonic mean (F-beta) against the
   weighted arithmetic and geometric means with the same weights.
 """
 from __future__ import annotations
@@ -19,12 +21,11 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import curves as _curves
-from .._validation import as_labels, as_scores, check_same_length
+from .._validation import as_labels, as_scores, check_real, check_same_length, check_sample_weight
+from ..plotting import style
 from ..plotting.confusion import ConfusionMatrixArtist, book_layout
 from ..plotting.curves import (
     CURVE_COLOR,
-    NEG_COLOR,
-    POS_COLOR,
     RankedStrip,
     move_cut_point,
     plot_bep_line,
@@ -45,6 +46,28 @@ __all__ = ["CutPointExplorer", "FBetaExplorer", "FBetaState"]
 def _title(ax, y=1.02):
     """A title that can be redrawn alone (an axes title moves when the axes is laid out)."""
     return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=10)
+
+
+def _checked_binary(y_true, y_score, pos_label, sample_weight, ids=None):
+    """The explorers' data, checked before anything is drawn: labels, finite scores of the same
+    length, weights, both classes present (with positive weight), one id per example."""
+    y_true = as_labels(y_true, "y_true")
+    y_score = as_scores(y_score, "y_score")
+    check_same_length(y_true=y_true, y_score=y_score)
+    w = check_sample_weight(sample_weight, y_true.size)
+    pos = _curves._positive_mask(y_true, pos_label)  # names y_true and pos_label if the labels are not binary
+    n_pos = pos.sum() if w is None else w[pos].sum()
+    n_neg = (~pos).sum() if w is None else w[~pos].sum()
+    if n_pos <= 0 or n_neg <= 0:
+        which = "positive" if n_pos <= 0 else "negative"
+        raise ValueError(f"y_true must hold both classes (with positive weight) to draw P-R and ROC curves; it has "
+                         f"no {which} example ({y_true.size} labels: {np.unique(y_true).tolist()[:5]}"
+                         f"{', pos_label=' + repr(pos_label) if pos_label is not None else ''})")
+    if ids is not None:
+        ids = np.asarray(ids)
+        if ids.ndim != 1 or ids.size != y_true.size:
+            raise ValueError(f"ids must be 1-D with one id per example ({y_true.size}), got shape {ids.shape}")
+    return y_true, y_score, ids
 
 
 def _positive_label(y_true, pos_label):
@@ -83,18 +106,14 @@ class CutPointExplorer(Explorer):
     >>> ex.slider.value = 3; print(ex.state)  # doctest: +SKIP
     """
 
-    figsize = (10.6, 6.3)
+    figsize = (10.6, 5.8)
     readout_width = "250px"
 
     def __init__(self, y_true, y_score, ids=None, *, pos_label=None, sample_weight=None, k=0,
                  title=None):
-        y_true = as_labels(y_true, "y_true")
-        y_score = as_scores(y_score, "y_score")
-        check_same_length(y_true=y_true, y_score=y_score)
-        if ids is not None:
-            ids = np.asarray(ids)
-            if ids.ndim != 1 or ids.size != y_true.size:
-                raise ValueError(f"ids must be 1-D with one id per example ({y_true.size}), got shape {ids.shape}")
+        y_true, y_score, ids = _checked_binary(y_true, y_score, pos_label, sample_weight, ids)
+        if title is not None and not isinstance(title, str):
+            raise TypeError(f"title must be a string or None, got {type(title).__name__}")
         self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
         self.y_true, self.y_score, self.ids = y_true, y_score, ids
         self.pos_label = _positive_label(y_true, pos_label)
@@ -114,7 +133,7 @@ class CutPointExplorer(Explorer):
     def setup_figure(self, fig) -> None:
         t = self.table
         gs = fig.add_gridspec(2, 3, height_ratios=[0.85, 2.5], width_ratios=[0.9, 1, 1],
-                              left=0.075, right=0.985, top=0.94, bottom=0.08, hspace=0.14, wspace=0.38)
+                              left=0.075, right=0.985, top=0.94, bottom=0.1, hspace=0.2, wspace=0.38)
         ax_strip = fig.add_subplot(gs[0, :])
         ax_cm = fig.add_subplot(gs[1, 0])
         ax_roc = fig.add_subplot(gs[1, 1])
@@ -126,7 +145,7 @@ class CutPointExplorer(Explorer):
         n_all = float(t.n_pos + t.n_neg)
         self.cm = ConfusionMatrixArtist(ax_cm, np.zeros((2, 2)), row_labels=["actual +", "actual −"],
                                         col_labels=["pred. +", "pred. −"], cell_names=[["TP", "FN"], ["FP", "TN"]],
-                                        vmax=n_all, fmt="{:g}", cmap="Blues")
+                                        vmax=n_all, fmt="{:g}", cmap=style.SEQUENTIAL)
         ax_cm.set_xlabel("")
         ax_cm.set_ylabel("")
         self.cm_title = _title(ax_cm, y=1.13)
@@ -134,7 +153,7 @@ class CutPointExplorer(Explorer):
         style_roc_axes(ax_roc)
         plot_reference(ax_roc, "roc", which="random", legend_labels=False)
         plot_roc_steps(ax_roc, t.fpr, t.tpr, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
-        self.roc_point, self.roc_trail = plot_cut_point(ax_roc)
+        self.roc_point, self.roc_trail = plot_cut_point(ax_roc, kind="roc")
         self.roc_title = _title(ax_roc)
         # P-R
         style_pr_axes(ax_pr)
@@ -142,16 +161,17 @@ class CutPointExplorer(Explorer):
         plot_reference(ax_pr, "pr", prevalence=prevalence, which="random", legend_labels=False)
         plot_bep_line(ax_pr, label=None, alpha=0.6)
         plot_pr_steps(ax_pr, t.recall, t.precision, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
-        self.pr_point, self.pr_trail = plot_cut_point(ax_pr)
+        self.pr_point, self.pr_trail = plot_cut_point(ax_pr, kind="pr")
         self.pr_title = _title(ax_pr)
-        self.pr_note = ax_pr.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="#c0392b",
-                                  bbox=dict(boxstyle="round", fc="white", ec="#c0392b", alpha=0.9))
+        self.pr_note = ax_pr.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
+                                  bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9))
 
     def dynamic_artists(self) -> list:
         st = self.strip
-        return [st.span, st.line, st.label, self.cm.image, *[t for row in self.cm.texts for t in row],
-                self.cm_title, self.roc_trail, self.roc_point, self.roc_title, self.pr_trail, self.pr_point,
-                self.pr_title, self.pr_note]
+        # the band first, then the boxes over it (it never tints them), then the cut line
+        return [st.span, *st.artists_over_band, st.line, st.label, self.cm.image,
+                *[t for row in self.cm.texts for t in row], self.cm_title, self.roc_trail, self.roc_point,
+                self.roc_title, self.pr_trail, self.pr_trail.tie_line, self.pr_point, self.pr_title, self.pr_note]
 
     def compute_state(self, k):
         return _curves.cut_point_state(self.table, int(k))
@@ -159,8 +179,7 @@ class CutPointExplorer(Explorer):
     def draw(self, state) -> None:
         k = int(state.k)
         n_pred = int(self._n_pred[k])
-        thr = state.threshold
-        text = "nothing predicted +" if k == 0 else f"score ≥ {thr:.3g}: top {n_pred} predicted +"
+        text = "nothing predicted +" if k == 0 else f"score ≥ {state.threshold_text}: top {n_pred} predicted +"
         self.strip.set_cut(n_pred, text)
         self.cm.update(book_layout(state))
         self.cm_title.set_text(f"cut k = {k} of {len(self.table) - 1}")
@@ -182,7 +201,7 @@ class CutPointExplorer(Explorer):
         def r(x):
             return "undefined" if x != x else f"{x:.3f}"
 
-        thr = "+inf (nothing above it)" if np.isinf(state.threshold) else f"{state.threshold:.4g}"
+        thr = "+inf (nothing above it)" if np.isinf(state.threshold) else state.threshold_text
         lines = [
             f"<b>cut k = {state.k} of {len(self.table) - 1}</b>",
             f"predict + when score &ge; {thr}",
@@ -261,18 +280,13 @@ class FBetaExplorer(Explorer):
     state : FBetaState
     """
 
-    figsize = (10.4, 4.6)
+    figsize = (10.4, 5.0)
     readout_width = "250px"
     levels = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
     def __init__(self, y_true, y_score, *, beta=1.0, pos_label=None, sample_weight=None):
-        y_true = as_labels(y_true, "y_true")
-        y_score = as_scores(y_score, "y_score")
-        check_same_length(y_true=y_true, y_score=y_score)
-        if isinstance(beta, bool) or not isinstance(beta, (int, float, np.floating, np.integer)):
-            raise TypeError(f"beta must be a number, got {type(beta).__name__}")
-        if not (0.1 <= float(beta) <= 10):
-            raise ValueError(f"beta must be between 0.1 and 10 for the slider, got {beta!r}")
+        y_true, y_score, _ = _checked_binary(y_true, y_score, pos_label, sample_weight)
+        beta = check_real(beta, "beta", low=0.1, high=10)  # the slider's range
         self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
         if len(self.table) < 2:
             raise ValueError("y_score needs at least one cut point")
@@ -282,7 +296,7 @@ class FBetaExplorer(Explorer):
         super().__init__([self.slider])
 
     def setup_figure(self, fig) -> None:
-        gs = fig.add_gridspec(1, 2, width_ratios=[1, 1.35], left=0.06, right=0.98, top=0.9, bottom=0.12, wspace=0.25)
+        gs = fig.add_gridspec(1, 2, width_ratios=[1, 1.35], left=0.06, right=0.98, top=0.91, bottom=0.25, wspace=0.2)
         ax_sq = fig.add_subplot(gs[0, 0])
         ax_k = fig.add_subplot(gs[0, 1])
         self.axes = {"square": ax_sq, "list": ax_k}
@@ -290,31 +304,37 @@ class FBetaExplorer(Explorer):
         # background: F-beta over the (R, P) square, updated with set_data
         g = np.linspace(0.0025, 0.9975, 200)
         self._R, self._P = np.meshgrid(g, g)
-        self.field = ax_sq.imshow(np.zeros_like(self._R), origin="lower", extent=(0, 1, 0, 1), cmap="Greens",
-                                  vmin=0, vmax=1.4, interpolation="bilinear", zorder=0)
+        # F-beta over the square: an ordered quantity, in the course's sequential map, faint
+        self.field = ax_sq.imshow(np.zeros_like(self._R), origin="lower", extent=(0, 1, 0, 1),
+                                  cmap=style.SEQUENTIAL, vmin=0, vmax=1, alpha=0.3, interpolation="bilinear",
+                                  zorder=0)
         style_pr_axes(ax_sq)
-        self.iso_lines, self.iso_texts = plot_iso_f(ax_sq, self.levels, beta=1.0, color="0.35")
-        self.curve_line = plot_pr_steps(ax_sq, t.recall, t.precision, color=CURVE_COLOR, lw=1.2, ms=4, alpha=0.9)
-        (self.best_pt,) = ax_sq.plot([], [], "*", color="#c0392b", ms=16, mec="white", mew=1, zorder=6)
+        self.iso_lines, self.iso_texts = plot_iso_f(ax_sq, self.levels, beta=1.0, color="0.3")
+        self.curve_line = plot_pr_steps(ax_sq, t.recall, t.precision, color=CURVE_COLOR, lw=1.4, ms=4.5)
+        (self.best_pt,) = ax_sq.plot([], [], **style.CUT_POINT)
         self.sq_title = _title(ax_sq)
-        # along the list: the three weighted means
+        # along the list: the three weighted means (the harmonic one, F-beta, in the curve's colour)
         ks = np.arange(1, len(t))
-        ax_k.plot(ks, np.asarray(t.precision)[1:], color=POS_COLOR, lw=1, ls="--", label="precision P")
-        ax_k.plot(ks, np.asarray(t.recall)[1:], color=NEG_COLOR, lw=1, ls=":", label="recall R")
-        (self.l_arith,) = ax_k.plot([], [], color="0.5", lw=1.6, label="weighted arithmetic mean")
-        (self.l_geo,) = ax_k.plot([], [], color="#7570b3", lw=1.6, label="weighted geometric mean")
-        (self.l_harm,) = ax_k.plot([], [], color="#c0392b", lw=2.6, marker="o", ms=3, label="weighted harmonic = Fβ")
-        self.best_line = ax_k.axvline(1, color="#c0392b", lw=1, alpha=0.6)
+        ax_k.plot(ks, np.asarray(t.precision)[1:], color="0.45", lw=1.2, ls="--", label="precision P")
+        ax_k.plot(ks, np.asarray(t.recall)[1:], color="0.45", lw=1.4, ls=":", label="recall R")
+        (self.l_arith,) = ax_k.plot([], [], lw=1.8, label="weighted arithmetic mean", **style.learner_style(0))
+        (self.l_geo,) = ax_k.plot([], [], lw=1.8, label="weighted geometric mean", **style.learner_style(1))
+        (self.l_harm,) = ax_k.plot([], [], color=CURVE_COLOR, lw=2.6, marker="o", ms=3.5,
+                                   label="weighted harmonic = Fβ")
+        self.best_line = ax_k.axvline(1, **style.CUT_LINE)
         ax_k.set_xlim(0.5, len(t) - 0.5)
         ax_k.set_ylim(0, 1.05)
-        ax_k.set_xlabel("cut k (top-k scores predicted positive)")
+        ax_k.set_xlabel("cut k (the top k examples predicted positive)")
         ax_k.grid(alpha=0.25)
-        ax_k.legend(fontsize=7.5, loc="lower center", ncol=2, framealpha=0.9)
+        ax_k.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.42, -0.16), ncol=3, frameon=False,
+                    columnspacing=0.9, handlelength=2.2)
         self.k_title = _title(ax_k)
 
     def dynamic_artists(self) -> list:
-        return [self.field, *self.iso_lines, *self.iso_texts, self.curve_line, self.best_pt, self.sq_title,
-                self.l_arith, self.l_geo, self.l_harm, self.best_line, self.k_title]
+        # the field first (it covers the square), then the iso-lines, the curve, the best cut,
+        # and the iso-F labels last so that the curve never hides them
+        return [self.field, *self.iso_lines, self.curve_line, self.curve_line.tie_line, self.best_pt,
+                *self.iso_texts, self.sq_title, self.l_arith, self.l_geo, self.l_harm, self.best_line, self.k_title]
 
     def compute_state(self, beta):
         return _fbeta_state(self.table, beta)
@@ -325,12 +345,13 @@ class FBetaExplorer(Explorer):
         update_iso_f(self.iso_lines, self.iso_texts, self.levels, state.beta)
         i = int(np.flatnonzero(state.k == state.best_k)[0])
         self.best_pt.set_data([state.recall[i]], [state.precision[i]])
-        self.sq_title.set_text(f"iso-Fβ curves, β = {state.beta:.2f}; ★ best cut k = {state.best_k}")
+        self.sq_title.set_text(f"iso-Fβ curves, β = {state.beta:.2f}; orange: best cut {state.best_k}")
         self.l_arith.set_data(state.k, state.arithmetic)
         self.l_geo.set_data(state.k, state.geometric)
         self.l_harm.set_data(state.k, state.fbeta)
         self.best_line.set_xdata([state.best_k, state.best_k])
-        self.k_title.set_text(f"weights: P {1 - state.w:.2f}, R {state.w:.2f};  best Fβ = {state.best_fbeta:.3f}")
+        self.k_title.set_text(f"weights: P {1 - state.w:.2f}, R {state.w:.2f};  best Fβ = {state.best_fbeta:.3f} "
+                              f"at cut {state.best_k}")
 
     def describe(self, state) -> str:
         return f"<pre style='font-size:11px; line-height:1.3'>{state}</pre>"
