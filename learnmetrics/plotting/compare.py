@@ -1,23 +1,46 @@
 """Pictures of the comparison tests (book 2.4): a statistic against its null
-distribution, and the Friedman test diagram with the Nemenyi critical difference."""
+distribution, the binomial test, two learners fold by fold, McNemar's
+contingency table, and the Friedman test diagram with the Nemenyi critical
+difference.
+
+Visual grammar (:mod:`learnmetrics.plotting.style`): a rejection region is
+grey and hatched (``style.REJECT``), the critical value a dark dash-dot line,
+the observed statistic a solid near-black line (``style.CURVE``), the null
+distribution the grey dashed reference (``style.REFERENCE``); learners A, B,
+C ... keep ``style.learner_style(i)``; counts in a heat map use the ordered
+``style.SEQUENTIAL`` map. Symbols are typeset ($\\tau_t$, $\\epsilon_0$,
+$\\bar\\epsilon$), and no text is smaller than 9 pt.
+"""
 from __future__ import annotations
 
 import math
 
 import numpy as np
+from matplotlib.patches import Rectangle
 
 from .. import _distributions as _dist
-from ..compare import NemenyiResult, TestResult
+from ..compare import NemenyiResult, TestResult, mcnemar_test_table
+from . import style
 
-__all__ = ["plot_null_distribution", "plot_binomial_test", "plot_paired_errors", "critical_difference_diagram",
-           "REJECT_COLOR", "STAT_COLOR"]
+__all__ = ["plot_null_distribution", "plot_binomial_test", "plot_paired_errors", "plot_mcnemar_table",
+           "critical_difference_diagram", "REJECT_COLOR", "STAT_COLOR", "CRITICAL_LINE"]
 
-REJECT_COLOR = "#d95f02"
-STAT_COLOR = "#1f3a93"
+#: the rejection region (grey, hatched) and the observed statistic (near-black), from the course's style
+REJECT_COLOR = style.REJECT
+STAT_COLOR = style.CURVE
+#: ``axvline`` keywords of a critical value
+CRITICAL_LINE = dict(color="#444444", lw=1.4, ls="-.", zorder=4)
+_HATCH = "///"
+_FS = 9  # the smallest text, in points
+
+
+def _reject_patch_kw(label=None):
+    # the hatch takes the edge colour: a darker grey than the band, so the lines stay visible
+    return dict(facecolor="white", edgecolor="#6E6E6E", hatch=_HATCH, lw=0, label=label)
 
 
 def _null_of(result: TestResult):
-    """(density function, support lo, hi, kind) of the result's null distribution."""
+    """(density function, support lo, hi) of the result's null distribution."""
     name = result.statistic_name
     if name == "tau_t":
         df = float(result.df)
@@ -34,13 +57,21 @@ def _null_of(result: TestResult):
     raise ValueError(f"no null density to draw for a {name!r} statistic (t, chi-square and F are drawn)")
 
 
+def _check_result(result, what="result"):
+    if not isinstance(result, TestResult):
+        raise TypeError(f"{what} must be a TestResult from learnmetrics.compare, got {type(result).__name__}")
+
+
 def plot_null_distribution(ax, result: TestResult, *, title=None):
     """Draw the null distribution of ``result``'s statistic, its rejection region, and the observed value.
 
     For t statistics the two-sided (or one-sided) rejection region at
-    ``result.alpha`` is shaded; chi-square and F statistics reject in the upper
-    tail. An observed value beyond the axis is drawn at the edge with an arrow.
+    ``result.alpha`` is hatched; chi-square and F statistics reject in the upper
+    tail. The critical value is a dash-dot line; the observed statistic a solid
+    near-black line (an observed value beyond the axis is drawn at the edge with
+    an arrow).
     """
+    _check_result(result)
     pdf, lo, hi = _null_of(result)
     s = result.statistic
     if math.isfinite(s) and hi < abs(s) <= 4 * hi:  # widen to show the observed value when it is not absurdly far
@@ -52,7 +83,8 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     body = np.isfinite(y) & (x >= lo + 0.03 * (hi - lo))
     ymax = float(np.max(y[body])) if body.any() else 1.0
     y = np.minimum(np.where(np.isfinite(y), y, ymax * 1.5), ymax * 1.5)
-    _ = ax.plot(x, y, color="0.25", lw=1.8, label=f"null distribution, df = {_df_text(result.df)}")
+    sym = result.math_symbol
+    _ = ax.plot(x, y, color=style.REFERENCE, ls="--", lw=2, label=f"null distribution, df = {_df_text(result.df)}")
     c = result.critical_value
     if result.statistic_name == "tau_t" and result.alternative == "two-sided":
         regions = [(lo, -abs(c)), (abs(c), hi)]
@@ -62,26 +94,27 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
         regions = [(c, hi)]
     for k, (a, b) in enumerate(regions):
         m = (x >= a) & (x <= b)
-        # the tail's area is alpha, often too thin to see: shade the whole region too
-        ax.axvspan(a, b, color=REJECT_COLOR, alpha=0.12, lw=0, zorder=0)
-        ax.fill_between(x[m], 0, y[m], color=REJECT_COLOR, alpha=0.6, lw=0,
-                        label=f"rejection region (alpha = {result.alpha:g})" if k == 0 else None)
+        # the tail's area is alpha, often too thin to see: a light band marks the whole region too
+        ax.axvspan(a, b, color=REJECT_COLOR, alpha=0.10, lw=0, zorder=0)
+        ax.fill_between(x[m], 0, y[m], **_reject_patch_kw(
+            f"rejection region ($\\alpha$ = {result.alpha:g})" if k == 0 else None))
         edge = a if b >= hi else b
-        ax.axvline(edge, color=REJECT_COLOR, lw=1.2, ls="--")
+        crit_text = f"$\\pm${abs(c):.3f}" if len(regions) == 2 else f"{c:.3f}"
+        ax.axvline(edge, **CRITICAL_LINE, label=f"critical value {crit_text}" if k == 0 else None)
     shown = min(max(s, lo), hi) if math.isfinite(s) else (hi if s > 0 else lo)
-    ax.axvline(shown, color=STAT_COLOR, lw=2.2, label=f"observed {result.statistic_name} = {s:.3f}")
+    ax.axvline(shown, color=STAT_COLOR, lw=2.4, zorder=5, label=f"observed {sym} = {s:.3f}")
     if shown != s:
-        ax.annotate("beyond the axis", xy=(shown, ymax * 0.8), xytext=(-70 if shown == hi else 10, 0),
-                    textcoords="offset points", color=STAT_COLOR, fontsize=8,
+        ax.annotate("beyond the axis", xy=(shown, ymax * 0.8), xytext=(-90 if shown == hi else 10, 0),
+                    textcoords="offset points", color=STAT_COLOR, fontsize=_FS,
                     arrowprops=dict(arrowstyle="->", color=STAT_COLOR))
     ax.set_xlim(lo, hi)
     ax.set_ylim(0, ymax * 1.25)
-    ax.set_xlabel(result.statistic_name)
-    ax.set_ylabel("density under H0")
+    ax.set_xlabel(sym, fontsize=12)
+    ax.set_ylabel("density under $H_0$")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=7.5, frameon=True, framealpha=0.9, edgecolor="none", loc="best")
+    ax.legend(fontsize=10, frameon=True, framealpha=0.9, edgecolor="none", loc="best")
     ax.set_title(title if title is not None else f"{result.test}\np-value = {_p_text(result.p_value)}",
-                 fontsize=9, loc="left")
+                 fontsize=10, loc="left")
     return ax
 
 
@@ -98,11 +131,15 @@ def _p_text(p) -> str:
 def critical_difference_diagram(ax, nemenyi: NemenyiResult, *, title=None):
     """The book's Friedman test diagram (figure 2.8) for a :class:`~learnmetrics.compare.NemenyiResult`.
 
-    One row per algorithm (best average rank on top); a dot at its average
-    rank and a horizontal bar of length CD centred on it. Two algorithms
-    whose bars do not overlap differ significantly (their average ranks are
-    more than CD apart).
+    One row per algorithm (best average rank on top), in its learner style
+    (``style.learner_style(i)``, i its column in the table); a dot at its
+    average rank and a horizontal bar of length CD centred on it. Two
+    algorithms whose bars do not overlap differ significantly (their average
+    ranks are more than CD apart); the verdict against the best one is also
+    written at the end of each bar, so colour is never the only cue.
     """
+    if not isinstance(nemenyi, NemenyiResult):
+        raise TypeError(f"nemenyi must be a NemenyiResult from nemenyi_test, got {type(nemenyi).__name__}")
     r = np.asarray(nemenyi.average_ranks, dtype=float)
     names = list(nemenyi.names)
     k = len(r)
@@ -113,80 +150,157 @@ def critical_difference_diagram(ax, nemenyi: NemenyiResult, *, title=None):
     lo = min(1.0, float(r.min() - half)) - 0.15
     hi = max(float(k), float(r.max() + half)) + 0.15
     # the ranks can only lie in [1, k]: grey out the rest
-    ax.axvspan(lo, 1.0, color="0.93", lw=0, zorder=0)
-    ax.axvspan(float(k), hi, color="0.93", lw=0, zorder=0)
+    ax.axvspan(lo, 1.0, color="0.94", lw=0, zorder=0)
+    ax.axvspan(float(k), hi + 1.3, color="0.94", lw=0, zorder=0)
     # where the best algorithm's bar ends: any bar starting right of it does not overlap
-    ax.axvline(best + half, color="0.45", ls=":", lw=1.2, zorder=1)
+    ax.axvline(best + half, color="0.35", ls=":", lw=1.3, zorder=1)
     for row, i in enumerate(order):
-        separate = r[i] - best > cd
-        color = REJECT_COLOR if separate else STAT_COLOR
-        ax.plot([r[i] - half, r[i] + half], [row, row], color=color, lw=4, solid_capstyle="butt", alpha=0.85)
+        st = style.learner_style(int(i))
+        ax.plot([r[i] - half, r[i] + half], [row, row], color=st["color"], lw=5, solid_capstyle="butt", zorder=2)
         ax.plot([r[i]], [row], "o", color="black", ms=7, zorder=3)
-        ax.text(r[i], row - 0.18, f"{names[i]}: {r[i]:.3f}", ha="center", va="bottom", fontsize=9)
+        ax.text(r[i], row - 0.2, f"{names[i]}: {r[i]:.3f}", ha="center", va="bottom", fontsize=10)
+        if row > 0:
+            separate = r[i] - best > cd
+            verdict = (f"no overlap with {names[order[0]]}:\nsignificantly worse" if separate
+                       else f"overlaps {names[order[0]]}:\nnot significantly different")
+            ax.text(r[i] + half + 0.05, row, verdict, ha="left", va="center", fontsize=_FS,
+                    fontweight="bold" if separate else "normal")
     # a ruler of length CD above the rows
     top = -0.95
     ax.annotate("", xy=(best - half, top), xytext=(best + half, top),
                 arrowprops=dict(arrowstyle="|-|", color="0.2", lw=1.2, shrinkA=0, shrinkB=0))
-    ax.text(best, top - 0.12, f"CD = {cd:.3f}", ha="center", va="bottom", fontsize=9)
+    ax.text(best, top - 0.12, f"CD = {cd:.3f}", ha="center", va="bottom", fontsize=10)
     ax.set_yticks(range(k), [names[i] for i in order], fontsize=10)
-    ax.set_ylim(k - 0.45, top - 0.55)
-    ax.set_xlim(lo, hi)
+    ax.set_ylim(k - 0.45, top - 0.6)
+    ax.set_xlim(lo, hi + 1.3)  # room for the verdicts right of the last bar
+    ax.set_xticks(np.arange(1, k + 1, 0.5) if k <= 6 else np.arange(1, k + 1))
     ax.set_xlabel("average rank (1 = best)")
     ax.grid(axis="x", color="0.85", lw=0.6)
     ax.set_axisbelow(True)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.plot([], [], color=STAT_COLOR, lw=4, label="bar overlaps the best one's: not significantly different")
-    ax.plot([], [], color=REJECT_COLOR, lw=4, label="no overlap: significantly worse than the best")
-    ax.legend(fontsize=8, frameon=False, loc="upper right")  # the CD ruler sits at the best (leftmost) rank
     ax.set_title(title if title is not None else
                  f"Friedman test diagram: average rank ± CD/2 (N = {nemenyi.n_datasets} data sets, "
-                 f"alpha = {nemenyi.alpha:g})", fontsize=9.5, loc="left")
+                 f"$\\alpha$ = {nemenyi.alpha:g})", fontsize=10, loc="left")
     return ax
 
 
 def plot_binomial_test(ax, result: TestResult, *, title=None):
     """The binomial test (book 2.4.1): the distribution of the error count under
     :math:`\\epsilon = \\epsilon_0`, the rejection region (counts >= the critical
-    count) and the observed count."""
+    count :math:`c`, hatched), the critical value (between :math:`c - 1` and
+    :math:`c`: the book's :math:`\\bar\\epsilon m = c - 1` is the last count kept)
+    and the observed count."""
+    _check_result(result)
     d = result.details
+    if "critical_count" not in d:
+        raise ValueError(f"result must come from binomial_test, got a {result.test!r}")
     m, eps0, k, crit = d["n_samples"], d["epsilon0"], d["n_errors"], d["critical_count"]
     hi = int(min(m, max(k, crit, m * eps0 + 4 * math.sqrt(m * eps0 * (1 - eps0)) + 2) * 1.15 + 1))
     c = np.arange(hi + 1)
     logc = np.array([math.lgamma(m + 1) - math.lgamma(i + 1) - math.lgamma(m - i + 1) for i in c])
-    with np.errstate(divide="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):
         pmf = np.exp(logc + c * np.log(eps0) + (m - c) * np.log1p(-eps0)) if 0 < eps0 < 1 else (c == round(m * eps0)) * 1.0
     keep = c < crit
-    ax.bar(c[keep], pmf[keep], width=0.85, color="0.7", label=f"P(m') if epsilon = epsilon0")
-    ax.bar(c[~keep], pmf[~keep], width=0.85, color=REJECT_COLOR,
-           label=f"rejection region: at least {crit} errors (alpha = {result.alpha:g})")
-    ax.axvline(k, color=STAT_COLOR, lw=2.2, label=f"observed: {k} errors of {m}")
-    ax.set_ylim(0, float(pmf.max()) * 1.4)
-    ax.set_xlabel(f"number of test errors m'  (if the error rate were epsilon0 = {eps0:g})")
+    ax.bar(c[keep], pmf[keep], width=0.85, color="0.72", label="$P(m')$ if $\\epsilon = \\epsilon_0$")
+    ax.bar(c[~keep], pmf[~keep], width=0.85, **_reject_patch_kw(
+        f"rejection region: $m' \\geq$ {crit} ($\\alpha$ = {result.alpha:g})"))
+    ax.bar(c[~keep], pmf[~keep], width=0.85, fill=False, edgecolor="0.35", lw=0.8)
+    if crit <= hi:
+        ax.axvline(crit - 0.5, **CRITICAL_LINE,
+                   label=f"critical value: $\\bar\\epsilon m$ = {crit - 1} kept, {crit} rejected")
+    ax.axvline(k, color=STAT_COLOR, lw=2.4, label=f"observed: $m'$ = {k} errors of {m}")
+    ax.set_ylim(0, float(pmf.max()) * 1.85)
+    ax.set_xlabel(f"number of test errors $m'$  (if the error rate were $\\epsilon_0$ = {eps0:g})")
     ax.set_ylabel("probability")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=8, frameon=False, loc="upper right")
+    ax.legend(fontsize=_FS, frameon=True, framealpha=0.95, edgecolor="none", loc="upper right")
     ax.set_title(title if title is not None else f"{result.test}\np-value = P(at least {k} errors) = {_p_text(result.p_value)}",
-                 fontsize=9, loc="left")
+                 fontsize=10, loc="left")
     return ax
 
 
-def plot_paired_errors(ax, errors_a, errors_b, *, names=("A", "B"), title=None, ylabel="test error rate"):
-    """Two learners' error rates (or any per-fold measure: set ``ylabel``) fold by fold, each fold's pair joined."""
+def plot_paired_errors(ax, errors_a, errors_b, *, names=("A", "B"), learners=(0, 1), title=None,
+                       ylabel="test error rate"):
+    """Two learners' error rates (or any per-fold measure: set ``ylabel``) fold by fold, each fold's pair joined.
+
+    ``learners`` are the two learners' indices in the course's comparison
+    styles (``style.learner_style``: 0 = A green dots, 1 = B reddish-purple
+    squares, 2 = C sky-blue diamonds ...), so learner C keeps its look when it
+    is compared with A.
+    """
     a = np.asarray(errors_a, dtype=float)
     b = np.asarray(errors_b, dtype=float)
+    if a.ndim != 1 or a.shape != b.shape or a.size == 0:
+        raise ValueError(f"errors_a and errors_b must be 1-D of the same non-zero length, got {a.shape} and {b.shape}")
+    markers = ("o", "s", "D", "^")
+    ia, ib = (int(i) for i in learners)
     folds = np.arange(1, len(a) + 1)
     for i in range(len(a)):
         ax.plot([folds[i], folds[i]], [a[i], b[i]], color="0.75", lw=1.5, zorder=1)
-    # B as open squares under A's dots, so that a fold where both err the same shows both
-    ax.plot(folds, b, "s", color=REJECT_COLOR, mfc="white", mew=2, ms=10, label=f"{names[1]} (mean {b.mean():.4f})",
-            zorder=2)
-    ax.plot(folds, a, "o", color=STAT_COLOR, ms=6, label=f"{names[0]} (mean {a.mean():.4f})", zorder=3)
+    # B as open markers under A's filled ones, so that a fold where both score the same shows both
+    sb = style.learner_style(ib)
+    ax.plot(folds, b, markers[ib % 4], color=sb["color"], mfc="white", mew=2, ms=10, ls="none",
+            label=f"{names[1]} (mean {b.mean():.4f})", zorder=2)
+    sa = style.learner_style(ia)
+    ax.plot(folds, a, markers[ia % 4], color=sa["color"], mec="black", mew=0.6, ms=7, ls="none",
+            label=f"{names[0]} (mean {a.mean():.4f})", zorder=3)
     ax.set_xticks(folds)
     ax.set_xlabel("fold")
     ax.set_ylabel(ylabel)
     ax.spines[["top", "right"]].set_visible(False)
     handles, labels = ax.get_legend_handles_labels()
-    ax.legend(handles[::-1], labels[::-1], fontsize=8, frameon=True, framealpha=0.85, edgecolor="none", loc="best")  # A first
+    ax.legend(handles[::-1], labels[::-1], fontsize=_FS, frameon=True, framealpha=0.85, edgecolor="none",
+              loc="best")  # A first
     if title:
-        ax.set_title(title, fontsize=9, loc="left")
+        ax.set_title(title, fontsize=10, loc="left")
     return ax
+
+
+def plot_mcnemar_table(ax, table, *, names=("A", "B"), correction=True):
+    """McNemar's contingency table (book table 2.4) as a 2x2 heat map, the disagreements outlined.
+
+    Rows: learner B correct / wrong; columns: learner A correct / wrong (as
+    :func:`learnmetrics.compare.mcnemar_table` returns it). Each cell shows its
+    symbol and count; the colour (``style.SEQUENTIAL``, on a square-root scale
+    so that small counts stay visible beside a large diagonal) repeats the count.
+    The two cells McNemar's test uses, :math:`e_{01}` and :math:`e_{10}`, are
+    outlined, and the title computes :math:`\\tau_{\\chi^2}` from them (with
+    :func:`learnmetrics.compare.mcnemar_test_table`).
+
+    Returns
+    -------
+    TestResult of :func:`~learnmetrics.compare.mcnemar_test_table` on ``table``
+    """
+    res = mcnemar_test_table(table, correction=correction)
+    t = np.asarray(res.details["table"], dtype=float)
+    a, b = (str(n) for n in names)
+    im = ax.imshow(np.sqrt(t), cmap=style.SEQUENTIAL, vmin=0, vmax=max(1.0, float(np.sqrt(t.max()))))
+    cmap = im.get_cmap()
+    sym = [["e_{00}", "e_{01}"], ["e_{10}", "e_{11}"]]
+    for i in range(2):
+        for j in range(2):
+            shade = cmap(im.norm(np.sqrt(t[i, j])))
+            light = 0.299 * shade[0] + 0.587 * shade[1] + 0.114 * shade[2] > 0.55
+            ax.text(j, i, f"${sym[i][j]}$ = {int(t[i, j])}", ha="center", va="center", fontsize=12,
+                    color="black" if light else "white", fontweight="bold" if i != j else "normal")
+            if i != j:
+                ax.add_patch(Rectangle((j - 0.47, i - 0.47), 0.94, 0.94, fill=False, ec="black", lw=3, ls="--"))
+                ax.text(j, i + 0.3, "disagreement", ha="center", va="center", fontsize=_FS,
+                        color="black" if light else "white")
+    ax.set_xticks([0, 1], [f"{a} correct", f"{a} wrong"], fontsize=10)
+    ax.set_yticks([0, 1], [f"{b} correct", f"{b} wrong"], fontsize=10)
+    ax.tick_params(length=0)
+    ax.xaxis.set_ticks_position("top")
+    e01, e10 = res.details["e01"], res.details["e10"]
+    if e01 + e10 == 0:
+        formula = "no disagreements: $\\tau_{\\chi^2}$ = 0"
+    else:
+        if not correction:
+            gap = f"|{e01} − {e10}|"
+        elif e01 != e10:
+            gap = f"(|{e01} − {e10}| − 1)"
+        else:  # the correction stops at 0
+            gap = f"max(|{e01} − {e10}| − 1, 0)"
+        formula = f"$\\tau_{{\\chi^2}}$ = {gap}² / ({e01} + {e10}) = {res.statistic:.3f}"
+    ax.set_title(f"only the outlined cells count\n{formula},  p = {_p_text(res.p_value)}", fontsize=10, pad=28)
+    return res

@@ -14,8 +14,9 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from ..compare import paired_test_state, simulate_paired_t_power
-from ..plotting.compare import REJECT_COLOR, STAT_COLOR
+from ..compare import PowerGrid, paired_test_state, simulate_paired_t_power
+from ..plotting import style
+from ..plotting.compare import CRITICAL_LINE, REJECT_COLOR
 from ._base import Explorer
 
 __all__ = ["PairedTestExplorer"]
@@ -29,13 +30,23 @@ class PairedTestExplorer(Explorer):
     grid : PowerGrid, optional
         Default: ``simulate_paired_t_power(rng=0)`` (k in 2, 3, 5, 10, 20;
         differences 0 to 0.10; 1000 experiments each).
-    k, difference : the starting values.
+    k, difference : the starting values, among the grid's simulated ones.
+
+    The sliders offer only the grid's simulated folds and differences; a
+    ``grid`` that is not a :class:`~learnmetrics.compare.PowerGrid`, or a
+    starting value that was not simulated, is refused with a clear message
+    before anything is drawn.
     """
 
-    figsize = (10.0, 4.0)
+    figsize = (10.0, 4.2)
 
     def __init__(self, grid=None, *, k=10, difference=0.0):
-        self.grid = simulate_paired_t_power(rng=0) if grid is None else grid
+        grid = simulate_paired_t_power(rng=0) if grid is None else grid
+        if not isinstance(grid, PowerGrid):
+            raise TypeError(f"grid must be a PowerGrid from simulate_paired_t_power, got {type(grid).__name__}")
+        start = paired_test_state(grid, k, difference)  # refuses a k or difference that was not simulated
+        k, difference = start.k, start.difference
+        self.grid = grid
         self.folds = widgets.SelectionSlider(options=list(self.grid.folds), value=k, description="folds k",
                                              continuous_update=True, layout=widgets.Layout(width="300px"))
         self.difference = widgets.SelectionSlider(
@@ -53,36 +64,43 @@ class PairedTestExplorer(Explorer):
         ax, axp = fig.add_subplot(gs[0]), fig.add_subplot(gs[1])
         lo, hi = self.bins[0], self.bins[-1]
         # every axis limit is fixed here: the axes, ticks and legends are drawn once (blitted background)
-        self._left = ax.axvspan(lo, -2, color=REJECT_COLOR, alpha=0.16, lw=0, label="rejection region")
-        self._right = ax.axvspan(2, hi, color=REJECT_COLOR, alpha=0.16, lw=0)
-        self._hist = ax.stairs(np.zeros(len(self.bins) - 1), self.bins, fill=True, color="0.62",
-                               label="simulated statistics")
-        (self._pdf,) = ax.plot([], [], color="black", lw=1.8, label="null distribution t(k-1)")
-        self._crit_text = ax.text(hi - 0.15, 0.57, "", ha="right", va="top", fontsize=8, color=REJECT_COLOR)
-        self._below = ax.text(lo + 0.15, 0.42, "", ha="left", va="top", fontsize=8, color="0.25")
-        self._above = ax.text(hi - 0.15, 0.47, "", ha="right", va="top", fontsize=8, color="0.25")
+        # the rejection region: grey and hatched (the course's grammar), bounded by the critical values
+        self._left = ax.axvspan(lo, -2, facecolor="none", edgecolor=REJECT_COLOR, hatch="///", lw=0, zorder=0,
+                                label="rejection region")
+        self._right = ax.axvspan(2, hi, facecolor="none", edgecolor=REJECT_COLOR, hatch="///", lw=0, zorder=0)
+        self._cl = ax.axvline(-2, **CRITICAL_LINE, label=r"critical values $\pm t_{\alpha/2,\,k-1}$")
+        self._cr = ax.axvline(2, **CRITICAL_LINE)
+        self._hist = ax.stairs(np.zeros(len(self.bins) - 1), self.bins, fill=True, color=style.ESTIMATE,
+                               alpha=0.85, label=r"simulated $\tau_t$", zorder=2)
+        (self._pdf,) = ax.plot([], [], color=style.REFERENCE, ls="--", lw=2, zorder=3,
+                               label="null distribution $t(k-1)$")
+        self._crit_text = ax.text(hi - 0.15, 0.40, "", ha="right", va="top", fontsize=9, color="0.2")
+        self._below = ax.text(lo + 0.15, 0.40, "", ha="left", va="top", fontsize=9, color="0.2")
+        self._above = ax.text(hi - 0.15, 0.45, "", ha="right", va="top", fontsize=9, color="0.2")
         ax.set_xlim(lo, hi)
-        ax.set_ylim(0, 0.6)
-        ax.set_xlabel("paired t statistic  sqrt(k)·mean(Δ)/sd(Δ)")
+        ax.set_ylim(0, 0.62)
+        ax.set_xlabel(r"paired $t$ statistic $\tau_t = \sqrt{k}\,\mu/\sigma$ of the fold differences")
         ax.set_ylabel("density")
         ax.spines[["top", "right"]].set_visible(False)
-        ax.legend(fontsize=8, frameon=False, loc="upper left")
-        self._title = ax.text(0, 1.04, "", transform=ax.transAxes, fontsize=9.5, va="bottom")
+        # drawn with the moving artists, last, so that the hatched region never covers it
+        self._legend = ax.legend(fontsize=9, frameon=True, framealpha=0.95, edgecolor="none", loc="upper left")
+        self._title = ax.text(0, 1.04, "", transform=ax.transAxes, fontsize=10, va="bottom")
         d = np.asarray(self.grid.differences)
-        (self._power,) = axp.plot(d, np.zeros(len(d)), "o-", color=STAT_COLOR, ms=4)
-        (self._here,) = axp.plot([0], [0], "o", color=REJECT_COLOR, ms=10, zorder=3)
-        axp.axhline(self.grid.alpha, color="0.5", ls=":", lw=1)
-        axp.text(d[-1], self.grid.alpha + 0.02, f"alpha = {self.grid.alpha:g}", ha="right", fontsize=8, color="0.4")
+        (self._power,) = axp.plot(d, np.zeros(len(d)), "o-", color=style.CURVE, ms=4, lw=1.5)
+        (self._here,) = axp.plot([0], [0], **style.CUT_POINT)  # the explorer's position
+        axp.axhline(self.grid.alpha, color=style.REFERENCE, ls="--", lw=1.2)
+        axp.text(d[-1], self.grid.alpha + 0.025, rf"$\alpha$ = {self.grid.alpha:g}", ha="right", fontsize=9,
+                 color="0.3")
         axp.set_xlim(d[0] - 0.005, d[-1] + 0.005)
         axp.set_ylim(0, 1.02)
         axp.set_xlabel("true difference of error rates")
-        axp.set_ylabel("share rejecting H0")
+        axp.set_ylabel("share rejecting $H_0$")
         axp.spines[["top", "right"]].set_visible(False)
-        self._ptitle = axp.text(0, 1.04, "", transform=axp.transAxes, fontsize=9.5, va="bottom")
+        self._ptitle = axp.text(0, 1.04, "", transform=axp.transAxes, fontsize=10, va="bottom")
 
     def dynamic_artists(self):
-        return [self._left, self._right, self._hist, self._pdf, self._crit_text, self._below, self._above,
-                self._title, self._power, self._here, self._ptitle]
+        return [self._left, self._right, self._cl, self._cr, self._hist, self._pdf, self._crit_text, self._below,
+                self._above, self._title, self._power, self._here, self._ptitle, self._legend]
 
     def draw(self, state):
         self._hist.set_data(values=state.histogram)
@@ -93,11 +111,15 @@ class PairedTestExplorer(Explorer):
         self._left.set_width(max(0.0, -c - lo))
         self._right.set_x(min(c, hi))
         self._right.set_width(max(0.0, hi - c))
-        self._crit_text.set_text("rejection region:\nbeyond the axis" if c > hi else "")
+        self._cl.set_xdata([-c, -c])
+        self._cr.set_xdata([c, c])
+        self._cl.set_visible(c < hi)
+        self._cr.set_visible(c < hi)
+        self._crit_text.set_text(f"critical values ±{c:.1f}:\nbeyond the axis" if c > hi else "")
         self._below.set_text(f"← {100 * state.share_below:.1f}% below {lo:g}" if state.share_below > 0 else "")
         self._above.set_text(f"{100 * state.share_above:.1f}% above {hi:g} →" if state.share_above > 0 else "")
         self._title.set_text(f"k = {state.k} folds, true difference {state.difference:.2f}: "
-                             f"reject when |t| > {c:.2f}  (df = {state.df})")
+                             rf"reject when $|\tau_t|$ > {c:.2f}  (df = {state.df})")
         self._power.set_ydata(state.power_curve)
         self._here.set_data([state.difference], [state.power])
         word = "false alarms" if state.difference == 0 else "detected"
