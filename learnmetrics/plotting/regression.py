@@ -9,12 +9,24 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
+from . import style
 from ..regression import SelectionTable, _check_1d_pair
 
-__all__ = ["plot_residuals", "plot_predicted_vs_true", "plot_polynomial_fit", "plot_criteria", "plot_r2_vs_adjusted"]
+__all__ = ["plot_residuals", "plot_predicted_vs_true", "plot_polynomial_fit", "plot_criteria", "plot_r2_vs_adjusted",
+           "plot_per_column", "CRITERION_STYLE", "DATA_STYLE"]
 
-_COLORS = {"aic": "tab:blue", "bic": "tab:orange", "cp": "tab:green", "r2": "tab:gray", "adjusted_r2": "tab:purple"}
+#: the criteria are compared like learners: colour *and* line style and marker tell them apart
+CRITERION_STYLE = {
+    "aic": dict(**style.learner_style(0), marker="o"),
+    "bic": dict(**style.learner_style(1), marker="D"),
+    "cp": dict(**style.learner_style(2), marker="^"),
+    "r2": dict(color=style.CURVE, ls="-", marker="o"),
+    "adjusted_r2": dict(**style.learner_style(1), marker="D"),
+}
+_COLORS = {k: v["color"] for k, v in CRITERION_STYLE.items()}
 _LABELS = {"aic": "AIC", "bic": "BIC", "cp": "Mallows' $C_p$", "r2": "$R^2$", "adjusted_r2": "adjusted $R^2$"}
+#: data points of a regression (no class, so none of the reserved colours): hollow grey circles
+DATA_STYLE = dict(facecolors="none", edgecolors="#555555", linewidths=1.0)
 
 
 def _ax(ax):
@@ -34,11 +46,12 @@ def plot_residuals(y_true, y_pred, ax=None, *, x=None, xlabel=None, highlight=No
     ax = _ax(ax)
     h = yp if x is None else np.asarray(x, dtype=float)
     r = yt - yp
-    ax.axhline(0.0, color="black", lw=1, zorder=1)
-    ax.scatter(h, r, s=28, color="tab:blue", alpha=0.8, zorder=2)
+    ax.axhline(0.0, color=style.REFERENCE, lw=1.2, ls="--", zorder=1)
+    ax.scatter(h, r, s=24, zorder=2, **DATA_STYLE)
     if highlight is not None:
         idx = np.atleast_1d(highlight)
-        ax.scatter(h[idx], r[idx], s=90, facecolors="none", edgecolors="tab:red", lw=1.6, zorder=3, label="outlier")
+        ax.scatter(h[idx], r[idx], s=110, facecolors="none", edgecolors=style.CURVE, lw=2.0, zorder=3,
+                   label="outlier")
         ax.legend(loc="best", fontsize=9)
     lim = 1.1 * max(np.abs(r).max(), 1e-12)
     ax.set_ylim(-lim, lim)
@@ -48,15 +61,16 @@ def plot_residuals(y_true, y_pred, ax=None, *, x=None, xlabel=None, highlight=No
     return ax
 
 
-def plot_predicted_vs_true(y_true, y_pred, ax=None, *, label=None, color="tab:blue"):
+def plot_predicted_vs_true(y_true, y_pred, ax=None, *, label=None, color="#555555"):
     """Predicted against true values, with the line ``ŷ = y`` of perfect predictions."""
     yt, yp, _ = _check_1d_pair(y_true, y_pred)
     ax = _ax(ax)
     lo = min(yt.min(), yp.min())
     hi = max(yt.max(), yp.max())
     pad = 0.05 * (hi - lo or 1.0)
-    ax.plot([lo - pad, hi + pad], [lo - pad, hi + pad], color="black", lw=1, ls="--", label="$\\hat y = y$")
-    ax.scatter(yt, yp, s=28, color=color, alpha=0.8, label=label)
+    ax.plot([lo - pad, hi + pad], [lo - pad, hi + pad], color=style.REFERENCE, lw=1.4, ls="--",
+            label="$\\hat y = y$")
+    ax.scatter(yt, yp, s=24, facecolors="none", edgecolors=color, linewidths=1.0, label=label)
     ax.set_xlim(lo - pad, hi + pad)
     ax.set_ylim(lo - pad, hi + pad)
     ax.set_aspect("equal", adjustable="box")
@@ -70,8 +84,8 @@ def plot_predicted_vs_true(y_true, y_pred, ax=None, *, label=None, color="tab:bl
 def plot_polynomial_fit(state, ax=None, *, xlabel="x", ylabel="y"):
     """Data and the fitted curve of a :class:`~learnmetrics.regression.PolynomialFitState`."""
     ax = _ax(ax)
-    ax.scatter(state.x, state.y, s=24, color="tab:blue", alpha=0.8, label="data")
-    ax.plot(state.grid, state.curve, color="tab:red", lw=2, label=f"degree {state.degree}")
+    ax.scatter(state.x, state.y, s=24, label="data", **DATA_STYLE)
+    ax.plot(state.grid, state.curve, color=style.CURVE, lw=2.2, label=f"degree {state.degree} fit")
     span = np.ptp(state.y) or 1.0
     ax.set_ylim(state.y.min() - 0.25 * span, state.y.max() + 0.25 * span)
     ax.set_xlabel(xlabel)
@@ -97,13 +111,13 @@ def plot_criteria(table: SelectionTable, ax=None, *, criteria=("aic", "bic", "cp
     for j, c in enumerate(criteria):
         d = table.delta(c)
         b = table.best(c)
-        ax.plot(xs, d, marker="o", ms=4, color=_COLORS[c], label=f"Δ {_LABELS[c]}")
+        ax.plot(xs, d, ms=4, lw=1.6, label=f"Δ {_LABELS[c]}", **CRITERION_STYLE[c])
         # stars shrink so that criteria picking the same model all stay visible
         ax.plot([xs[b]], [0.0], marker="*", ms=19 - 4 * j, color=_COLORS[c], mec="black", mew=0.6, zorder=4 + j)
         top = max(top, np.sort(d)[min(len(d) - 1, 3)])
-    ax.axhline(2.0, color="gray", lw=0.8, ls=":")
+    ax.axhline(2.0, color=style.REFERENCE, lw=0.8, ls=":")
     if current is not None:
-        ax.axvline(xs[current], color="tab:red", lw=1.2, alpha=0.7)
+        ax.axvline(xs[current], **style.CUT_LINE)
     ax.set_ylim(*(ylim or (-0.05 * max(top, 10) * 2.5, max(top, 10) * 2.5)))
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel or "number of features $p$")
@@ -119,7 +133,7 @@ def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
     xs = table.n_features if x is None else np.asarray(x)
     for c in ("r2", "adjusted_r2"):
         v = getattr(table, c)
-        ax.plot(xs, v, marker="o", ms=4, color=_COLORS[c], label=_LABELS[c])
+        ax.plot(xs, v, ms=4, lw=1.6, label=_LABELS[c], **CRITERION_STYLE[c])
     b = table.best("adjusted_r2")
     ax.plot([xs[b]], [table.adjusted_r2[b]], marker="*", ms=15, color=_COLORS["adjusted_r2"], mec="black", mew=0.6)
     ax.set_xticks(xs)
@@ -127,4 +141,38 @@ def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
     ax.set_ylabel("score")
     ax.legend(loc="best", fontsize=9)
     ax.grid(alpha=0.3)
+    return ax
+
+
+def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt="{:.4f}", log=False):
+    """One bar per target column (``multioutput='raw_values'``), each labelled with its value,
+    and optional averages (a dict name -> value) as horizontal lines with their names.
+
+    The bars are grey (a column is not a class); an average is a dashed line of a
+    learner colour, named at its right end, so colour is not the only cue.
+    """
+    values = np.asarray(values, dtype=float)
+    columns = [str(c) for c in columns]
+    if values.ndim != 1 or len(values) != len(columns) or not len(values):
+        raise ValueError(f"values must be 1-D with one entry per column ({len(columns)}), got shape {values.shape}")
+    if not np.isfinite(values).all():
+        raise ValueError("values must be finite")
+    ax = _ax(ax)
+    xs = np.arange(len(values))
+    ax.bar(xs, values, 0.55, color="#BBBBBB", edgecolor="#555555")
+    for x, v in zip(xs, values):
+        ax.annotate(fmt.format(v), (x, v), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom",
+                    fontsize=9)
+    for j, (name, v) in enumerate((averages or {}).items()):
+        st = style.learner_style(j)
+        ax.axhline(v, color=st["color"], ls="--", lw=1.6)
+        ax.annotate(f"{name} {fmt.format(v)}", (1.0, v), xycoords=("axes fraction", "data"), xytext=(-2, 3),
+                    textcoords="offset points", ha="right", va="bottom", fontsize=9, color=style.CURVE)
+    if log:
+        ax.set_yscale("log")
+    ax.set_xticks(xs, columns)
+    ax.set_xlim(-0.6, len(values) - 0.4)
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    ax.spines[["top", "right"]].set_visible(False)
     return ax

@@ -10,13 +10,14 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
+from ..plotting import style
+from ..plotting.regression import CRITERION_STYLE, DATA_STYLE
 from ..regression import polynomial_fit_state, polynomial_selection
 from ._base import Explorer
 
 __all__ = ["PolynomialDegreeExplorer"]
 
 _CRITERIA = ("aic", "bic", "cp")
-_COLORS = {"aic": "tab:blue", "bic": "tab:orange", "cp": "tab:green"}
 _LABELS = {"aic": "Δ AIC", "bic": "Δ BIC", "cp": "Δ $C_p$"}
 
 
@@ -40,10 +41,15 @@ class PolynomialDegreeExplorer(Explorer):
     readout_width = "250px"
 
     def __init__(self, x, y, *, max_degree: int = 8, degree: int = 1, xlabel: str = "x", ylabel: str = "y"):
+        # every argument is checked (by the state functions, naming x, y, max_degree, degree)
+        # before the figure is built; the slider then offers exactly the degrees of the table
         self.table = polynomial_selection(x, y, max_degree)
         self.x = np.asarray(x, dtype=float)
         self.y = np.asarray(y, dtype=float)
         self.max_degree = int(max_degree)
+        for name, label in (("xlabel", xlabel), ("ylabel", ylabel)):
+            if not isinstance(label, str):
+                raise TypeError(f"{name} must be a string, got {type(label).__name__}")
         self.xlabel, self.ylabel = xlabel, ylabel
         polynomial_fit_state(self.x, self.y, degree, self.max_degree, table=self.table)  # validates degree
         self.slider = widgets.IntSlider(value=int(degree), min=0, max=self.max_degree, step=1,
@@ -59,15 +65,15 @@ class PolynomialDegreeExplorer(Explorer):
         self.axes = (ax_fit, ax_res, ax_crit)
         x, y = self.x, self.y
         span = np.ptp(y) or 1.0
-        ax_fit.scatter(x, y, s=16, color="tab:blue", alpha=0.8)
-        (self._curve,) = ax_fit.plot([], [], color="tab:red", lw=2)
+        ax_fit.scatter(x, y, s=18, **DATA_STYLE)
+        (self._curve,) = ax_fit.plot([], [], color=style.CURVE, lw=2.2)
         ax_fit.set_ylim(y.min() - 0.3 * span, y.max() + 0.3 * span)
         ax_fit.set_xlabel(self.xlabel)
         ax_fit.set_ylabel(self.ylabel)
         # a plain text rather than the axes title, so that it can be redrawn on its own
         self._title = ax_fit.text(0.5, 1.02, "", transform=ax_fit.transAxes, ha="center", va="bottom", fontsize=10)
-        ax_res.axhline(0.0, color="black", lw=1)
-        self._res = ax_res.scatter(x, np.zeros_like(x), s=16, color="tab:blue", alpha=0.8)
+        ax_res.axhline(0.0, color=style.REFERENCE, lw=1.2, ls="--")
+        self._res = ax_res.scatter(x, np.zeros_like(x), s=18, **DATA_STYLE)
         # a fixed scale over all degrees, so shrinking residuals are visible
         lim = 1.1 * np.abs(y - y.mean()).max()
         ax_res.set_ylim(-lim, lim)
@@ -79,9 +85,9 @@ class PolynomialDegreeExplorer(Explorer):
         top = 0.0
         for j, c in enumerate(_CRITERIA):
             d = t.delta(c)
-            ax_crit.plot(degrees, d, marker="o", ms=3, color=_COLORS[c], label=_LABELS[c])
-            ax_crit.plot([t.best(c)], [0.0], marker="*", ms=16 - 4 * j, color=_COLORS[c], mec="black", mew=0.5,
-                         zorder=4 + j)
+            ax_crit.plot(degrees, d, ms=3.5, lw=1.5, label=_LABELS[c], **CRITERION_STYLE[c])
+            ax_crit.plot([t.best(c)], [0.0], marker="*", ms=16 - 4 * j, color=CRITERION_STYLE[c]["color"], mec="black",
+                         mew=0.5, zorder=4 + j)
             top = max(top, np.sort(d)[min(len(d) - 1, 3)])
         top = max(top, 10.0) * 2.5
         ax_crit.set_ylim(-0.05 * top, top)
@@ -89,9 +95,9 @@ class PolynomialDegreeExplorer(Explorer):
         ax_crit.set_xlim(-0.5, len(t) - 0.5)
         ax_crit.set_xlabel("degree")
         ax_crit.set_ylabel("criterion − its minimum")
-        ax_crit.legend(loc="upper right", fontsize=8)
+        ax_crit.legend(loc="upper right", fontsize=9)
         ax_crit.set_title("model selection (★ = pick)", fontsize=10)
-        self._vline = ax_crit.axvline(0, color="tab:red", lw=1.2, alpha=0.7)
+        self._vline = ax_crit.axvline(0, **style.CUT_LINE)
         for ax in self.axes:
             ax.grid(alpha=0.3)
         fig.tight_layout()
