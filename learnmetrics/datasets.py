@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._validation import check_bool, check_positive_int, check_probability
+
 __all__ = [
     "Dataset", "ScoredExamples", "watermelon_3a", "watermelon_scores", "ten_samples", "tied_eight",
-    "load_breast_cancer",
+    "RareClassExample", "rare_class_example", "load_breast_cancer",
 ]
 
 
@@ -61,7 +63,9 @@ class ScoredExamples:
         return len(self.y_true)
 
     def to_text(self, *, ranked: bool = True) -> str:
-        """The examples as a text table, highest score first (rank, id, score, label)."""
+        """The examples as a text table, highest score first (rank, id, score, label);
+        ``ranked=False`` keeps the id order."""
+        ranked = check_bool(ranked, "ranked")
         ids, y, s = self.ranked() if ranked else (self.ids, self.y_true, self.y_score)
         rows = [f"{r:4d}  {i:3d}  {v:6.3f}  {'+' if t == 1 else '-'}" for r, (i, v, t) in enumerate(zip(ids, s, y), 1)]
         return "\n".join(["rank   id   score  label", *rows])
@@ -128,8 +132,19 @@ def watermelon_scores() -> ScoredExamples:
 
     A :class:`~learnmetrics.learners.LogisticRegression` (deterministic) is
     fitted on all 17 melons' density and sugar content; each melon's score is
-    its predicted probability of being a good melon, rounded to 3 decimals so
-    that a table of the ranked list stays readable.
+    its predicted probability of being a good melon, **rounded to 3 decimals**
+    so that a table of the ranked list stays readable.
+
+    The course cuts these rounded scores everywhere. Rounding can move an
+    example across a threshold: melon 5's probability is 0.49972, its score
+    0.500, so at threshold 0.5 the score calls it good while the model's own
+    ``predict`` (which cuts the unrounded probability) calls it bad.
+
+    Example
+    -------
+    >>> s = watermelon_scores()
+    >>> float(s.y_score[4])   # melon 5
+    0.5
     """
     from .learners import LogisticRegression
 
@@ -176,6 +191,71 @@ def tied_eight() -> ScoredExamples:
         y_score=s,
         ids=np.arange(1, 9),
         description="Eight examples with scores tied across the classes.",
+    )
+
+
+@dataclass(frozen=True)
+class RareClassExample:
+    """Three classes, one rare, and two classifiers (see :func:`rare_class_example`)."""
+
+    y_true: np.ndarray
+    finds_rare: np.ndarray
+    ignores_rare: np.ndarray
+    class_names: tuple[str, ...]
+    description: str = ""
+
+
+def rare_class_example(*, n_common: int = 480, n_rare: int = 40, correct: float = 0.9,
+                       rng: int = 0) -> RareClassExample:
+    """Two common classes and a rare one, and two classifiers that differ only on the rare class.
+
+    ``y_true`` holds ``n_common`` examples of class 0 (A), ``n_common`` of
+    class 1 (B) and ``n_rare`` of class 2 (C, rare), in that order. Both
+    classifiers keep each example's class with probability ``correct`` and
+    otherwise confuse the two common classes (A for B, B for A), so they make
+    the same mistakes on A and B. On the rare class they differ:
+
+    * ``finds_rare`` keeps a C example as C with probability ``correct`` and
+      otherwise calls it A or B (at random);
+    * ``ignores_rare`` never predicts C: every C example is called A or B.
+
+    Parameters
+    ----------
+    n_common, n_rare : int, default=480, 40
+        Sizes of each common class and of the rare class (positive).
+    correct : float in [0, 1], default=0.9
+        Probability that an example's class is kept.
+    rng : int, default=0
+        Seed.
+
+    Returns
+    -------
+    RareClassExample
+        ``y_true, finds_rare, ignores_rare`` (int arrays of length
+        ``2 n_common + n_rare``) and ``class_names``.
+
+    Example
+    -------
+    >>> ex = rare_class_example()
+    >>> len(ex.y_true), int((ex.y_true == 2).sum()), int((ex.ignores_rare == 2).sum())
+    (1000, 40, 0)
+    """
+    n_common = check_positive_int(n_common, "n_common", maximum=10_000_000)
+    n_rare = check_positive_int(n_rare, "n_rare", maximum=10_000_000)
+    correct = check_probability(correct, "correct")
+    if isinstance(rng, (bool, np.bool_)) or not isinstance(rng, (int, np.integer)):
+        raise TypeError(f"rng must be an integer seed, got {type(rng).__name__} {rng!r}")
+    gen = np.random.default_rng(int(rng))
+    y = np.repeat([0, 1, 2], [n_common, n_common, n_rare])
+    kept = gen.random(len(y)) < correct
+    common_or_random = gen.integers(0, 2, size=len(y))  # A or B, at random
+    wrong = np.where(y == 2, common_or_random, 1 - np.minimum(y, 1))  # A <-> B; C -> A or B
+    finds = np.where(kept, y, wrong)
+    ignores = np.where(y == 2, common_or_random, finds)  # the same on A and B, never C
+    return RareClassExample(
+        y_true=y, finds_rare=finds, ignores_rare=ignores, class_names=("A", "B", "C (rare)"),
+        description=f"{n_common} + {n_common} common examples and {n_rare} rare ones; "
+                    f"each class kept with probability {correct}.",
     )
 
 

@@ -15,36 +15,100 @@ labels, so with labels 0/1 the negative class comes first::
     actual 1        FN            TP
 
 Same four numbers, different places: always read the axis labels.
+
+Counts are drawn as a heat map in the course's ordered-quantity map
+(``style.SEQUENTIAL``, cividis) with the number printed in every cell, so the
+colour is never the only cue.
 """
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
-__all__ = ["book_layout", "sklearn_layout", "ConfusionMatrixArtist", "draw_confusion_matrix", "POS_COLOR", "NEG_COLOR"]
+from .._validation import check_bool, check_real
+from ..classification import BinaryCounts, macro_micro, rates
+from . import style
 
-POS_COLOR = "#d95f02"  # positive / good melon
-NEG_COLOR = "#1b9e77"  # negative / bad melon
+__all__ = [
+    "book_layout", "sklearn_layout", "ConfusionMatrixArtist", "draw_confusion_matrix", "plot_macro_micro",
+    "POS_COLOR", "NEG_COLOR",
+]
+
+#: the course's colours for a positive and a negative example (kept under these names
+#: for the modules that import them; they are ``style.POSITIVE`` and ``style.NEGATIVE``)
+POS_COLOR = style.POSITIVE
+NEG_COLOR = style.NEGATIVE
+
+
+def _counts(counts, name: str = "counts") -> BinaryCounts:
+    if isinstance(counts, BinaryCounts):
+        return counts
+    if all(hasattr(counts, a) for a in ("tp", "fp", "fn", "tn")):
+        return BinaryCounts(counts.tp, counts.fp, counts.fn, counts.tn)
+    raise TypeError(f"{name} must be a BinaryCounts (or have tp, fp, fn, tn attributes), "
+                    f"got {type(counts).__name__}")
 
 
 def book_layout(counts) -> np.ndarray:
     """[[TP, FN], [FP, TN]] from anything with ``tp, fp, fn, tn`` attributes."""
-    return np.array([[counts.tp, counts.fn], [counts.fp, counts.tn]])
+    c = _counts(counts)
+    return np.array([[c.tp, c.fn], [c.fp, c.tn]])
 
 
 def sklearn_layout(counts) -> np.ndarray:
     """[[TN, FP], [FN, TP]]: scikit-learn's order for labels (0, 1)."""
-    return np.array([[counts.tn, counts.fp], [counts.fn, counts.tp]])
+    c = _counts(counts)
+    return np.array([[c.tn, c.fp], [c.fn, c.tp]])
+
+
+def _check_matrix(matrix, name: str = "matrix") -> np.ndarray:
+    try:
+        arr = np.asarray(matrix)
+    except Exception as exc:  # ragged lists
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers (counts or rates), got values of type {arr.dtype}")
+    if arr.ndim != 2 or 0 in arr.shape:
+        raise ValueError(f"{name} must be a non-empty 2-D table (rows = actual, columns = predicted), "
+                         f"got shape {arr.shape}")
+    arr = arr.astype(float)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must not contain NaN or infinity")
+    if (arr < 0).any():
+        raise ValueError(f"{name} holds counts or rates, which cannot be negative (found {arr[arr < 0][0]!r})")
+    return arr
+
+
+def _check_names(names, n: int, name: str, what: str) -> list:
+    if isinstance(names, (str, bytes)) or not hasattr(names, "__len__"):
+        raise TypeError(f"{name} must be a list of {n} {what}, got {type(names).__name__} {names!r}")
+    names = list(names)
+    if len(names) != n:
+        raise ValueError(f"{name} must have one entry per {what} ({n}), got {len(names)}")
+    return [str(v) for v in names]
+
+
+def _text_color(rgba) -> str:
+    r, g, b = rgba[:3]
+    return "black" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else "white"
 
 
 class ConfusionMatrixArtist:
-    """A confusion matrix drawn once and updated in place (for explorers)."""
+    """A confusion matrix drawn once and updated in place (for explorers).
+
+    Use :func:`draw_confusion_matrix`, which checks its arguments."""
 
     def __init__(self, ax, matrix, *, row_labels, col_labels, cell_names=None, title=None,
-                 cmap="Blues", vmax=None, fmt="{:g}"):
+                 cmap=style.SEQUENTIAL, vmax=None, fmt="{:g}", log_colors=False, fontsize=11):
+        from matplotlib.colors import Normalize, SymLogNorm
+
         matrix = np.asarray(matrix, dtype=float)
         self.ax, self.fmt, self.cell_names = ax, fmt, cell_names
         n_rows, n_cols = matrix.shape
-        self.image = ax.imshow(matrix, cmap=cmap, vmin=0, vmax=vmax if vmax is not None else max(matrix.max(), 1))
+        top = vmax if vmax is not None else max(matrix.max(), 1)
+        norm = SymLogNorm(linthresh=1, vmin=0, vmax=top, base=10) if log_colors else Normalize(0, top)
+        self.image = ax.imshow(matrix, cmap=cmap, norm=norm)
         ax.set_xticks(range(n_cols), col_labels)
         ax.set_yticks(range(n_rows), row_labels)
         ax.tick_params(length=0)
@@ -55,41 +119,166 @@ class ConfusionMatrixArtist:
         for spine in ax.spines.values():
             spine.set_visible(False)
         self.texts = [
-            [ax.text(j, i, "", ha="center", va="center", fontsize=11) for j in range(n_cols)]
+            [ax.text(j, i, "", ha="center", va="center", fontsize=fontsize) for j in range(n_cols)]
             for i in range(n_rows)
         ]
         if title:
-            ax.set_title(title, fontsize=10, pad=22)
+            ax.set_title(title, fontsize=10, pad=22 if n_rows <= 2 else 24)
         self.update(matrix)
 
     def update(self, matrix) -> None:
         matrix = np.asarray(matrix, dtype=float)
         self.image.set_data(matrix)
-        vmax = self.image.norm.vmax
+        cmap, norm = self.image.get_cmap(), self.image.norm
         for i, row in enumerate(self.texts):
             for j, text in enumerate(row):
                 label = self.fmt.format(matrix[i, j])
                 if self.cell_names is not None:
                     label = f"{self.cell_names[i][j]}\n{label}"
                 text.set_text(label)
-                text.set_color("white" if matrix[i, j] > 0.6 * vmax else "black")
+                text.set_color(_text_color(cmap(norm(min(matrix[i, j], norm.vmax)))))
 
 
 def draw_confusion_matrix(ax, matrix, *, labels=None, row_labels=None, col_labels=None, cell_names=None,
-                          title=None, normalize_colors_to=None, fmt="{:g}") -> ConfusionMatrixArtist:
-    """Draw a confusion matrix (rows = actual, columns = predicted) on ``ax``.
+                          title=None, normalize_colors_to=None, fmt="{:g}",
+                          log_colors=False) -> ConfusionMatrixArtist:
+    """Draw a confusion matrix (rows = actual, columns = predicted) on ``ax``
+    as a heat map of the counts (``style.SEQUENTIAL``) with each count printed.
 
-    ``labels`` names both axes; ``cell_names`` (e.g. ``[["TP", "FN"], ["FP", "TN"]]``)
-    prints a name above each count.
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    matrix : array-like of shape (n_rows, n_cols)
+        Non-negative counts (or rates).
+    labels : list of str, optional
+        Names of both axes' classes (a square matrix); or give ``row_labels``
+        and ``col_labels`` separately. Default: 0, 1, ...
+    cell_names : list of lists of str, optional
+        A name printed above each count, e.g. ``[["TP", "FN"], ["FP", "TN"]]``.
+    title : str, optional
+    normalize_colors_to : positive number, optional
+        The count drawn in the brightest colour (default: the largest count).
+    fmt : str, default="{:g}"
+        How a count is printed.
+    log_colors : bool, default=False
+        Colour on a logarithmic scale (zero still darkest): for counts that
+        span orders of magnitude; say so in the figure.
+
+    Returns
+    -------
+    ConfusionMatrixArtist
+        ``.update(matrix)`` redraws the counts in place.
+
+    Example
+    -------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> art = draw_confusion_matrix(ax, [[5, 3], [2, 7]], labels=["+", "-"],
+    ...                             cell_names=[["TP", "FN"], ["FP", "TN"]])
     """
-    matrix = np.asarray(matrix)
-    if matrix.ndim != 2:
-        raise ValueError(f"matrix must be 2-D, got shape {matrix.shape}")
+    matrix = _check_matrix(matrix)
+    n_rows, n_cols = matrix.shape
     if labels is not None:
-        row_labels = col_labels = list(labels)
-    if row_labels is None:
-        row_labels = [str(i) for i in range(matrix.shape[0])]
-    if col_labels is None:
-        col_labels = [str(j) for j in range(matrix.shape[1])]
+        if row_labels is not None or col_labels is not None:
+            raise ValueError("give either labels or row_labels/col_labels, not both")
+        if n_rows != n_cols:
+            raise ValueError(f"labels names both axes, so matrix must be square, got shape {matrix.shape}; "
+                             "pass row_labels and col_labels")
+        row_labels = col_labels = _check_names(labels, n_rows, "labels", "class")
+    row_labels = ([str(i) for i in range(n_rows)] if row_labels is None
+                  else _check_names(row_labels, n_rows, "row_labels", "row"))
+    col_labels = ([str(j) for j in range(n_cols)] if col_labels is None
+                  else _check_names(col_labels, n_cols, "col_labels", "column"))
+    if cell_names is not None:
+        if isinstance(cell_names, (str, bytes)) or not hasattr(cell_names, "__len__") or len(cell_names) != n_rows:
+            raise ValueError(f"cell_names must be a list of {n_rows} rows of {n_cols} names, got {cell_names!r}")
+        cell_names = [_check_names(r, n_cols, f"cell_names[{i}]", "column") for i, r in enumerate(cell_names)]
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a string or None, got {type(title).__name__}")
+    if normalize_colors_to is not None:
+        normalize_colors_to = check_real(normalize_colors_to, "normalize_colors_to", low=0, low_open=True)
+    if not isinstance(fmt, str):
+        raise TypeError(f"fmt must be a format string such as '{{:g}}', got {type(fmt).__name__}")
+    try:
+        fmt.format(1.0)
+    except (IndexError, KeyError, ValueError) as exc:
+        raise ValueError(f"fmt must format one number, such as '{{:g}}' or '{{:.2f}}', got {fmt!r} ({exc})") from None
+    log_colors = check_bool(log_colors, "log_colors")
     return ConfusionMatrixArtist(ax, matrix, row_labels=row_labels, col_labels=col_labels, cell_names=cell_names,
-                                 title=title, vmax=normalize_colors_to, fmt=fmt)
+                                 title=title, vmax=normalize_colors_to, fmt=fmt, log_colors=log_colors)
+
+
+def plot_macro_micro(ax_classes, ax_pooled, counts_list, *, class_names=None, title=None):
+    """Macro vs micro averaging in one picture: the per-class F1 as bars (their mean,
+    the macro-F1, as a dashed line) beside the pooled counts that give the micro-F1.
+
+    .. math::
+        \\text{macro-}F1 = \\frac1n \\sum_i F1_i, \\qquad
+        \\text{micro-}F1 = \\frac{2\\sum_i TP_i}{2\\sum_i TP_i + \\sum_i FP_i + \\sum_i FN_i}
+
+    (macro-F1 here is the mean of the per-class F1, as in scikit-learn and note
+    002; the book's F1 of macro-P and macro-R is ``lm.macro_micro(...).macro_f1``).
+    A class with no true and no predicted example (F1 = 0/0) counts as 0.
+
+    Parameters
+    ----------
+    ax_classes, ax_pooled : matplotlib Axes
+        Where the per-class bars and the pooled counts are drawn.
+    counts_list : list of BinaryCounts
+        One-vs-rest counts, one per class (``lm.one_vs_rest_counts``).
+    class_names : list of str, optional
+        Default: "class 0", "class 1", ...
+    title : str, optional
+        Written above the per-class panel.
+
+    Returns
+    -------
+    MacroMicro
+        The averages drawn (``lm.macro_micro(counts_list, zero_division=0.0)``).
+    """
+    if isinstance(counts_list, BinaryCounts) or not hasattr(counts_list, "__len__"):
+        raise TypeError(f"counts_list must be a list of BinaryCounts, got {type(counts_list).__name__}")
+    counts_list = [_counts(c, f"counts_list[{i}]") for i, c in enumerate(counts_list)]
+    if not counts_list:
+        raise ValueError("counts_list is empty: at least one class is needed")
+    n = len(counts_list)
+    class_names = ([f"class {i}" for i in range(n)] if class_names is None
+                   else _check_names(class_names, n, "class_names", "class"))
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a string or None, got {type(title).__name__}")
+    avg = macro_micro(counts_list, zero_division=0.0)
+    f1 = np.array([rates(c, zero_division=0.0).f1 for c in counts_list])
+    # per-class F1: one bar per class, its F1 written beside it
+    y = np.arange(n)
+    ax_classes.barh(y, f1, color="0.6", edgecolor="black", height=0.6)
+    for i, (v, c) in enumerate(zip(f1, counts_list)):
+        ax_classes.text(v + 0.02, i, f"{v:.3f}", va="center", fontsize=9)
+    ax_classes.set_yticks(y, [f"{name}\n({c.positives:g} ex.)" for name, c in zip(class_names, counts_list)],
+                          fontsize=9)
+    ax_classes.invert_yaxis()
+    ax_classes.axvline(avg.macro_f1_mean_of_f1, color="black", ls="--", lw=1.5)
+    ax_classes.text(avg.macro_f1_mean_of_f1, n - 0.35, f"macro-F1 = mean = {avg.macro_f1_mean_of_f1:.3f}",
+                    ha="center", va="bottom", fontsize=9, bbox=dict(fc="white", ec="none", pad=1))
+    ax_classes.set_xlim(0, 1.18)
+    ax_classes.set_ylim(n - 0.1, -0.6)
+    ax_classes.set_xticks([0, 0.5, 1])
+    ax_classes.set_xlabel("F1 of each class (one vote per class)", fontsize=9)
+    ax_classes.spines[["top", "right"]].set_visible(False)
+    if title:
+        ax_classes.set_title(title, fontsize=10, loc="left")
+    # pooled counts: sum TP, FP, FN over the classes, then one F1
+    tp = sum(c.tp for c in counts_list)
+    fp = sum(c.fp for c in counts_list)
+    fn = sum(c.fn for c in counts_list)
+    vals = [tp, fp, fn]
+    ax_pooled.barh(range(3), vals, color=["0.35", "0.75", "0.75"], edgecolor="black", height=0.6)
+    top = max(vals) if max(vals) > 0 else 1
+    for i, v in enumerate(vals):
+        ax_pooled.text(v + 0.02 * top, i, f"{v:g}", va="center", fontsize=9)
+    ax_pooled.set_yticks(range(3), ["ΣTP", "ΣFP", "ΣFN"], fontsize=9)
+    ax_pooled.invert_yaxis()
+    ax_pooled.set_xlim(0, 1.25 * top)
+    ax_pooled.set_xlabel("counts pooled over the classes (one vote per example)", fontsize=9)
+    ax_pooled.spines[["top", "right"]].set_visible(False)
+    ax_pooled.set_title(f"micro-F1 = 2ΣTP / (2ΣTP + ΣFP + ΣFN) = {avg.micro_f1:.3f}", fontsize=10, loc="left")
+    return avg
