@@ -35,7 +35,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_1d, as_labels, as_scores, check_probability, check_same_length, check_sample_weight
+from ._validation import (
+    as_1d,
+    as_labels,
+    as_scores,
+    check_probability,
+    check_real,
+    check_same_length,
+    check_sample_weight,
+)
 
 __all__ = [
     "cost_sensitive_error",
@@ -57,14 +65,18 @@ _TOL = 1e-12
 # ---------------------------------------------------------------------------------------
 # argument checks private to this module
 def _check_cost(c, name: str) -> float:
-    if isinstance(c, bool) or not isinstance(c, numbers.Real):
-        raise TypeError(f"{name} must be a real number (a cost), got {type(c).__name__}")
-    c = float(c)
-    if not np.isfinite(c):
-        raise ValueError(f"{name} must be finite, got {c!r}")
-    if c < 0:
-        raise ValueError(f"{name} must be non-negative (a cost, not a gain), got {c!r}")
-    return c
+    """A cost: a finite real number >= 0 (a NumPy bool or a string is refused)."""
+    return check_real(c, name, low=0)
+
+
+def _scaled_costs(cost01: float, cost10: float) -> tuple[float, float]:
+    """The two costs divided by the larger one (only their ratio matters): products with
+    ``p`` then neither overflow for huge costs nor underflow to 0 for tiny ones."""
+    top = max(cost01, cost10)
+    if top == 0:
+        raise ValueError("cost01 and cost10 are both 0: no mistake costs anything, so P(+)cost and the "
+                         "normalized cost are undefined; give at least one positive cost")
+    return cost01 / top, cost10 / top
 
 
 def _unit_array(x, name: str) -> np.ndarray:
@@ -73,9 +85,14 @@ def _unit_array(x, name: str) -> np.ndarray:
         raise TypeError(f"{name} must be a number or array-like, got None")
     if isinstance(x, (str, bytes, dict, set)):
         raise TypeError(f"{name} must be a number or array-like, got {type(x).__name__}")
-    arr = np.asarray(x)
+    try:
+        arr = np.asarray(x)
+    except Exception as exc:  # ragged lists
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
     if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty: give at least one value")
     arr = arr.astype(np.float64)
     if not np.isfinite(arr).all():
         raise ValueError(f"{name} must not contain NaN or infinity")
@@ -180,7 +197,7 @@ def cost_sensitive_error(y_true, y_pred, cost_matrix, *, labels=None, sample_wei
         raise TypeError(f"y_true ({yt.dtype}) and y_pred ({yp.dtype}) hold different kinds of labels")
     present = np.unique(np.concatenate([yt, yp]))
     if labels is not None:
-        lab = as_1d(labels, "labels")
+        lab = as_labels(labels, "labels")
         if len(np.unique(lab)) != len(lab):
             raise ValueError(f"labels must not repeat a class, got {lab.tolist()}")
         if len(lab) != K:
@@ -275,8 +292,7 @@ def probability_cost(p, cost01, cost10):
     0.5
     """
     p = _unit_array(p, "p")
-    cost01 = _check_cost(cost01, "cost01")
-    cost10 = _check_cost(cost10, "cost10")
+    cost01, cost10 = _scaled_costs(_check_cost(cost01, "cost01"), _check_cost(cost10, "cost10"))
     total = _check_total(p, cost01, cost10)
     return _scalar_or_array(p * cost01 / total)
 
@@ -312,8 +328,7 @@ def normalized_cost(fpr, fnr, p, cost01, cost10):
     fpr = _unit_array(fpr, "fpr")
     fnr = _unit_array(fnr, "fnr")
     p = _unit_array(p, "p")
-    cost01 = _check_cost(cost01, "cost01")
-    cost10 = _check_cost(cost10, "cost10")
+    cost01, cost10 = _scaled_costs(_check_cost(cost01, "cost01"), _check_cost(cost10, "cost10"))
     total = _check_total(p, cost01, cost10)
     try:
         out = (fnr * p * cost01 + fpr * (1 - p) * cost10) / total
@@ -565,10 +580,13 @@ def _check_thresholds(thresholds, n: int):
         return None
     t = as_1d(thresholds, "thresholds")
     if t.dtype.kind not in "iuf":
-        raise TypeError(f"thresholds must hold numbers, got dtype {t.dtype}")
+        raise TypeError(f"thresholds must hold real numbers, got dtype {t.dtype}")
     if len(t) != n:
         raise ValueError(f"thresholds has {len(t)} values but there are {n} ROC points (fpr, tpr)")
-    return t.astype(np.float64)
+    t = t.astype(np.float64)
+    if np.isnan(t).any():
+        raise ValueError("thresholds must not contain NaN (infinity is allowed: the cut that predicts nothing)")
+    return t
 
 
 def best_cut(fpr, tpr, thresholds, p, cost01, cost10) -> BestCut:
@@ -610,12 +628,15 @@ def best_cut(fpr, tpr, thresholds, p, cost01, cost10) -> BestCut:
     fpr, tpr = _roc_points(fpr, tpr)
     t = _check_thresholds(thresholds, len(fpr))
     p = check_probability(p, "p")
-    cost01 = _check_cost(cost01, "cost01")
-    cost10 = _check_cost(cost10, "cost10")
-    total = float(_check_total(np.float64(p), cost01, cost10))
-    x = p * cost01 / total
+    c01 = _check_cost(cost01, "cost01")
+    c10 = _check_cost(cost10, "cost10")
+    s01, s10 = _scaled_costs(c01, c10)
+    total = float(_check_total(np.float64(p), s01, s10))
+    x = p * s01 / total
     ncost = fpr * (1.0 - x) + (1.0 - tpr) * x
     k = int(np.flatnonzero(ncost <= ncost.min() + _TOL)[0])
+    # the expected cost in the caller's units: p*cost01*FNR + (1-p)*cost10*FPR
+    expected = p * c01 * (1.0 - tpr[k]) + (1 - p) * c10 * fpr[k]
     return BestCut(
         index=k,
         threshold=None if t is None else float(t[k]),
@@ -623,7 +644,7 @@ def best_cut(fpr, tpr, thresholds, p, cost01, cost10) -> BestCut:
         tpr=float(tpr[k]),
         x=float(x),
         normalized_cost=float(ncost[k]),
-        expected_cost=float(ncost[k] * total),
+        expected_cost=float(expected),
     )
 
 
@@ -638,7 +659,9 @@ class CostState:
     slope of the ROC's iso-cost lines, :math:`(1-p)cost_{10} / (p\\,cost_{01})`
     (``inf`` when ``p * cost01 == 0``); ``tp, fp, fn, tn`` the confusion
     counts at the cut (``None`` unless ``n_pos``/``n_neg`` were given) and
-    ``total_cost = FN * cost01 + FP * cost10``.
+    ``total_cost = FN * cost01 + FP * cost10``, ``error_rate`` (the total per
+    example) and ``n_predicted_positive = TP + FP``: the cut is written "cut k",
+    k examples predicted positive (:attr:`cut_name`).
     """
 
     p: float
@@ -662,6 +685,15 @@ class CostState:
     tn: float | None = None
     total_cost: float | None = None
     error_rate: float | None = None
+    n_predicted_positive: float | None = None
+
+    @property
+    def cut_name(self) -> str:
+        """"cut k" (k examples predicted positive) when the counts are known, else the ROC point's index.
+        (The course keeps "#8" for melon 8.)"""
+        if self.n_predicted_positive is None:
+            return f"ROC point {self.index}"
+        return f"cut {self.n_predicted_positive:g}"
 
     def __str__(self) -> str:
         if self.threshold is None:
@@ -674,7 +706,9 @@ class CostState:
         lines = [
             f"p = {self.p:.3f}, cost01 : cost10 = {self.cost01:g} : {self.cost10:g} (ratio {ratio:.3g})",
             f"P(+)cost x = {self.x:.4f}",
-            f"best cut: ROC point #{self.index}, threshold {thr}",
+            f"best cut: {self.cut_name}"
+            + (f" (the top {self.n_predicted_positive:g} examples predicted positive)"
+               if self.n_predicted_positive is not None else "") + f", threshold {thr}",
             f"  FPR = {self.fpr:.4f}, TPR = {self.tpr:.4f}, FNR = {self.fnr:.4f}",
             f"  lowest segment at x: (0, {self.segment[0][1]:.4f}) -> (1, {self.segment[1][1]:.4f})",
             f"  normalized cost = {self.normalized_cost:.4f}  (always negative {self.always_negative_cost:.4f},"
@@ -704,10 +738,11 @@ def cost_state(fpr, tpr, thresholds, p, cost01, cost10, *, n_pos=None, n_neg=Non
         ROC points and their thresholds (``thresholds`` may be None).
     p : float in [0, 1]
     cost01, cost10 : float, >= 0
-    n_pos, n_neg : float, optional
-        Number (or total weight) of positives and negatives; when both are
-        given the state holds the confusion counts ``tp = TPR * n_pos`` ...
-        and the total cost ``FN * cost01 + FP * cost10``.
+    n_pos, n_neg : float >= 0, optional
+        Number (or total weight) of positives and negatives (not both 0); when
+        both are given the state holds the confusion counts ``tp = TPR * n_pos``
+        ..., the total cost ``FN * cost01 + FP * cost10`` and the cut's size
+        ``n_predicted_positive``.
 
     Returns
     -------
@@ -719,24 +754,27 @@ def cost_state(fpr, tpr, thresholds, p, cost01, cost10, *, n_pos=None, n_neg=Non
     >>> s.index, s.x, s.iso_slope, s.fn, s.total_cost
     (1, 0.5, 1.0, 1, 4.0)
     """
+    if (n_pos is None) != (n_neg is None):
+        raise ValueError("give both n_pos and n_neg (or neither)")
+    if n_pos is not None:  # checked before any work
+        n_pos = check_real(n_pos, "n_pos", low=0)
+        n_neg = check_real(n_neg, "n_neg", low=0)
+        if n_pos + n_neg == 0:
+            raise ValueError("n_pos and n_neg are both 0: there are no examples to count")
     b = best_cut(fpr, tpr, thresholds, p, cost01, cost10)
     p, cost01, cost10 = float(p), float(cost01), float(cost10)
     fnr = 1.0 - b.tpr
-    num, den = (1 - p) * cost10, p * cost01
+    s01, s10 = _scaled_costs(cost01, cost10)
+    num, den = (1 - p) * s10, p * s01
     iso = num / den if den > 0 else np.inf
     counts = {}
-    if (n_pos is None) != (n_neg is None):
-        raise ValueError("give both n_pos and n_neg (or neither)")
     if n_pos is not None:
-        for v, name in ((n_pos, "n_pos"), (n_neg, "n_neg")):
-            if isinstance(v, bool) or not isinstance(v, numbers.Real) or not np.isfinite(v) or v < 0:
-                raise ValueError(f"{name} must be a non-negative number, got {v!r}")
         tp, fn = _as_count(b.tpr * n_pos), _as_count(fnr * n_pos)
         fp, tn = _as_count(b.fpr * n_neg), _as_count((1 - b.fpr) * n_neg)
         total = fn * cost01 + fp * cost10
         m = n_pos + n_neg
-        counts = dict(tp=tp, fp=fp, fn=fn, tn=tn, total_cost=float(total),
-                      error_rate=float(total / m) if m > 0 else float("nan"))
+        counts = dict(tp=tp, fp=fp, fn=fn, tn=tn, total_cost=float(total), error_rate=float(total / m),
+                      n_predicted_positive=_as_count(tp + fp))
     return CostState(
         p=p, cost01=cost01, cost10=cost10, x=b.x, index=b.index, threshold=b.threshold,
         fpr=b.fpr, tpr=b.tpr, fnr=fnr, segment=((0.0, b.fpr), (1.0, fnr)),

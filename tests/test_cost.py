@@ -315,9 +315,9 @@ def test_cost_state_and_its_text():
         (lambda: cost_sensitive_error([0, 1, 1], [0, 1], [[0, 1], [1, 0]]), ValueError, "different numbers of samples"),
         (lambda: probability_cost(1.2, 1, 1), ValueError, r"p must lie in \[0, 1\]"),
         (lambda: probability_cost(-0.1, 1, 1), ValueError, r"p must lie in \[0, 1\]"),
-        (lambda: probability_cost(0.5, -1, 1), ValueError, "cost01 must be non-negative"),
+        (lambda: probability_cost(0.5, -1, 1), ValueError, "cost01 must be >= 0"),
         (lambda: probability_cost(0.5, 1, "x"), TypeError, "cost10 must be a real number"),
-        (lambda: probability_cost(0.5, 0, 0), ValueError, "total cost"),
+        (lambda: probability_cost(0.5, 0, 0), ValueError, "cost01 and cost10 are both 0"),
         (lambda: probability_cost(0.0, 4, 0), ValueError, "total cost"),
         (lambda: probability_cost([0.5, 1.0], 0, 1), ValueError, "total cost"),
         (lambda: normalized_cost(0.1, 1.5, 0.5, 1, 1), ValueError, "fnr must lie"),
@@ -332,9 +332,9 @@ def test_cost_state_and_its_text():
         (lambda: expected_total_cost([0, 1], [0, 2]), ValueError, "tpr holds rates"),
         (lambda: best_cut([0, 1], [0, 1], [1.0], 0.5, 1, 1), ValueError, "thresholds has 1 values"),
         (lambda: best_cut([0, 1], [0, 1], None, 1.5, 1, 1), ValueError, r"p must be in \[0, 1\]"),
-        (lambda: best_cut([0, 1], [0, 1], None, 0.5, 0, 0), ValueError, "total cost"),
+        (lambda: best_cut([0, 1], [0, 1], None, 0.5, 0, 0), ValueError, "both 0"),
         (lambda: cost_state([0, 1], [0, 1], None, 0.5, 1, 1, n_pos=3), ValueError, "both n_pos and n_neg"),
-        (lambda: cost_state([0, 1], [0, 1], None, 0.5, 1, 1, n_pos=-3, n_neg=2), ValueError, "n_pos must be"),
+        (lambda: cost_state([0, 1], [0, 1], None, 0.5, 1, 1, n_pos=-3, n_neg=2), ValueError, "n_pos must be >= 0"),
     ],
 )
 def test_bad_input(call, exc, match):
@@ -415,13 +415,13 @@ def test_cost_curve_steps_wrap_over_row_pairs():
     fig, axes = plt.subplots(4, 3)
     plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 1, 3, 5, 8])
     # step j sits in row pair j // 3, column j % 3; the spare sixth pair is hidden
-    assert axes[2, 1].get_title().startswith("point 8") and axes[3, 1].get_title().startswith("segment")
+    assert axes[2, 1].get_title().startswith("ROC point 8") and axes[3, 1].get_title().startswith("segment")
     assert not axes[2, 2].axison and not axes[3, 2].axison
     assert axes[2, 0].get_ylabel() and not axes[2, 1].get_ylabel()
     plt.close(fig)
     fig, axes = plt.subplots(2, 3)
     plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 3, 17])
-    assert axes[0, 2].get_title().startswith("point 17")
+    assert axes[0, 2].get_title().startswith("ROC point 17")
     with pytest.raises(ValueError, match="axes must have shape"):
         plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 1, 2, 3])
     plt.close(fig)
@@ -443,7 +443,7 @@ def test_cost_scenarios_figure():
     assert env.area == pytest.approx(expected_total_cost(fpr, tpr))
     labels = [t.get_text() for t in b.get_legend().get_texts()]
     assert labels[1:] == [f"{n}: x = {s.x:.3f}" for n, s in zip(["equal", "misses", "alarms"], states)]
-    assert [t.get_text() for t in a.get_legend().get_texts()][-1] == f"alarms: cut #{states[2].index}"
+    assert [t.get_text() for t in a.get_legend().get_texts()][-1] == f"alarms: ROC point {states[2].index}"
     with pytest.raises(ValueError, match="same length"):
         plot_cost_scenarios(a, b, fpr, tpr, states, ["one"])
     plt.close(fig)

@@ -8,16 +8,20 @@ cost-curve explorer uses.
 """
 from __future__ import annotations
 
+import matplotlib as mpl
 import numpy as np
 from matplotlib.collections import LineCollection
 
 from ..cost import cost_curve_envelope, cost_lines
+from . import style
 
 __all__ = [
     "LINE_COLOR",
     "ENVELOPE_COLOR",
     "CHOSEN_COLOR",
     "SHADE_COLOR",
+    "FONT",
+    "ordered_colors",
     "setup_cost_axes",
     "setup_roc_axes",
     "plot_cost_lines",
@@ -30,37 +34,57 @@ __all__ = [
     "plot_cost_curve_steps",
     "plot_hull_and_envelope",
     "plot_cost_scenarios",
-    "SCENARIO_COLORS",
+    "plot_cost_heatmaps",
+    "SCENARIO_MARKERS",
 ]
 
+# The visual grammar (learnmetrics.plotting.style): the chosen cut is the course's cut point
+# (orange dot with a black edge, its segment orange); the cost curve is the one curve
+# (near-black); the segments and the shaded area are neutral greys; conditions and hull pieces,
+# ordered along x, take their colours from the sequential map with a marker as second cue.
 LINE_COLOR = "0.72"
-ENVELOPE_COLOR = "#1f3b73"
-CHOSEN_COLOR = "#d95f02"
-SHADE_COLOR = "#9ecae1"
+ENVELOPE_COLOR = style.CURVE
+CHOSEN_COLOR = style.CUT
+SHADE_COLOR = "0.86"
+HULL_COLOR = "0.45"
+ISO_STYLE = dict(color=style.CURVE, lw=1.4, ls="-.")
+FONT = 9  # the smallest text (points)
+SCENARIO_MARKERS = ("D", "^", "v", "P", "X", "*")
 
 
-def setup_cost_axes(ax, *, title=None, fontsize=9):
+def ordered_colors(n: int, *, low: float = 0.0, high: float = 0.85) -> list:
+    """``n`` colours along the course's sequential map (cividis), for things in an order
+    (cost ratios, conditions by x, pieces of a cost curve). The pale top is left out."""
+    cmap = mpl.colormaps[style.SEQUENTIAL]
+    return [cmap(v) for v in (np.linspace(low, high, n) if n > 1 else [low])]
+
+
+def _cut_name(k: int, cut_sizes) -> str:
+    return f"ROC point {k}" if cut_sizes is None else f"cut {float(cut_sizes[k]):g}"
+
+
+def setup_cost_axes(ax, *, title=None, fontsize=FONT):
     """Cost-space axes: x = P(+)cost (正例概率代价), y = normalized cost (归一化代价), both in [0, 1]."""
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_aspect("equal")
     ax.set_xlabel("probability cost  P(+)cost", fontsize=fontsize)
     ax.set_ylabel("normalized cost", fontsize=fontsize)
-    ax.tick_params(labelsize=fontsize - 1)
+    ax.tick_params(labelsize=fontsize)
     if title:
         ax.set_title(title, fontsize=fontsize + 1)
     return ax
 
 
-def setup_roc_axes(ax, *, title=None, fontsize=9):
-    """ROC axes: x = FPR, y = TPR, the diagonal of random guessing."""
+def setup_roc_axes(ax, *, title=None, fontsize=FONT):
+    """ROC axes: x = FPR, y = TPR, the diagonal of random guessing (the reference)."""
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
     ax.set_aspect("equal")
-    ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1)
+    ax.plot([0, 1], [0, 1], ls=":", color=style.REFERENCE, lw=1)
     ax.set_xlabel("FPR (false positive rate)", fontsize=fontsize)
     ax.set_ylabel("TPR (true positive rate)", fontsize=fontsize)
-    ax.tick_params(labelsize=fontsize - 1)
+    ax.tick_params(labelsize=fontsize)
     if title:
         ax.set_title(title, fontsize=fontsize + 1)
     return ax
@@ -89,7 +113,7 @@ def plot_cost_envelope(ax, fpr, tpr, *, shade=True, color=ENVELOPE_COLOR, lw=2.4
     return env, line, fill
 
 
-def plot_cost_curve(ax, fpr, tpr, *, shade=True, title="cost curve", legend=True, fontsize=9):
+def plot_cost_curve(ax, fpr, tpr, *, shade=True, title="cost curve", legend=True, fontsize=FONT):
     """The whole picture of the book's figure 2.5: all segments, their envelope, the shaded area.
 
     Returns the :class:`~learnmetrics.cost.CostEnvelope`.
@@ -98,12 +122,12 @@ def plot_cost_curve(ax, fpr, tpr, *, shade=True, title="cost curve", legend=True
     plot_cost_lines(ax, fpr, tpr)
     env, _, _ = plot_cost_envelope(ax, fpr, tpr, shade=shade)
     if legend:
-        ax.legend(loc="upper center", fontsize=fontsize - 1, frameon=False, bbox_to_anchor=(0.5, 1.0))
+        ax.legend(loc="upper center", fontsize=fontsize, frameon=True, framealpha=0.9, bbox_to_anchor=(0.5, 1.0))
     return env
 
 
-def plot_roc_points(ax, fpr, tpr, *, hull=True, color="0.25", label="ROC"):
-    """The ROC through the given points, and (dashed) its convex hull.
+def plot_roc_points(ax, fpr, tpr, *, hull=True, color=style.CURVE, label="ROC"):
+    """The ROC through the given points, and (dashed, grey) its convex hull.
 
     The hull is drawn through (0, 0), the points that own a piece of the cost
     curve, and (1, 1): the same points (see
@@ -117,7 +141,7 @@ def plot_roc_points(ax, fpr, tpr, *, hull=True, color="0.25", label="ROC"):
         owners = cost_curve_envelope(fpr, tpr).owners
         hx = np.r_[0.0, fpr[owners], 1.0]
         hy = np.r_[0.0, tpr[owners], 1.0]
-        (artists["hull"],) = ax.plot(hx, hy, "--", color=ENVELOPE_COLOR, lw=1.4, label="convex hull", zorder=1)
+        (artists["hull"],) = ax.plot(hx, hy, "--", color=HULL_COLOR, lw=1.4, label="convex hull", zorder=1)
     return artists
 
 
@@ -132,10 +156,12 @@ def iso_cost_line(fpr0, tpr0, slope, half_length=3.0):
 class CostSpaceView:
     """Cost space for one ROC, with the current x, its lowest segment and the best cost marked.
 
-    ``update(state)`` moves the marks (no re-plotting).
+    The chosen cut is the course's cut point: its segment orange, its cost an orange dot
+    with a black edge; the condition x a grey dotted line. ``update(state)`` moves the marks
+    (no re-plotting).
     """
 
-    def __init__(self, ax, fpr, tpr, *, title="cost space", fontsize=9, legend=True, ticks=None):
+    def __init__(self, ax, fpr, tpr, *, title="cost space", fontsize=FONT, legend=True, ticks=None):
         self.ax = ax
         setup_cost_axes(ax, title=title, fontsize=fontsize)
         if ticks is not None:
@@ -143,23 +169,23 @@ class CostSpaceView:
             ax.set_yticks(ticks)
         self.lines = plot_cost_lines(ax, fpr, tpr, label=None)
         self.envelope, self.envelope_line, self.fill = plot_cost_envelope(
-            ax, fpr, tpr, shade_label="area = expected total cost {area:.3f}")
-        self.vline = ax.axvline(0.5, color=CHOSEN_COLOR, lw=1, ls=":", zorder=2)
-        (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=2.2, label="lowest segment at x", zorder=4)
-        (self.point,) = ax.plot([0.5], [0.5], "o", color=CHOSEN_COLOR, mec="black", ms=7, zorder=5)
-        self.text = ax.text(0.5, 0.97, "", ha="center", va="top", fontsize=fontsize - 1,
+            ax, fpr, tpr, shade_label="area {area:.3f}", label="cost curve")
+        self.vline = ax.axvline(0.5, color="0.35", lw=1, ls=":", zorder=2)
+        (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=2.2, label="the cut's segment", zorder=4)
+        (self.point,) = ax.plot([0.5], [0.5], **style.CUT_POINT)
+        self.text = ax.text(0.5, 0.97, "", ha="center", va="top", fontsize=fontsize,
                             transform=ax.transAxes, zorder=6,
                             bbox=dict(boxstyle="square,pad=0.15", fc="white", ec="none", alpha=0.85))
         if legend:
-            ax.legend(loc="upper center", fontsize=fontsize - 2, frameon=True, framealpha=0.9,
-                      bbox_to_anchor=(0.5, 0.91), ncol=1)
+            ax.legend(loc="upper center", fontsize=fontsize, frameon=True, framealpha=0.9,
+                      bbox_to_anchor=(0.5, 0.89), ncol=1, handlelength=1.5, borderpad=0.3, labelspacing=0.25)
 
     def update(self, state):
         x = state.x
         self.vline.set_xdata([x, x])
         self.segment.set_data([0, 1], [state.segment[0][1], state.segment[1][1]])
         self.point.set_data([x], [state.normalized_cost])
-        self.text.set_text(f"x = P(+)cost = {x:.3f},  cost = {state.normalized_cost:.3f}")
+        self.text.set_text(f"x = {x:.3f},  cost = {state.normalized_cost:.3f}")
 
 
 class RocCostView:
@@ -170,19 +196,20 @@ class RocCostView:
     pushed up and to the left as far as it goes, last touches the ROC.
     """
 
-    def __init__(self, ax, fpr, tpr, *, title="ROC and iso-cost line", fontsize=9, legend=True, ticks=None):
+    def __init__(self, ax, fpr, tpr, *, title="ROC and iso-cost line", fontsize=FONT, legend=True, ticks=None):
         self.ax = ax
         setup_roc_axes(ax, title=title, fontsize=fontsize)
         if ticks is not None:
             ax.set_xticks(ticks)
             ax.set_yticks(ticks)
         self.artists = plot_roc_points(ax, fpr, tpr)
-        (self.iso,) = ax.plot([0, 1], [0, 1], color=CHOSEN_COLOR, lw=1.6, label="iso-cost line", zorder=3)
-        (self.point,) = ax.plot([0], [0], "o", color=CHOSEN_COLOR, mec="black", ms=8, zorder=5)
-        self.text = ax.text(0.97, 0.04, "", ha="right", va="bottom", fontsize=fontsize - 1,
+        (self.iso,) = ax.plot([0, 1], [0, 1], label="iso-cost line", zorder=3, **ISO_STYLE)
+        (self.point,) = ax.plot([0], [0], **style.CUT_POINT)
+        self.text = ax.text(0.97, 0.04, "", ha="right", va="bottom", fontsize=fontsize,
                             transform=ax.transAxes, zorder=6)
         if legend:
-            ax.legend(loc="lower right", fontsize=fontsize - 2, bbox_to_anchor=(1.0, 0.1), framealpha=0.85)
+            ax.legend(loc="lower right", fontsize=fontsize, bbox_to_anchor=(1.0, 0.11), framealpha=0.9,
+                      handlelength=1.5, borderpad=0.3, labelspacing=0.25)
 
     def update(self, state):
         xs, ys = iso_cost_line(state.fpr, state.tpr, state.iso_slope)
@@ -191,17 +218,21 @@ class RocCostView:
         self.text.set_text(f"slope = {state.iso_slope:.3g}")
 
 
-def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=8):
+def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=FONT, cut_sizes=None):
     """Small multiples: the cost curve built one ROC point at a time.
 
     ``axes`` has shape (2, len(steps)), or (2 * r, c) to wrap the steps over r
     pairs of rows (step j in pair j // c, column j % c; spare panels are
     hidden). Each step shows the first ``steps[j] + 1`` ROC points: above, the
-    ROC with the newest point highlighted; below, their segments, the newest
-    highlighted, and the lower envelope so far.
+    ROC with the newest point as the current cut (orange dot); below, their
+    segments, the newest in orange, and the lower envelope so far.
+    ``cut_sizes[k]``, if given, is the number of examples ROC point k predicts
+    positive: the titles then say "cut n" (else "ROC point k").
     """
     fpr = np.asarray(fpr, dtype=float)
     tpr = np.asarray(tpr, dtype=float)
+    if cut_sizes is not None and len(cut_sizes) != len(fpr):
+        raise ValueError(f"cut_sizes must have one entry per ROC point ({len(fpr)}), got {len(cut_sizes)}")
     steps = list(steps)
     axes = np.asarray(axes)
     if axes.ndim == 1 or axes.shape[0] == 2:
@@ -218,9 +249,9 @@ def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=8):
         top, bottom = axes[2 * (j // ncols), j % ncols], axes[2 * (j // ncols) + 1, j % ncols]
         setup_roc_axes(top, fontsize=fontsize)
         top.plot(fpr, tpr, "-", color="0.85", lw=1)
-        top.plot(fpr[: k + 1], tpr[: k + 1], "-o", color="0.3", ms=3, lw=1.2)
-        top.plot([fpr[k]], [tpr[k]], "o", color=CHOSEN_COLOR, mec="black", ms=7, zorder=5)
-        top.set_title(f"point {k}: FPR={fpr[k]:.3f}, TPR={tpr[k]:.3f}", fontsize=fontsize)
+        top.plot(fpr[: k + 1], tpr[: k + 1], "-o", color=style.CURVE, ms=3, lw=1.2)
+        top.plot([fpr[k]], [tpr[k]], **{**style.CUT_POINT, "ms": 8})
+        top.set_title(f"{_cut_name(k, cut_sizes)}: FPR={fpr[k]:.3f}, TPR={tpr[k]:.3f}", fontsize=fontsize)
         setup_cost_axes(bottom, fontsize=fontsize)
         plot_cost_lines(bottom, fpr[: k + 1], tpr[: k + 1], label=None)
         plot_cost_envelope(bottom, fpr[: k + 1], tpr[: k + 1], shade=True, shade_label=None, lw=2.0)
@@ -232,17 +263,15 @@ def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=8):
     return axes
 
 
-SCENARIO_COLORS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02")
-
-
-def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=9, colors=SCENARIO_COLORS):
+def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=FONT):
     """Several conditions (prior and costs) on one ROC and one cost space.
 
-    For each :class:`~learnmetrics.cost.CostState` in ``states`` (one colour
-    each): on the ROC, the iso-cost line touching its best cut; in cost space,
-    its x = P(+)cost (dotted), the segment lowest there and the cost reached.
-    Two views of the same decisions. Returns the
-    :class:`~learnmetrics.cost.CostEnvelope`.
+    For each :class:`~learnmetrics.cost.CostState` in ``states``: on the ROC,
+    the iso-cost line touching its best cut; in cost space, its x = P(+)cost
+    (dotted), the segment lowest there and the cost reached. A condition's
+    colour is its x on the sequential map (conditions are ordered by x) and its
+    marker tells it apart when two x are close. Two views of the same
+    decisions. Returns the :class:`~learnmetrics.cost.CostEnvelope`.
     """
     if len(states) != len(labels):
         raise ValueError(f"states and labels must have the same length, got {len(states)} and {len(labels)}")
@@ -251,51 +280,88 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=9
     setup_cost_axes(ax_cost, title="cost space: the lowest segment at each x", fontsize=fontsize)
     plot_cost_lines(ax_cost, fpr, tpr, label=None)
     env, _, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, shade_label=None, lw=2.0)
+    cmap = mpl.colormaps[style.SEQUENTIAL]
     for j, (s, label) in enumerate(zip(states, labels)):
-        c = colors[j % len(colors)]
+        c = cmap(0.85 * s.x)
+        m = SCENARIO_MARKERS[j % len(SCENARIO_MARKERS)]
+        ls = style.LEARNER_STYLES[j % len(style.LEARNER_STYLES)]
         xs, ys = iso_cost_line(s.fpr, s.tpr, s.iso_slope)
-        ax_roc.plot(xs, ys, color=c, lw=1.6, zorder=3, label=f"{label}: cut #{s.index}")
-        ax_roc.plot([s.fpr], [s.tpr], "o", color=c, mec="black", ms=8, zorder=5)
+        ax_roc.plot(xs, ys, color=c, lw=1.6, ls=ls, zorder=3, label=f"{label}: {s.cut_name}")
+        ax_roc.plot([s.fpr], [s.tpr], m, color=c, mec="black", ms=9, zorder=5)
         ax_cost.axvline(s.x, color=c, ls=":", lw=1.3, zorder=2)
-        ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.8, zorder=4)
-        ax_cost.plot([s.x], [s.normalized_cost], "o", color=c, mec="black", ms=7, zorder=5,
+        ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.8, ls=ls, zorder=4)
+        ax_cost.plot([s.x], [s.normalized_cost], m, color=c, mec="black", ms=9, zorder=5, ls="none",
                      label=f"{label}: x = {s.x:.3f}")
-    ax_roc.legend(loc="lower right", fontsize=fontsize - 1, framealpha=0.9)
-    ax_cost.legend(loc="upper center", fontsize=fontsize - 1, framealpha=0.9)
+    ax_roc.legend(loc="lower right", fontsize=fontsize, framealpha=0.9)
+    ax_cost.legend(loc="upper center", fontsize=fontsize, framealpha=0.9)
     return env
 
 
-def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsize=9, cmap="tab10"):
+def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsize=FONT, cut_sizes=None):
     """The ROC convex hull and the cost curve side by side, each hull vertex in the colour of its piece.
 
     Every piece of the lower envelope belongs to one ROC point, and those
-    points are the vertices of the ROC convex hull: the same colour marks a
-    vertex on the left and its piece on the right. Returns the
-    :class:`~learnmetrics.cost.CostEnvelope`.
+    points are the vertices of the ROC convex hull: the same colour (the
+    pieces in their order along x, on the sequential map) and the same name
+    mark a vertex on the left and its piece on the right. ``cut_sizes[k]``, if
+    given, is the number of examples ROC point k predicts positive (names
+    "cut n"; else "ROC point k"). Returns the :class:`~learnmetrics.cost.CostEnvelope`.
     """
-    import matplotlib as mpl
-
     fpr = np.asarray(fpr, dtype=float)
     tpr = np.asarray(tpr, dtype=float)
-    colors = mpl.colormaps[cmap]
+    if cut_sizes is not None and len(cut_sizes) != len(fpr):
+        raise ValueError(f"cut_sizes must have one entry per ROC point ({len(fpr)}), got {len(cut_sizes)}")
     setup_roc_axes(ax_roc, title="ROC and its convex hull", fontsize=fontsize)
     plot_roc_points(ax_roc, fpr, tpr)
     setup_cost_axes(ax_cost, title="cost curve: one piece per hull vertex", fontsize=fontsize)
     plot_cost_lines(ax_cost, fpr, tpr, label=None)
     env, _, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, lw=1.0, color="0.3",
                                    shade_label="expected total cost {area:.3f}")
+    colors = ordered_colors(len(env.owners))
     for j, k in enumerate(env.owners):
-        c = colors(j % colors.N)
+        c = colors[j]
+        m = SCENARIO_MARKERS[j % len(SCENARIO_MARKERS)]
         x0, x1 = env.x_breaks[j], env.x_breaks[j + 1]
         ax_cost.plot([x0, x1], [env.cost_breaks[j], env.cost_breaks[j + 1]], color=c, lw=4, solid_capstyle="butt",
                      zorder=4)
-        label = f"#{k}" if thresholds is None else f"#{k} (t={thresholds[k]:.3g})"
-        ax_roc.plot([fpr[k]], [tpr[k]], "o", color=c, mec="black", ms=9, zorder=5)
-        ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -12), textcoords="offset points", fontsize=fontsize - 1,
+        ax_cost.plot([(x0 + x1) / 2], [(env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2], m, color=c,
+                     mec="black", ms=8, zorder=5)
+        name = _cut_name(k, cut_sizes)
+        label = name if thresholds is None else f"{name} (t = {thresholds[k]:.3g})"
+        ax_roc.plot([fpr[k]], [tpr[k]], m, color=c, mec="black", ms=9, zorder=5)
+        ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -14), textcoords="offset points", fontsize=fontsize,
                         color="black")
-        ax_cost.annotate(f"#{k}", ((x0 + x1) / 2, (env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2),
-                         xytext=(0, 8), textcoords="offset points", ha="center", fontsize=fontsize - 1, color=c,
+        ax_cost.annotate(name, ((x0 + x1) / 2, (env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2),
+                         xytext=(0, 9), textcoords="offset points", ha="center", fontsize=fontsize, color="black",
                          fontweight="bold")
-    ax_roc.legend(loc="lower right", fontsize=fontsize - 1)
-    ax_cost.legend(loc="upper center", fontsize=fontsize - 1, frameon=False)
+    ax_roc.legend(loc="lower right", fontsize=fontsize)
+    ax_cost.legend(loc="upper center", fontsize=fontsize, frameon=False)
     return env
+
+
+def plot_cost_heatmaps(axes, confusion, cost, labels, *, fontsize=FONT):
+    """Three heat maps side by side: the confusion matrix C (counts), the cost matrix
+    (price of each cell) and their entry-by-entry product C × cost (what each cell
+    costs in total), whose sum over m is the cost-sensitive error.
+
+    Each map uses the sequential colour map on its own scale, with every value printed
+    (colour is never the only cue). ``axes`` is a sequence of three Axes; ``labels``
+    names the classes (rows = true, columns = predicted). Returns the product matrix.
+    """
+    from .confusion import draw_confusion_matrix
+
+    C = np.asarray(confusion, dtype=float)
+    K = np.asarray(cost, dtype=float)
+    if C.shape != K.shape or C.ndim != 2 or C.shape[0] != C.shape[1]:
+        raise ValueError(f"confusion and cost must be square matrices of the same shape, got {C.shape} and {K.shape}")
+    if len(axes) != 3:
+        raise ValueError(f"axes must hold 3 Axes (confusion, cost, product), got {len(axes)}")
+    if len(labels) != C.shape[0]:
+        raise ValueError(f"labels must name the {C.shape[0]} classes, got {len(labels)}")
+    product = C * K
+    titles = ("confusion matrix C (counts)", "cost matrix (price per example)", "C × cost (total per cell)")
+    for ax, M, title in zip(axes, (C, K, product), titles):
+        draw_confusion_matrix(ax, M, labels=list(labels), title=title)
+        ax.title.set_fontsize(fontsize + 1)
+        ax.tick_params(labelsize=fontsize)
+    return product

@@ -10,15 +10,18 @@ matrix at that cut with its total cost. The state is
 from __future__ import annotations
 
 import html
+import numbers
+import warnings
 from fractions import Fraction
 
 import ipywidgets as widgets
 import numpy as np
 
+from .._validation import UndefinedMetricWarning, check_probability
 from ..cost import cost_state
 from ..curves import stepping_table
 from ..plotting.confusion import draw_confusion_matrix
-from ..plotting.cost import CostSpaceView, RocCostView
+from ..plotting.cost import FONT, CostSpaceView, RocCostView
 from ._base import Explorer
 
 __all__ = ["CostCurveExplorer", "RATIOS"]
@@ -62,18 +65,25 @@ class CostCurveExplorer(Explorer):
 
     def __init__(self, y_true, y_score, *, pos_label=None, sample_weight=None, ratio=1.0, prior=None,
                  names=("positive", "negative")):
-        table = stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        # every argument is checked here, before anything is drawn
+        with warnings.catch_warnings():  # a one-class y_true is refused below, not warned about
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            table = stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
         if not (table.n_pos > 0 and table.n_neg > 0):
             raise ValueError("y_true must hold both classes: a cost curve needs positives and negatives")
-        self.table = table
-        self.fpr, self.tpr, self.thresholds = table.fpr, table.recall, table.thresholds
-        self.names = names
-        if ratio not in RATIOS:
-            raise ValueError(f"ratio must be one of {[_ratio_label(r) for r in RATIOS]} (as numbers), got {ratio!r}")
+        allowed = [_ratio_label(r) for r in RATIOS]
+        if isinstance(ratio, (bool, np.bool_)) or not isinstance(ratio, numbers.Real) or float(ratio) not in RATIOS:
+            raise ValueError(f"ratio must be one of {allowed} (as numbers, cost01 / cost10), got {ratio!r}")
+        ratio = float(ratio)
         if prior is None:
             prior = round(table.n_pos / (table.n_pos + table.n_neg), 2)
-        if not 0 <= prior <= 1:
-            raise ValueError(f"prior must be in [0, 1], got {prior!r}")
+        prior = check_probability(prior, "prior")
+        if isinstance(names, (str, bytes)) or not hasattr(names, "__len__") or len(names) != 2 \
+                or not all(isinstance(n, str) for n in names):
+            raise TypeError(f"names must be two strings (the positive class's name first), got {names!r}")
+        self.table = table
+        self.fpr, self.tpr, self.thresholds = table.fpr, table.recall, table.thresholds
+        self.names = tuple(names)
         self.ratio_slider = widgets.SelectionSlider(
             options=[(_ratio_label(r), r) for r in RATIOS], value=ratio, description="cost01:cost10",
             continuous_update=True, layout=widgets.Layout(width="420px"),
@@ -91,8 +101,8 @@ class CostCurveExplorer(Explorer):
                           n_pos=self.table.n_pos, n_neg=self.table.n_neg)
 
     def setup_figure(self, fig):
-        gs = fig.add_gridspec(1, 3, width_ratios=[1, 1, 0.72], wspace=0.32, left=0.05, right=0.985,
-                              bottom=0.13, top=0.83)
+        gs = fig.add_gridspec(1, 3, width_ratios=[1, 1, 0.72], wspace=0.34, left=0.055, right=0.985,
+                              bottom=0.14, top=0.84)
         ax_roc, ax_cost, ax_cm = (fig.add_subplot(g) for g in gs)
         self.roc_view = RocCostView(ax_roc, self.fpr, self.tpr, title="ROC: iso-cost line", ticks=[0, 0.5, 1])
         self.cost_view = CostSpaceView(ax_cost, self.fpr, self.tpr, title="cost space", ticks=[0, 0.5, 1])
@@ -101,9 +111,10 @@ class CostCurveExplorer(Explorer):
             ax_cm, np.zeros((2, 2)), row_labels=["+", "−"], col_labels=["+", "−"],
             cell_names=[["TP", "FN"], ["FP", "TN"]], normalize_colors_to=(self.table.n_pos + self.table.n_neg) * 0.6,
         )
-        ax_cm.set_title("confusion matrix at the cut", fontsize=10, pad=20)
-        ax_cm.set_ylabel(f"actual  (+ {pos}, − {neg})")
-        self._cm_cost = ax_cm.text(0.5, -0.12, "", ha="center", va="top", fontsize=9, transform=ax_cm.transAxes)
+        ax_cm.set_title("confusion matrix at the cut", fontsize=FONT + 1, pad=20)
+        ax_cm.set_ylabel(f"actual  (+ {pos}, − {neg})", fontsize=FONT)
+        ax_cm.tick_params(labelsize=FONT)
+        self._cm_cost = ax_cm.text(0.5, -0.12, "", ha="center", va="top", fontsize=FONT, transform=ax_cm.transAxes)
 
     def dynamic_artists(self):
         """What ``draw`` moves (the base renders the rest once as a background). The two
@@ -129,7 +140,8 @@ class CostCurveExplorer(Explorer):
             f"<b>cost01 : cost10 = {state.cost01:g} : {state.cost10:g}, p = {state.p:.2f}</b><br>"
             f"P(+)cost x = {state.x:.3f}<br>"
             f"iso-cost slope = {state.iso_slope:.3g}<br>"
-            f"best cut: #{state.index}, threshold {html.escape(thr)}<br>"
+            f"best cut: {state.cut_name} (top {state.n_predicted_positive:g} predicted +), "
+            f"threshold {html.escape(thr)}<br>"
             f"FPR = {state.fpr:.3f}, TPR = {state.tpr:.3f}<br>"
             f"normalized cost = {state.normalized_cost:.3f}<br>"
             f"&nbsp;&nbsp;(all negative: {state.always_negative_cost:.3f}, all positive: {state.always_positive_cost:.3f})<br>"
