@@ -80,4 +80,4 @@ def test_blitted_frames_match_full_renders():
         fast.slider.value = full.slider.value = d
         a, b = (np.asarray(Image.open(io.BytesIO(e.image.value)).convert("RGB")).astype(int) for e in (fast, full))
         assert a.shape == b.shape
-        assert (np.abs(a - b).max(axis=2) > 40).sum() <= 200  # the degree marker over the curves: < 100
+        assert (np.abs(a - b).max(axis=2) > 40).sum() <= 400  # the (2.2 px) degree line over the stars and curves
