@@ -47,6 +47,7 @@ __all__ = [
     "ErrorEstimate",
     "estimate_error",
     "compare_methods",
+    "estimate_error_many",
     "GaussianPopulation",
     "two_gaussians_population",
     "EstimatorStudy",
@@ -465,6 +466,58 @@ def compare_methods(X, y, *, methods=METHODS, learner=None, repeats=10, test_siz
                             stratify=stratify, rng=rng)
         for mth in methods
     }
+
+
+def estimate_error_many(Xs, ys, *, method="kfold", learner=None, k=10, p=10, test_size=0.3, stratify=True,
+                        rng=None):
+    """One run of :func:`estimate_error` on each of several data sets: how much the estimate
+    varies from one data set to the next (its instability over D, not over its own randomness).
+
+    Parameters
+    ----------
+    Xs : array-like of shape (n_datasets, m, n_features)
+    ys : array-like of shape (n_datasets, m), two classes in each row
+    method, learner, k, p, test_size, stratify : as in :func:`estimate_error`
+        (``repeats`` is 1: one run per data set).
+    rng : None, int or numpy.random.Generator
+        One generator for all data sets, used in order.
+
+    Returns
+    -------
+    ndarray of shape (n_datasets,)
+        The estimate on each data set.
+
+    Example
+    -------
+    >>> from learnmetrics.learners import MajorityClassifier
+    >>> ys = np.array([[0] * 5 + [1] * 5, [0] * 7 + [1] * 3])
+    >>> estimate_error_many(np.zeros((2, 10, 1)), ys, method="loo", learner=MajorityClassifier()).tolist()
+    [1.0, 0.3]
+    """
+    try:
+        Xs = np.asarray(Xs, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError("Xs must be an array of numbers of shape (n_datasets, m, n_features)") from None
+    if Xs.ndim != 3 or 0 in Xs.shape:
+        raise ValueError(f"Xs must have shape (n_datasets, m, n_features) with none of them 0, got {Xs.shape}")
+    if isinstance(ys, (str, bytes)) or np.ndim(ys) != 2:
+        raise ValueError(f"ys must have shape (n_datasets, m), got {np.shape(ys)}")
+    ys = np.asarray(ys)
+    if ys.shape != Xs.shape[:2]:
+        raise ValueError(f"ys has shape {ys.shape} but Xs holds {Xs.shape[0]} data sets of {Xs.shape[1]} examples")
+    method = check_choice(method, "method", METHODS)
+    learner = _check_learner(learner)
+    rows = {"resubstitution": 1, "holdout": 1, "kfold": k, "repeated_kfold": p * k, "loo": Xs.shape[1],
+            "bootstrap": 1}[method] if isinstance(k, numbers.Integral) and isinstance(p, numbers.Integral) else 1
+    _check_work(Xs.shape[0] * int(rows) * Xs.shape[1], f"{Xs.shape[0]} data sets of m={Xs.shape[1]}")
+    for g in range(Xs.shape[0]):  # every data set is checked before the first fit
+        _check_common(Xs[g], ys[g])
+    rng = check_rng(rng)
+    return np.array([
+        estimate_error(Xs[g], ys[g], method=method, learner=learner, repeats=1, test_size=test_size, k=k, p=p,
+                       stratify=stratify, rng=rng).estimate
+        for g in range(Xs.shape[0])
+    ])
 
 
 # ---------------------------------------------------------------------------------------

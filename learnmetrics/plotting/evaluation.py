@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.colors import ListedColormap
 
+from . import style
+
 __all__ = [
     "METHOD_LABELS",
     "fold_colormap",
@@ -22,6 +24,7 @@ __all__ = [
     "plot_estimator_comparison",
     "plot_method_estimates",
     "plot_l2_tuning",
+    "plot_estimate_spreads",
 ]
 
 # (matplotlib's default font has no Chinese glyphs: the book's terms stay in the notebooks' text)
@@ -34,23 +37,24 @@ METHOD_LABELS = {
     "bootstrap": "bootstrap\n(out-of-bag)",
 }
 
-TRAIN_COLOR = "#c8d3e0"
-TEST_COLOR = "#d1495b"
-TRUE_COLOR = "#2a9d8f"
-EST_COLOR = "#264653"
+# the course's visual grammar (learnmetrics.plotting.style): training / test examples,
+# true (reference) values and estimates keep one look in every figure of chapter 01
+TRAIN_COLOR = style.TRAIN
+TEST_COLOR = style.TEST
+TRUE_COLOR = style.REFERENCE
+EST_COLOR = style.ESTIMATE
+#: text size of legends and labels inside the figures (>= 9 pt at the stored size)
+FONT = 9
 
 
 def fold_colormap(k: int) -> ListedColormap:
-    """k distinct colours (tab10/tab20, then a cyclic hue map)."""
+    """k colours for the folds 0 .. k-1, from the course's ordered map (cividis): a fold's
+    number is an index, and the reserved colours (orange, blue, vermillion) stay out."""
     import matplotlib
 
-    if k <= 10:
-        colors = matplotlib.colormaps["tab10"](np.arange(k))
-    elif k <= 20:
-        colors = matplotlib.colormaps["tab20"](np.arange(k))
-    else:
-        colors = matplotlib.colormaps["hsv"](np.linspace(0, 1, k, endpoint=False))
-    return ListedColormap(colors)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ValueError(f"k must be a positive integer, got {k!r}")
+    return ListedColormap(matplotlib.colormaps[style.SEQUENTIAL](np.linspace(0.0, 1.0, int(k))))
 
 
 def _class_order(y):
@@ -68,7 +72,7 @@ def plot_folds(ax, folds, y=None, *, k=None, title=None):
     order = _class_order(y) if y is not None else np.arange(folds.shape[1])
     im = ax.imshow(folds[:, order], aspect="auto", cmap=fold_colormap(k), vmin=-0.5, vmax=k - 0.5,
                    interpolation="nearest")
-    ax.set_yticks(np.arange(folds.shape[0]), [f"run {i + 1}" for i in range(folds.shape[0])])
+    ax.set_yticks(np.arange(folds.shape[0]), [f"run {i + 1}" for i in range(folds.shape[0])], fontsize=FONT)
     ax.set_xlabel("examples" + (" (sorted by class)" if y is not None else ""))
     if y is not None:
         n_neg = int(np.sum(np.asarray(y)[order] == np.unique(y)[0]))
@@ -79,7 +83,8 @@ def plot_folds(ax, folds, y=None, *, k=None, title=None):
 
 
 def plot_split(ax, n, test_idx, y=None, *, label=None):
-    """One hold-out split as a band of n cells: training (grey-blue) or test (red)."""
+    """One hold-out split as a band of n cells: training (``style.TRAIN``, light grey) or
+    test (``style.TEST``, sky blue)."""
     row = np.zeros(n)
     row[np.asarray(test_idx)] = 1
     order = _class_order(y) if y is not None else np.arange(n)
@@ -94,15 +99,16 @@ def plot_split(ax, n, test_idx, y=None, *, label=None):
 
 def plot_estimates_hist(ax, estimates, *, true_error=None, bins=None, color=EST_COLOR, label="estimates"):
     """Histogram of error estimates (share of runs per bin; values beyond the last bin
-    counted in it), with the mean estimate (dashed) and the true error (solid green).
-    Returns (StepPatch, mean line, true line or None)."""
+    counted in it; ``style.ESTIMATE``), with the mean estimate (solid, black) and the
+    true error (``style.REFERENCE``, grey dashed). Returns (StepPatch, mean line, true
+    line or None)."""
     estimates = np.asarray(estimates, dtype=float)
     bins = np.linspace(0, 0.6, 25) if bins is None else np.asarray(bins, dtype=float)
-    bars = ax.stairs(hist_shares(estimates, bins), bins, fill=True, color=color, alpha=0.7, label=label)
-    mean_line = ax.axvline(estimates.mean(), color=color, ls="--", lw=2, label="mean estimate")
+    bars = ax.stairs(hist_shares(estimates, bins), bins, fill=True, color=color, alpha=0.8, label=label)
+    mean_line = ax.axvline(estimates.mean(), color=style.CURVE, ls="-", lw=2, label="mean estimate")
     true_line = None
     if true_error is not None:
-        true_line = ax.axvline(true_error, color=TRUE_COLOR, lw=2.5, label="true error (final model)")
+        true_line = ax.axvline(true_error, color=TRUE_COLOR, ls="--", lw=2.5, label="true error (final model)")
     ax.set_xlabel("estimated error rate")
     ax.set_ylabel("share of runs")
     return bars, mean_line, true_line
@@ -116,39 +122,43 @@ def hist_shares(values, bins):
 
 
 def plot_tradeoff(ax, x, bias, sd, *, xlabel="test share |T| / m", current=None):
-    """bias^2, variance and their sum (the mean squared error of the estimate) against x.
+    """bias², variance and their sum (the mean squared error of the estimate) against x, on
+    a linear axis (a sum of parts), in the colours of chapter 09 (``style.BIAS``,
+    ``style.VARIANCE``, ``style.TOTAL``; markers and line styles differ too); the current
+    x as the explorer's position (``style.CUT_LINE``).
     Returns (bias line, variance line, mse line, marker line or None)."""
     x = np.asarray(x, dtype=float)
     b2 = np.asarray(bias) ** 2
     v = np.asarray(sd) ** 2
-    lb, = ax.plot(x, b2, "-o", ms=3, color="#e76f51", label="bias²")
-    lv, = ax.plot(x, v, "-o", ms=3, color="#457b9d", label="variance")
-    lm, = ax.plot(x, b2 + v, "-", lw=2.5, color="black", label="MSE = bias² + variance")
-    marker = ax.axvline(current, color="grey", ls=":", lw=1.5) if current is not None else None
+    lb, = ax.plot(x, b2, "-o", ms=4, color=style.BIAS, label="bias²")
+    lv, = ax.plot(x, v, "--s", ms=4, color=style.VARIANCE, label="variance")
+    lm, = ax.plot(x, b2 + v, "-", lw=2.5, color=style.TOTAL, label="MSE = bias² + variance")
+    marker = ax.axvline(current, **style.CUT_LINE) if current is not None else None
     ax.set_xlabel(xlabel)
     ax.set_ylabel("squared error of the estimate")
-    ax.legend(fontsize=8, loc="upper center")
+    ax.legend(fontsize=FONT, loc="upper center")
     return lb, lv, lm, marker
 
 
 def plot_oob_curve(ax, ms, shares, *, limit=np.exp(-1), current=None, simulated=None):
-    """The out-of-bag probability (1 - 1/m)^m against m, with its limit 1/e.
-    ``simulated``: optional (mean, sd) of simulated shares at ``current``."""
-    line, = ax.plot(ms, shares, color=EST_COLOR, lw=2, label="(1 - 1/m)$^m$")
-    ax.axhline(limit, color=TRUE_COLOR, ls="--", lw=1.5, label=f"1/e = {limit:.4f}")
+    """The out-of-bag probability :math:`(1 - 1/m)^m` against m (``style.CURVE``), with its
+    limit 1/e (``style.REFERENCE``, dashed) and the current m (``style.CUT_POINT``).
+    ``simulated``: optional (mean, sd) of simulated shares at ``current`` (``style.ESTIMATE``)."""
+    line, = ax.plot(ms, shares, color=style.CURVE, lw=2, label="$(1 - 1/m)^m$")
+    ax.axhline(limit, color=TRUE_COLOR, ls="--", lw=1.5, label=f"$1/e$ = {limit:.4f}")
     point = None
     if current is not None:
         y0 = shares[int(np.searchsorted(ms, current))]
-        point, = ax.plot([current], [y0], "o", color=TEST_COLOR, ms=8, label="m now")
+        point, = ax.plot([current], [y0], label="m now", **style.CUT_POINT)
     err = None
     if simulated is not None and current is not None:
-        err = ax.errorbar([current], [simulated[0]], yerr=[simulated[1]], fmt="s", color="#f4a261", ms=5, capsize=4,
-                          label="simulated mean ± sd")
+        err = ax.errorbar([current], [simulated[0]], yerr=[simulated[1]], fmt="D", color=EST_COLOR, mec="black",
+                          ms=6, capsize=4, label="simulated mean ± sd")
     ax.set_xscale("log")
     ax.set_ylim(0, 0.5)
     ax.set_xlabel("m (size of D, log scale)")
     ax.set_ylabel("out-of-bag share")
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=FONT, loc="lower right")
     return line, point, err
 
 
@@ -162,13 +172,14 @@ def bootstrap_count_segments(counts):
 
 def plot_bootstrap_counts(ax, counts):
     """How many times each of the m examples was drawn into D' (one bar each, spread over
-    the width of the axes); the never-drawn (out-of-bag) ones are marked with a red x.
+    the width of the axes, ``style.ESTIMATE``); the never-drawn (out-of-bag) ones are marked
+    with a black x.
     Returns (LineCollection of bars, oob marker line)."""
     counts = np.asarray(counts)
     segs, x = bootstrap_count_segments(counts)
     bars = ax.vlines([s[0][0] for s in segs], 0, counts, color=EST_COLOR, lw=bootstrap_bar_width(ax, len(counts)))
     oob = counts == 0
-    marks, = ax.plot(x[oob], np.zeros(int(oob.sum())), "x", color=TEST_COLOR, ms=6, mew=2, label="out-of-bag")
+    marks, = ax.plot(x[oob], np.zeros(int(oob.sum())), "x", color="black", ms=7, mew=2, label="out-of-bag")
     ax.set_xlim(0, 1)
     ax.set_xticks([])
     ax.set_xlabel("the m examples of D")
@@ -183,11 +194,12 @@ def bootstrap_bar_width(ax, m):
 
 
 def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None):
-    """The learner's true error against its training-set size (with ± sd band)."""
-    ax.plot(sizes, mean, "-o", color=EST_COLOR, ms=4, label="true error of the learned model")
+    """The learner's true error against its training-set size (``style.CURVE``, with a grey
+    ± sd band); the Bayes error as a reference (``style.REFERENCE``, dashed)."""
+    ax.plot(sizes, mean, "-o", color=style.CURVE, ms=4, label="true error of the learned model")
     if sd is not None:
-        ax.fill_between(sizes, np.asarray(mean) - sd, np.asarray(mean) + sd, color=EST_COLOR, alpha=0.15,
-                        label="± 1 sd over data sets")
+        ax.fill_between(sizes, np.asarray(mean) - sd, np.asarray(mean) + sd, color=style.CURVE, alpha=0.12,
+                        lw=0, label="± 1 sd over data sets")
     if bayes_error is not None:
         ax.axhline(bayes_error, color=TRUE_COLOR, ls="--", label=f"Bayes error {bayes_error:.3f}")
     if mark:
@@ -196,54 +208,90 @@ def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None
             right = len(mark) > 1 and i == len(mark) - 1  # the last label right of its line: close marks stay apart
             ax.annotate(text, (x, 1), xycoords=ax.get_xaxis_transform(), xytext=(2 if right else -2, -3),
                         textcoords="offset points", rotation=90, va="top", ha="left" if right else "right",
-                        fontsize=8, color="grey")
+                        fontsize=FONT, color="#555555")
     ax.set_xscale("log")
-    ax.set_xlabel("training-set size")
+    ax.set_xlabel("training-set size (log scale)")
     ax.set_ylabel("generalisation error")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=FONT)
 
 
 def plot_estimator_comparison(ax, study, *, labels=None):
     """All estimators on one plot: for each method, the spread of (estimate - true error)
-    over the simulated data sets (box), its mean (the bias, a diamond) and zero (no error)."""
+    over the simulated data sets (box, ``style.ESTIMATE``), its mean (the bias, a diamond in
+    ``style.BIAS``) and zero (estimate = truth, ``style.REFERENCE`` dashed)."""
     diffs = study.estimates - study.true_error
     labels = [METHOD_LABELS.get(m, m) for m in study.methods] if labels is None else labels
     pos = np.arange(len(study.methods))
     bp = ax.boxplot(diffs.T, positions=pos, widths=0.55, showfliers=False, patch_artist=True,
                     medianprops={"color": "black"})
     for patch in bp["boxes"]:
-        patch.set_facecolor("#a8dadc")
-    ax.plot(pos, diffs.mean(axis=1), "D", color=TEST_COLOR, ms=7, label="mean = bias", zorder=3)
-    ax.axhline(0, color=TRUE_COLOR, lw=2, label="estimate = true error")
-    ax.set_xticks(pos, labels, fontsize=8)
+        patch.set_facecolor(EST_COLOR)
+        patch.set_alpha(0.6)
+    ax.plot(pos, diffs.mean(axis=1), "D", color=style.BIAS, mec="black", ms=8, label="mean = bias", zorder=3)
+    ax.axhline(0, color=TRUE_COLOR, ls="--", lw=2, label="estimate = true error")
+    ax.set_xticks(pos, labels, fontsize=FONT)
     ax.set_ylabel("estimate − true error of the final model")
     lo, hi = ax.get_ylim()
     ax.set_ylim(lo, hi + 0.18 * (hi - lo))  # headroom: the legend sits above the boxes, not on a whisker
-    ax.legend(fontsize=8, loc="upper center", ncol=2)
+    ax.legend(fontsize=FONT, loc="upper center", ncol=2)
     return bp
 
 
 def plot_method_estimates(ax, results, *, labels=None):
     """Estimates of several methods on one data set (a dict method -> ErrorEstimate):
-    each run as a dot, the mean as a bar."""
+    each run as a dot (``style.ESTIMATE``), the mean as a black bar."""
     methods = list(results)
     labels = [METHOD_LABELS.get(m, m) for m in methods] if labels is None else labels
     rng = np.random.default_rng(0)
     for i, mth in enumerate(methods):
         est = results[mth].estimates
         jitter = rng.uniform(-0.15, 0.15, len(est)) if len(est) > 1 else np.zeros(1)
-        ax.plot(i + jitter, est, "o", ms=4, alpha=0.6, color=EST_COLOR)
-        ax.plot([i - 0.3, i + 0.3], [est.mean()] * 2, color=TEST_COLOR, lw=2.5)
-    ax.set_xticks(np.arange(len(methods)), labels, fontsize=8)
+        ax.plot(i + jitter, est, "o", ms=4, alpha=0.7, color=EST_COLOR, mec="#333333", mew=0.4)
+        ax.plot([i - 0.3, i + 0.3], [est.mean()] * 2, color=style.CURVE, lw=2.5)
+    ax.set_xticks(np.arange(len(methods)), labels, fontsize=FONT)
     ax.set_ylabel("estimated error rate")
 
 
 def plot_l2_tuning(ax, tuning):
-    """Validation error against the penalty l2 (log scale), the chosen l2 marked."""
-    ax.plot(tuning.l2_values, tuning.errors, "-o", color=EST_COLOR, ms=4)
+    """Validation error against the penalty l2 (log scale; ``style.ESTIMATE``: each value is an
+    estimate), the chosen l2 marked by a black star."""
+    ax.plot(tuning.l2_values, tuning.errors, "-o", color=EST_COLOR, mec="#333333", ms=5)
     j = int(np.flatnonzero(tuning.l2_values == tuning.best_l2)[0])
-    ax.plot([tuning.best_l2], [tuning.errors[j]], "*", color=TEST_COLOR, ms=16, label=f"chosen l2 = {tuning.best_l2:g}")
+    ax.plot([tuning.best_l2], [tuning.errors[j]], "*", color="black", ms=16, label=f"chosen l2 = {tuning.best_l2:g}")
     ax.set_xscale("log")
-    ax.set_xlabel("l2 (penalty; larger = simpler model)")
+    ax.set_xlabel("l2 (penalty; larger = simpler model; log scale)")
     ax.set_ylabel("validation error")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=FONT)
+
+
+def plot_estimate_spreads(ax, estimates, *, true_error=None, bins=None):
+    """Histograms of several methods' estimates over many data sets, one learner style each
+    (``style.learner_style``: colour *and* line style), with the true error as a reference.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    estimates : dict label -> array of estimates
+    true_error : float, optional
+        Drawn as ``style.REFERENCE`` (grey, dashed).
+    bins : array of bin edges, optional (default: 21 bins over [0, 1])
+
+    Returns
+    -------
+    list of the step artists, one per method
+    """
+    if not isinstance(estimates, dict) or not estimates:
+        raise ValueError("estimates must be a non-empty dict label -> array of estimates")
+    bins = np.linspace(0, 1, 21) if bins is None else np.asarray(bins, dtype=float)
+    artists = []
+    for i, (label, values) in enumerate(estimates.items()):
+        values = np.asarray(values, dtype=float)
+        st = style.learner_style(i)
+        artists.append(ax.stairs(hist_shares(values, bins), bins, color=st["color"], ls=st["ls"], lw=2.5,
+                                 label=f"{label}: mean {values.mean():.3f}, sd {values.std():.3f}"))
+    if true_error is not None:
+        ax.axvline(true_error, color=TRUE_COLOR, ls="--", lw=2, label=f"true error {true_error:.3f}")
+    ax.set_xlabel("estimated error rate")
+    ax.set_ylabel("share of data sets")
+    ax.legend(fontsize=FONT, loc="upper left")
+    return artists

@@ -1,18 +1,21 @@
 """Explorers for chapter 01 (evaluation methods).
 
-* :class:`HoldoutExplorer`: a test-share slider and a "stratified" checkbox.
+* :class:`HoldoutExplorer`: a test-share slider (offering exactly the study's
+  test shares) and a "stratified" checkbox.
   The spread of hold-out estimates over many simulated data sets against the
   true error of the final model, and the bias² / variance / MSE curves over
   all test shares (note 001, point 3). State: :func:`learnmetrics.holdout_state`.
-* :class:`CVExplorer`: k and repeats. The folds of one data set as coloured
+* :class:`CVExplorer`: k (exactly the study's ks) and repeats. The folds of one data set as coloured
   bands, the spread of the p x k-fold estimate, bias and sd against k.
   State: :func:`learnmetrics.cv_state`.
 * :class:`BootstrapExplorer`: m. One bootstrap sample (how often each example
   was drawn; the out-of-bag ones marked), and the out-of-bag share against m
-  with (1 - 1/m)^m and 1/e. State: :func:`learnmetrics.bootstrap_state`.
+  with :math:`(1 - 1/m)^m` and 1/e. State: :func:`learnmetrics.bootstrap_state`.
 
 The two studies are computed once (a second or two) and passed in, so that
-moving a control only picks precomputed numbers and moves artists.
+moving a control only picks precomputed numbers and moves artists. A study
+with missing or non-finite numbers is refused with a clear message before
+anything is drawn.
 """
 from __future__ import annotations
 
@@ -20,8 +23,10 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import evaluation as _ev
-from .._validation import check_positive_int
+from .._validation import check_bool, check_positive_int
+from ..plotting import style
 from ..plotting.evaluation import (
+    FONT,
     bootstrap_bar_width,
     bootstrap_count_segments,
     fold_colormap,
@@ -53,7 +58,38 @@ class _Blitted(Explorer):
 
 
 def _label(ax, y=1.02, **kw):
-    return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=9, **kw)
+    return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=FONT, **kw)
+
+
+def _finite(name, arr, shape=None):
+    arr = np.asarray(arr, dtype=float)
+    if shape is not None and arr.shape != shape:
+        raise ValueError(f"study.{name} has shape {arr.shape}, expected {shape}")
+    if arr.size == 0 or not np.isfinite(arr).all():
+        raise ValueError(f"study.{name} must be a non-empty array of finite numbers")
+
+
+def _check_holdout_study(study):
+    if not isinstance(study, _ev.HoldoutStudy):
+        raise TypeError(f"study must be a HoldoutStudy (from learnmetrics.holdout_study), got {type(study).__name__}")
+    ts = np.asarray(study.test_sizes, dtype=float)
+    if ts.ndim != 1 or ts.size == 0 or np.any(np.diff(ts) <= 0):
+        raise ValueError("study.test_sizes must be a non-empty, increasing 1-D array")
+    R = len(np.asarray(study.true_error))
+    _finite("true_error", study.true_error)
+    _finite("estimates", study.estimates, (2, len(ts), R))
+    _finite("train_error", study.train_error, (2, len(ts), R))
+
+
+def _check_cv_study(study):
+    if not isinstance(study, _ev.CVStudy):
+        raise TypeError(f"study must be a CVStudy (from learnmetrics.cv_study), got {type(study).__name__}")
+    if not study.ks or set(study.runs) != set(study.ks) or set(study.folds) != set(study.ks):
+        raise ValueError(f"study.runs and study.folds must hold one entry for each k in study.ks={list(study.ks)}")
+    R = len(np.asarray(study.true_error))
+    _finite("true_error", study.true_error)
+    for k in study.ks:
+        _finite(f"runs[{k}]", study.runs[k], (study.max_repeats, R))
 
 
 class HoldoutExplorer(_Blitted):
@@ -68,7 +104,8 @@ class HoldoutExplorer(_Blitted):
 
     Attributes
     ----------
-    slider : ipywidgets.FloatSlider (the test share), checkbox : ipywidgets.Checkbox
+    slider : ipywidgets.SelectionSlider (the test share: exactly the study's ``test_sizes``)
+    checkbox : ipywidgets.Checkbox
     state : HoldoutState
     """
 
@@ -76,15 +113,13 @@ class HoldoutExplorer(_Blitted):
     readout_width = "250px"
 
     def __init__(self, study, *, test_size=0.3, stratify=True):
-        if not isinstance(study, _ev.HoldoutStudy):
-            raise TypeError(f"study must be a HoldoutStudy, got {type(study).__name__}")
+        _check_holdout_study(study)
         self.study = study
-        _ev.holdout_state(study, test_size, stratify)  # validates
-        ts = study.test_sizes
-        step = float(np.round(np.min(np.diff(ts)), 6)) if len(ts) > 1 else 0.05
-        self.slider = widgets.FloatSlider(value=float(test_size), min=float(ts[0]), max=float(ts[-1]), step=step,
-                                          description="test share", readout_format=".2f",
-                                          layout=widgets.Layout(width="380px"))
+        stratify = check_bool(stratify, "stratify")
+        first = _ev.holdout_state(study, test_size, stratify)  # validates test_size
+        options = [(f"{t:.2f}", float(t)) for t in study.test_sizes]
+        self.slider = widgets.SelectionSlider(options=options, value=first.test_size, description="test share",
+                                              layout=widgets.Layout(width="380px"))
         self.checkbox = widgets.Checkbox(value=bool(stratify), description="stratified (分层采样)")
         super().__init__([self.slider, self.checkbox])
 
@@ -96,7 +131,7 @@ class HoldoutExplorer(_Blitted):
             ax1, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="hold-out estimates")
         top = max(_hist_heights(e).max() for e in self.study.estimates.reshape(-1, self.study.estimates.shape[-1]))
         ax1.set_ylim(0, max(0.45, 1.05 * top))  # room for the tallest bar of any test share
-        ax1.legend(fontsize=8, loc="upper right")
+        ax1.legend(fontsize=FONT, loc="upper right")
         self._title1 = _label(ax1)
         self._lines = plot_tradeoff(ax2, s.curve_test_sizes, s.curve_bias, s.curve_sd, current=s.test_size)
         top = max(np.max(s.curve_bias**2 + s.curve_sd**2) for s in
@@ -104,7 +139,9 @@ class HoldoutExplorer(_Blitted):
         ax2.set_ylim(0, 1.05 * top)
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.96))
-        self.dynamic = [self._bars, self._mean_line, self._true_line, self._title1, *self._lines, self._title2]
+        # the legend is redrawn after the moving cut line, so the line never crosses it
+        self.dynamic = [self._bars, self._mean_line, self._true_line, self._title1, *self._lines, self._title2,
+                        ax2.get_legend()]
 
     def compute_state(self, test_size, stratify):
         return _ev.holdout_state(self.study, test_size, stratify)
@@ -154,8 +191,7 @@ class CVExplorer(_Blitted):
     readout_width = "250px"
 
     def __init__(self, study, *, k=10, repeats=1):
-        if not isinstance(study, _ev.CVStudy):
-            raise TypeError(f"study must be a CVStudy, got {type(study).__name__}")
+        _check_cv_study(study)
         self.study = study
         _ev.cv_state(study, k, repeats)  # validates
         self.slider = widgets.SelectionSlider(options=list(study.ks), value=int(k), description="k",
@@ -179,10 +215,10 @@ class CVExplorer(_Blitted):
         n_neg = int(np.sum(st.y_demo == np.unique(st.y_demo)[0]))
         self._sep = self.ax_folds.axvline(n_neg - 0.5, color="black", lw=2.5)
         self.ax_folds.text(n_neg / 2 - 0.5, 1.02, f"{n_neg} negatives", transform=self.ax_folds.get_xaxis_transform(),
-                           ha="center", va="bottom", fontsize=8)
+                           ha="center", va="bottom", fontsize=FONT)
         self.ax_folds.text(n_neg + (st.n - n_neg) / 2 - 0.5, 1.02, f"{st.n - n_neg} positives",
-                           transform=self.ax_folds.get_xaxis_transform(), ha="center", va="bottom", fontsize=8)
-        self.ax_folds.set_yticks(np.arange(R), [f"run {i + 1}" for i in range(R)], fontsize=8)
+                           transform=self.ax_folds.get_xaxis_transform(), ha="center", va="bottom", fontsize=FONT)
+        self.ax_folds.set_yticks(np.arange(R), [f"run {i + 1}" for i in range(R)], fontsize=FONT)
         self.ax_folds.set_xticks([])
         self._title0 = _label(self.ax_folds, y=1.16)
         s = _ev.cv_state(st, st.ks[0], 1)
@@ -190,12 +226,12 @@ class CVExplorer(_Blitted):
             self.ax_hist, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="CV estimates")
         top = max(_hist_heights(st.runs[k][:r].mean(axis=0)).max() for k in st.ks for r in range(1, R + 1))
         self.ax_hist.set_ylim(0, max(0.45, 1.05 * top))  # room for the tallest bar of any k and p
-        self.ax_hist.legend(fontsize=8, loc="upper right")
+        self.ax_hist.legend(fontsize=FONT, loc="upper right")
         self._title_h = _label(self.ax_hist)
         ax = self.ax_curve
-        self._lb, = ax.plot(s.curve_ks, s.curve_bias, "-o", ms=3, color="#e76f51", label="bias")
-        self._ls, = ax.plot(s.curve_ks, s.curve_sd, "-o", ms=3, color="#457b9d", label="sd")
-        self._mk = ax.axvline(s.k, color="grey", ls=":")
+        self._lb, = ax.plot(s.curve_ks, s.curve_bias, "-o", ms=4, color=style.BIAS, label="bias")
+        self._ls, = ax.plot(s.curve_ks, s.curve_sd, "--s", ms=4, color=style.VARIANCE, label="sd")
+        self._mk = ax.axvline(s.k, **style.CUT_LINE)
         ax.axhline(0, color="black", lw=0.8)
         ax.set_xscale("log")
         ax.set_xticks(s.curve_ks, [str(k) for k in s.curve_ks])
@@ -205,11 +241,11 @@ class CVExplorer(_Blitted):
         lo = min(min(_ev.cv_state(st, k, r).curve_bias.min() for r in (1, R) for k in st.ks[:1]), 0)
         hi = max(_ev.cv_state(st, st.ks[0], r).curve_sd.max() for r in (1, R))
         ax.set_ylim(min(lo, 0) - 0.005, hi * 1.15)
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=FONT, loc="center right")  # between the two curves, for every k
         self._title_c = _label(ax)
         fig.tight_layout(rect=(0, 0, 1, 0.9), h_pad=3.0)
         self.dynamic = [self._im, self._sep, self._title0, self._bars, self._mean_line, self._true_line, self._title_h,
-                        self._lb, self._ls, self._mk, self._title_c]
+                        self._lb, self._ls, self._mk, self._title_c, ax.get_legend()]
 
     def compute_state(self, k, repeats):
         return _ev.cv_state(self.study, k, repeats)
@@ -266,10 +302,11 @@ class BootstrapExplorer(_Blitted):
     readout_width = "250px"
 
     def __init__(self, *, m=20, max_m=200, n_samples=500, rng=0):
-        self.max_m = check_positive_int(max_m, "max_m", minimum=1)
-        self.n_samples = n_samples
-        self.seed = rng
-        _ev.bootstrap_state(m, n_samples=n_samples, max_m=self.max_m, rng=rng)  # validates
+        self.max_m = check_positive_int(max_m, "max_m", minimum=1, maximum=10_000)
+        self.n_samples = check_positive_int(n_samples, "n_samples", minimum=1)
+        self.seed = check_positive_int(rng, "rng", minimum=0)  # a seed: every frame redraws from it
+        m = check_positive_int(m, "m", minimum=1, maximum=self.max_m)
+        _ev.bootstrap_state(self.max_m, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)  # validates
         self.slider = widgets.IntSlider(value=int(m), min=1, max=self.max_m, description="m",
                                         layout=widgets.Layout(width="420px"))
         super().__init__([self.slider])
@@ -280,12 +317,13 @@ class BootstrapExplorer(_Blitted):
         s = _ev.bootstrap_state(1, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
         self._bars, self._marks = plot_bootstrap_counts(ax1, np.zeros(1, dtype=int))
         ax1.set_ylim(-0.4, 6.5)
-        ax1.legend(fontsize=8, loc="upper right")
+        ax1.legend(fontsize=FONT, loc="upper right")
         self._title1 = _label(ax1)
         self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
-        self._sim, = ax2.plot([1], [0], "s", color="#f4a261", ms=6, label="simulated mean ± sd")
-        self._sim_err, = ax2.plot([1, 1], [0, 0], color="#f4a261", lw=2)
-        ax2.legend(fontsize=8, loc="lower right")
+        self._sim, = ax2.plot([1], [0], "D", color=style.ESTIMATE, mec="black", ms=6, label="simulated mean ± sd",
+                              zorder=7)
+        self._sim_err, = ax2.plot([1, 1], [0, 0], color=style.ESTIMATE, lw=2.5, zorder=7)
+        ax2.legend(fontsize=FONT, loc="lower right")
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.95))
         self.dynamic = [self._bars, self._marks, self._title1, self._point, self._sim, self._sim_err, self._title2]
@@ -305,7 +343,7 @@ class BootstrapExplorer(_Blitted):
         sd = float(s.shares.std())
         self._sim.set_data([s.m], [s.mean_share])
         self._sim_err.set_data([s.m, s.m], [s.mean_share - sd, s.mean_share + sd])
-        self._title2.set_text(f"(1-1/m)^m = {s.expected_share:.4f} → 1/e = {s.limit:.4f}")
+        self._title2.set_text(f"$(1-1/m)^m$ = {s.expected_share:.4f} → $1/e$ = {s.limit:.4f}")
 
     def describe(self, s):
         return (
