@@ -1,5 +1,7 @@
 # Two commands for a fresh machine:  `make lab`  and  `make test`.
 # Both create .venv when it is missing and (re)install only when pyproject.toml changed.
+# They need Python >= 3.11 (requires-python in pyproject.toml): an older Python is refused
+# before anything is created or installed; pick another with  make test PYTHON=python3.11
 
 PYTHON ?= python3
 VENV   := .venv
@@ -12,8 +14,17 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: lab test unit notebooks refresh bench app clean-venv
 
+# The Python check runs first, before a venv is created (tools/check_python.py reads the minimum
+# from pyproject.toml); an existing venv is checked too, in case it was made by an older Python.
 $(STAMP): pyproject.toml
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@if [ -x $(BIN)/python ]; then \
+		$(BIN)/python tools/check_python.py --venv; \
+	else \
+		command -v $(PYTHON) >/dev/null 2>&1 || { \
+			echo "No Python found at PYTHON=$(PYTHON); learnmetrics needs Python >= 3.11, e.g. make test PYTHON=python3.11" >&2; \
+			exit 1; }; \
+		$(PYTHON) tools/check_python.py && $(PYTHON) -m venv $(VENV) && printf '*\n' > $(VENV)/.gitignore; \
+	fi
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
 	@touch $(STAMP)
@@ -23,9 +34,14 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 ## The chapters' explorers without code, for a classroom projector: Voilà on 127.0.0.1 only,
-## with a token in the printed address.
+## behind a fresh random token (printed in the address), refusing any Host header that does not
+## name this machine (Voilà's default accepts any; JupyterLab's refuses). Extra Voilà options go
+## in APP_ARGS, e.g. make app APP_ARGS=--theme=dark
 app: $(STAMP)
-	$(BIN)/voila notebooks --strip_sources=True --Voila.ip=127.0.0.1 --port=$(APP_PORT) --token $(APP_ARGS)
+	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))') && \
+	echo "The chapters without code:  http://127.0.0.1:$(APP_PORT)/?token=$$token" && \
+	exec $(BIN)/python tools/voila_app.py notebooks --strip_sources=True --Voila.ip=127.0.0.1 \
+		--port=$(APP_PORT) --Voila.token=$$token $(APP_ARGS)
 
 ## Set up (if needed) and run every test: unit tests, nbval over all notebooks, and the
 ## browser tests (tests/browser; skipped with a reason when Chromium is missing).

@@ -1,6 +1,8 @@
 """The set-up files agree with each other, and the package imports lean."""
+import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,11 +19,19 @@ def _requirement(spec: str) -> tuple[str, str]:
 
 
 def _pyproject_requirements() -> dict[str, str]:
+    """Every requirement of pyproject.toml, one entry per package: a package listed in several
+    groups (numpy at run time and, pinned tighter, for the tests) gets every group's clauses,
+    in order, without repeats -- the one line environment.yml must give it."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     reqs = list(data["dependencies"])
     for extra in data["optional-dependencies"].values():
         reqs += extra
-    return dict(_requirement(r) for r in reqs)
+    clauses: dict[str, list[str]] = {}
+    for r in reqs:
+        name, spec = _requirement(r)
+        merged = clauses.setdefault(name, [])
+        merged += [c for c in spec.split(",") if c and c not in merged]
+    return {name: ",".join(c) for name, c in clauses.items()}
 
 
 def _environment_requirements() -> tuple[dict[str, str], list[str]]:
@@ -85,4 +95,113 @@ def test_import_is_fast_and_lean():
     loaded = run()[1]  # also writes the bytecode caches
     assert loaded == "", f"import learnmetrics pulled in {loaded}"
     best = min(float(run()[0]) for _ in range(5))
-    assert best < 0.2, f"import learnmetrics took {best:.3f} s"
+    # 0.2 s on an idle machine; a busy one (other jobs on every core) stretches every timing alike
+    busy = max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)) if hasattr(os, "getloadavg") else 1.0
+    assert best < 0.2 * busy, f"import learnmetrics took {best:.3f} s (load factor {busy:.1f})"
+
+
+# -- the supported Pythons ------------------------------------------------------------------------
+
+def _requires_python() -> tuple[int, int]:
+    spec = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    m = re.fullmatch(r">=(\d+)\.(\d+)", spec)
+    assert m, f"requires-python should read '>=X.Y', got {spec!r}"
+    return int(m.group(1)), int(m.group(2))
+
+
+def test_python_minimum_is_311_everywhere():
+    """pyproject.toml, the Makefile's check and the README name the same minimum (3.11:
+    Python 3.10 reached its end of life in October 2026; scikit-learn 1.9 needs 3.11)."""
+    assert _requires_python() == (3, 11)
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import check_python
+    finally:
+        sys.path.pop(0)
+    assert check_python.required_version() == (3, 11)
+    readme = (ROOT / "README.md").read_text()
+    assert re.search(r"Python ≥ 3\.11", readme) and re.search(r"(≥|>=) ?3\.10", readme) is None
+
+
+FAKE_PYTHON = """#!/bin/sh
+# A stand-in for an old interpreter: the real one, told it is Python {version}.
+exec {real} -c 'import runpy, sys; sys.version_info = ({major}, {minor}, {micro}, "final", 0); \\
+sys.executable = "{path}"; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name="__main__")' "$@"
+"""
+
+
+def _fake_python(folder: Path, version: tuple[int, int, int]) -> Path:
+    path = folder / f"python{version[0]}.{version[1]}"
+    path.write_text(FAKE_PYTHON.format(real=sys.executable, version=".".join(map(str, version)),
+                                       major=version[0], minor=version[1], micro=version[2], path=path))
+    path.chmod(0o755)
+    return path
+
+
+@pytest.fixture
+def project_copy(tmp_path):
+    """The Makefile with just what its set-up step reads (no package: nothing may get installed)."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    (tmp_path / "tools").mkdir()
+    for rel in ("Makefile", "pyproject.toml", "tools/check_python.py"):
+        shutil.copy2(ROOT / rel, tmp_path / rel)
+    return tmp_path
+
+
+def _make(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["make", "--no-print-directory", *args], cwd=folder, capture_output=True, text=True,
+                          timeout=60)
+
+
+@pytest.mark.parametrize("target", ["test", "lab", "unit", "refresh", "app"])
+def test_make_refuses_an_old_python_before_creating_a_venv(project_copy, target):
+    fake = _fake_python(project_copy, (3, 10, 13))
+    out = _make(project_copy, target, f"PYTHON={fake}")
+    assert out.returncode != 0
+    assert not (project_copy / ".venv").exists(), "a virtual environment was created for an unsupported Python"
+    assert f"{fake} is Python 3.10.13" in out.stderr, out.stderr
+    assert "needs Python >= 3.11" in out.stderr and "make test PYTHON=python3.11" in out.stderr
+    assert "pip" not in out.stdout, "make went on to install"
+
+
+def test_make_refuses_an_existing_venv_made_by_an_old_python(project_copy):
+    bin_ = project_copy / ".venv" / "bin"
+    bin_.mkdir(parents=True)
+    fake = _fake_python(bin_, (3, 10, 13))
+    fake.rename(bin_ / "python")
+    out = _make(project_copy, "unit")
+    assert out.returncode != 0
+    assert "is Python 3.10.13" in out.stderr and "make clean-venv && make test PYTHON=python3.11" in out.stderr
+    assert not (project_copy / ".venv" / ".installed").exists()
+
+
+def test_make_names_a_missing_python(project_copy):
+    out = _make(project_copy, "unit", "PYTHON=/nonexistent/python3.99")
+    assert out.returncode != 0 and "No Python found at PYTHON=/nonexistent/python3.99" in out.stderr
+    assert not (project_copy / ".venv").exists()
+
+
+def test_python_check_accepts_this_python():
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "check_python.py")], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stderr == ""
+
+
+def _real_old_python() -> str | None:
+    for candidate in ["python3.10", *sorted(glob.glob("/root/.pyenv/versions/3.10*/bin/python3.10"))]:
+        found = shutil.which(candidate) if "/" not in candidate else candidate
+        if found:
+            probe = subprocess.run([found, "-c", "import sys; print(sys.version_info[:2] == (3, 10))"],
+                                   capture_output=True, text=True)
+            if probe.stdout.strip() == "True":  # a pyenv shim without the version installed says otherwise
+                return found
+    return None
+
+
+def test_make_refuses_a_real_python_310(project_copy):
+    python = _real_old_python()
+    if python is None:
+        pytest.skip("no Python 3.10 on this machine")
+    out = _make(project_copy, "test", f"PYTHON={python}")
+    assert out.returncode != 0 and not (project_copy / ".venv").exists()
+    assert re.search(r"is Python 3\.10\.\d+\.", out.stderr), out.stderr

@@ -6,9 +6,14 @@
 
 What nbval later compares is exactly what this stores, so it keeps the
 outputs deterministic: no timing metadata (record_timing=False), execution
-counts 1..N, PYTHONHASHSEED fixed, the kernel started in notebooks/, and the
-widget state saved in the notebook's metadata so that a notebook opened
-without a kernel still shows each explorer's last frame.
+counts 1..N, the kernel started in notebooks/ with the environment of
+KERNEL_ENV (PYTHONHASHSEED fixed; BLAS and OpenMP on one thread, so a sum
+split across threads is always added in the same order, whatever the number
+of cores), and the widget state saved in the notebook's metadata so that a
+notebook opened without a kernel still shows each explorer's last frame.
+A refresh of an unchanged notebook leaves it byte-identical, images included
+(tests/test_refresh_determinism.py). conftest.py gives nbval's kernels the
+same environment.
 """
 from __future__ import annotations
 
@@ -23,6 +28,16 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+
+#: set for every kernel this script starts (and by conftest.py for nbval's kernels)
+KERNEL_ENV = {
+    "PYTHONHASHSEED": "0",
+    "OMP_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "VECLIB_MAXIMUM_THREADS": "1",
+    "NUMEXPR_NUM_THREADS": "1",
+}
 
 
 def refresh(path: Path, timeout: int = 600) -> None:
@@ -79,11 +94,12 @@ def stable_widget_ids(nb, name: str):
 
 
 def main(argv: list[str]) -> int:
-    os.environ["PYTHONHASHSEED"] = "0"
+    os.environ.update(KERNEL_ENV)
     os.environ.pop("MPLBACKEND", None)
     paths = [Path(a).resolve() for a in argv] or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     for path in paths:
-        print(f"refreshing {path.relative_to(ROOT)} ...", flush=True)
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"refreshing {shown} ...", flush=True)
         refresh(path)
     return 0
 

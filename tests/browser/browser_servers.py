@@ -203,10 +203,14 @@ def start_lab(home: Path, notebook_dir: Path) -> Server:
     return Server("JupyterLab", argv, env, notebook_dir, home / "lab.log", port, token, "/api/status").start()
 
 
+VOILA_APP = ROOT / "tools" / "voila_app.py"
+
+
 def voila_argv(notebook_dir: Path, port: int, extra: list[str] = ()) -> list[str]:
-    """The Voilà command: the same as ``make app`` (sources stripped, 127.0.0.1 only)."""
+    """The Voilà command: the same as ``make app`` (``tools/voila_app.py``: sources stripped,
+    127.0.0.1 only, a request whose Host header is not this machine refused with 403)."""
     return [
-        sys.executable, "-m", "voila", str(notebook_dir), "--no-browser", "--strip_sources=True",
+        sys.executable, str(VOILA_APP), str(notebook_dir), "--no-browser", "--strip_sources=True",
         "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0", *extra,
     ]
 
