@@ -3,9 +3,34 @@
 Each check names the argument it looked at and says what was wrong, so a
 learner sees ``y_score must not contain NaN or infinity`` instead of a stack
 trace from deep inside NumPy.
+
+The rules every public function follows (issue 12)
+---------------------------------------------------
+* Every argument is checked for type and range *before* any work, and the
+  error names the caller's argument, what it got and what it needs.
+* Flags are real booleans (:func:`check_bool`: ``'False'``, ``0`` or ``1.5``
+  are refused), counts are integers (:func:`check_positive_int`), real
+  parameters are finite unless infinity is meaningful (:func:`check_real`),
+  probabilities lie in [0, 1] (:func:`check_probability`).
+* Sizes are checked before anything is allocated (:func:`check_size`).
+* Class labels (:func:`as_labels`) are integers, booleans, strings or
+  integral floats. One array holds one *kind* of label: strings, or numbers.
+  Booleans are numbers (``True == 1``, ``False == 0``, as in Python, NumPy and
+  scikit-learn), so ``[True, 0]`` holds the labels 0 and 1. An object array is
+  turned into a string array or a numeric array; an object array mixing
+  strings with numbers, holding ``None``/NaN, complex numbers or other objects
+  is refused. Two arrays compared label by label must hold the same kind
+  (:func:`check_same_label_kind`): ``['0', '1']`` never silently differs from
+  ``[0, 1]``.
+* Scores (:func:`as_scores`) and weights (:func:`check_sample_weight`) are real
+  numbers: strings and complex numbers are refused in every path (NumPy
+  arrays, lists, object arrays).
+* Integer weights can be kept as ``int64`` (``exact_int=True``) so counts are
+  summed exactly instead of being rounded through float64.
 """
 from __future__ import annotations
 
+import math
 import numbers
 import warnings
 
@@ -23,6 +48,10 @@ __all__ = [
     "check_positive_int",
     "check_bool",
     "check_real",
+    "check_size",
+    "check_label",
+    "check_same_label_kind",
+    "label_kind",
     "check_choice",
     "check_rng",
 ]
@@ -40,7 +69,9 @@ def as_1d(x, name: str, *, allow_empty: bool = False) -> np.ndarray:
     """``x`` as a 1-D array, or a clear error naming ``name``."""
     if x is None:
         raise TypeError(f"{name} must be array-like, got None")
-    if isinstance(x, (str, bytes, dict, set)):
+    if isinstance(x, (str, bytes, dict, set, frozenset)) or (
+        not hasattr(x, "__len__") and not hasattr(x, "__array__") and hasattr(x, "__next__")
+    ):
         raise TypeError(f"{name} must be array-like (a list or 1-D array), got {_describe(x)}")
     try:
         arr = np.asarray(x)
@@ -63,19 +94,28 @@ def as_1d(x, name: str, *, allow_empty: bool = False) -> np.ndarray:
 
 
 def as_scores(x, name: str = "y_score", *, allow_empty: bool = False) -> np.ndarray:
-    """``x`` as a 1-D float array of finite numbers (no copy when it already is one)."""
+    """``x`` as a 1-D float array of finite real numbers (no copy when it already is one).
+
+    Booleans count as 0/1. Strings (even ``'0.5'``), complex numbers, ``None``
+    and NaN/infinity are refused with an error naming ``name``.
+    """
     if type(x) is np.ndarray and x.ndim == 1 and x.dtype == np.float64 and (x.size or allow_empty):
         arr = x
     else:
         arr = as_1d(x, name, allow_empty=allow_empty)
-        if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.tolist())):
+        kind = arr.dtype.kind
+        if kind == "O":
+            _check_real_objects(arr.tolist(), name)
+        elif kind == "c":
             raise TypeError(f"{name} must hold real numbers, got complex values")
-        if arr.dtype.kind not in "iufb":
-            try:
-                arr = arr.astype(np.float64)
-            except (TypeError, ValueError):
-                raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}") from None
-        arr = np.asarray(arr, dtype=np.float64)
+        elif kind in "USa":
+            raise TypeError(f"{name} must hold numbers, got strings (e.g. {arr[0]!r})")
+        elif kind not in "iufb":
+            raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}")
+        try:
+            arr = np.asarray(arr, dtype=np.float64)
+        except (TypeError, ValueError, OverflowError):
+            raise TypeError(f"{name} must hold real numbers, got values of type {arr.dtype}") from None
     # one reduction instead of an n-long boolean temporary: the sum of a finite array is
     # finite unless it overflows, which only the slow check below resolves
     if not np.isfinite(np.add.reduce(arr)) and not np.isfinite(arr).all():
@@ -84,10 +124,91 @@ def as_scores(x, name: str = "y_score", *, allow_empty: bool = False) -> np.ndar
     return arr
 
 
+def _check_real_objects(values: list, name: str) -> None:
+    """Every element of an object array is a real number (bool, int, float...)."""
+    for v in values:
+        if isinstance(v, (bool, np.bool_, numbers.Real)):
+            continue
+        if v is None:
+            raise ValueError(f"{name} must not contain None (missing values)")
+        if isinstance(v, numbers.Complex):
+            raise TypeError(f"{name} must hold real numbers, got complex values (e.g. {v!r})")
+        if isinstance(v, (str, bytes, np.str_, np.bytes_)):
+            raise TypeError(f"{name} must hold numbers, got strings (e.g. {v!r})")
+        raise TypeError(f"{name} must hold numbers, got a value of type {_describe(v)}: {v!r}")
+
+
+def label_kind(arr: np.ndarray) -> str:
+    """``'string'`` for text labels, ``'number'`` for integers, booleans and floats."""
+    return "string" if np.asarray(arr).dtype.kind in "US" else "number"
+
+
+def _object_labels(arr: np.ndarray, name: str) -> np.ndarray:
+    """An object array of labels as a string array or a numeric array, or a clear error."""
+    values = arr.tolist()
+    kinds = set()
+    for v in values:
+        if isinstance(v, (str, np.str_)):
+            kinds.add("str")
+        elif isinstance(v, (bytes, np.bytes_)):
+            kinds.add("bytes")
+        elif isinstance(v, (bool, np.bool_, numbers.Integral)):
+            kinds.add("number")
+        elif isinstance(v, numbers.Real):
+            if v != v:
+                raise ValueError(f"{name} must not contain None or NaN labels")
+            kinds.add("number")
+        elif v is None:
+            raise ValueError(f"{name} must not contain None or NaN labels")
+        elif isinstance(v, numbers.Complex):
+            raise TypeError(f"{name} must hold class labels, got complex values (e.g. {v!r})")
+        else:
+            raise TypeError(
+                f"{name} must hold class labels (integers, booleans or strings), "
+                f"got a value of type {_describe(v)}: {v!r}"
+            )
+    if len(kinds) > 1:
+        types = sorted({_describe(v) for v in values})
+        raise TypeError(
+            f"{name} mixes strings and numbers as labels ({', '.join(types)}); "
+            "use one kind of label, e.g. all strings or all integers"
+            if "number" in kinds else
+            f"{name} mixes str and bytes labels; use one kind of label"
+        )
+    if not values or kinds == {"str"}:
+        return np.asarray(values, dtype=str) if values else np.asarray(values, dtype=np.int64)
+    if kinds == {"bytes"}:
+        return np.asarray(values, dtype=bytes)
+    try:
+        out = np.asarray(values)
+    except OverflowError:  # pragma: no cover - NumPy versions differ here
+        out = arr
+    if out.dtype.kind not in "iubf":
+        raise TypeError(
+            f"{name} holds integers too large for 64 bits (e.g. {max(values, key=abs)!r}); "
+            "labels must fit in int64 or uint64"
+        )
+    return out
+
+
 def as_labels(x, name: str = "y_true", *, allow_empty: bool = False) -> np.ndarray:
-    """``x`` as a 1-D array of class labels (ints, bools or strings; no NaN)."""
+    """``x`` as a 1-D array of class labels.
+
+    Accepted: integers, booleans (numbers: ``True == 1``), strings, and floats
+    holding whole numbers. Object arrays come back as a string array or a
+    numeric array. Refused, with an error naming ``name``: NaN/infinity/None,
+    non-integral floats (scores passed where labels belong), complex numbers,
+    strings mixed with numbers, and any other object.
+    """
     arr = as_1d(x, name, allow_empty=allow_empty)
-    if arr.dtype.kind == "f":
+    if arr.dtype.kind == "O":
+        arr = _object_labels(arr, name)
+    elif arr.dtype.kind in "US" and not isinstance(x, np.ndarray):
+        # NumPy turns ['a', 1] into the strings ['a', '1']: look at what was passed
+        if any(not isinstance(v, (str, bytes)) for v in x):
+            _object_labels(np.asarray(list(x), dtype=object), name)  # raises the mixed-type error
+    kind = arr.dtype.kind
+    if kind == "f":
         if not np.isfinite(arr).all():
             raise ValueError(f"{name} must not contain NaN or infinity")
         if arr.size and not np.all(arr == np.round(arr)):
@@ -95,15 +216,61 @@ def as_labels(x, name: str = "y_true", *, allow_empty: bool = False) -> np.ndarr
                 f"{name} holds continuous values (e.g. {arr[arr != np.round(arr)][0]!r}); "
                 "class labels are expected. Did you pass scores where labels belong?"
             )
-    elif arr.dtype.kind == "O":
-        kinds = {type(v) for v in arr.tolist()}
-        if any(v is None or (isinstance(v, float) and v != v) for v in arr.tolist()):
-            raise ValueError(f"{name} must not contain None or NaN labels")
-        if any(issubclass(k, str) for k in kinds) and not all(issubclass(k, str) for k in kinds):
-            raise TypeError(f"{name} mixes strings and numbers as labels: {sorted(k.__name__ for k in kinds)}")
-    elif arr.dtype.kind not in "iubUS":
+    elif kind == "c":
+        raise TypeError(f"{name} must hold class labels, got complex values")
+    elif kind not in "iubUS":
         raise TypeError(f"{name} must hold class labels, got dtype {arr.dtype}")
     return arr
+
+
+def check_same_label_kind(a: np.ndarray, name_a: str, b: np.ndarray, name_b: str) -> None:
+    """Two label arrays (from :func:`as_labels`) hold the same kind of label.
+
+    Strings never equal numbers, so comparing ``['0', '1']`` with ``[0, 1]``
+    label by label would silently count every pair as different: refused.
+    Empty arrays fit anything.
+    """
+    a = np.asarray(a)
+    b = np.asarray(b)
+    if a.size and b.size and label_kind(a) != label_kind(b):
+        raise TypeError(
+            f"{name_a} holds {label_kind(a)} labels but {name_b} holds {label_kind(b)} labels; "
+            "they must be of the same kind (e.g. both strings, or both integers)"
+        )
+
+
+def check_label(value, name: str, like=None, *, allow_none: bool = False):
+    """One class label (int, bool, str, or a whole float); with ``like`` (a label
+    array from :func:`as_labels`) it must be of the same kind (string vs number).
+    Returns the label unchanged (NumPy scalars as Python scalars)."""
+    if value is None:
+        if allow_none:
+            return None
+        raise ValueError(f"{name} must be a class label, got None")
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, bytes):
+        value = value.decode() if like is None or np.asarray(like).dtype.kind != "S" else value
+    if isinstance(value, str):
+        is_text = True
+    elif isinstance(value, (bool, numbers.Integral)):
+        is_text = False
+    elif isinstance(value, numbers.Real):
+        if not math.isfinite(value) or value != round(value):
+            raise ValueError(f"{name} must be a class label (an integer, bool or string), got {value!r}")
+        is_text = False
+    else:
+        raise TypeError(
+            f"{name} must be a single class label (int, bool or str), got {_describe(value)} {value!r}"
+        )
+    if like is not None:
+        like = np.asarray(like)
+        if like.size and is_text != (like.dtype.kind in "US"):
+            raise TypeError(
+                f"{name}={value!r} is a {'string' if is_text else 'number'} but the labels are "
+                f"{label_kind(like)}s; pass one of them"
+            )
+    return value
 
 
 def as_features(X, name: str = "X", *, allow_no_columns: bool = True) -> np.ndarray:
@@ -115,6 +282,11 @@ def as_features(X, name: str = "X", *, allow_no_columns: bool = True) -> np.ndar
         arr = np.asarray(X)
     except Exception as exc:  # ragged lists
         raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype.kind == "c":
+        raise TypeError(f"{name} must hold real numbers, got complex values")
+    if arr.dtype.kind == "O" and arr.ndim in (1, 2):
+        _check_real_objects(arr.ravel().tolist(), name)
+        arr = arr.astype(np.float64)
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}")
     if arr.ndim == 1:
@@ -140,15 +312,37 @@ def check_same_length(**arrays) -> int:
     return next(iter(lengths.values()))
 
 
-def check_sample_weight(sample_weight, n: int, name: str = "sample_weight"):
-    """None, or a 1-D float array of n finite, non-negative weights."""
+def check_sample_weight(sample_weight, n: int, name: str = "sample_weight", *, exact_int: bool = False):
+    """None, or a 1-D array of ``n`` finite, non-negative real weights.
+
+    Returns float64 weights; with ``exact_int=True`` integer (or boolean)
+    weights come back as ``int64`` so that sums of them are exact (float64
+    holds integers exactly only up to 2**53). Strings, complex numbers, NaN,
+    infinity and negative weights are refused.
+    """
     if sample_weight is None:
         return None
     w = as_1d(sample_weight, name, allow_empty=(n == 0))
-    if w.dtype.kind not in "iufb":
+    kind = w.dtype.kind
+    if kind == "O":
+        _check_real_objects(w.tolist(), name)
+        w = np.asarray(w.tolist())
+        kind = w.dtype.kind
+        if kind == "O":  # Python ints beyond 64 bits
+            raise ValueError(f"{name} holds integers too large for 64 bits")
+    if kind == "c":
+        raise TypeError(f"{name} must hold real numbers, got complex values")
+    if kind not in "iufb":
         raise TypeError(f"{name} must hold numbers, got dtype {w.dtype}")
     if len(w) != n:
         raise ValueError(f"{name} has {len(w)} weights but there are {n} samples")
+    if exact_int and kind in "iub":
+        if kind == "u" and w.size and int(w.max()) > np.iinfo(np.int64).max:
+            raise ValueError(f"{name} holds weights above 2**63 - 1, which int64 cannot hold")
+        w = w.astype(np.int64)
+        if (w < 0).any():
+            raise ValueError(f"{name} must be non-negative (found {int(w[w < 0][0])!r})")
+        return w
     w = w.astype(np.float64)
     if not np.isfinite(w).all():
         raise ValueError(f"{name} must not contain NaN or infinity")
@@ -210,16 +404,47 @@ def check_real(x, name: str, *, low=None, high=None, low_open=False, high_open=F
     return x
 
 
+#: default ceiling for :func:`check_size`: 10**8 elements (800 MB of float64)
+MAX_ELEMENTS = 10**8
+
+
+def check_size(n_elements, what: str, *, limit: int = MAX_ELEMENTS, hint: str = "") -> int:
+    """Refuse work whose size (number of array elements, fits, folds...) exceeds
+    ``limit`` *before* anything is allocated. ``n_elements`` may be a Python int
+    of any size (compute it with Python ints, not NumPy, so it cannot overflow).
+
+    >>> check_size(6 * 1001, "the design matrices of polynomial_selection")
+    6006
+    """
+    n = int(n_elements)
+    if n > limit:
+        raise ValueError(
+            f"{what} would need {n:,} elements, more than the limit of {limit:,}"
+            + (f"; {hint}" if hint else "")
+        )
+    return n
+
+
 def check_choice(value, name: str, choices) -> object:
-    """``value`` is one of ``choices`` (compared with ==)."""
+    """``value`` is one of ``choices`` (compared with ==, same type; any ``str``
+    subclass such as ``np.str_`` counts as a string)."""
     for c in choices:
-        if value is c or (type(value) is type(c) and value == c):
+        if value is c:
+            return value
+        if isinstance(c, str):
+            if isinstance(value, str) and str(value) == c:
+                return c
+        elif type(value) is type(c) and value == c:
             return value
     raise ValueError(f"{name} must be one of {list(choices)!r}, got {value!r}")
 
 
 def check_rng(rng, name: str = "rng") -> np.random.Generator:
     """None, an int seed or a Generator -> a Generator."""
+    if isinstance(rng, (bool, np.bool_)):
+        raise TypeError(f"{name} must be None, an int seed or a numpy.random.Generator, got bool {rng!r}")
+    if isinstance(rng, numbers.Integral) and rng < 0:
+        raise ValueError(f"{name} must be a non-negative int seed, got {rng!r}")
     if rng is None or isinstance(rng, (numbers.Integral, np.random.SeedSequence)):
         return np.random.default_rng(rng)
     if isinstance(rng, np.random.Generator):
