@@ -205,3 +205,31 @@ def test_make_refuses_a_real_python_310(project_copy):
     out = _make(project_copy, "test", f"PYTHON={python}")
     assert out.returncode != 0 and not (project_copy / ".venv").exists()
     assert re.search(r"is Python 3\.10\.\d+\.", out.stderr), out.stderr
+
+
+# -- CI's second Python ---------------------------------------------------------------------------
+
+def _other_python():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import other_python
+    finally:
+        sys.path.pop(0)
+    return other_python
+
+
+def test_ci_picks_the_other_end_of_the_supported_range():
+    choose = _other_python().choose
+    found = {"/a/3.11.7": (3, 11, 7), "/usr/3.11.2": (3, 11, 2), "/a/3.12.1": (3, 12, 1), "/a/3.13.0": (3, 13, 0)}
+    assert choose(found, (3, 11)) == "/a/3.13.0"  # make test ran the oldest: check the newest
+    assert choose(found, (3, 13)) == "/a/3.11.7"  # ... otherwise the oldest (its newest micro release)
+    assert choose(found, (3, 12)) == "/a/3.11.7"
+    assert choose({"/a/3.11.7": (3, 11, 7)}, (3, 11)) is None  # nothing else on the machine
+    assert choose({}, (3, 12)) is None
+
+
+def test_ci_probe_reads_a_real_interpreter():
+    other = _other_python()
+    version, path = other.probe(sys.executable)
+    assert version == tuple(sys.version_info[:3]) and os.path.realpath(sys.executable) == path
+    assert other.probe("/nonexistent/python3.99") is None
