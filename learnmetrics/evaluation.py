@@ -1054,8 +1054,7 @@ class HoldoutState:
 
 def _pick(values, value, name):
     values = np.asarray(values, dtype=np.float64)
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
+    value = check_real(value, name)
     j = int(np.argmin(np.abs(values - value)))
     if abs(values[j] - value) > 1e-6:
         raise ValueError(f"{name}={value!r} was not precomputed; choose one of {values.tolist()}")

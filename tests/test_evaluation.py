@@ -334,3 +334,168 @@ def test_learning_curve_mark_labels_do_not_overlap():
         for j in range(i + 1, 3):
             assert not boxes[i].overlaps(boxes[j]), (labels[i].get_text(), labels[j].get_text())
     plt.close(fig)
+
+
+# -- issue 12: the cases found, and a table of bad arguments per public function -----------
+def test_learner_given_as_a_class_works_like_an_instance(cancer):
+    X, y = cancer.X[:120, :4], cancer.y[:120]
+    by_class = lm.estimate_error(X, y, method="kfold", k=5, repeats=2, learner=LogisticRegression, rng=0)
+    by_instance = lm.estimate_error(X, y, method="kfold", k=5, repeats=2, learner=LogisticRegression(), rng=0)
+    np.testing.assert_array_equal(by_class.estimates, by_instance.estimates)
+    from learnmetrics.learners import MajorityClassifier
+
+    assert lm.estimate_error(X, y, method="loo", learner=MajorityClassifier).estimate == pytest.approx(min(y.mean(), 1 - y.mean()))
+
+    class NeedsArgs:
+        def __init__(self, depth):
+            self.depth = depth
+
+        def fit(self, X, y):
+            return self
+
+        def predict(self, X):
+            return np.zeros(len(X))
+
+    with pytest.raises(TypeError, match="cannot be built without arguments"):
+        lm.estimate_error(X, y, learner=NeedsArgs)
+    with pytest.raises(TypeError, match="no fit and predict"):
+        lm.estimate_error(X, y, learner=lambda: 42)
+
+
+def test_population_positive_rate_and_shapes_are_checked():
+    for rate in (1.5, 0.0, 1.0, -0.1, np.nan):
+        with pytest.raises(ValueError, match="positive_rate must be in"):
+            lm.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(2), positive_rate=rate)
+    with pytest.raises(TypeError, match="positive_rate must be a real number"):
+        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(2), positive_rate="0.5")
+    with pytest.raises(ValueError, match="cov must be a 2 x 2"):
+        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(3))
+    with pytest.raises(ValueError, match="positive definite"):
+        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="symmetric"):
+        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.array([[1.0, 0.5], [0.0, 1.0]]))
+    with pytest.raises(ValueError, match="mean_neg has 3 features"):
+        lm.GaussianPopulation(np.zeros(3), np.ones(2), np.eye(2))
+    with pytest.raises(ValueError, match="mean_pos must not contain NaN"):
+        lm.GaussianPopulation(np.zeros(2), [np.nan, 1.0], np.eye(2))
+
+
+def test_bounded_work_is_refused_before_allocating(cancer, pop):
+    import time
+
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match="limit"):
+        lm.estimate_error(cancer.X, cancer.y, method="repeated_kfold", repeats=10**6, k=10, p=10)
+    with pytest.raises(ValueError, match="limit"):
+        lm.simulate_estimators(pop, 40, n_datasets=10**9)
+    with pytest.raises(ValueError, match="limit"):
+        lm.bootstrap_state(10**7, n_samples=10**6)
+    with pytest.raises(ValueError, match="limit"):
+        pop.sample_many(10**8, 100)
+    assert time.perf_counter() - t0 < 2.0
+
+
+@pytest.fixture(scope="module")
+def small_studies(pop):
+    return (lm.holdout_study(pop, 20, test_sizes=[0.2, 0.5], n_datasets=5, rng=0),
+            lm.cv_study(pop, 20, ks=(2, 5), max_repeats=2, n_datasets=5, rng=0))
+
+
+def _bad_argument_table(cancer, pop, studies):
+    X, y = cancer.X[:60, :3], cancer.y[:60]
+    hst, cst = studies
+    ee = lm.estimate_error
+    return [
+        # estimate_error
+        (lambda: ee(X, y, method=3), ValueError, "method must be one of"),
+        (lambda: ee(X, y, repeats=0), ValueError, "repeats must be >= 1"),
+        (lambda: ee(X, y, repeats=2.0), TypeError, "repeats must be an integer"),
+        (lambda: ee(X, y, test_size=np.nan), ValueError, "test_size must be in"),
+        (lambda: ee(X, y, test_size="0.3"), TypeError, "test_size must be a real number"),
+        (lambda: ee(X, y, method="kfold", k=61), ValueError, "k must be between 2 and 60"),
+        (lambda: ee(X, y, k=np.nan), TypeError, "k must be an integer"),
+        (lambda: ee(X, y, p=0), ValueError, "p must be >= 1"),
+        (lambda: ee(X, y, stratify="True"), TypeError, "stratify must be True or False"),
+        (lambda: ee(X, y, rng="seed"), TypeError, "rng must be"),
+        (lambda: ee(np.zeros((0, 3)), [], method="loo"), ValueError, "X is empty"),
+        (lambda: ee(X, np.where(np.arange(60) == 0, np.nan, y)), ValueError, "y must not contain NaN"),
+        # compare_methods
+        (lambda: lm.compare_methods(X, y, methods=()), ValueError, "methods is empty"),
+        (lambda: lm.compare_methods(X, y, methods=("holdout", "cv")), ValueError, "methods must be one of"),
+        (lambda: lm.compare_methods(X, y, methods=5), TypeError, "methods must be"),
+        (lambda: lm.compare_methods(X, y, methods=("kfold",), k=100), ValueError, "k must be between 2 and 60"),
+        (lambda: lm.compare_methods(X, y, stratify=None), TypeError, "stratify must be True or False"),
+        (lambda: lm.compare_methods(X, y, test_size=1.0), ValueError, "test_size must be in"),
+        # estimate_error_many
+        (lambda: lm.estimate_error_many(np.zeros((2, 4)), [[0, 1]] * 2), ValueError, "Xs must have shape"),
+        (lambda: lm.estimate_error_many(np.zeros((2, 4, 1)), [[0, 1, 0, 1]]), ValueError, "ys has shape"),
+        (lambda: lm.estimate_error_many(np.zeros((0, 4, 1)), np.zeros((0, 4))), ValueError, "Xs must have shape"),
+        (lambda: lm.estimate_error_many(np.full((1, 4, 1), np.nan), [[0, 1, 0, 1]], method="loo"), ValueError,
+         "X must not contain NaN"),
+        (lambda: lm.estimate_error_many([[["a"]]], [[0]]), TypeError, "Xs must be an array of numbers"),
+        # GaussianPopulation.sample / sample_many / true_error
+        (lambda: pop.sample(0), ValueError, "n must be >= 1"),
+        (lambda: pop.sample(10, exact_proportion="yes"), TypeError, "exact_proportion must be True or False"),
+        (lambda: pop.sample_many(2.5, 10), TypeError, "n_datasets must be an integer"),
+        (lambda: pop.true_error("model"), TypeError, "coef_"),
+        # two_gaussians_population
+        (lambda: lm.two_gaussians_population(distance=np.inf), ValueError, "distance must be a finite number"),
+        (lambda: lm.two_gaussians_population(distance=np.nan), ValueError, "distance must be a finite number"),
+        (lambda: lm.two_gaussians_population(distance=0), ValueError, "distance must be > 0"),
+        (lambda: lm.two_gaussians_population(distance="2"), TypeError, "distance must be a real number"),
+        (lambda: lm.two_gaussians_population(positive_rate=1.5), ValueError, "positive_rate must be in"),
+        (lambda: lm.two_gaussians_population(n_features=0), ValueError, "n_features must be >= 1"),
+        # simulate_estimators
+        (lambda: lm.simulate_estimators("pop", 40), TypeError, "population must be a GaussianPopulation"),
+        (lambda: lm.simulate_estimators(pop, 3), ValueError, "n must be >= 4"),
+        (lambda: lm.simulate_estimators(pop, 40, methods=()), ValueError, "methods is empty"),
+        (lambda: lm.simulate_estimators(pop, 40, l2=np.inf), ValueError, "l2 must be a finite number"),
+        (lambda: lm.simulate_estimators(pop, 40, stratify="no"), TypeError, "stratify must be True or False"),
+        (lambda: lm.simulate_estimators(pop, 40, test_size=np.nan), ValueError, "test_size must be in"),
+        (lambda: lm.simulate_estimators(pop, 40, exact_proportion=1), TypeError, "exact_proportion must be True"),
+        # learning_curve_true_error
+        (lambda: lm.learning_curve_true_error(pop, []), ValueError, "sizes must be a non-empty"),
+        (lambda: lm.learning_curve_true_error(pop, [10.5]), ValueError, "sizes must be a non-empty"),
+        (lambda: lm.learning_curve_true_error(pop, 10), ValueError, "sizes must be a non-empty"),
+        (lambda: lm.learning_curve_true_error(pop, [10], l2=-1), ValueError, "l2 must be >= 0"),
+        # tune_l2
+        (lambda: lm.tune_l2(X, y, []), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.tune_l2(X, y, [np.nan, 1.0]), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.tune_l2(X, y, [np.inf]), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.tune_l2(X, y, "0.1"), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.tune_l2(X, y, [0.1], k=100, method="kfold"), ValueError, "k must be between 2 and 60"),
+        (lambda: lm.tune_l2(X, y, [0.1], repeats=0), ValueError, "repeats must be >= 1"),
+        # holdout_study / holdout_state
+        (lambda: lm.holdout_study(pop, 20, test_sizes=[], n_datasets=3), ValueError, "test_sizes is empty"),
+        (lambda: lm.holdout_study(pop, 20, test_sizes=[0.5, 0.2], n_datasets=3), ValueError, "strictly increasing"),
+        (lambda: lm.holdout_study(pop, 20, test_sizes=[np.nan], n_datasets=3), ValueError, "test_sizes must be in"),
+        (lambda: lm.holdout_study(pop, 20, test_sizes=["a"], n_datasets=3), TypeError, "test_sizes must be a real"),
+        (lambda: lm.holdout_study(pop, 20, n_datasets=1), ValueError, "n_datasets must be >= 2"),
+        (lambda: lm.holdout_study(pop, 20, l2=np.inf, n_datasets=3), ValueError, "l2 must be a finite number"),
+        (lambda: lm.holdout_state(hst, np.nan), ValueError, "test_size must be a finite number"),
+        (lambda: lm.holdout_state(hst, 0.3), ValueError, "not precomputed"),
+        (lambda: lm.holdout_state(hst, "0.2"), TypeError, "test_size must be a real number"),
+        (lambda: lm.holdout_state(hst, 0.2, stratify="yes"), TypeError, "stratify must be True or False"),
+        (lambda: lm.holdout_state(cst, 0.2), TypeError, "study must be a HoldoutStudy"),
+        # cv_study / cv_state
+        (lambda: lm.cv_study(pop, 20, ks=(), n_datasets=3), ValueError, "ks is empty"),
+        (lambda: lm.cv_study(pop, 20, ks=(5, 2), n_datasets=3), ValueError, "strictly increasing"),
+        (lambda: lm.cv_study(pop, 20, ks=(2, 21), n_datasets=3), ValueError, "ks must be between 2 and 20"),
+        (lambda: lm.cv_study(pop, 20, ks=(2.5,), n_datasets=3), TypeError, "ks must be an integer"),
+        (lambda: lm.cv_study(pop, 20, max_repeats=0, n_datasets=3), ValueError, "max_repeats must be >= 1"),
+        (lambda: lm.cv_state(cst, 3), ValueError, "not precomputed"),
+        (lambda: lm.cv_state(cst, np.nan), ValueError, "not precomputed"),
+        (lambda: lm.cv_state(cst, 5, repeats=3), ValueError, "repeats must be between 1 and 2"),
+        (lambda: lm.cv_state(hst, 5), TypeError, "study must be a CVStudy"),
+        # bootstrap_state
+        (lambda: lm.bootstrap_state(0), ValueError, "m must be between 1"),
+        (lambda: lm.bootstrap_state(np.nan), TypeError, "m must be an integer"),
+        (lambda: lm.bootstrap_state(10, n_samples=0), ValueError, "n_samples must be >= 1"),
+        (lambda: lm.bootstrap_state(10, max_m=2.5), TypeError, "max_m must be an integer"),
+    ]
+
+
+def test_bad_arguments_are_refused_with_a_clear_message(cancer, pop, small_studies):
+    for call, exc, match in _bad_argument_table(cancer, pop, small_studies):
+        with pytest.raises(exc, match=match):
+            call()

@@ -31,7 +31,7 @@ def test_holdout_disjoint_covering_and_stratified(counts, test_size, seed, strat
     assert len(np.intersect1d(train, test)) == 0
     assert np.array_equal(np.sort(np.concatenate([train, test])), np.arange(m))
     assert np.all(np.diff(train) > 0) and np.all(np.diff(test) > 0)
-    assert len(test) == int(np.ceil(round(test_size * m, 9)))
+    assert len(test) == int(np.ceil(test_size * m))  # as scikit-learn: the float product, then ceil
     if stratify:
         quotas = np.array(counts) * len(test) / m
         room = quotas.min() >= 1 and (np.array(counts) - quotas).min() >= 1
@@ -212,3 +212,97 @@ def test_bootstrap_bad_input():
 def test_reexported():
     for name in ["holdout_split", "kfold_split", "repeated_kfold", "leave_one_out", "bootstrap_split", "oob_probability"]:
         assert getattr(lm, name) is getattr(lm.splits, name)
+
+
+# -- scikit-learn's hold-out sizes --------------------------------------------------------
+def test_holdout_sizes_match_scikit_learn_on_many_values():
+    sk_ms = pytest.importorskip("sklearn.model_selection")
+    assert len(holdout_split(np.arange(100) % 2, test_size=0.07, rng=0)[1]) == 8  # 0.07 * 100 = 7.000000000000001
+    rng = np.random.default_rng(0)
+    shares = np.concatenate([np.round(np.arange(0.01, 1.0, 0.01), 2), rng.uniform(0.01, 0.99, 200)])
+    checked = 0
+    for m in (4, 7, 10, 33, 40, 100, 101, 377, 569, 1000):
+        for share in shares:
+            try:
+                sk_train, sk_test = sk_ms.train_test_split(np.arange(m), test_size=float(share), random_state=0)
+            except ValueError:  # scikit-learn refuses an empty side: so do we
+                with pytest.raises(ValueError, match="test_size"):
+                    holdout_split(np.arange(m) % 2, test_size=float(share), stratify=False, rng=0)
+                continue
+            train, test = holdout_split(np.arange(m) % 2, test_size=float(share), stratify=False, rng=0)
+            assert (len(train), len(test)) == (len(sk_train), len(sk_test)), (m, share)
+            checked += 1
+    assert checked > 2500
+
+
+def test_repeated_kfold_is_lazy_and_checked_at_once():
+    gen = repeated_kfold([0, 1] * 5, k=5, repeats=10**20, rng=0)  # returns at once
+    first = [next(gen) for _ in range(7)]
+    assert len(first) == 7
+    with pytest.raises(TypeError, match="stratify"):
+        repeated_kfold([0, 1] * 5, k=5, repeats=10**20, stratify="yes")  # raised at the call, not at iteration
+
+
+# -- every public function: a table of bad arguments (wrong type, out of range, empty, NaN) --
+Y = [0, 1, 0, 1, 0, 1]
+
+BAD_ARGUMENTS = [
+    # holdout_split
+    (lambda: holdout_split(Y, test_size="0.5"), TypeError, "test_size must be a real number"),
+    (lambda: holdout_split(Y, test_size=1.5), ValueError, "test_size must be in"),
+    (lambda: holdout_split(Y, test_size=float("nan")), ValueError, "test_size must be in"),
+    (lambda: holdout_split([], test_size=0.5), ValueError, "y is empty"),
+    (lambda: holdout_split([0, float("nan"), 1, 1], test_size=0.5), ValueError, "y must not contain NaN"),
+    (lambda: holdout_split(["a", 1, "a", 1], test_size=0.5), TypeError, "y mixes strings and numbers"),
+    (lambda: holdout_split(Y, test_size=0.5, stratify="False"), TypeError, "stratify must be True or False"),
+    (lambda: holdout_split(Y, test_size=0.5, rng="seed"), TypeError, "rng must be"),
+    (lambda: holdout_split(5, test_size=0.5), TypeError, "y must be array-like"),
+    # kfold_split
+    (lambda: kfold_split(Y, k="3"), TypeError, "k must be an integer"),
+    (lambda: kfold_split(Y, k=float("nan")), TypeError, "k must be an integer"),
+    (lambda: kfold_split(Y, k=7), ValueError, "k must be between 2 and 6"),
+    (lambda: kfold_split([], k=2), ValueError, "y is empty"),
+    (lambda: kfold_split([0.5, 1.0], k=2), ValueError, "continuous values"),
+    (lambda: kfold_split(Y, k=2, stratify=1), TypeError, "stratify must be True or False"),
+    (lambda: kfold_split(Y, k=2, shuffle="no"), TypeError, "shuffle must be True or False"),
+    # repeated_kfold
+    (lambda: repeated_kfold(Y, k=2, repeats=0), ValueError, "repeats must be >= 1"),
+    (lambda: repeated_kfold(Y, k=2, repeats=2.0), TypeError, "repeats must be an integer"),
+    (lambda: repeated_kfold(Y, k=2, repeats=float("nan")), TypeError, "repeats must be an integer"),
+    (lambda: repeated_kfold([], k=2, repeats=2), ValueError, "y is empty"),
+    (lambda: repeated_kfold(Y, k=1, repeats=2), ValueError, "k must be between 2 and 6"),
+    # leave_one_out
+    (lambda: leave_one_out(1), ValueError, "n must be between 2"),
+    (lambda: leave_one_out(10**20), ValueError, "n must be between 2 and 100000000"),
+    (lambda: leave_one_out(float("nan")), TypeError, "n must be an integer"),
+    (lambda: leave_one_out([3]), TypeError, "n must be an integer"),
+    # bootstrap_split
+    (lambda: bootstrap_split(0), ValueError, "m must be between 1"),
+    (lambda: bootstrap_split(10**12), ValueError, "m must be between 1 and 100000000"),
+    (lambda: bootstrap_split(True), TypeError, "m must be an integer"),
+    (lambda: bootstrap_split(float("nan")), TypeError, "m must be an integer"),
+    (lambda: bootstrap_split(5, rng=1.5), TypeError, "rng must be"),
+    # oob_probability
+    (lambda: oob_probability(np.inf), ValueError, "m must hold finite integers"),
+    (lambda: oob_probability(-np.inf), ValueError, "m must hold finite integers"),
+    (lambda: oob_probability(float("nan")), ValueError, "m must hold finite integers"),
+    (lambda: oob_probability([2, np.nan]), ValueError, "m must hold finite integers"),
+    (lambda: oob_probability(0), ValueError, "m must be >= 1"),
+    (lambda: oob_probability(2.5), TypeError, "m must hold integers"),
+    (lambda: oob_probability(True), TypeError, "m must be an integer"),
+    (lambda: oob_probability("10"), TypeError, "m must be an integer"),
+    (lambda: oob_probability([]), ValueError, "m is empty"),
+    (lambda: oob_probability([1, "a"]), TypeError, "m must be an integer"),
+]
+
+
+@pytest.mark.parametrize("call, exc, match", BAD_ARGUMENTS)
+def test_bad_arguments_are_refused_with_a_clear_message(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()
+
+
+def test_oob_probability_legal_extremes():
+    assert oob_probability(10**18) == pytest.approx(np.exp(-1))
+    assert oob_probability(1e6) == oob_probability(10**6)  # whole-valued floats are fine
+    assert np.isfinite(oob_probability(np.array([1, 2, 10**15]))).all()

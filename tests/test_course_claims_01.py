@@ -1,0 +1,95 @@
+"""The claims chapter 01 makes in words, pinned by computation (each on more than the running example)."""
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+from learnmetrics.learners import MajorityClassifier
+
+
+# -- exercise 2.2: the majority-class learner on 50 + 50 examples ---------------------------
+def book_data(m_pos=50, m_neg=50):
+    return np.zeros((m_pos + m_neg, 1)), np.repeat([0, 1], [m_neg, m_pos])
+
+
+def test_exercise_2_2_leave_one_out_says_100_percent():
+    X, y = book_data()
+    for tie_break in ("random", "first"):
+        loo = lm.estimate_error(X, y, method="loo", learner=MajorityClassifier(tie_break=tie_break, rng=0))
+        assert loo.estimate == 1.0
+
+
+def test_exercise_2_2_ten_fold_says_50_percent():
+    X, y = book_data()
+    first = lm.estimate_error(X, y, method="kfold", k=10, repeats=5, learner=MajorityClassifier(tie_break="first"),
+                              rng=0)
+    assert first.estimate == 0.5 and first.std == 0.0  # 45/45 in every training set: class 0, half wrong
+    rand = lm.estimate_error(X, y, method="kfold", k=10, repeats=200, learner=MajorityClassifier(rng=0), rng=0)
+    assert rand.estimate == pytest.approx(0.5, abs=0.01) and rand.std > 0  # random guesses, not one fixed sequence
+
+
+def test_exercise_2_2_matches_scikit_learn():
+    sk_dummy = pytest.importorskip("sklearn.dummy")
+    sk_ms = pytest.importorskip("sklearn.model_selection")
+    X, y = book_data()
+    dummy = sk_dummy.DummyClassifier(strategy="most_frequent")
+    first = MajorityClassifier(tie_break="first")
+    loo_sk = 1 - sk_ms.cross_val_score(dummy, X, y, cv=sk_ms.LeaveOneOut()).mean()
+    ten_sk = 1 - sk_ms.cross_val_score(dummy, X, y, cv=sk_ms.StratifiedKFold(10, shuffle=True, random_state=0)).mean()
+    assert loo_sk == lm.estimate_error(X, y, method="loo", learner=first).estimate == 1.0
+    assert ten_sk == lm.estimate_error(X, y, method="kfold", k=10, repeats=1, learner=first, rng=0).estimate == 0.5
+
+
+@pytest.mark.parametrize("m", [10, 31, 100, 257])
+def test_loo_of_the_majority_learner_is_min_share_or_one(m):
+    """The notebook: one class ahead by two or more -> min(m+, m-)/m; tied -> 1.0."""
+    for m_pos in range(1, m):
+        m_neg = m - m_pos
+        X, y = book_data(m_pos, m_neg)
+        loo = lm.estimate_error(X, y, method="loo", learner=MajorityClassifier(rng=0)).estimate
+        if m_pos == m_neg:
+            assert loo == 1.0
+        elif abs(m_pos - m_neg) >= 2:
+            assert loo == pytest.approx(min(m_pos, m_neg) / m)
+
+
+def test_loo_is_about_four_times_less_stable_than_ten_fold_for_the_majority_learner():
+    rng = np.random.default_rng(0)
+    ys = (rng.random((200, 100)) < 0.5).astype(int)
+    Xs = np.zeros((200, 100, 1))
+    maj = MajorityClassifier(rng=0)
+    loo = lm.estimate_error_many(Xs, ys, method="loo", learner=maj)
+    ten = lm.estimate_error_many(Xs, ys, method="kfold", k=10, learner=maj, rng=0)
+    assert 3.5 < loo.std() / ten.std() < 5.5
+    assert np.all(loo[ys.sum(axis=1) == 50] == 1.0)
+    # with another seed too: not a property of one draw
+    ys2 = (np.random.default_rng(1).random((200, 100)) < 0.5).astype(int)
+    loo2 = lm.estimate_error_many(Xs, ys2, method="loo", learner=maj)
+    ten2 = lm.estimate_error_many(Xs, ys2, method="kfold", k=10, learner=maj, rng=1)
+    assert loo2.std() > 3 * ten2.std()
+
+
+# -- the stable learner of the chapter -------------------------------------------------
+@pytest.fixture(scope="module")
+def pop():
+    return lm.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
+
+
+def test_for_the_logistic_regression_a_large_k_hardly_changes_the_spread(pop):
+    st = lm.cv_study(pop, 40, ks=(2, 5, 10, 40), max_repeats=1, n_datasets=200, rng=0)
+    sd = dict(zip(st.ks, lm.cv_state(st, 10, 1).curve_sd))
+    assert sd[40] < 1.2 * sd[10]  # "grows only a little from k = 10 to k = 40"
+    assert sd[5] < sd[2]  # "shrinks a little from k = 2 to k = 5"
+
+
+def test_not_stratifying_raises_the_error_at_most_test_shares(pop):
+    st = lm.holdout_study(pop, 40, n_datasets=300, rng=0)
+    strat = lm.holdout_state(st, 0.3, True).curve_rmse
+    plain = lm.holdout_state(st, 0.3, False).curve_rmse
+    assert np.sum(plain > strat) > len(strat) / 2
+
+
+def test_hold_out_test_sizes_agree_with_scikit_learn_in_the_notebook():
+    sk_ms = pytest.importorskip("sklearn.model_selection")
+    for m, share in [(100, 0.07), (569, 0.3), (377, 0.2), (40, 0.15), (569, 0.25)]:
+        sk = len(sk_ms.train_test_split(np.arange(m), test_size=share, random_state=0)[1])
+        assert len(lm.holdout_split(np.arange(m) % 2, test_size=share, rng=0)[1]) == sk
