@@ -390,6 +390,8 @@ def check_real(x, name: str, *, low=None, high=None, low_open=False, high_open=F
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {_describe(x)} {x!r}")
     x = float(x)
+    if x != x and allow_inf:
+        raise ValueError(f"{name} must be a real number or +-inf, got nan")
     if x != x or (not allow_inf and not np.isfinite(x)):
         raise ValueError(f"{name} must be a finite number, got {x!r}")
     too_low = low is not None and (x <= low if low_open else x < low)

@@ -28,11 +28,32 @@ return ``nan`` for an undefined ratio and warn, unless you pass an explicit
 every slider move); it records the undefined rates in ``state.undefined`` and
 prints them as ``undefined (0/0)``.
 
+Labels and counts
+-----------------
+Labels are integers, booleans (numbers: ``True == 1``), strings or whole
+floats; ``y_true``, ``y_pred``, ``labels`` and ``pos_label`` must all be of
+the same kind (strings vs numbers), and an array mixing strings with numbers
+is refused (see :func:`learnmetrics._validation.as_labels`). Integer labels
+are compared exactly, even beyond 2**53 and when one array is ``int64`` and
+the other ``uint64``.
+
+Counts are exact. Without weights, or with integer (or boolean) weights, every
+count (:func:`confusion_matrix`, :func:`binary_counts`,
+:func:`one_vs_rest_counts`) is an exact integer: integer weights are summed in
+``int64`` (never rounded through float64, which holds integers exactly only
+up to 2**53), and weights whose total does not fit ``int64`` are refused.
+Float weights give float64 counts. Where scikit-learn returns floats (the
+``support`` of :func:`precision_recall_fscore_support` when weighted,
+``accuracy_score(normalize=False)``), the exact integer is converted to float
+once, at the end.
+
 Deliberate differences from scikit-learn (all raise where scikit-learn returns
 something doubtful): 2-D column vectors, negative sample weights, duplicate
 or empty ``labels``, ``labels`` / ``pos_label`` of another type than the data
 (strings vs numbers), a boolean ``beta`` and ``pos_label=None`` with
-``average='binary'`` all raise a clear ``ValueError``/``TypeError``.
+``average='binary'`` all raise a clear ``ValueError``/``TypeError``; a huge
+finite ``beta`` (where ``beta**2`` overflows, and scikit-learn raises an
+``OverflowError`` or returns NaN) gives the limit, recall.
 """
 from __future__ import annotations
 
@@ -47,6 +68,10 @@ from ._validation import (
     UndefinedMetricWarning,
     as_labels,
     as_scores,
+    check_bool,
+    check_label,
+    check_real,
+    check_same_label_kind,
     check_same_length,
     check_sample_weight,
 )
@@ -82,23 +107,10 @@ def _is_text(arr: np.ndarray) -> bool:
 
 
 def _labels_array(x, name: str, *, allow_empty: bool = False) -> np.ndarray:
-    """Validated 1-D label array; object arrays turned into str or numbers."""
+    """Validated 1-D label array (see ``as_labels``); bytes read as text."""
     arr = as_labels(x, name, allow_empty=allow_empty)
-    if arr.dtype.kind == "O":
-        values = arr.tolist()
-        if all(isinstance(v, str) for v in values):
-            arr = arr.astype(str)
-        else:
-            try:
-                arr2 = np.asarray(values)
-            except Exception:  # pragma: no cover - defensive
-                arr2 = arr
-            if arr2.dtype.kind not in "iubf":
-                raise TypeError(
-                    f"{name} must hold class labels (integers, booleans or strings), "
-                    f"got values of types {sorted({type(v).__name__ for v in values})}"
-                )
-            arr = as_labels(arr2, name, allow_empty=allow_empty)
+    if arr.dtype.kind == "S":
+        arr = arr.astype(str)
     return arr
 
 
@@ -107,27 +119,66 @@ def _kind(arr: np.ndarray) -> str:
 
 
 def _check_compatible(a: np.ndarray, name_a: str, b: np.ndarray, name_b: str) -> None:
-    if a.size and b.size and _is_text(a) != _is_text(b):
-        raise TypeError(
-            f"{name_a} holds {_kind(a)} labels but {name_b} holds {_kind(b)} labels; "
-            "they must be of the same kind (e.g. both strings)"
-        )
+    check_same_label_kind(a, name_a, b, name_b)
+
+
+_INT64_MAX = np.iinfo(np.int64).max
 
 
 def _check_weights(sample_weight, n: int):
-    """(weights as float64 or None, whether the given weights were integer)."""
+    """(weights or None, whether they are integers). Integer weights stay int64
+    (exact sums); their total must fit in int64."""
     if sample_weight is None:
         return None, True
-    w = check_sample_weight(sample_weight, n)
-    integral = np.asarray(sample_weight).dtype.kind in "iub"
+    w = check_sample_weight(sample_weight, n, exact_int=True)
+    integral = w.dtype.kind == "i"
     if not np.any(w):
         raise ValueError("sample_weight must contain at least one non-zero weight (all are 0)")
+    if integral and int(w.max()) * n > _INT64_MAX:
+        total = sum(w.tolist())  # exact, only for huge weights
+        if total > _INT64_MAX:
+            raise ValueError(
+                f"sample_weight sums to {total}, more than int64 can count exactly (2**63 - 1); "
+                "pass float weights if approximate sums are acceptable"
+            )
     return w, integral
+
+
+def _exact_pair(yt: np.ndarray, yp: np.ndarray):
+    """y_true and y_pred converted so that concatenating them loses nothing:
+    int64 with uint64, or big integers with whole floats, would otherwise meet
+    in float64 (exact only up to 2**53)."""
+    kt, kp = yt.dtype.kind, yp.dtype.kind
+    if kt in "US" or kp in "US" or np.result_type(yt, yp).kind != "f" or (kt == kp == "f"):
+        return yt, yp
+    if "f" in (kt, kp):
+        ints, fl = (yt, yp) if kp == "f" else (yp, yt)
+        if ints.size == 0 or max(abs(int(ints.min())), abs(int(ints.max()))) < 2**53:
+            return yt, yp
+        if fl.size and (fl.min() < -(2.0**63) or fl.max() >= 2.0**63):
+            conv = np.asarray([int(v) for v in fl.tolist()], dtype=object)
+        else:
+            conv = fl.astype(np.int64)
+        yt, yp = (ints, conv) if kp == "f" else (conv, ints)
+        if conv.dtype == object:
+            return yt.astype(object), yp.astype(object)
+        if np.result_type(yt, yp).kind != "f":
+            return yt, yp
+    # one array uint64, the other signed
+    u, sgn = (yt, yp) if yt.dtype.kind == "u" else (yp, yt)
+    if u.size == 0 or int(u.max()) <= _INT64_MAX:
+        u = u.astype(np.int64)
+    elif sgn.size == 0 or int(sgn.min()) >= 0:
+        sgn = sgn.astype(np.uint64)
+    else:
+        u, sgn = u.astype(object), sgn.astype(object)
+    return (u, sgn) if yt.dtype.kind == "u" else (sgn, u)
 
 
 def _encode(yt: np.ndarray, yp: np.ndarray):
     """Sorted labels present in y_true or y_pred, and both arrays as indices into them."""
     n = len(yt)
+    yt, yp = _exact_pair(yt, yp)
     both = np.concatenate([yt, yp])
     if both.dtype.kind in "iub" and both.dtype != np.uint64:
         ints = both.astype(np.int64, copy=False)
@@ -143,6 +194,18 @@ def _encode(yt: np.ndarray, yp: np.ndarray):
     present, codes = np.unique(both, return_inverse=True)
     codes = codes.reshape(-1)
     return present, codes[:n], codes[n:]
+
+
+def _wcount(codes: np.ndarray, w, k: int) -> np.ndarray:
+    """Per-code sums of the weights ``w`` (None: counts): int64 and exact for
+    integer weights, float64 for float weights."""
+    if w is None:
+        return np.bincount(codes, minlength=k)
+    if w.dtype.kind == "i":
+        out = np.zeros(k, dtype=np.int64)
+        np.add.at(out, codes, w)
+        return out
+    return np.bincount(codes, weights=w, minlength=k)
 
 
 def _lookup(present: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -184,7 +247,9 @@ class _Targets:
         return lab
 
     def total(self):
-        return float(self.w.sum()) if self.w is not None else self.n
+        if self.w is None:
+            return self.n
+        return int(self.w.sum()) if self.int_weights else float(self.w.sum())
 
     def per_class(self, sel: np.ndarray | None = None):
         """(tp, true_sum, pred_sum) per present label, or per label of ``sel``
@@ -201,9 +266,9 @@ class _Targets:
                 # classified correctly; mirror it so `support` has the same dtype
                 tp, true_sum, pred_sum = (a.astype(np.float64) for a in (tp, true_sum, pred_sum))
         else:
-            tp = np.bincount(self.it[eq], weights=w[eq], minlength=k)
-            true_sum = np.bincount(self.it, weights=w, minlength=k)
-            pred_sum = np.bincount(self.ip, weights=w, minlength=k)
+            tp = _wcount(self.it[eq], w[eq], k)
+            true_sum = _wcount(self.it, w, k)
+            pred_sum = _wcount(self.ip, w, k)
         if sel is not None:
             ok = sel >= 0
             safe = np.where(ok, sel, 0)
@@ -263,12 +328,46 @@ def _check_zero_division(zero_division):
 
 
 def _check_beta(beta) -> float:
-    if isinstance(beta, (bool, np.bool_)) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a non-negative real number, got {type(beta).__name__} {beta!r}")
-    b = float(beta)
-    if math.isnan(b) or b < 0:
-        raise ValueError(f"beta must be a non-negative real number (0 <= beta <= inf), got {beta!r}")
-    return b
+    return check_real(beta, "beta", low=0, allow_inf=True)
+
+
+def _fbeta_parts(tp, true_sum, pred_sum, b: float):
+    """Numerator and denominator of F-beta = (1 + b^2) TP / (b^2 (TP + FN) + (TP + FP)),
+    and the mask of the true 0/0 cases (no true and no predicted positives).
+
+    For a huge ``beta`` (b^2 overflows) both are divided by b^2, so F-beta tends
+    to recall (and to 0 where there are predicted but no true positives) instead
+    of inf/inf = NaN; for a tiny one b^2 underflows to 0 and F-beta is precision."""
+    tp = np.asarray(tp, dtype=np.float64)
+    ts = np.asarray(true_sum, dtype=np.float64)
+    ps = np.asarray(pred_sum, dtype=np.float64)
+    undefined = (ts == 0) & (ps == 0)
+    b2 = b * b
+    with np.errstate(over="ignore", invalid="ignore"):
+        num = (1 + b2) * tp
+        den = b2 * ts + ps
+    if not (np.isfinite(num).all() and np.isfinite(den).all()):
+        c = 1.0 / b2  # 0.0 when b2 is inf: the limit beta -> inf
+        num = (c + 1.0) * tp
+        den = ts + c * ps
+    # den can be 0 only where tp = 0: a 0/0 when nothing is true or predicted positive,
+    # otherwise (c underflowed) the limit 0 / positive = 0
+    den = np.where((den == 0) & ~undefined, 1.0, den)
+    return num, den, undefined
+
+
+_WARN_FOR = ("precision", "recall", "f-score")
+
+
+def _check_warn_for(warn_for):
+    if isinstance(warn_for, str) or not isinstance(warn_for, (tuple, list, set, frozenset)):
+        raise TypeError(
+            f"warn_for must be a tuple of names among {_WARN_FOR!r}, got {type(warn_for).__name__} {warn_for!r}"
+        )
+    bad = [v for v in warn_for if not (isinstance(v, str) and v in _WARN_FOR)]
+    if bad:
+        raise ValueError(f"warn_for must only hold names among {_WARN_FOR!r}, got {bad[0]!r}")
+    return tuple(warn_for)
 
 
 def _check_average(average):
@@ -356,8 +455,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     Returns
     -------
     C : ndarray of shape (n_classes, n_classes)
-        ``int64`` for counts (no weights, or integer weights), ``float64`` when
-        the weights are floats or ``normalize`` is set.
+        ``int64`` for counts (no weights, or integer weights, summed exactly),
+        ``float64`` when the weights are floats or ``normalize`` is set.
 
     Examples
     --------
@@ -390,11 +489,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             ti, pi = ti[keep], pi[keep]
             w = w[keep] if w is not None else None
     flat = ti * k + pi
-    if w is None:
-        cm = np.bincount(flat, minlength=k * k).astype(np.int64, copy=False)
-    else:
-        cm = np.bincount(flat, weights=w, minlength=k * k)
-        cm = np.rint(cm).astype(np.int64) if t.int_weights else cm.astype(np.float64, copy=False)
+    # int64 and exact without weights or with integer weights, float64 with float weights
+    cm = _wcount(flat, w, k * k).astype(np.int64 if t.int_weights else np.float64, copy=False)
     cm = cm.reshape(k, k)
     if normalize is not None:
         with np.errstate(all="ignore"):
@@ -436,6 +532,8 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     Returns
     -------
     score : float
+        With integer weights the weighted counts are summed exactly before
+        the one division (or the one conversion to float).
 
     Examples
     --------
@@ -444,12 +542,15 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3], normalize=False)
     2.0
     """
-    if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {type(normalize).__name__} {normalize!r}")
+    normalize = check_bool(normalize, "normalize")
     t = _Targets(y_true, y_pred, sample_weight)
     correct = t.it == t.ip
     if t.w is None:
         return float(correct.mean()) if normalize else float(correct.sum())
+    if t.int_weights:
+        # exact integer sums, one correctly rounded division
+        right = int(t.w[correct].sum())
+        return right / int(t.w.sum()) if normalize else float(right)
     if normalize:
         return float(np.average(correct, weights=t.w))
     return float(np.dot(correct, t.w))
@@ -554,6 +655,7 @@ def precision_recall_fscore_support(
     b = _check_beta(beta)
     average = _check_average(average)
     pos_label = _check_pos_label(pos_label)
+    warn_for = _check_warn_for(warn_for)
     t = _Targets(y_true, y_pred, sample_weight)
 
     if average == "binary":
@@ -591,10 +693,9 @@ def precision_recall_fscore_support(
     elif b == 0:
         f_score = precision
     else:
-        b2 = b * b
-        denom = b2 * np.asarray(true_sum_m, dtype=np.float64) + np.asarray(pred_sum, dtype=np.float64)
+        num, denom, _ = _fbeta_parts(tp_sum, true_sum_m, pred_sum, b)
         f_score = _prf_divide(
-            (1 + b2) * np.asarray(tp_sum, dtype=np.float64),
+            num,
             denom,
             "f-score",
             "true nor predicted",
@@ -605,6 +706,8 @@ def precision_recall_fscore_support(
         )
 
     if average is None:
+        if t.w is not None:
+            true_sum = true_sum.astype(np.float64)  # as scikit-learn: weighted support is float
         return precision, recall, f_score, true_sum
     weights = true_sum_m if average == "weighted" else None
     return (
@@ -943,17 +1046,21 @@ class BinaryCounts:
     f1 = property(lambda self: self._rate("f1"), doc="2 TP / (m + TP - TN)")
 
     def fbeta(self, beta) -> float:
-        """F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP); nan (warned) for 0/0."""
+        """F-beta = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP); nan (warned) for 0/0.
+
+        ``beta`` is a non-negative real number or ``inf``; a huge finite beta gives
+        the limit (recall), never NaN."""
         b = _check_beta(beta)
         if math.isinf(b):
             return self.recall
-        b2 = b * b
-        den = (1 + b2) * self.tp + b2 * self.fn + self.fp
-        if den == 0:
+        if b == 0:
+            return self.precision
+        num, den, undefined = _fbeta_parts(self.tp, self.tp + self.fn, self.tp + self.fp, b)
+        if undefined:
             warnings.warn("F-beta is undefined (0/0): no true nor predicted positives",
                           UndefinedMetricWarning, stacklevel=2)
             return math.nan
-        return (1 + b2) * self.tp / den
+        return float(num / den)
 
     def __str__(self) -> str:
         if all(isinstance(v, int) for v in self):
@@ -1026,7 +1133,8 @@ def binary_counts(y_true, y_pred, *, pos_label=1, sample_weight=None) -> BinaryC
     Returns
     -------
     BinaryCounts
-        ``tp, fp, fn, tn``: ints, or floats with ``sample_weight``. Equal to
+        ``tp, fp, fn, tn``: exact ints without weights or with integer
+        weights, floats with float weights. Equal to
         ``confusion_matrix(y_true, y_pred, labels=[neg, pos]).ravel()``
         read as ``tn, fp, fn, tp``.
 
@@ -1048,6 +1156,8 @@ def binary_counts(y_true, y_pred, *, pos_label=1, sample_weight=None) -> BinaryC
     cells = (tpos & ppos, ~tpos & ppos, tpos & ~ppos, ~tpos & ~ppos)
     if t.w is None:
         return BinaryCounts(*(int(np.count_nonzero(c)) for c in cells))
+    if t.int_weights:
+        return BinaryCounts(*(int(t.w[c].sum()) for c in cells))
     return BinaryCounts(*(float(t.w[c].sum()) for c in cells))
 
 
@@ -1069,6 +1179,7 @@ def one_vs_rest_counts(y_true, y_pred, *, labels=None, sample_weight=None) -> li
     Returns
     -------
     list of BinaryCounts, one per label, in label order
+        Exact ints without weights or with integer weights; floats with float weights.
 
     Examples
     --------
@@ -1081,9 +1192,9 @@ def one_vs_rest_counts(y_true, y_pred, *, labels=None, sample_weight=None) -> li
     fp = pred_sum - tp
     fn = true_sum - tp
     tn = t.total() - tp - fp - fn
-    if t.w is not None:
+    if not t.int_weights:
         tn = np.maximum(tn, 0.0)  # rounding of float weights
-    cast = int if t.w is None else float
+    cast = int if t.int_weights else float
     return [BinaryCounts(cast(a), cast(b), cast(c), cast(d)) for a, b, c, d in zip(tp, fp, fn, tn)]
 
 
@@ -1174,13 +1285,15 @@ def macro_micro(counts_list, *, zero_division="warn") -> MacroMicro:
     if not items:
         raise ValueError("counts_list is empty: at least one confusion matrix is needed")
     zd_value, zd_warn = _check_zero_division(zero_division)
-    arr = np.asarray([tuple(c) for c in items], dtype=np.float64)
-    tp, fp, fn, tn = arr.T
+    # per-matrix ratios and the summed counts in Python numbers: integer counts stay
+    # exact (int / int is one correctly rounded division), even beyond 2**53
+    cols = list(zip(*(tuple(c) for c in items)))
+    tp, fp, fn, tn = ([v for v in col] for col in cols)
     size = len(items)
 
-    def divide(num, den, what):
-        mask = den == 0
-        out = num / np.where(mask, 1.0, den)
+    def divide(nums, dens, what):
+        mask = np.array([d == 0 for d in dens])
+        out = np.array([n_ / d if d != 0 else 0.0 for n_, d in zip(nums, dens)], dtype=np.float64)
         if mask.any():
             out[mask] = zd_value
             if zd_warn:
@@ -1192,9 +1305,9 @@ def macro_micro(counts_list, *, zero_division="warn") -> MacroMicro:
                 )
         return out
 
-    p_i = divide(tp, tp + fp, "Precision")
-    r_i = divide(tp, tp + fn, "Recall")
-    f_i = divide(2 * tp, 2 * tp + fp + fn, "F1")
+    p_i = divide(tp, [a + b for a, b in zip(tp, fp)], "Precision")
+    r_i = divide(tp, [a + b for a, b in zip(tp, fn)], "Recall")
+    f_i = divide([2 * a for a in tp], [2 * a + b + c for a, b, c in zip(tp, fp, fn)], "F1")
     macro_p = _nanaverage(p_i)
     macro_r = _nanaverage(r_i)
     macro_f1_mean = _nanaverage(f_i)
@@ -1206,11 +1319,16 @@ def macro_micro(counts_list, *, zero_division="warn") -> MacroMicro:
             return 0.0
         return 2 * p * r / (p + r)
 
-    mtp, mfp, mfn, mtn = tp.mean(), fp.mean(), fn.mean(), tn.mean()
-    micro_p = float(divide(np.array([mtp]), np.array([mtp + mfp]), "micro-P")[0])
-    micro_r = float(divide(np.array([mtp]), np.array([mtp + mfn]), "micro-R")[0])
+    def total(col):
+        return sum(col) if all(isinstance(v, int) for v in col) else math.fsum(col)
+
+    stp, sfp, sfn, stn = total(tp), total(fp), total(fn), total(tn)
+    # micro-P = mean TP / (mean TP + mean FP) = sum TP / (sum TP + sum FP), and alike
+    micro_p = float(divide([stp], [stp + sfp], "micro-P")[0])
+    micro_r = float(divide([stp], [stp + sfn], "micro-R")[0])
     # 2PR/(P+R) written with the averaged counts (defined unless TP=FP=FN=0)
-    micro_f1 = float(divide(np.array([2 * mtp]), np.array([2 * mtp + mfp + mfn]), "micro-F1")[0])
+    micro_f1 = float(divide([2 * stp], [2 * stp + sfp + sfn], "micro-F1")[0])
+    mtp, mfp, mfn, mtn = (v / size for v in (stp, sfp, sfn, stn))
     return MacroMicro(
         macro_p=macro_p,
         macro_r=macro_r,
@@ -1304,11 +1422,7 @@ def threshold_state(y_true, y_score, threshold, *, pos_label=1, neg_label=None) 
     threshold=0.500 | tp=2 fp=1 fn=1 tn=1 | P=0.667 R=TPR=0.667 F1=0.667
     FPR=0.500 TNR=0.500 FNR=0.333 accuracy=0.600 error=0.400
     """
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {type(threshold).__name__} {threshold!r}")
-    thr = float(threshold)
-    if math.isnan(thr):
-        raise ValueError("threshold must not be NaN")
+    thr = check_real(threshold, "threshold", allow_inf=True)
     pos_label = _check_pos_label(pos_label, allow_none=False)
     yt = _labels_array(y_true, "y_true")
     score = as_scores(y_score, "y_score")
@@ -1325,6 +1439,14 @@ def threshold_state(y_true, y_score, threshold, *, pos_label=1, neg_label=None) 
     is_pos = classes == pos_label
     if len(classes) == 2 and not is_pos.any():
         raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {classes.tolist()!r}")
+    if neg_label is not None:
+        neg_label = check_label(neg_label, "neg_label", classes)
+        if isinstance(neg_label, str) == isinstance(pos_label, (str, np.str_)) and neg_label == pos_label:
+            raise ValueError(f"neg_label must differ from pos_label, both are {pos_label!r}")
+        if len(classes) == 2 and not (classes == neg_label).any():
+            raise ValueError(
+                f"neg_label={neg_label!r} is not a label of y_true, whose labels are {classes.tolist()!r}"
+            )
     if neg_label is None:
         others = classes[~is_pos]
         if len(others):

@@ -259,6 +259,27 @@ def test_threshold_state_on_watermelons_is_fast():
         (lambda: C.threshold_state([0, 2], [0.1, 0.2], 0.5), ValueError, "pos_label=1"),
         (lambda: C.threshold_state([0.1, 0.9], [0.1, 0.2], 0.5), ValueError, "continuous"),
         (lambda: C.threshold_state(["a", "a"], [0.1, 0.2], 0.5, pos_label="a"), ValueError, "neg_label"),
+        # issue 12: flags, beta, warn_for, neg_label, complex, mixed kinds
+        (lambda: C.accuracy_score([0, 1], [0, 1], normalize="False"), TypeError, "normalize"),
+        (lambda: C.fbeta_score([0, 1], [0, 1], beta=-np.inf), ValueError, "beta"),
+        (lambda: C.fbeta_score([0, 1], [0, 1], beta=1 + 0j), TypeError, "beta"),
+        (lambda: C.BinaryCounts(1, 1, 1, 1).fbeta(np.nan), ValueError, "beta"),
+        (lambda: C.precision_recall_fscore_support([0, 1], [0, 1], warn_for="recall"), TypeError, "warn_for"),
+        (lambda: C.precision_recall_fscore_support([0, 1], [0, 1], warn_for=("f1",)), ValueError, "warn_for"),
+        (lambda: C.threshold_state([0, 1], [0.1, 0.2], 0.5, neg_label=[0]), TypeError, "neg_label"),
+        (lambda: C.threshold_state([0, 1], [0.1, 0.2], 0.5, neg_label="0"), TypeError, "neg_label"),
+        (lambda: C.threshold_state([0, 1], [0.1, 0.2], 0.5, neg_label=1), ValueError, "neg_label"),
+        (lambda: C.threshold_state([0, 1], [0.1, 0.2], 0.5, neg_label=7), ValueError, "neg_label"),
+        (lambda: C.threshold_state([0, 1], [0.1 + 1j, 0.2], 0.5), TypeError, "y_score"),
+        (lambda: C.accuracy_score(["a", 1], ["a", 1]), TypeError, "y_true mixes strings and numbers"),
+        (lambda: C.accuracy_score(np.array(["a", 1], dtype=object), ["a", "b"]), TypeError, "y_true mixes"),
+        (lambda: C.accuracy_score([0, 1], [0, 1j]), TypeError, "y_pred"),
+        (lambda: C.accuracy_score(np.array([0, 1j], dtype=object), [0, 1]), TypeError, "y_true"),
+        (lambda: C.accuracy_score([0, 1], [0, 1], sample_weight=[1, 1j]), TypeError, "sample_weight"),
+        (lambda: C.accuracy_score([0, 1], [0, 1], sample_weight=["1", "1"]), TypeError, "sample_weight"),
+        (lambda: C.confusion_matrix([0, 1], [0, 1], sample_weight=[2**62, 2**62]), ValueError, "sample_weight"),
+        (lambda: C.f1_score([0, 1], [0, 1], labels=[0, "a"], average=None), TypeError, "labels"),
+        (lambda: C.binary_counts([0, 1], [0, 1], pos_label=[1]), TypeError, "pos_label"),
     ],
 )
 def test_bad_input_is_named(call, exc, match):
@@ -269,3 +290,90 @@ def test_bad_input_is_named(call, exc, match):
 def test_pos_label_ignored_warning():
     with pytest.warns(UserWarning, match="pos_label"):
         C.f1_score([0, 1, 2], [0, 1, 1], average="macro", pos_label=2)
+
+
+# ---- issue 12: exact counts, the same label rule everywhere, limits instead of NaN -------
+def test_integer_weights_are_counted_exactly():
+    """Integer weights near 2**53 give exact integer counts (float64 would round them)."""
+    big = 2**53
+    y_true, y_pred, w = [0, 1, 1, 0], [0, 1, 0, 0], np.array([big, 1, 1, 3])
+    cm = C.confusion_matrix(y_true, y_pred, sample_weight=w)
+    assert cm.dtype == np.int64
+    assert cm.tolist() == [[big + 3, 0], [1, 1]]  # big + 3 is not a float64
+    assert float(big + 3) != big + 3
+    c = C.binary_counts(y_true, y_pred, sample_weight=w)
+    assert tuple(c) == (1, 0, 1, big + 3) and all(type(v) is int for v in c)
+    ovr = C.one_vs_rest_counts(y_true, y_pred, sample_weight=w)
+    assert tuple(ovr[0]) == (big + 3, 1, 0, 1)
+    # boolean weights are integers too
+    assert C.binary_counts([0, 1], [0, 1], sample_weight=[True, True]) == C.BinaryCounts(1, 0, 0, 1)
+    # accuracy: exact sums, one division
+    acc = C.accuracy_score(y_true, y_pred, sample_weight=w)
+    assert acc == (big + 4) / (big + 5)
+    assert C.accuracy_score(y_true, y_pred, sample_weight=w, normalize=False) == float(big + 4)
+    # the support stays float64 when weighted, as in scikit-learn
+    _, _, _, s = C.precision_recall_fscore_support(y_true, y_pred, sample_weight=[1, 2, 3, 4])
+    assert s.dtype == np.float64 and s.tolist() == [5.0, 5.0]
+
+
+def test_weights_whose_total_overflows_int64_are_refused():
+    with pytest.raises(ValueError, match="sample_weight sums to 9223372036854775808"):
+        C.confusion_matrix([0, 1], [0, 1], sample_weight=np.array([2**62, 2**62]))
+    # the same weights as floats are accepted (approximate by choice)
+    assert C.confusion_matrix([0, 1], [0, 1], sample_weight=[2.0**62, 2.0**62]).dtype == np.float64
+
+
+def test_integer_labels_compared_exactly():
+    big = 2**53 + 1
+    # int64 with uint64 would meet in float64 (exact only to 2**53)
+    yt = np.array([2**63 - 1, 2**63 - 2, 0], dtype=np.int64)
+    yp = np.array([2**63 - 2, 2**63 - 2, 0], dtype=np.uint64)
+    assert C.accuracy_score(yt, yp) == pytest.approx(2 / 3)
+    assert C.confusion_matrix(yt, yp).tolist() == [[1, 0, 0], [0, 1, 0], [0, 1, 0]]
+    # both signs with uint64 beyond int64
+    cm = C.confusion_matrix(np.array([2**64 - 1, 1], dtype=np.uint64), np.array([-1, 1]))
+    assert cm.sum() == 2 and np.trace(cm) == 1
+    # big integers against whole floats: 2**53 + 1 is not 2**53
+    assert C.accuracy_score(np.array([big, 0]), np.array([float(2**53), 0.0])) == 0.5
+    assert C.accuracy_score(np.array([big, 0]), np.array([big, 0])) == 1.0
+
+
+def test_object_labels_are_read_as_numbers_or_strings():
+    obj = np.array([0, 1, 0, 1], dtype=object)
+    assert C.accuracy_score(obj, [0, 1, 1, 1]) == 0.75
+    assert C.f1_score(obj, np.array([0, 1, 1, 1], dtype=object)) == pytest.approx(0.8)
+    assert C.accuracy_score(np.array(["a", "b"], dtype=object), ["a", "a"]) == 0.5
+    # booleans are numbers: True == 1
+    assert C.accuracy_score([True, False], [1, 0]) == 1.0
+
+
+@pytest.mark.parametrize("beta", [1e10, 1e154, 1e155, 1e200, 1e300, 1.7e308])
+def test_huge_beta_gives_recall_never_nan(beta):
+    y_true, y_pred = [0, 1, 1, 0, 1], [1, 1, 0, 0, 0]
+    r = C.recall_score(y_true, y_pred)
+    assert C.fbeta_score(y_true, y_pred, beta=beta) == pytest.approx(r, rel=1e-9)
+    assert C.BinaryCounts(1, 1, 2, 1).fbeta(beta) == pytest.approx(1 / 3, rel=1e-9)
+    # per class: class 2 never true but predicted -> the limit 0; class 3 never seen -> 0/0
+    f = C.fbeta_score([0, 0, 1], [0, 2, 1], beta=beta, labels=[0, 1, 2, 3], average=None, zero_division=np.nan)
+    np.testing.assert_allclose(f[:3], [0.5, 1.0, 0.0], rtol=1e-9)
+    assert math.isnan(f[3])
+
+
+@pytest.mark.parametrize("beta", [1e-200, 1e-170, 1e-160])
+def test_tiny_beta_gives_precision(beta):
+    y_true, y_pred = [0, 1, 1, 0, 1], [1, 1, 0, 0, 0]
+    assert C.fbeta_score(y_true, y_pred, beta=beta) == pytest.approx(C.precision_score(y_true, y_pred))
+
+
+def test_macro_micro_integer_counts_exact():
+    big = 2**60
+    mm = C.macro_micro([(big + 1, 1, 0, 0), (1, 0, 0, 0)], zero_division=0.0)
+    assert mm.micro_p == (big + 2) / (big + 3)
+    assert mm.macro_p == ((big + 1) / (big + 2) + 1.0) / 2
+
+
+def test_neg_label_is_used():
+    s = C.threshold_state(["x", "y"], [0.2, 0.7], 0.5, pos_label="y", neg_label="x")
+    assert s.y_pred.tolist() == ["x", "y"]
+    s = C.threshold_state([1, 1], [0.2, 0.7], 0.5, neg_label=-1)
+    assert s.y_pred.tolist() == [-1, 1]
