@@ -52,6 +52,7 @@ __all__ = [
     "MulticlassRoc",
     "roc_curve_multiclass",
     "roc_convex_hull",
+    "roc_tpr_on_grid",
     "threshold_text",
 ]
 
@@ -1537,6 +1538,49 @@ class MulticlassRoc:
     macro_fpr: np.ndarray
     macro_tpr: np.ndarray
     macro_auc: float
+
+
+def roc_tpr_on_grid(fpr, tpr, grid):
+    """An ROC polyline's TPR at the FPR values ``grid``, *both* ends of every vertical run.
+
+    An ROC curve has vertical runs (several points at one FPR: positives taken
+    in). At such an FPR the curve has two heights, the bottom of the run (the
+    left limit) and its top. ``numpy.interp`` returns only one of them (the top)
+    and joins it by a straight line to the previous grid point, cutting the
+    corner of the step: averaging class curves that way overstates the area.
+    Keeping both ends and joining (grid, bottom) -> (grid, top) reproduces the
+    curve exactly on any grid that contains its FPR values, so the mean of
+    several curves evaluated this way has exactly the mean of their areas.
+
+    Parameters
+    ----------
+    fpr, tpr : array-like of shape (n_points,)
+        An ROC curve, FPR non-decreasing (e.g. from :func:`roc_curve`).
+    grid : array-like of shape (n_grid,)
+        FPR values in [0, 1], increasing.
+
+    Returns
+    -------
+    bottom, top : ndarray of shape (n_grid,)
+        TPR at the bottom (left limit) and top of the curve at each grid FPR
+        (equal where the curve has no vertical run); linear in between points.
+
+    Example
+    -------
+    >>> b, t = roc_tpr_on_grid([0, 0, 0.5, 0.5, 1], [0, 0.5, 0.5, 1, 1], [0, 0.5, 1])
+    >>> b.tolist(), t.tolist()
+    ([0.0, 0.5, 1.0], [0.5, 1.0, 1.0])
+    """
+    fpr = as_scores(fpr, "fpr")
+    tpr = as_scores(tpr, "tpr")
+    grid = as_scores(grid, "grid")
+    if fpr.size != tpr.size:
+        raise ValueError(f"fpr and tpr must have the same length, got {fpr.size} and {tpr.size}")
+    if np.any(np.diff(fpr) < 0):
+        raise ValueError("fpr must be non-decreasing (an ROC curve from roc_curve)")
+    if np.any(np.diff(grid) <= 0):
+        raise ValueError("grid must be strictly increasing")
+    return _curve_on_grid(fpr, tpr, grid)
 
 
 def _curve_on_grid(fpr, tpr, grid):

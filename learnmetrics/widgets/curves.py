@@ -182,7 +182,7 @@ class CutPointExplorer(Explorer):
         text = "nothing predicted +" if k == 0 else f"score ≥ {state.threshold_text}: top {n_pred} predicted +"
         self.strip.set_cut(n_pred, text)
         self.cm.update(book_layout(state))
-        self.cm_title.set_text(f"cut k = {k} of {len(self.table) - 1}")
+        self.cm_title.set_text(f"cut {k} of {len(self.table) - 1}")
         move_cut_point(self.roc_point, self.roc_trail, state.roc_path)
         self.roc_title.set_text(f"ROC point (FPR, TPR) = ({state.fpr:.2f}, {state.tpr:.2f})")
         move_cut_point(self.pr_point, self.pr_trail, state.pr_path)
