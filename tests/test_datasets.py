@@ -82,3 +82,53 @@ def test_logistic_regression_bad_l2_and_feature_count():
     m = lm.LogisticRegression().fit(d.X, d.y)
     with pytest.raises(ValueError, match="features"):
         m.predict_proba(d.X[:, :1])
+
+
+def test_watermelon_scores_are_the_rounded_probabilities():
+    """The course cuts the 3-decimal scores; melon 5's probability is just under 0.5."""
+    d = datasets.watermelon_3a()
+    proba = lm.LogisticRegression().fit(d.X, d.y).predict_proba(d.X)
+    s = datasets.watermelon_scores()
+    assert np.array_equal(s.y_score, np.round(proba, 3))
+    assert proba[4] == pytest.approx(0.49972, abs=5e-6) and s.y_score[4] == 0.5
+
+
+@pytest.mark.parametrize("ranked", ["False", 0, 1, None])
+def test_to_text_ranked_must_be_a_bool(ranked):
+    with pytest.raises(TypeError, match="ranked must be True or False"):
+        datasets.watermelon_scores().to_text(ranked=ranked)
+
+
+def test_to_text_unranked_keeps_id_order():
+    lines = datasets.watermelon_scores().to_text(ranked=False).splitlines()
+    assert [int(l.split()[1]) for l in lines[1:]] == list(range(1, 18))
+
+
+def test_rare_class_example():
+    ex = datasets.rare_class_example()
+    y, finds, ignores = ex.y_true, ex.finds_rare, ex.ignores_rare
+    assert np.bincount(y).tolist() == [480, 480, 40]
+    assert ex.class_names == ("A", "B", "C (rare)")
+    assert not (ignores == 2).any()                      # never predicts the rare class
+    common = y != 2
+    assert np.array_equal(finds[common], ignores[common])  # the same on the common classes
+    assert set(finds[common].tolist()) <= {0, 1}         # common classes only confused with each other
+    assert np.array_equal(datasets.rare_class_example().finds_rare, finds)  # seeded
+    assert not np.array_equal(datasets.rare_class_example(rng=1).finds_rare, finds)
+
+
+@pytest.mark.parametrize("kwargs, exc, match", [
+    (dict(n_common=0), ValueError, "n_common must be"),
+    (dict(n_common=2.5), TypeError, "n_common must be an integer"),
+    (dict(n_rare=-1), ValueError, "n_rare must be"),
+    (dict(n_rare=True), TypeError, "n_rare must be an integer"),
+    (dict(n_rare=10**12), ValueError, "n_rare must be"),
+    (dict(correct=1.5), ValueError, r"correct must be in \[0, 1\]"),
+    (dict(correct=np.nan), ValueError, "correct must be in"),
+    (dict(correct="0.9"), TypeError, "correct must be a real number"),
+    (dict(rng=None), TypeError, "rng must be an integer seed"),
+    (dict(rng=1.5), TypeError, "rng must be an integer seed"),
+])
+def test_rare_class_example_bad_arguments(kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        datasets.rare_class_example(**kwargs)

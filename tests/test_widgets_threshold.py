@@ -49,3 +49,95 @@ def test_extreme_thresholds_give_the_book_end_points(explorer):
     assert np.isnan(explorer.state.precision)
     explorer.slider.value = explorer.slider.min  # everything predicted positive
     assert explorer.state.recall == 1.0
+
+
+# -- read-outs that never round the cut away (issue 12) -------------------------------------
+def test_fine_step_reads_out_the_exact_threshold():
+    m = watermelon_scores()
+    ex = ThresholdExplorer(m.y_true, m.y_score, ids=m.ids, threshold=0.5, step=0.001)
+    assert ex.slider.readout_format == ".3f"
+    ex.slider.value = 0.504
+    html = ex.readout.value
+    assert "threshold = 0.504" in html and "threshold = 0.50<" not in html
+    # melon 5 (score 0.500) is predicted negative at 0.504, and the read-out says so with its exact score
+    assert not ex.state.predicted_positive[4]
+    assert "highest score predicted −: #5 (0.500)" in html
+    assert "lowest score predicted +: #14 (0.523)" in html
+
+
+def test_default_step_reads_out_two_decimals_and_three_for_the_scores():
+    m = watermelon_scores()
+    ex = ThresholdExplorer(m.y_true, m.y_score, ids=m.ids, threshold=0.5)
+    assert "threshold = 0.50</b>" in ex.readout.value
+    assert "lowest score predicted +: #5 (0.500)" in ex.readout.value
+    assert ex.score_decimals == 3
+
+
+def test_off_grid_threshold_set_in_code_is_printed_exactly():
+    m = watermelon_scores()
+    ex = ThresholdExplorer(m.y_true, m.y_score, threshold=0.5)
+    ex.slider.value = 0.5003
+    assert "threshold = 0.5003" in ex.readout.value
+
+
+def test_score_decimals_never_put_a_score_on_the_wrong_side():
+    # 0.49972 printed with 3 decimals would read 0.500 = the slider position 0.500, where it is negative
+    ex = ThresholdExplorer([1, 0, 1], [0.49972, 0.2, 0.9], threshold=0.5, step=0.001)
+    assert ex.score_decimals == 4
+    assert "#1 (0.4997)" in ex.readout.value
+
+
+def test_pos_label_selects_the_positive_class():
+    ex = ThresholdExplorer([0, 2, 2, 0], [0.1, 0.8, 0.6, 0.4], threshold=0.5, pos_label=2)
+    assert ex.state.counts.tp == 2 and ex.state.counts.fp == 0
+    ex = ThresholdExplorer(["bad", "good", "good"], [0.2, 0.9, 0.3], threshold=0.5, pos_label="good")
+    assert ex.state.counts.tp == 1 and ex.state.counts.fn == 1
+
+
+# -- bad data refused with the explorer's own argument names, before anything is drawn ----
+@pytest.fixture
+def no_drawing(monkeypatch):
+    """Fail the test if the explorer gets as far as building its figure."""
+    def boom(self, fig):
+        raise AssertionError("the figure was built before the arguments were checked")
+    monkeypatch.setattr(ThresholdExplorer, "setup_figure", boom)
+
+
+GOOD = dict(y_true=[1, 0, 1, 0], y_score=[0.9, 0.6, 0.4, 0.2])
+
+
+@pytest.mark.parametrize("kwargs, exc, match", [
+    (dict(y_true=[1, 0, 1], y_score=[0.9, 0.2]), ValueError, "y_true has 3, y_score has 2"),
+    (dict(y_score=[0.9, np.nan, 0.4, 0.2]), ValueError, "y_score must not contain NaN"),
+    (dict(y_score=[0.9, np.inf, 0.4, 0.2]), ValueError, "y_score must not contain NaN"),
+    (dict(y_score=["a", "b", "c", "d"]), TypeError, "y_score must hold numbers"),
+    (dict(y_score=[0.9 + 1j, 0.6, 0.4, 0.2]), TypeError, "y_score must hold real numbers"),
+    (dict(y_true=[0, 2, 0, 2]), ValueError, r"pos_label=1 is not one of y_true's labels \[0, 2\]"),
+    (dict(y_true=[0, 1, 2, 1]), ValueError, "at most two classes"),
+    (dict(y_true=[0.5, 1, 0, 1]), ValueError, "y_true holds continuous values"),
+    (dict(y_true=[], y_score=[]), ValueError, "y_true is empty"),
+    (dict(pos_label=1.5), TypeError, "pos_label must be"),
+    (dict(ids=[1, 2, 3]), ValueError, "y_true has 4, ids has 3"),
+    (dict(names="good"), TypeError, "names must be two strings"),
+    (dict(names=("a", "b", "c")), TypeError, "names must be two strings"),
+    (dict(step=0), ValueError, "step must be > 0"),
+    (dict(step=-0.01), ValueError, "step must be > 0"),
+    (dict(step=np.nan), ValueError, "step must be a finite number"),
+    (dict(step="0.01"), TypeError, "step must be a real number"),
+    (dict(step=True), TypeError, "step must be a real number"),
+    (dict(step=1e-9), ValueError, "slider positions"),
+    (dict(threshold=np.nan), ValueError, "threshold must be a finite number"),
+    (dict(threshold=np.inf), ValueError, "threshold must be a finite number"),
+    (dict(threshold="0.5"), TypeError, "threshold must be a real number"),
+    (dict(threshold=None), TypeError, "threshold must be a real number"),
+    (dict(threshold=5.0), ValueError, r"threshold must lie in the slider's range \[0.20, 0.91\]"),
+    (dict(threshold=-1), ValueError, "threshold must lie in the slider's range"),
+])
+def test_bad_arguments_are_refused_before_drawing(no_drawing, kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        ThresholdExplorer(**{**GOOD, **kwargs})
+
+
+def test_one_class_data_is_accepted():
+    ex = ThresholdExplorer([1, 1, 1], [0.9, 0.6, 0.2], threshold=0.5)
+    assert ex.state.counts.fp == 0 and ex.state.counts.tp == 2

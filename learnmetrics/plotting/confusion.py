@@ -250,13 +250,16 @@ def plot_macro_micro(ax_classes, ax_pooled, counts_list, *, class_names=None, ti
     f1 = np.array([rates(c, zero_division=0.0).f1 for c in counts_list])
     # per-class F1: one bar per class, its F1 written beside it
     y = np.arange(n)
-    ax_classes.barh(y, f1, color="0.6", edgecolor="black", height=0.6)
-    for i, (v, c) in enumerate(zip(f1, counts_list)):
-        ax_classes.text(v + 0.02, i, f"{v:.3f}", va="center", fontsize=9)
+    ax_classes.barh(y, f1, color="0.75", edgecolor="black", height=0.6)
+    for i, v in enumerate(f1):  # the value inside a long bar, beside a short one
+        inside = v > 0.25
+        ax_classes.text(v - 0.02 if inside else v + 0.02, i, f"{v:.3f}", va="center",
+                        ha="right" if inside else "left", fontsize=9, zorder=4,
+                        bbox=dict(fc="0.75" if inside else "white", ec="none", pad=0.5))
     ax_classes.set_yticks(y, [f"{name}\n({c.positives:g} ex.)" for name, c in zip(class_names, counts_list)],
                           fontsize=9)
     ax_classes.invert_yaxis()
-    ax_classes.axvline(avg.macro_f1_mean_of_f1, color="black", ls="--", lw=1.5)
+    ax_classes.axvline(avg.macro_f1_mean_of_f1, color="black", ls="--", lw=1.5, zorder=3)
     ax_classes.text(avg.macro_f1_mean_of_f1, n - 0.35, f"macro-F1 = mean = {avg.macro_f1_mean_of_f1:.3f}",
                     ha="center", va="bottom", fontsize=9, bbox=dict(fc="white", ec="none", pad=1))
     ax_classes.set_xlim(0, 1.18)
@@ -271,10 +274,20 @@ def plot_macro_micro(ax_classes, ax_pooled, counts_list, *, class_names=None, ti
     fp = sum(c.fp for c in counts_list)
     fn = sum(c.fn for c in counts_list)
     vals = [tp, fp, fn]
-    ax_pooled.barh(range(3), vals, color=["0.35", "0.75", "0.75"], edgecolor="black", height=0.6)
+    # each pooled bar stacked by class (shade and hatch tell the classes apart), so the
+    # share of a small class in the pool is seen
+    shades, hatches = ("0.45", "0.7", "0.92"), ("", "//", "xx")
+    left = np.zeros(3)
+    for k, (name, c) in enumerate(zip(class_names, counts_list)):
+        part = np.array([c.tp, c.fp, c.fn], dtype=float)
+        ax_pooled.barh(range(3), part, left=left, color=shades[k % 3], hatch=hatches[(k // 3 + k) % 3],
+                       edgecolor="black", lw=0.8, height=0.6, label=name)
+        left += part
     top = max(vals) if max(vals) > 0 else 1
     for i, v in enumerate(vals):
         ax_pooled.text(v + 0.02 * top, i, f"{v:g}", va="center", fontsize=9)
+    if n <= 6:
+        ax_pooled.legend(fontsize=9, loc="lower right", title="class", title_fontsize=9, frameon=False)
     ax_pooled.set_yticks(range(3), ["ΣTP", "ΣFP", "ΣFN"], fontsize=9)
     ax_pooled.invert_yaxis()
     ax_pooled.set_xlim(0, 1.25 * top)

@@ -27,7 +27,7 @@ def score_decimals(scores, *, at_least: int = 0, at_most: int = 6) -> int:
     return at_most
 
 
-def plot_two_features(ax, dataset, *, model=None, annotate=True, highlight=None, threshold=0.5):
+def plot_two_features(ax, dataset, *, model=None, annotate=True, highlight=None, label_at=None, threshold=0.5):
     """Scatter of a two-feature data set (e.g. watermelon 3.0α): positives blue circles,
     negatives vermillion squares (``style``), each labelled with its id.
 
@@ -46,6 +46,9 @@ def plot_two_features(ax, dataset, *, model=None, annotate=True, highlight=None,
         Write each example's id beside it.
     highlight : id, optional
         Needs ``model``.
+    label_at : (x, y), optional
+        Where the highlight's label goes, in data coordinates (default: just
+        below and to the right of the example).
     threshold : float in (0, 1), default=0.5
     """
     X, y = np.asarray(dataset.X), np.asarray(dataset.y)
@@ -78,7 +81,9 @@ def plot_two_features(ax, dataset, *, model=None, annotate=True, highlight=None,
         if highlight is not None:
             k = int(np.flatnonzero(np.asarray(dataset.ids) == highlight)[0])
             p = float(model.predict_proba(X[k:k + 1])[0])
-            ax.annotate(f"#{highlight}: P(good) = {p:.5f}", X[k], xytext=(25, -38), textcoords="offset points",
+            where = dict(xytext=(25, -38), textcoords="offset points") if label_at is None else \
+                dict(xytext=tuple(float(v) for v in label_at), textcoords="data")
+            ax.annotate(f"#{highlight}: P(good) = {p:.5f}", X[k], **where,
                         fontsize=9, arrowprops=dict(arrowstyle="->", color="black", lw=1),
                         bbox=dict(fc="white", ec="0.5", pad=2))
     ax.set_xlabel(dataset.feature_names[0])

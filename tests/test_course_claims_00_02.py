@@ -1,0 +1,178 @@
+"""Every number and every general claim that chapters 00 and 02 state in words, pinned.
+
+If one of these fails, the sentence in the notebook that relies on it is no longer true.
+"""
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+from learnmetrics import datasets
+
+
+@pytest.fixture(scope="module")
+def melons():
+    d = datasets.watermelon_3a()
+    model = lm.LogisticRegression().fit(d.X, d.y)
+    return d, model, model.predict_proba(d.X), datasets.watermelon_scores()
+
+
+# -- 00/02: rounding the score before cutting it -------------------------------------------
+def test_melon_5_rounds_across_the_threshold(melons):
+    d, model, proba, scored = melons
+    assert f"{proba[4]:.5f}" == "0.49972" and proba[4] < 0.5
+    assert scored.y_score[4] == 0.5
+    assert model.predict(d.X)[4] == 0                       # predict: bad
+    assert lm.error_rate(d.y, model.predict(d.X)) == pytest.approx(6 / 17)           # 0.353
+    assert lm.error_rate(scored.y_true, (scored.y_score >= 0.5).astype(int)) == pytest.approx(5 / 17)  # 0.294
+
+
+def test_the_two_conventions_disagree_only_at_two_thresholds_of_the_grid(melons):
+    d, _, proba, scored = melons
+    differ = {}
+    for t in np.round(np.arange(0, 1.001, 0.01), 2):
+        changed = np.flatnonzero((proba >= t) != (scored.y_score >= t))
+        if changed.size:
+            differ[f"{t:.2f}"] = d.ids[changed].tolist()
+    assert differ == {"0.50": [5], "0.96": [1]}
+
+
+def test_explorer_and_chapter_02_use_the_rounded_scores(melons):
+    from learnmetrics.widgets.threshold import ThresholdExplorer
+
+    _, _, _, scored = melons
+    ex = ThresholdExplorer(scored.y_true, scored.y_score, ids=scored.ids, threshold=0.5)
+    assert ex.state.predicted_positive[4] and ex.state.error_rate == pytest.approx(5 / 17)
+
+
+# -- 00 glossary: 准确率 and the notes' names of the four rates ------------------------------
+def test_zhunquelv_two_meanings_on_the_melons(melons):
+    _, _, _, scored = melons
+    y_pred = (scored.y_score >= 0.5).astype(int)
+    assert round(lm.precision_score(scored.y_true, y_pred), 3) == 0.714
+    assert round(lm.accuracy_score(scored.y_true, y_pred), 3) == 0.706
+    s = lm.threshold_state(scored.y_true, scored.y_score, 0.5)
+    assert (round(s.tpr, 3), round(s.fnr, 3), round(s.fpr, 3), round(s.tnr, 3)) == (0.625, 0.375, 0.222, 0.778)
+    assert s.tpr + s.fnr == pytest.approx(1) and s.fpr + s.tnr == pytest.approx(1)
+
+
+def test_the_notes_use_the_terms_the_glossary_says():
+    from pathlib import Path
+
+    seeds = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("the learner's notes are not next to this checkout")
+    text = {p.name[:3]: p.read_text(encoding="utf-8") for p in seeds.glob("00*.txt")}
+    assert "查准率 ( 准确率 ，precision )" in text["000"]           # 000: 准确率 = precision
+    assert "准确率(Accuracy)" in text["002"] and "准确率 Accuracy" in text["003"]
+    assert "准确率、误分率" in text["004"]                             # 004: accuracy, misclassification rate
+    for term in ("精确率", "精准率", "灵敏度", "假正率", "真负率"):
+        assert term in text["002"]
+    assert "误分率" in text["004"]
+
+
+# -- 02: what the break-even point is and is not --------------------------------------------
+def test_bep_counter_example():
+    y, s = [0, 1, 1], [0.9, 0.8, 0.7]
+    assert lm.break_even_point(y, s).value == 0.5
+    st = lm.threshold_state(y, s, 0.7)
+    assert (round(st.precision, 3), st.recall, round(st.f1, 3)) == (0.667, 1.0, 0.8)
+    assert min(st.precision, st.recall) > 0.5
+
+
+def test_bep_bounds_recall_below_m_plus_but_not_above():
+    """At every cut predicting fewer than m+ positives R <= BEP; above m+ both may beat it."""
+    rng = np.random.default_rng(0)
+    beaten_above = 0
+    for _ in range(500):
+        n = int(rng.integers(2, 15))
+        y = rng.integers(0, 2, n)
+        if y.sum() in (0, n):
+            continue
+        s = rng.integers(0, 6, n) / 5.0  # ties allowed
+        bep = lm.break_even_point(y, s).value
+        for t in np.unique(s):
+            st = lm.threshold_state(y, s, t)
+            if st.counts.predicted_positives < y.sum():
+                assert st.recall <= bep + 1e-12
+            elif min(st.precision, st.recall) > bep + 1e-12:
+                beaten_above += 1
+    assert beaten_above > 0
+
+
+def test_bep_is_the_best_min_p_r_on_the_chapters_two_data_sets(melons):
+    _, _, _, scored = melons
+    cancer = datasets.load_breast_cancer()
+    train, test = lm.holdout_split(cancer.y, test_size=0.3, rng=0)
+    model = lm.LogisticRegression().fit(cancer.X[train], cancer.y[train])
+    for y, score, value, thr in [(scored.y_true, scored.y_score, 0.75, 0.454),
+                                 (cancer.y[test], model.predict_proba(cancer.X[test]), 0.9531, 0.307)]:
+        bep = lm.break_even_point(y, score)
+        p, r, _ = lm.precision_recall_curve(y, score)
+        assert round(bep.value, 4) == value and round(bep.threshold, 3) == thr
+        assert np.minimum(p, r).max() == pytest.approx(bep.value)
+
+
+# -- 02: the imbalance trap -----------------------------------------------------------------
+def test_imbalance_trap_numbers():
+    rng = np.random.default_rng(0)
+    y = np.zeros(100_000, dtype=int)
+    y[rng.choice(100_000, size=100, replace=False)] = 1
+    lazy = np.zeros_like(y)
+    det = y.copy()
+    det[rng.choice(np.flatnonzero(y == 1), size=20, replace=False)] = 0
+    det[rng.choice(np.flatnonzero(y == 0), size=500, replace=False)] = 1
+    assert lm.accuracy_score(y, lazy) == 0.999 and lm.accuracy_score(y, det) == pytest.approx(0.9948)
+    assert lm.accuracy_score(y, lazy) > lm.accuracy_score(y, det)
+    c = lm.binary_counts(y, det)
+    assert (c.tp, c.fn, c.fp, c.tn) == (80, 20, 500, 99_400)
+    assert round(c.precision, 4) == 0.1379 and c.recall == 0.8
+
+
+# -- 02: note 002's micro-F1 advice ---------------------------------------------------------
+def test_ignoring_the_rare_class_collapses_macro_not_micro():
+    ex = datasets.rare_class_example()
+    f = {name: {a: lm.f1_score(ex.y_true, pred, average=a, zero_division=0.0) for a in ("micro", "macro", "weighted")}
+         for name, pred in (("finds", ex.finds_rare), ("ignores", ex.ignores_rare))}
+    assert {a: round(v, 3) for a, v in f["finds"].items()} == {"micro": 0.904, "macro": 0.921, "weighted": 0.904}
+    assert {a: round(v, 3) for a, v in f["ignores"].items()} == {"micro": 0.867, "macro": 0.590, "weighted": 0.849}
+    # "a few hundredths" for micro and weighted, "about a third" for macro
+    assert f["finds"]["micro"] - f["ignores"]["micro"] < 0.06
+    assert f["finds"]["weighted"] - f["ignores"]["weighted"] < 0.06
+    assert 0.3 < f["finds"]["macro"] - f["ignores"]["macro"] < 0.37
+    assert lm.f1_score(ex.y_true, ex.ignores_rare, average=None, zero_division=0.0)[2] == 0.0
+
+
+def test_the_section_6_example_averages_nearly_agree():
+    rng = np.random.default_rng(1)
+    y = rng.choice([0, 1, 2], size=100, p=[0.5, 0.3, 0.2])
+    pred = np.where(rng.random(100) < 0.75, y, rng.choice([0, 1, 2], size=100))
+    micro = lm.f1_score(y, pred, average="micro")
+    macro = lm.f1_score(y, pred, average="macro")
+    assert (round(micro, 4), round(macro, 4)) == (0.89, 0.8789) and abs(micro - macro) < 0.02
+    assert micro == pytest.approx(lm.accuracy_score(y, pred))   # single-label: micro = accuracy
+
+
+def test_book_and_sklearn_macro_f1_on_note_002():
+    book = lm.macro_micro(lm.one_vs_rest_counts([1, 2, 3], [1, 1, 3]), zero_division=0.0)
+    assert round(book.macro_f1, 4) == 0.5714
+    assert round(lm.f1_score([1, 2, 3], [1, 1, 3], average="macro", zero_division=0.0), 4) == 0.5556
+
+
+def test_note_003_accuracy_formula_is_the_share_of_positives(melons):
+    _, _, _, scored = melons
+    c = lm.binary_counts(scored.y_true, (scored.y_score >= 0.5).astype(int))
+    assert round((c.tp + c.fn) / c.m, 4) == 0.4706 and round((c.tp + c.tn) / c.m, 4) == 0.7059
+
+
+# -- 02, "In scikit-learn": the same numbers ------------------------------------------------
+def test_sklearn_gives_the_same_numbers(melons):
+    skm = pytest.importorskip("sklearn.metrics")
+    _, _, _, scored = melons
+    y, pred = scored.y_true, (scored.y_score >= 0.5).astype(int)
+    assert lm.confusion_matrix(y, pred).tolist() == skm.confusion_matrix(y, pred).tolist()
+    for fn in ("accuracy_score", "precision_score", "recall_score", "f1_score"):
+        assert getattr(lm, fn)(y, pred) == pytest.approx(getattr(skm, fn)(y, pred))
+    ex = datasets.rare_class_example()
+    for a in ("micro", "macro", "weighted"):
+        assert lm.f1_score(ex.y_true, ex.ignores_rare, average=a, zero_division=0.0) == pytest.approx(
+            skm.f1_score(ex.y_true, ex.ignores_rare, average=a, zero_division=0.0))
