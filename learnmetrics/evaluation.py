@@ -511,7 +511,10 @@ def estimate_error_many(Xs, ys, *, method="kfold", learner=None, k=10, p=10, tes
             "bootstrap": 1}[method] if isinstance(k, numbers.Integral) and isinstance(p, numbers.Integral) else 1
     _check_work(Xs.shape[0] * int(rows) * Xs.shape[1], f"{Xs.shape[0]} data sets of m={Xs.shape[1]}")
     for g in range(Xs.shape[0]):  # every data set is checked before the first fit
-        _check_common(Xs[g], ys[g])
+        try:
+            _check_common(Xs[g], ys[g])
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"data set {g} (Xs[{g}], ys[{g}]): {exc}") from None
     rng = check_rng(rng)
     return np.array([
         estimate_error(Xs[g], ys[g], method=method, learner=learner, repeats=1, test_size=test_size, k=k, p=p,
@@ -1042,10 +1045,11 @@ class HoldoutState:
     curve_bias: np.ndarray
     curve_sd: np.ndarray
     curve_rmse: np.ndarray
+    m: int = 0  #: examples per data set
 
     def __str__(self) -> str:
         return (
-            f"test share {self.test_size:.2f} ({self.n_test} of {round(self.n_test / max(self.test_size, 1e-9))} "
+            f"test share {self.test_size:.2f} ({self.n_test} of {self.m} "
             f"examples), stratified={self.stratify}: mean estimate {self.mean_estimate:.4f}, "
             f"true error of the final model {self.mean_true_error:.4f}, bias {self.bias:+.4f}, "
             f"sd {self.sd:.4f}, RMSE {self.rmse:.4f}"
@@ -1101,6 +1105,7 @@ def holdout_state(study, test_size, stratify=True):
         curve_bias=bias_c,
         curve_sd=sd_c,
         curve_rmse=rmse_c,
+        m=int(study.n),
     )
 
 
