@@ -3,6 +3,9 @@
 The explorers are driven as a learner drives them, by setting ``.slider.value``;
 their ``.state`` must be exactly the pure state function's output.
 """
+import io
+import re
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -11,6 +14,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from PIL import Image  # noqa: E402
 
 import learnmetrics as lm  # noqa: E402
 from learnmetrics.datasets import ten_samples, tied_eight, watermelon_scores  # noqa: E402
@@ -233,3 +237,98 @@ def test_ranked_strip_and_cut_point_artists_move_in_place():
     with pytest.raises(ValueError, match="ids"):
         pc.plot_ranked_strip(a1, d.y_true, d.y_score, ids=[1, 2])
     plt.close(fig)
+
+
+# -- issue 11/12: bad data refused before drawing, read-outs, drawing order, visual grammar ------
+BAD_DATA = [
+    (dict(y_true=[0, 1, 1], y_score=[0.2, 0.4]), ValueError, "y_true has 3, y_score has 2"),
+    (dict(y_true=[0, 1, 1], y_score=[0.2, np.nan, 0.5]), ValueError, "y_score must not contain NaN"),
+    (dict(y_true=[1, 1, 1], y_score=[0.2, 0.3, 0.5]), ValueError, "both classes"),
+    (dict(y_true=[0, 0, 0], y_score=[0.2, 0.3, 0.5]), ValueError, "both classes"),
+    (dict(y_true=[0, 2, 2], y_score=[0.2, 0.3, 0.5]), ValueError, "pos_label"),
+    (dict(y_true=[0, 1, 1], y_score=[0.2, 0.3 + 1j, 0.5]), TypeError, "complex"),
+    (dict(y_true=[0.5, 1, 1], y_score=[0.2, 0.3, 0.5]), ValueError, "y_true"),
+    (dict(y_true=[0, 1, 1], y_score=[0.2, 0.3, 0.5], sample_weight=[1, -1, 1]), ValueError, "sample_weight"),
+    (dict(y_true=[0, 1, 1], y_score=[0.2, 0.3, 0.5], sample_weight=[1, 0, 0]), ValueError, "both classes"),
+]
+
+
+@pytest.mark.parametrize("cls", [CutPointExplorer, FBetaExplorer])
+@pytest.mark.parametrize("kwargs, exc, words", BAD_DATA)
+def test_explorers_refuse_bad_data_before_drawing(cls, kwargs, exc, words, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(cls, "setup_figure", lambda self, fig: drawn.append(1))
+    with pytest.raises(exc, match=re.escape(words) if "(" not in words else None):
+        cls(**kwargs)
+    assert not drawn
+
+
+def test_explorer_arguments_are_checked():
+    d = ten_samples()
+    with pytest.raises(ValueError, match="ids"):
+        CutPointExplorer(d.y_true, d.y_score, ids=[1, 2])
+    with pytest.raises(TypeError, match="title"):
+        CutPointExplorer(d.y_true, d.y_score, title=3)
+    with pytest.raises(ValueError, match="beta"):
+        FBetaExplorer(d.y_true, d.y_score, beta=20)
+    with pytest.raises(TypeError, match="beta"):
+        FBetaExplorer(d.y_true, d.y_score, beta="1")
+
+
+def test_cut_read_out_keeps_the_cut():
+    ex = CutPointExplorer([1, 0, 1, 0], [0.9, 0.50051, 0.5, 0.1])
+    ex.slider.value = 2
+    assert "score ≥ 0.5005:" in ex.strip.label.get_text()
+    assert "&ge; 0.5005" in ex.readout.value
+    assert "threshold >= 0.5005" in str(ex.state)
+    # the read-out value selects exactly the examples of the cut
+    assert 0.5 < 0.5005 <= 0.50051
+
+
+def test_band_is_drawn_before_the_boxes_and_labels_after_the_curve():
+    d = watermelon_scores()
+    ex = CutPointExplorer(d.y_true, d.y_score, ids=d.ids)
+    dyn = ex.dynamic_artists()
+    st = ex.strip
+    assert dyn.index(st.span) < min(dyn.index(b) for b in st.boxes)
+    assert max(dyn.index(b) for b in st.boxes) < dyn.index(st.line)
+    # the boxes keep their class colours under the band: a negative inside the band stays vermillion
+    ex.slider.value = 9
+    img = np.asarray(Image.open(io.BytesIO(ex.image.value)).convert("RGB")).astype(int)
+    neg = [b for b, lab in zip(st.boxes, st.y) if lab == 0][0]  # #15, inside the band at cut 9
+    x0, y0, x1, y1 = neg.get_window_extent(ex.fig.canvas.get_renderer()).extents
+    h = img.shape[0]
+    px = img[int(h - (y0 + y1) / 2), int(x0 + 0.2 * (x1 - x0))]
+    assert np.abs(px - np.array([0xD5, 0x5E, 0x00])).max() <= 3
+    fb = FBetaExplorer(d.y_true, d.y_score)
+    dyn = fb.dynamic_artists()
+    assert dyn.index(fb.curve_line) < min(dyn.index(t) for t in fb.iso_texts)
+    assert dyn.index(fb.field) < dyn.index(fb.curve_line)
+
+
+def test_explorers_follow_the_visual_grammar():
+    from matplotlib.colors import to_hex
+
+    from learnmetrics.plotting import style
+
+    d = watermelon_scores()
+    ex = CutPointExplorer(d.y_true, d.y_score, ids=d.ids)
+    assert to_hex(ex.roc_point.get_markerfacecolor()) == style.CUT.lower()
+    assert to_hex(ex.pr_point.get_markerfacecolor()) == style.CUT.lower()
+    assert to_hex(ex.strip.line.get_color()) == style.CUT.lower()
+    colours = {to_hex(b.get_facecolor()) for b in ex.strip.boxes}
+    assert colours == {style.POSITIVE.lower(), style.NEGATIVE.lower()}
+    fb = FBetaExplorer(d.y_true, d.y_score)
+    assert to_hex(fb.best_pt.get_markerfacecolor()) == style.CUT.lower()
+    for e in (ex, fb):
+        e.render_png()
+        sizes = [t.get_fontsize() for t in e.fig.findobj(matplotlib.text.Text) if t.get_text()]
+        assert min(sizes) >= 9, min(sizes)
+
+
+def test_pr_trail_draws_ties_dotted():
+    d = tied_eight()
+    ex = CutPointExplorer(d.y_true, d.y_score)
+    ex.slider.value = 5
+    tx = ex.pr_trail.tie_line.get_xdata()
+    assert [tuple(tx[i:i + 2]) for i in range(0, len(tx), 3)] == [(0.25, 0.5), (0.75, 1.0)]
