@@ -93,8 +93,24 @@ def _as_sets(a, name: str) -> np.ndarray:
 
 
 def sine_function(x):
-    r"""The default true function :math:`f(x) = \sin(2\pi x)` on [0, 1]."""
-    return np.sin(2.0 * np.pi * np.asarray(x, dtype=float))
+    r"""The default true function :math:`f(x) = \sin(2\pi x)` on [0, 1].
+
+    ``x``: a number or an array of numbers of any shape (finite, real); the result has its shape.
+
+    Example
+    -------
+    >>> sine_function([0.0, 0.25]).round(6).tolist()
+    [0.0, 1.0]
+    """
+    if isinstance(x, (str, bytes)):
+        raise TypeError(f"x must be a number or an array of numbers, got {type(x).__name__}")
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"x must hold real numbers, got values of type {arr.dtype}")
+    arr = arr.astype(float)
+    if not np.isfinite(arr).all():
+        raise ValueError("x must not contain NaN or infinity")
+    return np.sin(2.0 * np.pi * arr)
 
 
 def _legendre_design(x: np.ndarray, degree: int, lo: float, hi: float) -> np.ndarray:
@@ -205,6 +221,7 @@ class BiasVarianceResult:
     expected_error : ndarray (n_deg,)          Monte-Carlo :math:`E_D[(f(x;D) - y_D)^2]` on fresh labels
     expected_error_se : ndarray (n_deg,)       its standard error around bias² + variance + noise
     expected_error_x : ndarray (n_deg, n_x)    the same Monte-Carlo error at each test point
+    test_noise : ndarray (n_sets, n_x)         the noise of those fresh labels, :math:`y_D - y`
     train_error : ndarray (n_deg,)             mean squared error on the training sets
     x_train, y_train : ndarrays (n_sets, n_train)
     """
@@ -228,6 +245,7 @@ class BiasVarianceResult:
     n_sets: int = 0
     n_train: int = 0
     expected_error_x: np.ndarray = field(default=None, repr=False)
+    test_noise: np.ndarray = field(default=None, repr=False)
 
     @property
     def total(self) -> np.ndarray:
@@ -351,7 +369,7 @@ def bias_variance_experiment(degrees=range(0, 13), *, n_sets=200, n_train=20, no
     return BiasVarianceResult(
         degrees=degrees, x=x, f=f, predictions=preds, mean_prediction=mean_pred, bias2_x=bias2_x,
         variance_x=var_x, bias2=bias2_x.mean(axis=1), variance=var_x.mean(axis=1), noise=noise,
-        expected_error=err, expected_error_se=se, expected_error_x=err_x, train_error=train_err, x_train=x_train, y_train=y_train,
+        expected_error=err, expected_error_se=se, expected_error_x=err_x, test_noise=eps, train_error=train_err, x_train=x_train, y_train=y_train,
         noise_sd=float(noise_sd), n_sets=n_sets, n_train=n_train,
     )
 
@@ -426,6 +444,7 @@ class PointDecomposition:
     variance: float
     noise: float
     expected_error: float    # Monte-Carlo E_D[(f(x; D) - y_D)^2] at this x
+    expected_error_se: float = 0.0  # its standard error (one fresh label per training set)
 
     @property
     def total(self) -> float:
@@ -434,7 +453,8 @@ class PointDecomposition:
     def __str__(self) -> str:
         return (f"degree {self.degree} at x = {self.x:.2f}: y = {self.truth:.4f}, mean prediction = "
                 f"{self.mean_prediction:.4f}; bias^2 = {self.bias2:.4f}, variance = {self.variance:.4f}, "
-                f"noise = {self.noise:.4f}, sum = {self.total:.4f}, simulated E = {self.expected_error:.4f}")
+                f"noise = {self.noise:.4f}, sum = {self.total:.4f}, simulated E = {self.expected_error:.4f} "
+                f"(s.e. {self.expected_error_se:.4f})")
 
 
 def point_decomposition(result: BiasVarianceResult, degree, x) -> PointDecomposition:
@@ -469,9 +489,13 @@ def point_decomposition(result: BiasVarianceResult, degree, x) -> PointDecomposi
     i = _degree_index(result, degree)
     x = check_real(x, "x", low=float(result.x[0]), high=float(result.x[-1]))
     j = int(np.argmin(np.abs(result.x - x)))
+    dev = result.predictions[i, :, j] - result.f[j]
+    eps = result.test_noise[:, j]
+    sq = (dev - eps) ** 2  # squared errors against the fresh labels y_D = y + eps
+    gap = -2.0 * dev * eps + eps**2 - result.noise  # what separates their mean from the sum; mean 0
     return PointDecomposition(
         degree=int(degree), x=float(result.x[j]), predictions=result.predictions[i, :, j],
         mean_prediction=float(result.mean_prediction[i, j]), truth=float(result.f[j]), noise_sd=result.noise_sd,
         bias2=float(result.bias2_x[i, j]), variance=float(result.variance_x[i, j]), noise=result.noise,
-        expected_error=float(result.expected_error_x[i, j]),
+        expected_error=float(np.mean(sq)), expected_error_se=float(gap.std() / math.sqrt(len(gap))),
     )

@@ -734,6 +734,9 @@ class SelectionTable:
     Arrays of equal length: ``names``, ``n_features`` (p), ``n_params``
     (k = p + 1), ``rss``, ``mse`` (RSS/n), ``r2``, ``adjusted_r2``, ``aic``,
     ``bic``, ``cp`` (Mallows, with ``sigma2`` from the full model).
+    The criteria are computed on targets rescaled by a power of two, so they
+    stay finite for targets near the limits of float64; ``rss``, ``mse`` and
+    ``sigma2`` are in the units of ``y`` (inf if they exceed float64).
     """
 
     names: tuple[str, ...]
@@ -879,14 +882,16 @@ def _selection_table(designs, y, ps, names, sigma2) -> SelectionTable:
                 "estimated from it: pass sigma2"
             )
         cp = rss_s / s2_s - n + 2 * k
-        sigma2 = s2_s * s * s
+        with np.errstate(over="ignore"):  # beyond float64 it is inf, which is right
+            sigma2 = s2_s * s * s
     else:
         cp = np.array([mallows_cp(y, f * s, n_params=int(kj), sigma2=sigma2) for f, kj in zip(fitted, k)])
     r2 = np.array([r2_score(ys, f) for f in fitted])
     adj = 1 - (1 - r2) * (n - 1) / (n - ps - 1)
     with np.errstate(divide="ignore"):
         log_term = n * (2.0 * np.log(s) + np.log(rss_s / n))
-    rss = rss_s * s * s
+    with np.errstate(over="ignore"):  # RSS and MSE beyond float64 are inf (the criteria stay finite)
+        rss = rss_s * s * s
     return SelectionTable(
         names=tuple(names),
         n_features=ps,

@@ -93,3 +93,131 @@ def test_bad_input():
         lm.decompose([[1.0, 2.0]], [1.0, 2.0])
     with pytest.raises(ValueError, match="shape"):
         lm.decompose([[1.0, 2.0], [1.0, 2.0]], [1.0, 2.0, 3.0])
+
+
+# ---------------------------------------------------------------------------------------
+# issue 12: every argument checked before any work, errors naming the caller's argument
+# ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def small():
+    return lm.bias_variance_experiment(degrees=[1, 3, 5], n_sets=20, n_train=10, n_test=21, rng=0)
+
+
+_GOOD_SETS = np.linspace(0.05, 0.95, 10)[None, :] * np.ones((3, 1))
+
+_BAD_CALLS = [
+    # (function, kwargs, error type, the words the message must contain)
+    (lm.sine_function, dict(x="abc"), TypeError, "x must be a number"),
+    (lm.sine_function, dict(x=[1j]), TypeError, "x must hold real numbers"),
+    (lm.sine_function, dict(x=[np.nan]), ValueError, "x must not contain NaN"),
+    (lm.fit_polynomials, dict(x_train="a", y_train=_GOOD_SETS, degree=1, x_eval=[0.5]), TypeError, "x_train"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS + 1j, degree=1, x_eval=[0.5]), TypeError, "y_train"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS * np.nan, degree=1, x_eval=[0.5]), ValueError, "y_train must not contain NaN"),
+    (lm.fit_polynomials, dict(x_train=np.zeros((0, 3)), y_train=np.zeros((0, 3)), degree=1, x_eval=[0.5]), ValueError, "x_train is empty"),
+    (lm.fit_polynomials, dict(x_train=np.zeros((2, 3, 4)), y_train=np.zeros((2, 3, 4)), degree=1, x_eval=[0.5]), ValueError, "x_train must be 2-D"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS, degree=1.5, x_eval=[0.5]), TypeError, "degree must be an integer"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS, degree=-1, x_eval=[0.5]), ValueError, "degree must be >= 0"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS, degree=10**7, x_eval=[0.5]), ValueError, "degree=10000000"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS, degree=1, x_eval=[]), ValueError, "x_eval is empty"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS, degree=1, x_eval=[np.inf]), ValueError, "x_eval must not contain NaN"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS, degree=1, x_eval=[0.5], x_range=(0, np.nan)), ValueError, "x_range[1]"),
+    (lm.fit_polynomials, dict(x_train=_GOOD_SETS, y_train=_GOOD_SETS, degree=1, x_eval=[0.5], x_range=0.5), TypeError, "x_range must be a pair"),
+    (lm.decompose, dict(predictions="ab", f_true=[1.0]), TypeError, "predictions"),
+    (lm.decompose, dict(predictions=[1.0, 2.0], f_true=[1.0, 2.0]), ValueError, "predictions must be 2-D"),
+    (lm.decompose, dict(predictions=[[1.0, np.nan], [1.0, 2.0]], f_true=[1.0, 2.0]), ValueError, "predictions must not contain NaN"),
+    (lm.decompose, dict(predictions=[[1.0, 2.0], [1.0, 2.0]], f_true=[]), ValueError, "f_true is empty"),
+    (lm.decompose, dict(predictions=[[1.0, 2.0], [1.0, 2.0]], f_true=[1.0, 2j]), TypeError, "f_true must hold real"),
+    (lm.bias_variance_experiment, dict(degrees=3), TypeError, "degrees must be a list"),
+    (lm.bias_variance_experiment, dict(degrees=[]), ValueError, "degrees is empty"),
+    (lm.bias_variance_experiment, dict(degrees=[1, 2.0]), TypeError, "degrees must hold integers"),
+    (lm.bias_variance_experiment, dict(degrees=[1, True]), TypeError, "degrees must hold integers"),
+    (lm.bias_variance_experiment, dict(degrees=[1, 1]), ValueError, "degrees must be distinct"),
+    (lm.bias_variance_experiment, dict(degrees=[10**20]), ValueError, "degrees must be at most"),
+    (lm.bias_variance_experiment, dict(degrees=[10**6]), ValueError, "working memory"),
+    (lm.bias_variance_experiment, dict(n_sets=10**9), ValueError, "working memory"),
+    (lm.bias_variance_experiment, dict(n_sets=2.0), TypeError, "n_sets must be an integer"),
+    (lm.bias_variance_experiment, dict(n_train=0), ValueError, "n_train must be >= 1"),
+    (lm.bias_variance_experiment, dict(n_test="5"), TypeError, "n_test must be an integer"),
+    (lm.bias_variance_experiment, dict(noise_sd="0.3"), TypeError, "noise_sd must be a real number"),
+    (lm.bias_variance_experiment, dict(noise_sd=True), TypeError, "noise_sd must be a real number"),
+    (lm.bias_variance_experiment, dict(noise_sd=np.nan), ValueError, "noise_sd must be a finite number"),
+    (lm.bias_variance_experiment, dict(noise_sd=1e300), ValueError, "noise_sd must be"),
+    (lm.bias_variance_experiment, dict(x_range=(0, np.inf)), ValueError, "x_range[1]"),
+    (lm.bias_variance_experiment, dict(x_range=("0", 1)), TypeError, "x_range[0]"),
+    (lm.bias_variance_experiment, dict(function=lambda x: np.full(np.shape(x), 1e200)), ValueError, "function must map"),
+    (lm.bias_variance_experiment, dict(rng="seed"), TypeError, "rng"),
+]
+
+
+@pytest.mark.parametrize("fn, kwargs, exc, words", _BAD_CALLS,
+                         ids=[f"{c[0].__name__}-{i}" for i, c in enumerate(_BAD_CALLS)])
+def test_bad_arguments_are_named(fn, kwargs, exc, words):
+    with pytest.raises(exc) as info:
+        fn(**kwargs)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("kwargs, exc, words", [
+    (dict(result=None, degree=1), TypeError, "result must be a BiasVarianceResult"),
+    (dict(degree=2), ValueError, "one of the simulated degrees [1, 3, 5]"),
+    (dict(degree=3.0), TypeError, "degree must be an integer"),
+    (dict(degree=True), TypeError, "degree must be an integer"),
+    (dict(degree=3, n_curves=0), ValueError, "n_curves"),
+])
+def test_state_bad_arguments(small, kwargs, exc, words):
+    kwargs = {"result": small, **kwargs}
+    with pytest.raises(exc) as info:
+        lm.bias_variance_state(**kwargs)
+    assert words in str(info.value)
+
+
+def test_numpy_integer_degree_is_accepted(small):
+    assert lm.bias_variance_state(small, np.int64(3)).degree == 3
+    assert lm.point_decomposition(small, small.degrees[1], 0.5).degree == 3
+
+
+def test_point_decomposition_adds_up(small):
+    for d in small.degrees:
+        for x in (0.0, 0.33, 1.0):
+            p = lm.point_decomposition(small, int(d), x)
+            assert p.bias2 + p.variance == pytest.approx(np.mean((p.predictions - p.truth) ** 2), rel=1e-12)
+            assert p.bias2 == pytest.approx((p.mean_prediction - p.truth) ** 2)
+            assert p.total == pytest.approx(p.bias2 + p.variance + p.noise)
+            assert p.expected_error_se > 0
+    with pytest.raises(ValueError, match="x must be"):
+        lm.point_decomposition(small, 1, 1.5)
+    with pytest.raises(TypeError, match="x must be a real number"):
+        lm.point_decomposition(small, 1, "0.5")
+    with pytest.raises(ValueError, match="simulated degrees"):
+        lm.point_decomposition(small, 2, 0.5)
+
+
+def test_point_expected_error_is_the_per_x_monte_carlo(small):
+    p = lm.point_decomposition(small, 3, 0.5)
+    j = int(np.argmin(np.abs(small.x - 0.5)))
+    assert p.expected_error == pytest.approx(small.expected_error_x[1, j], rel=1e-12)
+    np.testing.assert_allclose(small.expected_error_x.mean(axis=1), small.expected_error, rtol=1e-12)
+
+
+def test_extreme_but_legal_noise_gives_finite_terms():
+    r = lm.bias_variance_experiment(degrees=[0, 2], n_sets=10, noise_sd=1e50, rng=0)
+    assert np.isfinite(r.total).all() and np.isfinite(r.expected_error).all()
+    assert r.noise == pytest.approx(1e100)
+
+
+def test_explorer_refuses_bad_arguments_before_drawing(small):
+    pytest.importorskip("ipywidgets")
+    from learnmetrics.widgets.bias_variance import BiasVarianceExplorer
+
+    with pytest.raises(ValueError, match=r"one of the simulated degrees \[1, 3, 5\], got 2"):
+        BiasVarianceExplorer(small, degree=2)  # not a TraitError from the slider
+    with pytest.raises(TypeError, match="result must be a BiasVarianceResult"):
+        BiasVarianceExplorer({"degrees": [1]}, degree=1)
+    with pytest.raises(ValueError, match="n_curves"):
+        BiasVarianceExplorer(small, degree=1, n_curves=0)
+    ex = BiasVarianceExplorer(small, degree=3, n_curves=500)
+    assert list(ex.slider.options) == [1, 3, 5]  # exactly the simulated degrees
+    assert len(ex._curves) == small.n_sets
+    for d in (5, 1):
+        ex.slider.value = d
+        assert ex.state.degree == d and f"degree {d}" in ex.readout.value

@@ -342,3 +342,117 @@ def test_least_squares_helpers_bad_input():
 def test_all_names_exported():
     for name in reg.__all__:
         assert getattr(lm, name) is getattr(reg, name)
+
+
+# ---------------------------------------------------------------------------------------
+# issue 12: every argument checked before any work, errors naming the caller's argument
+# ---------------------------------------------------------------------------------------
+_Y = [1.0, 2.0, 3.0, 5.0, 4.0, 6.0]
+_P = [1.1, 2.2, 2.9, 4.6, 4.4, 5.8]
+_X6 = np.linspace(0.0, 1.0, 6)
+
+_BAD = [
+    # (function, args, kwargs, error type, the words the message must contain)
+    (lm.adjusted_r2_score, (_Y, _P), dict(n_features="1"), TypeError, "n_features must be an integer"),
+    (lm.adjusted_r2_score, (_Y, _P), dict(n_features=-1), ValueError, "n_features must be >= 0"),
+    (lm.adjusted_r2_score, (_Y, [np.nan] * 6), dict(n_features=1), ValueError, "y_pred must not contain NaN"),
+    (lm.adjusted_r2_score, ([], []), dict(n_features=1), ValueError, "y_true is empty"),
+    (lm.r2_score, (_Y, _P), dict(force_finite="False"), TypeError, "force_finite must be True or False"),
+    (lm.residual_sum_of_squares, (_Y, [1j] * 6), {}, TypeError, "y_pred must hold real numbers"),
+    (lm.residual_sum_of_squares, ("abc", _P), {}, TypeError, "y_true"),
+    (lm.residual_variance, (_Y, _P), dict(n_params=6), ValueError, "n_params=6 is too large for 6 samples"),
+    (lm.residual_variance, (_Y, _P), dict(n_params=2.0), TypeError, "n_params must be an integer"),
+    (lm.gaussian_log_likelihood, (_Y, _P[:5]), {}, ValueError, "y_true has 6, y_pred has 5"),
+    (lm.aic, (_Y, _P), dict(n_params=True), TypeError, "n_params must be an integer"),
+    (lm.bic, (_Y, _P), dict(n_params=-2), ValueError, "n_params must be >= 0"),
+    (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2=np.inf), ValueError, "sigma2 must be a positive finite number"),
+    (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2=np.nan), ValueError, "sigma2 must be a positive finite number"),
+    (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2=0.0), ValueError, "sigma2 must be a positive finite number"),
+    (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2="1"), TypeError, "sigma2 must be a positive number"),
+    (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2=1.0, convention="ISLR"), ValueError, "convention"),
+    (lm.polynomial_features, (_X6, 2.0), {}, TypeError, "degree must be an integer"),
+    (lm.polynomial_features, (_X6, 10**9), {}, ValueError, "degree=1000000000 with 6 values of x"),
+    (lm.polynomial_features, ([1e200, 1.0], 2), {}, ValueError, "x ** 2 overflows"),
+    (lm.polynomial_features, ([], 2), {}, ValueError, "x is empty"),
+    (lm.fit_least_squares, ([[1.0], [2.0]], [1.0, np.nan]), {}, ValueError, "y must not contain NaN"),
+    (lm.fit_least_squares, ([["a"], ["b"]], [1.0, 2.0]), {}, TypeError, "X must hold numbers"),
+    (lm.model_selection_table, (np.zeros((3, 6, 1)), _Y), {}, TypeError, "designs must be a list"),
+    (lm.model_selection_table, ([_X6], _Y), dict(sigma2=np.inf), ValueError, "sigma2 must be a positive finite number"),
+    (lm.model_selection_table, ([_X6], _Y), dict(names="ab"), TypeError, "names must be a list"),
+    (lm.model_selection_table, ([_X6], _Y), dict(names=["a", "b"]), ValueError, "names has 2 entries"),
+    (lm.polynomial_selection, (_X6, _Y[:4], 2), {}, ValueError, "x has 6, y has 4"),
+    (lm.polynomial_selection, (_X6, _Y, 1000), {}, ValueError, "max_degree=1000 is too large for 6 samples"),
+    (lm.polynomial_selection, (_X6, _Y, 10**20), {}, ValueError, "max_degree=100000000000000000000 is too large"),
+    (lm.polynomial_selection, (_X6, _Y, -1), {}, ValueError, "max_degree must be >= 0"),
+    (lm.polynomial_selection, (_X6, _Y, 2.5), {}, TypeError, "max_degree must be an integer"),
+    (lm.polynomial_selection, (_X6, _Y, 2), dict(sigma2=-1.0), ValueError, "sigma2 must be a positive finite number"),
+    (lm.polynomial_selection, (np.arange(5000.0), np.arange(5000.0), 4000), {}, ValueError, "design matrices of"),
+    (lm.noise_feature_r2, (_X6, _Y, 1), dict(n_repeats=0), ValueError, "n_repeats must be >= 1"),
+    (lm.noise_feature_r2, (_X6, _Y, 1), dict(n_repeats=10**12), ValueError, "use fewer repeats"),
+    (lm.noise_feature_r2, (_X6, _Y, 1), dict(rng="x"), TypeError, "rng"),
+    (lm.noise_feature_r2, (_X6, _Y, 1.0), {}, TypeError, "max_noise_features must be an integer"),
+    (lm.polynomial_fit_state, (_X6, _Y, 3, 2), {}, ValueError, "degree must be between 0 and max_degree=2"),
+    (lm.polynomial_fit_state, (_X6, _Y, 1, 2), dict(n_grid=1), ValueError, "n_grid must be >= 2"),
+    (lm.polynomial_fit_state, (_X6, _Y, 1, 2), dict(n_grid=10**9), ValueError, "n_grid=1000000000 is too large"),
+    (lm.polynomial_fit_state, (_X6, _Y, 1, 2), dict(table={"aic": 1}), TypeError, "table must be a SelectionTable"),
+    (lm.polynomial_fit_state, (_X6, _Y[:5], 1, 2), {}, ValueError, "x has 6, y has 5"),
+]
+
+
+@pytest.mark.parametrize("fn, args, kwargs, exc, words", _BAD, ids=[f"{b[0].__name__}-{i}" for i, b in enumerate(_BAD)])
+def test_bad_arguments_are_named(fn, args, kwargs, exc, words):
+    with pytest.raises(exc) as info:
+        fn(*args, **kwargs)
+    assert words in str(info.value)
+
+
+def test_polynomial_selection_refuses_huge_degrees_without_building_anything():
+    import time
+    import tracemalloc
+
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    for dmax in (1000, 2000, 10**20):
+        with pytest.raises(ValueError, match=f"max_degree={dmax} is too large for 6 samples"):
+            lm.polynomial_selection(_X6, _Y, dmax)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert time.perf_counter() - t0 < 1.0 and peak < 1_000_000  # was 48 MB, then 193 MB, then no answer
+
+
+def test_table_from_another_data_set_is_refused():
+    t = lm.polynomial_selection(np.arange(8.0), np.arange(8.0) ** 2 % 5, 2)
+    with pytest.raises(ValueError, match="table has 3 rows for 8 samples"):
+        lm.polynomial_fit_state(_X6, _Y, 1, 2, table=t)
+
+
+def test_sigma2_errors_never_blame_an_argument_that_was_not_passed():
+    # a huge y made the estimated sigma2 overflow to inf, then blamed "sigma2"
+    big = np.array(_Y) * 1e200
+    t = lm.polynomial_selection(_X6, big, 2)
+    ref = lm.polynomial_selection(_X6, np.array(_Y), 2)
+    for c in ("cp", "r2", "adjusted_r2"):
+        np.testing.assert_allclose(getattr(t, c), getattr(ref, c), rtol=1e-9)
+    np.testing.assert_allclose(t.aic - ref.aic, 2 * 6 * np.log(1e200), rtol=1e-9)
+    np.testing.assert_allclose(t.delta("bic"), ref.delta("bic"), rtol=1e-6, atol=1e-9)
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e-150, 1e150, 1e200])
+def test_extreme_but_legal_targets_give_no_nan(scale):
+    y, p = np.array(_Y), np.array(_P)
+    assert lm.r2_score(y * scale, p * scale) == pytest.approx(lm.r2_score(y, p), rel=1e-12)
+    assert lm.r2_score(np.c_[y, y] * scale, np.c_[p, p] * scale, multioutput="variance_weighted") == pytest.approx(
+        lm.r2_score(y, p), rel=1e-12)
+    n = len(y)
+    assert lm.aic(y * scale, p * scale, n_params=2) == pytest.approx(
+        lm.aic(y, p, n_params=2) + 2 * n * np.log(scale), rel=1e-9)
+    assert lm.mallows_cp(y * scale, p * scale, n_params=2, sigma2=0.5 * scale) == pytest.approx(
+        lm.mallows_cp(y, p, n_params=2, sigma2=0.5 / scale), rel=1e-9)  # RSS scale^2 over sigma2 scale
+    assert np.isfinite(lm.gaussian_log_likelihood(y * scale, p * scale))
+
+
+def test_r2_tiny_targets_are_not_a_perfect_fit():
+    # 1e-200 squared underflowed to 0: R^2 came out 1.0 ("perfect") for a poor prediction
+    y = np.array([1.0, 2.0, 3.0]) * 1e-200
+    assert lm.r2_score(y, np.zeros(3)) == pytest.approx(lm.r2_score([1.0, 2.0, 3.0], [0.0, 0.0, 0.0]))
+    assert lm.r2_score(y, np.zeros(3)) < 0

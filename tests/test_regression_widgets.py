@@ -81,3 +81,35 @@ def test_blitted_frames_match_full_renders():
         a, b = (np.asarray(Image.open(io.BytesIO(e.image.value)).convert("RGB")).astype(int) for e in (fast, full))
         assert a.shape == b.shape
         assert (np.abs(a - b).max(axis=2) > 40).sum() <= 400  # the (2.2 px) degree line over the stars and curves
+
+
+@pytest.mark.parametrize("kwargs, exc, words", [
+    (dict(max_degree=4, degree=5), ValueError, "degree must be between 0 and max_degree=4"),
+    (dict(max_degree=4, degree=2.0), TypeError, "degree must be an integer"),
+    (dict(max_degree=40), ValueError, "max_degree=40 is too large for 30 samples"),
+    (dict(max_degree="4"), TypeError, "max_degree must be an integer"),
+    (dict(xlabel=3), TypeError, "xlabel must be a string"),
+])
+def test_explorer_refuses_bad_arguments_before_drawing(kwargs, exc, words):
+    x, y = _data()
+    with pytest.raises(exc) as info:
+        PolynomialDegreeExplorer(x, y, **kwargs)
+    assert words in str(info.value)
+
+
+@pytest.mark.parametrize("x_bad, y_bad, words", [
+    (lambda x: x[:-1], lambda y: y, "x has 29, y has 30"),
+    (lambda x: np.r_[x[:-1], np.nan], lambda y: y, "x must not contain NaN"),
+    (lambda x: x, lambda y: y.astype(str), "y must hold numbers"),
+])
+def test_explorer_refuses_bad_data_with_the_callers_names(x_bad, y_bad, words):
+    x, y = _data()
+    with pytest.raises((ValueError, TypeError)) as info:
+        PolynomialDegreeExplorer(x_bad(x), y_bad(y), max_degree=4)
+    assert words in str(info.value)
+
+
+def test_slider_offers_exactly_the_computed_degrees():
+    x, y = _data()
+    ex = PolynomialDegreeExplorer(x, y, max_degree=5, degree=2)
+    assert (ex.slider.min, ex.slider.max, ex.slider.step) == (0, 5, 1) and len(ex.table) == 6

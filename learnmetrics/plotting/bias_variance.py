@@ -168,6 +168,8 @@ def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=
     ax.set_xlim(-1.15, 1.15)
     ax.set_xticks([])
     ax.tick_params(labelsize=_FONT)
+    if legend:
+        ax.set_ylabel("$f(x; D)$ and $y$ at this x")
     ax.spines[["top", "right", "bottom"]].set_visible(False)
     if legend:
         ax.legend(fontsize=_FONT, frameon=False, loc="lower left")
@@ -177,9 +179,10 @@ def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=
     return ax
 
 
-def plot_point_terms(ax, points, *, ymax=None, title=None, legend=True):
-    """At one x: bias², variance and noise of several degrees as stacked bars (linear axis),
-    with the simulated error at that x as a marker. ``points``: PointDecompositions."""
+def plot_point_terms(ax, points, *, ymax=None, title=None, legend=True, measured=False):
+    """At one x: bias², variance and noise of several degrees as stacked bars (linear axis).
+    ``points``: PointDecompositions. ``measured=True`` adds the error measured with fresh
+    labels at that x as a marker (only ``n_sets`` labels: a noisy estimate)."""
     points = list(points)
     if not points or not all(isinstance(q, PointDecomposition) for q in points):
         raise TypeError("points must be a non-empty list of PointDecomposition")
@@ -188,8 +191,9 @@ def plot_point_terms(ax, points, *, ymax=None, title=None, legend=True):
     ymax = float(1.15 * total.max()) if ymax is None else float(ymax)
     _stack(ax, xs, (np.array([q.noise for q in points]), np.array([q.bias2 for q in points]),
                     np.array([q.variance for q in points])), 0.6)
-    _ = ax.plot(xs, [q.expected_error for q in points], ls="none", marker="o", ms=7, mfc="white", mec=style.TOTAL,
-                mew=1.4, label="simulated $E$ at this x", zorder=4)
+    if measured:
+        _ = ax.plot(xs, [q.expected_error for q in points], ls="none", marker="o", ms=7, mfc="white",
+                    mec=style.TOTAL, mew=1.4, label="simulated $E$ at this x", zorder=4)
     for xi, q in zip(xs, points):
         ax.text(xi, min(q.total, ymax), f"{q.total:.3f}", ha="center", va="bottom", fontsize=_FONT)
     ax.set_ylim(0, ymax)
