@@ -87,6 +87,8 @@ __all__ = [
     "mcnemar_test_table",
     "rank_table",
     "friedman_test",
+    "FriedmanNullRates",
+    "friedman_null_rejection_rates",
     "nemenyi_q",
     "critical_difference",
     "nemenyi_test",
@@ -244,7 +246,7 @@ def _t_pvalue_and_critical(t: float, df: float, alpha: float, alternative: str) 
 
 
 def _scaled(*arrays_or_numbers):
-    """The inputs divided by their largest magnitude (a power of two, so exactly), and that scale.
+    """The inputs divided by a power of two 2**e just above their largest magnitude (exactly), and e.
 
     Every statistic here is a ratio that does not change when all its inputs are scaled,
     so working on values of magnitude <= 1 avoids overflow (1e308 - (-1e308)) and the
@@ -252,9 +254,16 @@ def _scaled(*arrays_or_numbers):
     """
     big = max(float(np.max(np.abs(a))) if np.size(a) else 0.0 for a in arrays_or_numbers)
     if big == 0.0:
-        return arrays_or_numbers, 1.0
-    scale = 2.0 ** math.frexp(big)[1]
-    return tuple(np.asarray(a, dtype=np.float64) / scale for a in arrays_or_numbers), scale
+        return arrays_or_numbers, 0
+    e = math.frexp(big)[1]  # big < 2**e: scale by 2**-e with ldexp (2.0**1024 itself would overflow)
+    return tuple(np.ldexp(np.asarray(a, dtype=np.float64), -e) for a in arrays_or_numbers), e
+
+
+def _std(x: np.ndarray) -> float:
+    """Sample standard deviation (ddof=1) without overflow or underflow of the squares."""
+    (xs,), e = _scaled(x)
+    with np.errstate(over="ignore"):
+        return float(np.ldexp(np.asarray(xs, dtype=np.float64).std(ddof=1), e))
 
 
 def _t_statistic(d: np.ndarray, mu0: float = 0.0) -> float:
@@ -418,7 +427,7 @@ def t_test(errors, *, epsilon0, alpha=0.05, alternative="two-sided") -> TestResu
         critical_value=crit,
         reject=bool(p <= alpha) if not math.isnan(p) else False,
         alternative=alternative,
-        details={"mean": float(e.mean()), "std": float(e.std(ddof=1)), "k": k},
+        details={"mean": float(np.mean(e / 2) * 2), "std": _std(e), "k": k},
     )
 
 
@@ -462,8 +471,9 @@ def paired_t_test(errors_a, errors_b, *, alpha=0.05, alternative="two-sided") ->
     check_same_length(errors_a=a, errors_b=b)
     alpha = _check_alpha(alpha)
     alternative = _check_alternative(alternative)
-    (sa, sb), scale = _scaled(a, b)
-    d = (sa - sb) * scale  # the differences, for the details (inf only if they truly overflow)
+    (sa, sb), e = _scaled(a, b)
+    with np.errstate(over="ignore"):
+        d = np.ldexp(sa - sb, e)  # the differences, for the details (inf only if they truly overflow)
     k = len(d)
     t = _t_statistic(sa - sb)
     p, crit = _t_pvalue_and_critical(t, k - 1, alpha, alternative)
@@ -478,7 +488,7 @@ def paired_t_test(errors_a, errors_b, *, alpha=0.05, alternative="two-sided") ->
         critical_value=crit,
         reject=bool(p <= alpha) if not math.isnan(p) else False,
         alternative=alternative,
-        details={"differences": d, "mean_difference": float(d.mean()), "std_difference": float(d.std(ddof=1)),
+        details={"differences": d, "mean_difference": float(d.mean()), "std_difference": _std(d),
                  "mean_a": float(a.mean()), "mean_b": float(b.mean()), "k": k},
     )
 
@@ -685,13 +695,14 @@ def five_by_two_cv_t_test(errors_a, errors_b, *, alpha=0.05, numerator="book") -
             raise ValueError(f"{name} must have shape (5, 2) (5 replications x 2 folds), got {t.shape}")
     alpha = _check_alpha(alpha)
     numerator = check_choice(numerator, "numerator", ("book", "dietterich"))
-    (sa, sb), scale = _scaled(a, b)  # the ratio does not change with the scale: no overflow, no underflow
+    (sa, sb), e = _scaled(a, b)  # the ratio does not change with the scale: no overflow, no underflow
     ds = sa - sb
     dbar = ds.mean(axis=1)
     var_s = ((ds - dbar[:, None]) ** 2).sum(axis=1)
     mu_s = float(dbar[0]) if numerator == "book" else float(ds[0, 0])
     den = math.sqrt(0.2 * float(var_s.sum()))
-    d, var_i, mu = ds * scale, var_s * scale**2, mu_s * scale
+    with np.errstate(over="ignore"):
+        d, var_i, mu = np.ldexp(ds, e), np.ldexp(var_s, 2 * e), float(np.ldexp(mu_s, e))
     if den == 0.0:
         warnings.warn("every replication's two differences are equal: the 5x2cv statistic is undefined",
                       UndefinedMetricWarning, stacklevel=2)
@@ -816,7 +827,7 @@ def mcnemar_test_table(table, *, alpha=0.05, correction=True) -> TestResult:
     p = _dist.chi2_sf(stat, 1.0) if n > 0 else 1.0
     return TestResult(
         test="McNemar's test" + (" (continuity-corrected)" if correction else ""),
-        null_hypothesis="the two learners have the same error rate (e01 = e10 in expectation)",
+        null_hypothesis="the two learners have the same error rate (e₀₁ = e₁₀ in expectation)",
         statistic_name="tau_chi2",
         statistic=stat,
         df=1.0,
@@ -1052,6 +1063,102 @@ def friedman_test(table, *, alpha=0.05, greater_is_better=False, tie_correction=
                           chi2=res_chi2, f=res_f)
 
 
+@dataclass(frozen=True)
+class FriedmanNullRates:
+    """How often each form of the Friedman test rejects a true H0, computed exactly.
+
+    ``chi2_rate`` and ``f_rate`` are the shares of all :math:`(k!)^N` equally
+    likely rankings (no ties) that the χ² and F forms reject at ``alpha``;
+    ``n_rankings`` is :math:`(k!)^N`.
+    """
+
+    k: int
+    n_datasets: int
+    alpha: float
+    chi2_rate: float
+    f_rate: float
+    n_rankings: int
+
+    def __str__(self) -> str:
+        return (f"k = {self.k}, N = {self.n_datasets}: of all {self.n_rankings:,} rankings, equally likely under H₀, "
+                f"the χ² form rejects {100 * self.chi2_rate:.1f}% and the F form {100 * self.f_rate:.1f}% "
+                f"(α = {self.alpha:g})")
+
+
+#: the most distinct rank-sum vectors times k! that :func:`friedman_null_rejection_rates` visits
+_MAX_FRIEDMAN_STATES = 5_000_000
+
+
+def friedman_null_rejection_rates(k, n_datasets, alpha=0.05) -> FriedmanNullRates:
+    r"""The exact type I error of both forms of the Friedman test, for small k and N.
+
+    Under H0 (and without ties) each data set ranks the k algorithms in one of
+    :math:`k!` orders, all equally likely and independent across the N data
+    sets. Counting the :math:`(k!)^N` rankings by their vector of rank sums
+    (one convolution per data set, exact integer counts) gives the exact
+    probability that :math:`	au_{\chi^2}` exceeds its :math:`\chi^2(k-1)`
+    critical value, and that :math:`	au_F` exceeds its F critical value: the
+    real false-alarm rate of each form, to compare with ``alpha``.
+
+    Parameters
+    ----------
+    k : int, 2 <= k <= 10, algorithms
+    n_datasets : int, 2 <= N <= 10**6, data sets
+    alpha : float in (0, 1), default=0.05
+
+    Returns
+    -------
+    FriedmanNullRates
+
+    Raises
+    ------
+    ValueError
+        When the count would visit more than 5,000,000 states (k! times the
+        number of distinct rank-sum vectors), checked before any work.
+
+    Example
+    -------
+    >>> r = friedman_null_rejection_rates(3, 4)
+    >>> r.n_rankings, round(r.chi2_rate, 4), round(r.f_rate, 4)
+    (1296, 0.0694, 0.0694)
+    """
+    import itertools
+
+    k = check_positive_int(k, "k", minimum=2, maximum=10)
+    n = check_positive_int(n_datasets, "n_datasets", minimum=2, maximum=10**6)
+    alpha = _check_alpha(alpha)
+    n_perm = math.factorial(k)
+    # rank sums of k - 1 algorithms each lie in [N, N k]: at most (N (k - 1) + 1)^(k - 1) vectors
+    # (exact integers: no overflow, and no work before the check)
+    states = n_perm * min((n * (k - 1) + 1) ** (k - 1), n_perm ** min(n, 64))
+    if states > _MAX_FRIEDMAN_STATES:
+        raise ValueError(f"k = {k} algorithms on n_datasets = {n} data sets is too many to enumerate "
+                         f"(about {float(states):.3g} states, limit {_MAX_FRIEDMAN_STATES:,}); use smaller k or N")
+    perms = list(itertools.permutations(range(1, k + 1)))
+    dist = {tuple([0] * k): 1}
+    for _ in range(n):
+        nxt: dict = {}
+        for sums, count in dist.items():
+            for p in perms:
+                key = tuple(a + b for a, b in zip(sums, p))
+                nxt[key] = nxt.get(key, 0) + count
+        dist = nxt
+    sums = np.array(list(dist.keys()), dtype=np.float64)
+    counts = list(dist.values())
+    r = sums / n
+    chi2 = 12.0 * n / (k * (k + 1)) * np.sum((r - (k + 1) / 2.0) ** 2, axis=1)
+    denom = n * (k - 1) - chi2
+    with np.errstate(divide="ignore"):
+        tau_f = np.where(denom > 1e-12 * n * (k - 1), (n - 1) * chi2 / np.where(denom > 0, denom, 1.0), np.inf)
+    # the decision rule of friedman_test (p-value <= alpha), state by state
+    d1, d2 = k - 1.0, (k - 1.0) * (n - 1.0)
+    total = len(perms) ** n
+    rej_chi2 = sum(c for c, x in zip(counts, chi2) if _dist.chi2_sf(float(x), d1) <= alpha)
+    rej_f = sum(c for c, x in zip(counts, tau_f) if _dist.f_sf(float(x), d1, d2) <= alpha)
+    return FriedmanNullRates(k=k, n_datasets=n, alpha=alpha, chi2_rate=rej_chi2 / total, f_rate=rej_f / total,
+                             n_rankings=total)
+
+
 def nemenyi_q(k, alpha=0.05) -> float:
     r"""The Nemenyi test's :math:`q_\alpha` for k algorithms (book table 2.7).
 
@@ -1280,7 +1387,7 @@ class PairedTestState:
     def __str__(self) -> str:
         what = "type I error (false alarms)" if self.difference == 0 else "power (detections)"
         return (f"k = {self.k} folds, true difference = {self.difference:.2f}: df = {self.df}, "
-                f"reject when |t| > {self.critical_value:.3f}; {what} = {self.power:.3f}")
+                f"reject when |τ_t| > {self.critical_value:.3f}; {what} = {self.power:.3f}")
 
 
 def paired_test_state(grid: PowerGrid, k, difference, *, bins=np.linspace(-8, 8, 65)) -> PairedTestState:

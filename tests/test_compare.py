@@ -371,3 +371,200 @@ def test_paired_test_state():
         lm.paired_test_state(g, 2, 0.2)
     with pytest.raises(TypeError, match="PowerGrid"):
         lm.paired_test_state("grid", 2, 0.0)
+
+
+# ------------------------------------------------------------------ issue 12: every argument checked
+_nan = float("nan")
+_X = np.random.default_rng(0).normal(size=(20, 2))
+_Y = np.array([0, 1] * 10)
+_T = [[0.1, 0.2, 0.3], [0.2, 0.1, 0.3]]
+
+
+def _grid():
+    return lm.simulate_paired_t_power(folds=(2, 5), differences=(0.0, 0.05), n_repeats=20, rng=0)
+
+
+# (function, call, exception, a phrase the message must contain): wrong type, out of range, empty, NaN
+BAD_ARGUMENTS = [
+    ("binomial_test", lambda: lm.binomial_test(3.0, 10, epsilon0=0.1), TypeError, "n_errors"),
+    ("binomial_test", lambda: lm.binomial_test(3, 0, epsilon0=0.1), ValueError, "n_samples"),
+    ("binomial_test", lambda: lm.binomial_test(3, 10, epsilon0=_nan), ValueError, "epsilon0"),
+    ("binomial_test", lambda: lm.binomial_test(3, 10, epsilon0=True), TypeError, "epsilon0"),
+    ("binomial_test", lambda: lm.binomial_test(3, 10, epsilon0=0.1, alpha=1), ValueError, "alpha"),
+    ("t_test", lambda: lm.t_test([], epsilon0=0.1), ValueError, "errors is empty"),
+    ("t_test", lambda: lm.t_test([0.1, _nan], epsilon0=0.1), ValueError, "errors must not contain NaN"),
+    ("t_test", lambda: lm.t_test([0.1, 0.2], epsilon0="a"), TypeError, "epsilon0"),
+    ("t_test", lambda: lm.t_test([0.1, 0.2], epsilon0=_nan), ValueError, "epsilon0"),
+    ("t_test", lambda: lm.t_test("ab", epsilon0=0.1), TypeError, "errors"),
+    ("paired_t_test", lambda: lm.paired_t_test([], []), ValueError, "errors_a is empty"),
+    ("paired_t_test", lambda: lm.paired_t_test([0.1, 0.2], [0.1, _nan]), ValueError, "errors_b"),
+    ("paired_t_test", lambda: lm.paired_t_test([0.1, 0.2], [0.1, 0.3], alpha=_nan), ValueError, "alpha"),
+    ("paired_t_test", lambda: lm.paired_t_test(None, [0.1, 0.2]), TypeError, "errors_a"),
+    ("cross_val_scores", lambda: lm.cross_val_scores([NearestCentroid()], _X, _Y, scoring=lm.error_rate, k=2.0),
+     TypeError, "k must be an integer"),
+    ("cross_val_scores", lambda: lm.cross_val_scores([NearestCentroid()], _X, _Y, scoring=lm.error_rate, k=21),
+     ValueError, "k must be between 2 and 20"),
+    ("cross_val_scores", lambda: lm.cross_val_scores([], _X, _Y, scoring=lm.error_rate), ValueError, "learners is empty"),
+    ("cross_val_scores", lambda: lm.cross_val_scores([NearestCentroid()], _X * _nan, _Y, scoring=lm.error_rate, k=2),
+     ValueError, "X must not contain NaN"),
+    ("cross_val_scores", lambda: lm.cross_val_scores([NearestCentroid()], _X, _Y, scoring=lm.error_rate, k=2,
+                                                     stratify="yes"), TypeError, "stratify"),
+    ("cross_val_scores", lambda: lm.cross_val_scores([NearestCentroid()], _X, _Y, scoring=lm.error_rate, k=2,
+                                                     repeats=10**20), ValueError, "repeats"),
+    ("cross_val_scores", lambda: lm.cross_val_scores([NearestCentroid()], _X, _Y, scoring=lambda a, b: _nan, k=2),
+     ValueError, "scoring must return a finite number"),
+    ("cross_val_errors", lambda: lm.cross_val_errors([NearestCentroid()], _X[:0], _Y[:0], k=2), ValueError, "X is empty"),
+    ("cv_paired_t_test", lambda: lm.cv_paired_t_test(NearestCentroid(), NearestCentroid(), _X, _Y, k=2, alpha=2),
+     ValueError, "alpha"),
+    ("cv_paired_t_test", lambda: lm.cv_paired_t_test(NearestCentroid(), "x", _X, _Y, k=2), TypeError, "learners[1]"),
+    ("five_by_two_cv_errors", lambda: lm.five_by_two_cv_errors(NearestCentroid(), NearestCentroid(), _X, _Y, stratify=1),
+     TypeError, "stratify"),
+    ("five_by_two_cv_t_test", lambda: lm.five_by_two_cv_t_test(np.zeros((5, 2)) * _nan, np.zeros((5, 2))),
+     ValueError, "errors_a must not contain NaN"),
+    ("five_by_two_cv_t_test", lambda: lm.five_by_two_cv_t_test([], []), ValueError, "errors_a"),
+    ("five_by_two_cv_t_test", lambda: lm.five_by_two_cv_t_test("a", "b"), TypeError, "errors_a"),
+    ("five_by_two_cv_t_test", lambda: lm.five_by_two_cv_t_test(np.zeros((5, 2)), np.ones((5, 2)), alpha=0),
+     ValueError, "alpha"),
+    ("mcnemar_table", lambda: lm.mcnemar_table(["0", "1", "1", "0"], [0, 1, 1, 0], [0, 1, 0, 0]),
+     TypeError, "y_true holds string labels but y_pred_a holds number labels"),
+    ("mcnemar_table", lambda: lm.mcnemar_table([0, 1], [0, 1], ["0", "1"]), TypeError, "y_pred_b holds string"),
+    ("mcnemar_table", lambda: lm.mcnemar_table(["a", 1], ["a", 1], ["a", 1]), TypeError, "y_true mixes"),
+    ("mcnemar_table", lambda: lm.mcnemar_table([], [], []), ValueError, "y_true is empty"),
+    ("mcnemar_table", lambda: lm.mcnemar_table([0, 1], [0, _nan], [0, 1]), ValueError, "y_pred_a must not contain NaN"),
+    ("mcnemar_table", lambda: lm.mcnemar_table([0, 1], [0, 0.5], [0, 1]), ValueError, "y_pred_a holds continuous"),
+    ("mcnemar_test", lambda: lm.mcnemar_test([0, 1], [0, 1], [1, 1], correction="no"), TypeError, "correction"),
+    ("mcnemar_test", lambda: lm.mcnemar_test([0, 1], [0, 1], [1, 1], alpha=-1), ValueError, "alpha"),
+    ("mcnemar_test_table", lambda: lm.mcnemar_test_table([[1, 2], [3, _nan]]), ValueError, "table must not contain NaN"),
+    ("mcnemar_test_table", lambda: lm.mcnemar_test_table([]), ValueError, "table must be 2-D"),
+    ("mcnemar_test_table", lambda: lm.mcnemar_test_table([[1, 2.5], [3, 4]]), ValueError, "whole counts"),
+    ("mcnemar_test_table", lambda: lm.mcnemar_test_table([[1, 2], [3, 4]], correction=1), TypeError, "correction"),
+    ("mcnemar_test_table", lambda: lm.mcnemar_test_table(None), TypeError, "table"),
+    ("rank_table", lambda: lm.rank_table(_T, greater_is_better="False"), TypeError, "greater_is_better"),
+    ("rank_table", lambda: lm.rank_table([[1, _nan]]), ValueError, "table must not contain NaN"),
+    ("rank_table", lambda: lm.rank_table([[]]), ValueError, "table is empty"),
+    ("rank_table", lambda: lm.rank_table("ab"), TypeError, "table"),
+    ("friedman_test", lambda: lm.friedman_test(_T, tie_correction="no"), TypeError, "tie_correction"),
+    ("friedman_test", lambda: lm.friedman_test(_T, greater_is_better=0), TypeError, "greater_is_better"),
+    ("friedman_test", lambda: lm.friedman_test([[]]), ValueError, "at least 2 data sets"),
+    ("friedman_test", lambda: lm.friedman_test(_T, names="ABC"), TypeError, "names"),
+    ("friedman_test", lambda: lm.friedman_test(_T, names=["A", "A", "B"]), ValueError, "names must be distinct"),
+    ("friedman_test", lambda: lm.friedman_test([[_nan, 1], [1, 2]]), ValueError, "NaN"),
+    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(3.0, 4), TypeError, "k"),
+    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(3, 1), ValueError, "n_datasets"),
+    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(3, 4, alpha=_nan), ValueError, "alpha"),
+    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(10**6, 4), ValueError, "k must be"),
+    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(6, 10), ValueError, "too many"),
+    ("nemenyi_q", lambda: lm.nemenyi_q(3.0), TypeError, "k"),
+    ("nemenyi_q", lambda: lm.nemenyi_q(1), ValueError, "k must be"),
+    ("nemenyi_q", lambda: lm.nemenyi_q(3, _nan), ValueError, "alpha"),
+    ("critical_difference", lambda: lm.critical_difference(3, 4.0), TypeError, "n_datasets"),
+    ("critical_difference", lambda: lm.critical_difference(3, 0), ValueError, "n_datasets"),
+    ("nemenyi_test", lambda: lm.nemenyi_test(_T, greater_is_better="yes"), TypeError, "greater_is_better"),
+    ("nemenyi_test", lambda: lm.nemenyi_test(np.zeros((3, 11))), ValueError, "11 columns"),
+    ("nemenyi_test", lambda: lm.nemenyi_test([[_nan, 1], [1, 2]]), ValueError, "NaN"),
+    ("nemenyi_test", lambda: lm.nemenyi_test([[]]), ValueError, "table"),
+    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(folds=[2.5]), TypeError, "folds"),
+    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(folds=[]), ValueError, "folds is empty"),
+    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(differences=[_nan]), ValueError, "differences"),
+    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(n_repeats=10**12), ValueError, "n_repeats"),
+    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(n_samples=10**9, n_repeats=2), ValueError,
+     "n_samples"),
+    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(base_error=1.5), ValueError, "base_error"),
+    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(folds=[2, 2]), ValueError, "folds must not repeat"),
+    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 3, 0.0), ValueError, "k must be one of"),
+    ("paired_test_state", lambda: lm.paired_test_state(_grid(), True, 0.0), ValueError, "k must be one of"),
+    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, "a"), TypeError, "difference"),
+    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, _nan), ValueError, "difference"),
+    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, 0.0, bins=[]), ValueError, "bins is empty"),
+    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, 0.0, bins=[1, 0]), ValueError, "bins"),
+    ("paired_test_state", lambda: lm.paired_test_state(None, 2, 0.0), TypeError, "grid"),
+    ("NearestCentroid", lambda: NearestCentroid().fit(_X * _nan, _Y), ValueError, "X must not contain NaN"),
+    ("NearestCentroid", lambda: NearestCentroid().predict(_X), RuntimeError, "not fitted"),
+    ("NearestCentroid", lambda: NearestCentroid().fit(_X, _Y).predict(_X[:, :1]), ValueError, "1 features"),
+    ("NearestCentroid", lambda: NearestCentroid().fit([], []), ValueError, "X is empty"),
+    ("NearestCentroid", lambda: NearestCentroid().fit(_X, _Y + 0.5), ValueError, "y holds continuous"),
+]
+
+
+@pytest.mark.parametrize("name, call, exc, phrase", BAD_ARGUMENTS,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(BAD_ARGUMENTS)])
+def test_bad_arguments_are_refused_naming_the_argument(name, call, exc, phrase):
+    with pytest.raises(exc) as info:
+        call()
+    assert phrase in str(info.value)
+
+
+def test_every_public_function_has_bad_argument_cases():
+    from learnmetrics import compare
+
+    covered = {c[0] for c in BAD_ARGUMENTS}
+    functions = {n for n in compare.__all__ if callable(getattr(compare, n)) and n[0].islower()}
+    assert functions - covered == set()
+
+
+def test_flags_that_are_strings_no_longer_change_the_answer():
+    # issue 12: 'False' is truthy, so it used to reverse the ranks; 'no' applied the tie correction
+    with pytest.raises(TypeError, match="greater_is_better"):
+        lm.rank_table([[0.1, 0.2]], greater_is_better="False")
+    with pytest.raises(TypeError, match="tie_correction"):
+        lm.friedman_test(BOOK_TABLE_2_5, tie_correction="no")
+    assert lm.rank_table([[0.1, 0.2]], greater_is_better=np.bool_(True)).tolist() == [[2.0, 1.0]]
+
+
+def test_mcnemar_table_refuses_string_truth_with_number_predictions():
+    with pytest.raises(TypeError, match="same kind"):
+        lm.mcnemar_table(["0", "1", "1", "0"], [0, 1, 1, 0], [0, 1, 0, 0])
+    # the same labels of one kind are counted as before
+    assert lm.mcnemar_table(["0", "1", "1", "0"], ["0", "1", "1", "0"], ["0", "1", "0", "0"]).tolist() == [[3, 0], [1, 0]]
+    assert lm.mcnemar_table(np.array(["a", "b"], dtype=object), ["a", "a"], ["b", "b"]).tolist() == [[0, 1], [1, 0]]
+
+
+def test_extreme_legal_values_give_the_scaled_answer_not_nan():
+    for k in (1e-200, 1e300):
+        e = np.array([0.1, 0.3, 0.2, 0.25]) * k
+        assert lm.t_test(e, epsilon0=0.15 * k).statistic == pytest.approx(lm.t_test(e / k, epsilon0=0.15).statistic)
+        a, b = np.array([1.0, -1.0, 1.0]) * k, np.array([-1.0, 1.0, -0.5]) * k
+        assert lm.paired_t_test(a, b).statistic == pytest.approx(lm.paired_t_test(a / k, b / k).statistic)
+        A = np.array([[1.0, 0.5]] * 5) * k
+        B = -A * np.array([1.0, 0.3])
+        assert lm.five_by_two_cv_t_test(A, B).statistic == pytest.approx(lm.five_by_two_cv_t_test(A / k, B / k).statistic)
+    # counts above 2**53 are kept exact
+    r = lm.mcnemar_test_table(np.array([[0, 10**18 + 1], [10**18, 0]]))
+    assert (r.details["e01"], r.details["e10"]) == (10**18 + 1, 10**18) and r.statistic == 0.0
+
+
+def test_binomial_critical_count_is_found_without_a_loop_over_every_count():
+    import time
+
+    t0 = time.perf_counter()
+    r = lm.binomial_test(10**11, 10**12, epsilon0=0.1)
+    assert time.perf_counter() - t0 < 2.0
+    c = r.details["critical_count"]
+    assert D.binom_sf_ge(c, 10**12, 0.1) <= 0.05 < D.binom_sf_ge(c - 1, 10**12, 0.1)
+
+
+def test_rank_table_and_tie_correction_match_the_pairwise_definition():
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        t = rng.integers(0, 4, size=(int(rng.integers(2, 6)), int(rng.integers(3, 7)))).astype(float)
+        less = (t[:, :, None] > t[:, None, :]).sum(axis=2)
+        equal = (t[:, :, None] == t[:, None, :]).sum(axis=2)
+        np.testing.assert_allclose(lm.rank_table(t), 1.0 + less + (equal - 1) / 2.0)
+        if (t == t[:, :1]).all(axis=1).any():
+            continue
+        ref = st.friedmanchisquare(*t.T).statistic
+        assert close(lm.friedman_test(t, tie_correction=True).chi2.statistic, ref)
+
+
+def test_friedman_null_rates_match_brute_force_enumeration():
+    import itertools
+
+    perms = list(itertools.permutations(range(1, 4)))
+    rej_chi2 = rej_f = 0
+    for combo in itertools.product(perms, repeat=4):
+        r = lm.friedman_test(np.array(combo, dtype=float))
+        rej_chi2 += r.chi2.reject
+        rej_f += r.f.reject
+    rates = lm.friedman_null_rejection_rates(3, 4)
+    assert rates.n_rankings == 1296
+    assert rates.chi2_rate == rej_chi2 / 1296 and rates.f_rate == rej_f / 1296

@@ -58,3 +58,24 @@ def test_blitted_frames_leave_nothing_behind(grid):
         for key in keys[1:]:
             _fresh_frame(ex, key)
         assert _fresh_frame(ex, keys[0]) == first
+
+
+def test_paired_test_explorer_refuses_bad_data_before_drawing(grid):
+    with pytest.raises(TypeError, match="grid must be a PowerGrid"):
+        PairedTestExplorer(grid={"folds": (2, 5)})
+    with pytest.raises(ValueError, match="k must be one of the simulated folds"):
+        PairedTestExplorer(grid, k=3)
+    with pytest.raises(ValueError, match="difference must be one of the simulated differences"):
+        PairedTestExplorer(grid, k=5, difference=0.03)
+    with pytest.raises(TypeError, match="difference must be a real number"):
+        PairedTestExplorer(grid, k=5, difference="0.05")
+
+
+def test_paired_test_explorer_offers_only_simulated_values(grid):
+    ex = PairedTestExplorer(grid, k=5, difference=0.05)
+    assert list(ex.folds.options) == list(grid.folds)
+    assert [v for _, v in ex.difference.options] == list(grid.differences)
+    for k in grid.folds:
+        for d in grid.differences:
+            ex.folds.value, ex.difference.value = k, d
+            assert ex.state.k == k and ex.state.difference == d
