@@ -1,0 +1,129 @@
+"""The numbers and claims chapters 07 and 09 state, recomputed from learnmetrics (issue 11).
+
+Each test mirrors a cell of the notebook: if a change to the package moves one of
+these numbers, the sentence that relies on it must be read again.
+"""
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+
+
+# --------------------------------------------------------------------------------- 07
+def _world():
+    y_true_of = lambda x: np.sin(3 * x) + x  # noqa: E731
+    f = lambda x: 0.25 + 2.5 * x  # noqa: E731
+    grid = np.linspace(0, 1, 4001)
+    population = lm.mean_squared_error(y_true_of(grid), f(grid), sample_weight=30 * grid * (1 - grid) ** 4)
+    rng = np.random.default_rng(0)
+    samples = {m: np.array([lm.mean_squared_error(y_true_of(x), f(x)) for x in rng.beta(2, 5, size=(300, m))])
+               for m in (5, 20, 100, 1000)}
+    return population, samples
+
+
+def test_07_small_samples_mostly_below_but_unbiased_on_average():
+    population, samples = _world()
+    assert population == pytest.approx(0.01352, abs=5e-6)
+    assert samples[5].mean() == pytest.approx(0.01423, abs=5e-6)
+    assert samples[20].mean() == pytest.approx(0.01360, abs=5e-6)
+    # the means sit at (or above) the population value ...
+    for m in (5, 20, 100, 1000):
+        se = samples[m].std() / np.sqrt(300)
+        assert abs(samples[m].mean() - population) < 3 * se  # unbiased: within sampling error
+    # ... while most small samples fall below it (a skewed distribution): the figure's point
+    assert np.mean(samples[5] < population) == pytest.approx(0.80, abs=0.005)
+    assert np.median(samples[5]) < 0.5 * population
+    assert np.mean(samples[1000] < population) == pytest.approx(0.49, abs=0.01)
+    # the linear axis is cut at 0.06: 14 and 2 samples above it are counted in the figure
+    assert [(samples[m] > 0.06).sum() for m in (5, 20, 100, 1000)] == [14, 2, 0, 0]
+
+
+def _cubic():
+    rng = np.random.default_rng(9)
+    x = np.sort(rng.uniform(-1, 1, 30))
+    y = x ** 3 - x + 0.12 * rng.normal(size=30)
+    return x, y, lm.polynomial_selection(x, y, max_degree=8)
+
+
+def test_07_islr_cp_equals_rescaled_mallows_only_with_the_intercept_counted():
+    x, y, poly = _cubic()
+    s2, n = poly.sigma2, poly.n_samples
+    assert s2 == pytest.approx(0.01045, abs=5e-6)
+    mallows, islr_k, islr_d = [], [], []
+    for d in range(9):
+        fitted = lm.polynomial_fit_state(x, y, d, 8, table=poly).fitted
+        mallows.append(lm.mallows_cp(y, fitted, n_params=d + 1, sigma2=s2))
+        islr_k.append(lm.mallows_cp(y, fitted, n_params=d + 1, sigma2=s2, convention="islr"))
+        islr_d.append(lm.mallows_cp(y, fitted, n_params=d, sigma2=s2, convention="islr"))
+    mallows, islr_k, islr_d = map(np.array, (mallows, islr_k, islr_d))
+    np.testing.assert_allclose(s2 / n * (mallows + n), islr_k, rtol=1e-12)  # the identity, intercept counted
+    np.testing.assert_allclose(islr_k - islr_d, 2 * s2 / n, rtol=1e-9)     # ISLR's own d: a constant shift
+    assert not np.allclose(s2 / n * (mallows + n), islr_d)                  # so the unqualified claim is false
+    assert np.argmin(mallows) == np.argmin(islr_d) == 3                     # the same pick
+    np.testing.assert_allclose(poly.cp, mallows, rtol=1e-9)
+    assert mallows[8] == pytest.approx(9.0)                                 # full model: C_p = k_full
+
+
+def test_07_two_target_columns():
+    from learnmetrics.realdata import load_breast_cancer
+
+    cancer = load_breast_cancer()
+    radius = cancer.X[:, cancer.feature_names.index("mean radius")]
+    Y = np.column_stack([cancer.X[:, cancer.feature_names.index(t)] for t in ("mean area", "mean smoothness")])
+    Y_hat = np.column_stack([lm.fit_least_squares(lm.polynomial_features(radius, 2), c).fitted for c in Y.T])
+    mse = lm.mean_squared_error(Y, Y_hat, multioutput="raw_values")
+    r2 = lm.r2_score(Y, Y_hat, multioutput="raw_values")
+    np.testing.assert_allclose(mse, [216.340426, 0.000189418], rtol=1e-5)
+    np.testing.assert_allclose(r2, [0.99825, 0.0406885], rtol=1e-5)
+    assert lm.mean_squared_error(Y, Y_hat) == pytest.approx(mse.mean())                  # "half the area's MSE"
+    assert lm.mean_squared_error(Y, Y_hat) == pytest.approx(mse[0] / 2, rel=1e-5)
+    assert lm.r2_score(Y, Y_hat) == pytest.approx(0.5195, abs=5e-5)
+    assert lm.r2_score(Y, Y_hat, multioutput="variance_weighted") == pytest.approx(0.9983, abs=5e-5)
+    skm = pytest.importorskip("sklearn.metrics")                                         # the side-by-side cell
+    np.testing.assert_allclose(skm.mean_squared_error(Y, Y_hat, multioutput="raw_values"), mse, rtol=1e-12)
+    np.testing.assert_allclose(skm.r2_score(Y, Y_hat, multioutput="raw_values"), r2, rtol=1e-12)
+    assert skm.r2_score(Y, Y_hat, multioutput="variance_weighted") == pytest.approx(
+        lm.r2_score(Y, Y_hat, multioutput="variance_weighted"), rel=1e-12)
+
+
+# --------------------------------------------------------------------------------- 09
+@pytest.fixture(scope="module")
+def chapter09():
+    return lm.bias_variance_experiment(degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0)
+
+
+def test_09_bias_is_tiny_in_the_middle_and_the_rise_is_variance(chapter09):
+    r = chapter09
+    middle = (r.degrees >= 3) & (r.degrees <= 9)
+    assert r.bias2[middle].max() == pytest.approx(0.0049, abs=5e-5)
+    assert r.bias2[middle].max() <= 0.005                      # "at or below 0.005" from degree 3 to 9
+    assert r.bias2[r.degrees == 10][0] > 0.005                 # (not beyond: degree 10 is 0.0054)
+    rise = r.total[r.degrees == 9][0] - r.total[r.degrees == 3][0]
+    assert rise == pytest.approx(r.variance[9] - r.variance[3], rel=0.05)   # almost all of it variance
+    assert r.best_degree == 3
+
+
+def test_09_stacked_bars_are_the_sum_and_the_cut_marks_the_two_largest(chapter09):
+    from learnmetrics.plotting.bias_variance import default_ymax
+
+    r = chapter09
+    np.testing.assert_allclose(r.noise + r.bias2 + r.variance, r.total)
+    z = (r.expected_error - r.total) / r.expected_error_se
+    assert np.abs(z).max() < 2.5                              # the open circles sit on the bars
+    ymax = default_ymax(r)
+    assert ymax == pytest.approx(1.1 * r.total[0])             # "just above the simplest model's error"
+    assert r.degrees[r.total > ymax].tolist() == [11, 12]
+
+
+def test_09_the_terms_at_one_x(chapter09):
+    r = chapter09
+    one, best, twelve = (lm.point_decomposition(r, d, 0.05) for d in (1, r.best_degree, 12))
+    assert one.x == pytest.approx(0.05)
+    assert (one.bias2, one.variance) == pytest.approx((0.3008, 0.0150), abs=5e-5)   # bias dominates
+    assert (best.bias2, best.variance) == pytest.approx((0.0000, 0.0378), abs=5e-5)
+    assert (twelve.bias2, twelve.variance) == pytest.approx((0.0100, 1.1819), abs=5e-5)  # variance dominates
+    assert one.mean_prediction - one.truth == pytest.approx(0.55, abs=0.005)           # the "bias +0.55" label
+    assert np.sqrt(twelve.variance) == pytest.approx(1.09, abs=0.005)                  # the "sd 1.09" label
+    assert ((twelve.predictions < -1.5) | (twelve.predictions > 2.5)).sum() == 12      # "(12 off scale)"
+    for p in (one, best, twelve):
+        assert p.total == pytest.approx(p.bias2 + p.variance + 0.09)
