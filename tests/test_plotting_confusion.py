@@ -162,3 +162,11 @@ def test_score_decimals():
     assert score_decimals([0.5, 1.0], at_least=1) == 1
     assert score_decimals(datasets.watermelon_scores().y_score) == 3
     assert score_decimals([1 / 3], at_most=4) == 4
+
+
+def test_update_keeps_the_shape(ax):
+    art = draw_confusion_matrix(ax, [[5, 3], [2, 7]])
+    with pytest.raises(ValueError, match=r"keep the shape \(2, 2\)"):
+        art.update([[1, 2, 3], [4, 5, 6]])
+    with pytest.raises(ValueError, match="must not contain NaN"):
+        art.update([[1, np.nan], [0, 1]])

@@ -127,7 +127,11 @@ class ConfusionMatrixArtist:
         self.update(matrix)
 
     def update(self, matrix) -> None:
-        matrix = np.asarray(matrix, dtype=float)
+        """Show new counts (same shape) in place."""
+        matrix = _check_matrix(matrix)
+        shape = (len(self.texts), len(self.texts[0]))
+        if matrix.shape != shape:
+            raise ValueError(f"matrix must keep the shape {shape} it was drawn with, got {matrix.shape}")
         self.image.set_data(matrix)
         cmap, norm = self.image.get_cmap(), self.image.norm
         for i, row in enumerate(self.texts):

@@ -176,9 +176,9 @@ class ThresholdExplorer(Explorer):
         self._hi = hi + pad
         self._region = ax_line.axvspan(0.5, self._hi, color="0.88", lw=0, zorder=0)
         self._cut = ax_line.axvline(0.5, **dict(style.CUT_LINE, zorder=2))  # under the dots
-        self._side_pos = ax_line.text(0.5, 1.02, " predicted + →", transform=ax_line.get_xaxis_transform(),
+        self._side_pos = ax_line.text(0.5, 1.02, " pred. + →", transform=ax_line.get_xaxis_transform(),
                                       ha="left", va="bottom", fontsize=9)
-        self._side_neg = ax_line.text(0.5, 1.02, "← predicted − ", transform=ax_line.get_xaxis_transform(),
+        self._side_neg = ax_line.text(0.5, 1.02, "← pred. − ", transform=ax_line.get_xaxis_transform(),
                                       ha="right", va="bottom", fontsize=9)
         self._dots = []
         for mask, positive in ((pos, True), (~pos, False)):
@@ -224,8 +224,8 @@ class ThresholdExplorer(Explorer):
         self._side_neg.set_x(t)
         x0, x1 = self._side_pos.axes.get_xlim()
         where = (t - x0) / (x1 - x0)  # hide a side's label where it would leave the axes
-        self._side_neg.set_visible(where > 0.28)
-        self._side_pos.set_visible(where < 0.72)
+        self._side_neg.set_visible(where > 0.2)
+        self._side_pos.set_visible(where < 0.8)
         pred = np.asarray(state.predicted_positive, dtype=bool)
         for mask, sc in self._dots:
             p = pred[mask]
