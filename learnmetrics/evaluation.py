@@ -808,8 +808,8 @@ def simulate_estimators(population, n, *, methods=("resubstitution", "holdout", 
     -------
     >>> pop = two_gaussians_population(distance=2.0)
     >>> st = simulate_estimators(pop, 40, methods=("resubstitution", "kfold"), n_datasets=50, rng=0)
-    >>> bool(st.bias[0] < 0 < st.bias[1])   # training error optimistic, CV (slightly) pessimistic
-    True
+    >>> st.bias.round(3).tolist()   # the training error is far more optimistic than 10-fold CV
+    [-0.032, -0.006]
     """
     population = _check_population(population)
     n = check_positive_int(n, "n", minimum=4)
