@@ -18,6 +18,7 @@ bisection on the tail, to ~1e-13 relative.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -200,6 +201,7 @@ def _isf(sf, q: float, lo: float = 0.0, hi: float = 1.0) -> float:
     return 0.5 * (lo + hi)
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and the same few critical values are asked for again and again
 def t_isf(q: float, df: float) -> float:
     """Upper critical value: P(T > t) = q (q <= 0.5 gives t >= 0)."""
     if q > 0.5:
@@ -207,10 +209,12 @@ def t_isf(q: float, df: float) -> float:
     return _isf(lambda v: t_sf(v, df), q)
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and the same few critical values are asked for again and again
 def chi2_isf(q: float, df: float) -> float:
     return _isf(lambda v: chi2_sf(v, df), q, hi=max(1.0, float(df)))
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and the same few critical values are asked for again and again
 def f_isf(q: float, d1: float, d2: float) -> float:
     return _isf(lambda v: f_sf(v, d1, d2), q)
 

@@ -825,6 +825,7 @@ def mcnemar_test_table(table, *, alpha=0.05, correction=True) -> TestResult:
         gap = max(abs(e01 - e10) - (1 if correction else 0), 0)
         stat = (gap / n) * gap  # gap / n <= 1: no overflow, however large the counts
     p = _dist.chi2_sf(stat, 1.0) if n > 0 else 1.0
+    crit = _dist.chi2_isf(alpha, 1.0)
     return TestResult(
         test="McNemar's test" + (" (continuity-corrected)" if correction else ""),
         null_hypothesis="the two learners have the same error rate (e₀₁ = e₁₀ in expectation)",
@@ -833,11 +834,11 @@ def mcnemar_test_table(table, *, alpha=0.05, correction=True) -> TestResult:
         df=1.0,
         p_value=p,
         alpha=alpha,
-        critical_value=_dist.chi2_isf(alpha, 1.0),
+        critical_value=crit,
         reject=bool(p <= alpha),
         alternative="two-sided",
         details={"table": src.astype(np.int64) if np.all(t < 2.0**63) else t, "e01": e01, "e10": e10},
-        reject_rule=f"reject when τ_χ² > {_dist.chi2_isf(alpha, 1.0):.4f}",
+        reject_rule=f"reject when τ_χ² > {crit:.4f}",
     )
 
 

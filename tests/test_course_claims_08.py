@@ -1,0 +1,144 @@
+"""Chapter 08's claims about the tests, checked in general (not only on the running example),
+and the numbers the chapter corrected, pinned."""
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+from learnmetrics import _distributions as D
+
+st = pytest.importorskip("scipy.stats")
+
+
+# ------------------------------------------------------------------ binomial test (section 1)
+def test_book_critical_rate_is_c_minus_one_over_m_in_general():
+    """eps_bar, the smallest eps on the grid i/m with P(X > eps m) < alpha (book eq. 2.27 as corrected),
+    is (c - 1)/m, and a test error above it is exactly a rejection."""
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        m = int(rng.integers(1, 200))
+        eps0 = float(rng.uniform(0.01, 0.6))
+        alpha = float(rng.choice([0.01, 0.05, 0.1]))
+        r = lm.binomial_test(0, m, epsilon0=eps0, alpha=alpha)
+        grid = [i for i in range(m + 1) if st.binom.sf(i, m, eps0) < alpha]
+        book = grid[0] / m
+        assert r.details["epsilon_bar"] == pytest.approx(book)
+        c = r.details["critical_count"]
+        for k in {0, c - 1, c, m} & set(range(m + 1)):  # the decision is monotone in k: its edge suffices
+            assert lm.binomial_test(k, m, epsilon0=eps0, alpha=alpha).reject == (k / m > book)
+
+
+def test_false_alarms_happen_with_probability_at_most_alpha():
+    """The size of the binomial test is at most alpha, at eps0 and inside H0 (eps < eps0)."""
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        m = int(rng.integers(1, 300))
+        eps0 = float(rng.uniform(0.01, 0.6))
+        alpha = float(rng.choice([0.01, 0.05, 0.1]))
+        c = lm.binomial_test(0, m, epsilon0=eps0, alpha=alpha).details["critical_count"]
+        for eps in (eps0, eps0 / 2):
+            assert st.binom.sf(c - 1, m, eps) <= alpha + 1e-12
+
+
+def test_chapter_binomial_numbers():
+    # B: 12 errors of 171 against eps0 = 0.05
+    r = lm.binomial_test(12, 171, epsilon0=0.05)
+    assert r.details["critical_count"] == 14 and r.details["epsilon_bar"] == pytest.approx(13 / 171)
+    assert not r.reject and round(r.p_value, 4) == 0.1501
+    assert round(lm.binomial_test(14, 171, epsilon0=0.05).p_value, 4) == 0.0488   # the real size, < alpha
+    # a small test set needs a much larger test error
+    assert lm.binomial_test(0, 20, epsilon0=0.05).details["rejection_error_rate"] == 0.2
+    assert lm.binomial_test(0, 1000, epsilon0=0.05).details["rejection_error_rate"] == 0.063
+
+
+# ------------------------------------------------------------------ t-tests (sections 2-4)
+def test_two_kfold_training_sets_share_all_but_two_folds():
+    y = np.array([0, 1] * 50 + [1] * 7)
+    for k in (3, 5, 10):
+        folds = list(lm.kfold_split(y, k=k, rng=0))
+        for (tr1, te1), (tr2, te2) in itertools.combinations(folds, 2):
+            assert len(np.intersect1d(tr1, tr2)) == len(y) - len(te1) - len(te2)
+
+
+def test_five_by_two_critical_value_is_larger_than_ten_fold():
+    assert D.t_isf(0.025, 5) > D.t_isf(0.025, 9)
+    for a in (0.01, 0.05, 0.1):
+        assert D.t_isf(a / 2, 5) > D.t_isf(a / 2, 9)
+
+
+# ------------------------------------------------------------------ McNemar (section 5)
+def test_continuity_correction_never_increases_the_statistic():
+    for e01 in range(0, 40):
+        for e10 in range(0, 40):
+            if e01 + e10 == 0:
+                continue
+            t = [[3, e01], [e10, 2]]
+            corr, raw = lm.mcnemar_test_table(t), lm.mcnemar_test_table(t, correction=False)
+            assert corr.statistic <= raw.statistic and corr.p_value >= raw.p_value
+
+
+def test_even_split_of_disagreements_is_no_evidence():
+    for n in range(1, 30):
+        r = lm.mcnemar_test_table([[0, n], [n, 0]])
+        assert r.statistic == 0.0 and r.p_value == 1.0
+        # the book's formula taken literally would give 1 / (2n) > 0
+        assert (abs(n - n) - 1) ** 2 / (2 * n) > 0
+
+
+def test_doubled_binomial_tail_is_scipys_exact_two_sided_test():
+    for n in range(1, 60):
+        for k in range(n + 1):
+            doubled = min(1.0, 2 * lm.binomial_test(max(k, n - k), n, epsilon0=0.5).p_value)
+            assert doubled == pytest.approx(st.binomtest(k, n, 0.5).pvalue, rel=1e-9)
+
+
+# ------------------------------------------------------------------ Friedman / Nemenyi (section 6)
+def test_friedman_exact_false_alarm_rates():
+    r34 = lm.friedman_null_rejection_rates(3, 4)
+    assert r34.chi2_rate == r34.f_rate == 90 / 1296  # both forms reject the same rankings, above alpha
+    r44 = lm.friedman_null_rejection_rates(4, 4)
+    assert r44.chi2_rate < 0.05 < r44.f_rate        # chi2 too conservative, F a little liberal
+    r310 = lm.friedman_null_rejection_rates(3, 10)
+    assert abs(r310.chi2_rate - 0.05) < 0.005 and abs(r310.f_rate - 0.05) < 0.005
+
+
+def test_tau_f_grows_with_tau_chi2():
+    for k, n in [(3, 4), (4, 6), (10, 3)]:
+        chi2 = np.linspace(0, n * (k - 1) * 0.999, 200)
+        f = (n - 1) * chi2 / (n * (k - 1) - chi2)
+        assert np.all(np.diff(f) > 0)
+
+
+def test_nemenyi_q_grows_with_k_and_starts_at_the_pairwise_value():
+    for a in (0.05, 0.10):
+        q = [lm.nemenyi_q(k, a) for k in range(2, 11)]
+        assert all(np.diff(q) > 0)
+    assert lm.nemenyi_q(2, 0.05) == pytest.approx(st.norm.isf(0.025), abs=1e-3)
+
+
+def test_books_table_2_5_with_and_without_ties():
+    t = [[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]
+    assert lm.friedman_test(t).chi2.statistic == pytest.approx(7.125)
+    r = lm.friedman_test(t, tie_correction=True).chi2
+    assert r.statistic == pytest.approx(7.6)
+    assert r.p_value == pytest.approx(st.friedmanchisquare(*np.array(t).T).pvalue, rel=1e-9)
+
+
+# ------------------------------------------------------------------ the chapter's running example
+def test_chapter_mcnemar_example():
+    from learnmetrics.compare import NearestCentroid
+    from learnmetrics.learners import LogisticRegression
+    from learnmetrics.realdata import load_breast_cancer
+
+    d = load_breast_cancer()
+    train, test = lm.holdout_split(d.y, test_size=0.3, rng=0)
+    pa = LogisticRegression().fit(d.X[train], d.y[train]).predict(d.X[test])
+    pb = NearestCentroid().fit(d.X[train], d.y[train]).predict(d.X[test])
+    table = lm.mcnemar_table(d.y[test], pa, pb)
+    assert table.tolist() == [[159, 0], [9, 3]]
+    r = lm.mcnemar_test_table(table)
+    assert r.statistic == pytest.approx(64 / 9) and r.reject
+    assert lm.mcnemar_test_table(table, correction=False).p_value == pytest.approx(st.chi2.sf(9.0, 1))
+    assert min(1.0, 2 * lm.binomial_test(9, 9, epsilon0=0.5).p_value) == pytest.approx(2 / 2**9)
