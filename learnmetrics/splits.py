@@ -133,7 +133,7 @@ def holdout_split(y, *, test_size, stratify=True, rng=None):
         return np.sort(perm[n_test:]), np.sort(perm[:n_test])
     classes, _, members, counts = _class_index_lists(y)
     if counts.min() < 2:
-        c = classes[int(np.argmin(counts))]
+        c = classes[int(np.argmin(counts))].item()  # a plain Python value in the message
         raise ValueError(
             f"y: class {c!r} has only 1 member; a stratified split needs at least 2 of each class "
             "(one for training, one for testing). Use stratify=False."
@@ -163,7 +163,7 @@ def _fold_ids(y, k: int, stratify: bool, shuffle: bool, rng) -> np.ndarray:
         return fold
     classes, _, members, counts = _class_index_lists(y)
     if counts.min() < k:
-        c = classes[int(np.argmin(counts))]
+        c = classes[int(np.argmin(counts))].item()  # a plain Python value in the message
         warnings.warn(
             f"y: class {c!r} has only {counts.min()} members, fewer than k={k}; some test folds will "
             "hold no member of it (the folds are still as stratified as possible).",

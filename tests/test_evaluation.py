@@ -499,3 +499,39 @@ def test_bad_arguments_are_refused_with_a_clear_message(cancer, pop, small_studi
     for call, exc, match in _bad_argument_table(cancer, pop, small_studies):
         with pytest.raises(exc, match=match):
             call()
+
+
+def test_holdout_state_reports_the_real_number_of_examples(pop):
+    st = lm.holdout_study(pop, 41, test_sizes=[0.3], n_datasets=3, rng=0)
+    s = lm.holdout_state(st, 0.3)
+    assert s.n_test == 13 and s.m == 41 and "(13 of 41 examples)" in str(s)  # ceil(0.3 * 41) = 13
+
+
+def test_static_figures_follow_the_visual_grammar(pop):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from learnmetrics.plotting import evaluation as pe
+    from learnmetrics.plotting import style
+
+    study = lm.simulate_estimators(pop, 30, methods=("resubstitution", "kfold"), k=5, n_datasets=20, rng=0)
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.5))
+    pe.plot_estimator_comparison(axes[0], study)
+    lb, lv, lm_, marker = pe.plot_tradeoff(axes[1], [0.1, 0.2], [0.01, 0.02], [0.1, 0.05], current=0.2)
+    pe.plot_estimate_spreads(axes[2], {"a": [0.1, 0.2], "b": [0.3, 0.3]}, true_error=0.25)
+    assert to_hex(lb.get_color()) == style.BIAS.lower() and to_hex(lv.get_color()) == style.VARIANCE.lower()
+    assert to_hex(marker.get_color()) == style.CUT.lower()
+    fig.canvas.draw()
+    texts = [t for t in fig.findobj(lambda a: hasattr(a, "get_fontsize") and hasattr(a, "get_text"))
+             if t.get_text().strip()]
+    assert texts and min(t.get_fontsize() for t in texts) >= 9
+    used = {to_hex(c) for a in axes for ln in a.get_lines() for c in [ln.get_color()]}
+    assert not used & {"#d1495b", "#2a9d8f", "#264653", "#e76f51", "#457b9d"}  # the old ad-hoc palette
+    plt.close(fig)
+    with pytest.raises(ValueError, match="estimates must be a non-empty dict"):
+        pe.plot_estimate_spreads(axes[0], {})
+    with pytest.raises(ValueError, match="k must be a positive integer"):
+        pe.fold_colormap(0)
