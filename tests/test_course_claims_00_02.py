@@ -65,6 +65,8 @@ def test_the_notes_use_the_terms_the_glossary_says():
     assert "查准率 ( 准确率 ，precision )" in text["000"]           # 000: 准确率 = precision
     assert "准确率(Accuracy)" in text["002"] and "准确率 Accuracy" in text["003"]
     assert "准确率、误分率" in text["004"]                             # 004: accuracy, misclassification rate
+    # ... and note 002 also slips into 准确率 for precision (recommender example, micro-F1)
+    assert "这样准确率就很低了" in text["002"] and "计算评价准确率和召回率" in text["002"]
     for term in ("精确率", "精准率", "灵敏度", "假正率", "真负率"):
         assert term in text["002"]
     assert "误分率" in text["004"]
