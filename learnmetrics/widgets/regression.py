@@ -95,7 +95,7 @@ class PolynomialDegreeExplorer(Explorer):
         ax_crit.set_xlim(-0.5, len(t) - 0.5)
         ax_crit.set_xlabel("degree")
         ax_crit.set_ylabel("criterion − its minimum")
-        ax_crit.legend(loc="upper right", fontsize=9)
+        self._legend = ax_crit.legend(loc="upper right", fontsize=9, framealpha=1.0)
         ax_crit.set_title("model selection (★ = pick)", fontsize=10)
         self._vline = ax_crit.axvline(0, **style.CUT_LINE)
         for ax in self.axes:
@@ -105,7 +105,7 @@ class PolynomialDegreeExplorer(Explorer):
     def dynamic_artists(self) -> list:
         """The fitted curve, its title, the residuals and the degree marker: the axes
         limits are fixed in ``setup_figure``, so the rest is drawn once as a background."""
-        return [self._curve, self._title, self._res, self._vline]
+        return [self._curve, self._title, self._res, self._vline, self._legend]  # the legend above the line
 
     def draw(self, state) -> None:
         self._curve.set_data(state.grid, state.curve)
