@@ -332,3 +332,20 @@ def test_pr_trail_draws_ties_dotted():
     ex.slider.value = 5
     tx = ex.pr_trail.tie_line.get_xdata()
     assert [tuple(tx[i:i + 2]) for i in range(0, len(tx), 3)] == [(0.25, 0.5), (0.75, 1.0)]
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda ax: pc.plot_roc_steps(ax, [0, 1], [0, 1], markers="no"), "markers"),
+    (lambda ax: pc.plot_reference(ax, "roc", legend_labels="x"), "legend_labels"),
+    (lambda ax: pc.plot_ranked_strip(ax, [0, 1], [0.1, 0.2], show_text="False"), "show_text"),
+    (lambda ax: pc.plot_pr_steps(ax, [0, 1j], [1, 1]), "complex"),
+    (lambda ax: pc.plot_rank_squares(ax, [0, 1], [0.1, np.nan]), "NaN"),
+    (lambda ax: pc.plot_rank_squares(ax, [0, 1], [0.1, 0.2], max_pairs=0), "max_pairs"),
+    (lambda ax: pc.plot_rank_squares(ax, [0, 1], [0.1, 0.2], annotate="yes"), "annotate"),
+    (lambda ax: pc.plot_cut_point(ax, None, kind="cost"), "kind"),
+])
+def test_plotting_flags_and_data_are_checked(call, words):
+    fig, ax = plt.subplots()
+    with pytest.raises((TypeError, ValueError), match=words):
+        call(ax)
+    plt.close(fig)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Polygon, Rectangle
 
+from .._validation import as_labels, as_scores, check_bool, check_positive_int
 from . import style
 
 __all__ = [
@@ -118,7 +119,7 @@ def plot_roc_steps(ax, fpr, tpr, *, label=None, color=CURVE_COLOR, markers=True,
     """
     fpr, tpr = _xy(fpr, tpr, "fpr", "tpr")
     kwargs.setdefault("lw", 2)
-    if markers:
+    if check_bool(markers, "markers"):
         kwargs.setdefault("marker", "o")
         kwargs.setdefault("ms", 3.5)
     (line,) = ax.plot(fpr, tpr, color=color, label=label, **kwargs)
@@ -280,6 +281,7 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
     """
     if kind not in ("roc", "pr"):
         raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
+    legend_labels = check_bool(legend_labels, "legend_labels")
     which = (which,) if isinstance(which, str) else tuple(which)
     for w in which:
         if w not in ("random", "perfect"):
@@ -401,10 +403,13 @@ def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_c
     Drawn only for short lists (``m+ m- <= max_pairs``). Returns a dict with the
     counts of correct, wrong and tied pairs.
     """
-    y_true = np.asarray(y_true).ravel()
-    s = np.asarray(y_score, dtype=float).ravel()
+    y_true = as_labels(y_true, "y_true")
+    s = as_scores(y_score, "y_score")
     if y_true.shape != s.shape:
         raise ValueError(f"y_true and y_score must have the same length, got {y_true.size} and {s.size}")
+    max_pairs = check_positive_int(max_pairs, "max_pairs")
+    show_curve = check_bool(show_curve, "show_curve")
+    annotate = check_bool(annotate, "annotate")
     pos = np.sort(s[y_true == pos_label])[::-1]
     neg = np.sort(s[y_true != pos_label])[::-1]
     mp, mn = pos.size, neg.size
@@ -493,7 +498,7 @@ class RankedStrip:
                       zorder=2)
         self.boxes = list(bars.patches)
         self.texts = []
-        show_text = (n <= 30) if show_text is None else show_text
+        show_text = (n <= 30) if show_text is None else check_bool(show_text, "show_text")
         if show_text:
             fs = 10 if n <= 20 else 9
             labels = _score_labels(self.scores)
