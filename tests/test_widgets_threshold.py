@@ -141,3 +141,20 @@ def test_bad_arguments_are_refused_before_drawing(no_drawing, kwargs, exc, match
 def test_one_class_data_is_accepted():
     ex = ThresholdExplorer([1, 1, 1], [0.9, 0.6, 0.2], threshold=0.5)
     assert ex.state.counts.fp == 0 and ex.state.counts.tp == 2
+
+
+def test_frame_follows_the_visual_grammar(explorer):
+    from matplotlib.colors import to_hex
+    from matplotlib.text import Text
+
+    from learnmetrics.plotting import style
+
+    texts = [t for t in explorer.fig.findobj(Text) if t.get_text()]
+    assert min(t.get_fontsize() for t in texts) >= 9
+    ax_line = explorer.fig.axes[0]
+    assert to_hex(explorer._cut.get_color()) == style.CUT.lower()
+    pos, neg = (sc for _, sc in explorer._dots)
+    assert to_hex(pos.get_facecolor()[0]) == style.POSITIVE.lower()
+    assert to_hex(neg.get_facecolor()[0]) == style.NEGATIVE.lower()
+    assert len(pos.get_paths()[0].vertices) != len(neg.get_paths()[0].vertices)  # circle vs square
+    assert ax_line.get_xlabel().startswith("score")
