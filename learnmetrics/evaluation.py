@@ -625,9 +625,24 @@ class GaussianPopulation:
         return X, y
 
     def linear_error(self, coef, intercept):
-        """The exact error rate of the rule ``coef @ x + intercept >= 0`` (vectorised over rows of coef)."""
-        coef = np.atleast_2d(np.asarray(coef, dtype=np.float64))
-        intercept = np.asarray(intercept, dtype=np.float64).reshape(-1)
+        """The exact error rate of the rule ``coef @ x + intercept >= 0`` (vectorised over rows of coef).
+
+        ``coef``: (n_features,) or (n_rules, n_features), finite; ``intercept``: one per rule, a
+        number or +/-inf (inf: a rule that always says positive, -inf: always negative), never NaN.
+        """
+        try:
+            coef = np.atleast_2d(np.asarray(coef, dtype=np.float64))
+            intercept = np.asarray(intercept, dtype=np.float64).reshape(-1)
+        except (TypeError, ValueError):
+            raise TypeError("coef and intercept must hold numbers") from None
+        if coef.ndim != 2 or coef.shape[1] != self.n_features or coef.shape[0] == 0:
+            raise ValueError(f"coef must have shape (n_rules, {self.n_features}), got {coef.shape}")
+        if len(intercept) != coef.shape[0]:
+            raise ValueError(f"intercept has {len(intercept)} values for {coef.shape[0]} rule(s)")
+        if not np.isfinite(coef).all():
+            raise ValueError("coef must not contain NaN or infinity")
+        if np.isnan(intercept).any():
+            raise ValueError("intercept must not contain NaN")
         scale = np.sqrt(np.einsum("bi,ij,bj->b", coef, self.cov, coef))
         pi = self.positive_rate
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -438,6 +438,12 @@ def _bad_argument_table(cancer, pop, studies):
         (lambda: pop.sample(10, exact_proportion="yes"), TypeError, "exact_proportion must be True or False"),
         (lambda: pop.sample_many(2.5, 10), TypeError, "n_datasets must be an integer"),
         (lambda: pop.true_error("model"), TypeError, "coef_"),
+        (lambda: pop.true_error(LogisticRegression()), TypeError, "coef_"),
+        (lambda: pop.linear_error([np.nan, 1.0, 0.0], 0.0), ValueError, "coef must not contain NaN"),
+        (lambda: pop.linear_error([1.0, 1.0], 0.0), ValueError, "coef must have shape"),
+        (lambda: pop.linear_error([1.0, 1.0, 0.0], np.nan), ValueError, "intercept must not contain NaN"),
+        (lambda: pop.linear_error([[1.0, 1.0, 0.0]] * 2, [0.0]), ValueError, "intercept has 1 values for 2"),
+        (lambda: pop.linear_error(["a", "b", "c"], 0.0), TypeError, "coef and intercept must hold numbers"),
         # two_gaussians_population
         (lambda: lm.two_gaussians_population(distance=np.inf), ValueError, "distance must be a finite number"),
         (lambda: lm.two_gaussians_population(distance=np.nan), ValueError, "distance must be a finite number"),
