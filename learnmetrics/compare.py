@@ -523,6 +523,12 @@ def _check_learners(learners) -> list:
     return learners
 
 
+def _check_pair(learner_a, learner_b) -> None:
+    for name, lr in (("learner_a", learner_a), ("learner_b", learner_b)):
+        if not (hasattr(lr, "fit") and hasattr(lr, "predict")):
+            raise TypeError(f"{name} must have fit(X, y) and predict(X) methods, got {type(lr).__name__}")
+
+
 def cross_val_scores(learners, X, y, *, scoring, k=10, repeats=None, stratify=True, rng=None) -> np.ndarray:
     r"""Any measure of several learners on the *same* k-fold splits.
 
@@ -629,6 +635,7 @@ def cv_paired_t_test(learner_a, learner_b, X, y, *, k=10, alpha=0.05, stratify=T
     >>> r.df
     3.0
     """
+    _check_pair(learner_a, learner_b)
     alpha = _check_alpha(alpha)  # before the cross-validation, which is the expensive part
     errs = cross_val_errors([learner_a, learner_b], X, y, k=k, stratify=stratify, rng=rng)
     with warnings.catch_warnings():
@@ -647,6 +654,7 @@ def five_by_two_cv_errors(learner_a, learner_b, X, y, *, stratify=True, rng=None
     Each replication is a fresh random 2-fold split
     (:func:`learnmetrics.splits.kfold_split` with k = 2); both learners use it.
     """
+    _check_pair(learner_a, learner_b)
     return cross_val_errors([learner_a, learner_b], X, y, k=2, repeats=5, stratify=stratify, rng=rng)
 
 
