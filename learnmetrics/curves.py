@@ -571,11 +571,12 @@ def threshold_text(thresholds, k: int) -> str:
     """Cut ``k``'s threshold written so that the read-out never rounds the cut away.
 
     ``thresholds`` decrease (``thresholds[0] = inf``, as in a
-    :class:`SteppingTable`).  Returns the shortest decimal ``r`` (at least 2
-    decimals) with ``thresholds[k+1] < r <= thresholds[k]``: "score >= r"
-    then selects exactly the examples of cut ``k``, where a rounded-up read-out
-    ("score >= 0.501" for a cut at 0.50051) would leave the example at the cut
-    out.  ``"+inf"`` for row 0.
+    :class:`SteppingTable`).  Returns the threshold with 4 significant digits
+    when that value ``r`` keeps the cut, ``thresholds[k+1] < r <=
+    thresholds[k]``, and otherwise the shortest decimal (at least 2 decimals)
+    that does: "score >= r" then selects exactly the examples of cut ``k``,
+    where a rounded-up read-out ("score >= 0.501" for a cut at 0.50051) would
+    leave the example at the cut out.  ``"+inf"`` for row 0.
 
     Parameters
     ----------
@@ -603,6 +604,9 @@ def threshold_text(thresholds, k: int) -> str:
     if np.isinf(t):
         return "+inf" if t > 0 else "-inf"
     lower = float(thr[k + 1]) if k + 1 < thr.size else -np.inf
+    short = f"{t:.4g}"
+    if "e" not in short and lower < float(short) <= t:
+        return short
     for d in range(2, 18):
         text = f"{t:.{d}f}"
         if lower < float(text) <= t:
@@ -1404,9 +1408,11 @@ class BreakEvenPoint:
     threshold: float
     fraction: float
     method: str
+    threshold_text: str = ""
 
     def __str__(self) -> str:
-        return f"BEP = {self.value:.4f} ({self.method}, row {self.k}, threshold >= {self.threshold:.4g})"
+        thr = self.threshold_text or repr(self.threshold)
+        return f"BEP = {self.value:.4f} ({self.method}, row {self.k}, threshold >= {thr})"
 
 
 def break_even_point(y_true, y_score, *, pos_label=None) -> BreakEvenPoint:
@@ -1452,10 +1458,12 @@ def break_even_point(y_true, y_score, *, pos_label=None) -> BreakEvenPoint:
     pp = table.tp + table.fp
     k = int(np.searchsorted(pp, m_pos, side="left"))  # first row predicting >= m+ positive
     if pp[k] == m_pos:
-        return BreakEvenPoint(float(table.tp[k] / m_pos), k, float(table.thresholds[k]), 1.0, "cut")
+        return BreakEvenPoint(float(table.tp[k] / m_pos), k, float(table.thresholds[k]), 1.0, "cut",
+                              threshold_text(table.thresholds, k))
     a = (m_pos - pp[k - 1]) / (pp[k] - pp[k - 1])
     tp = table.tp[k - 1] + a * (table.tp[k] - table.tp[k - 1])
-    return BreakEvenPoint(float(tp / m_pos), k, float(table.thresholds[k]), float(a), "interpolated in a tie")
+    return BreakEvenPoint(float(tp / m_pos), k, float(table.thresholds[k]), float(a), "interpolated in a tie",
+                          threshold_text(table.thresholds, k))
 
 
 def fbeta_curve(table_or_y_true, y_score=None, *, beta=1.0, pos_label=None, sample_weight=None):
