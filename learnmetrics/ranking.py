@@ -532,6 +532,12 @@ def _tie_averaged_dcg(gains: np.ndarray, y_score: np.ndarray, discount: np.ndarr
 
 
 def _dcg_rows(gains, y_score, discount, ignore_ties: bool) -> np.ndarray:
+    # an overflow is reported by _check_finite with a clear message, not as a NumPy warning
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _dcg_rows_raw(gains, y_score, discount, ignore_ties)
+
+
+def _dcg_rows_raw(gains, y_score, discount, ignore_ties: bool) -> np.ndarray:
     if ignore_ties:
         # scikit-learn's own tie order (argsort, reversed) so values match even with ties
         order = np.argsort(y_score)[:, ::-1]
@@ -540,7 +546,8 @@ def _dcg_rows(gains, y_score, discount, ignore_ties: bool) -> np.ndarray:
 
 
 def _ideal_dcg_rows(gains, discount) -> np.ndarray:
-    return np.sort(gains, axis=1)[:, ::-1] @ discount
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.sort(gains, axis=1)[:, ::-1] @ discount
 
 
 def _average(values: np.ndarray, sample_weight) -> float:

@@ -22,6 +22,7 @@ from learnmetrics.ranking import (
     ranked_list_state,
     recall_at_k,
     reciprocal_rank,
+    scores_from_ranking,
 )
 
 LOG2_3 = math.log2(3)
@@ -449,3 +450,149 @@ def test_explorer_blitted_frames_match_full_renders(explorer):
         a, b = _pixels(explorer.image.value), _pixels(full.image.value)
         assert a.shape == b.shape
         assert (np.abs(a - b).max(axis=2) > 40).sum() <= 40  # a stale item label alone is ~100 pixels
+
+
+# ---------------------------------------------------------------- issue 12: item ids and the argument rule
+@pytest.mark.parametrize("fn", [
+    lambda r, rel: precision_at_k(r, rel, k=2),
+    lambda r, rel: recall_at_k(r, rel, k=2),
+    lambda r, rel: average_precision(r, rel),
+    lambda r, rel: reciprocal_rank(r, rel),
+    lambda r, rel: mean_average_precision([r], [rel]),
+    lambda r, rel: mean_reciprocal_rank([r], [rel]),
+])
+def test_mixed_item_ids_are_refused_not_silently_missed(fn):
+    """['a', 1] used to become ['a', '1'], so the id 1 never matched and P@2 read 0.0."""
+    with pytest.raises(TypeError, match="ranked mixes number and string item ids"):
+        fn(["a", 1], {1})
+    with pytest.raises(TypeError, match="relevant mixes"):
+        fn(["a", "b"], {"a", 2})
+    with pytest.raises(TypeError, match="ranked holds string ids but relevant holds number ids"):
+        fn(["1", "2"], {1})
+
+
+def test_ids_are_compared_without_conversion():
+    assert precision_at_k([1, 2, 3], {1}, k=2) == 0.5
+    assert precision_at_k(np.array([1, 2, 3]), [np.int64(1)], k=2) == 0.5
+    assert average_precision(("x", "y"), ["y"]) == 0.5
+    assert reciprocal_rank(range(1, 6), {3}) == pytest.approx(1 / 3)
+    assert precision_at_k(["a", "b"], set(), k=1) == 0.0          # empty relevant fits any kind
+
+
+ALWAYS = (TypeError, ValueError)
+
+# one row per (public function, bad argument): the call and the argument the message must name
+_BAD_RANKING = [
+    # precision_at_k / recall_at_k: wrong type, out of range, empty, NaN
+    (lambda: precision_at_k(["a"], {"a"}, k="2"), TypeError, "k must be an integer"),
+    (lambda: precision_at_k(["a"], {"a"}, k=0), ValueError, "k must be >= 1"),
+    (lambda: precision_at_k(["a"], {"a"}, k=1.0), TypeError, "k must be an integer"),
+    (lambda: precision_at_k(["a"], {"a"}, k=True), TypeError, "k must be an integer"),
+    (lambda: precision_at_k([], {"a"}, k=1), ValueError, "ranked is empty"),
+    (lambda: precision_at_k([1.0, np.nan], {1.0}, k=1), ValueError, "ranked must not contain None or NaN"),
+    (lambda: precision_at_k("abc", {"a"}, k=1), TypeError, "ranked must be an ordered sequence"),
+    (lambda: recall_at_k(["a"], "a", k=1), TypeError, "relevant must be a set or sequence"),
+    (lambda: recall_at_k(["a"], {"a"}, k=-3), ValueError, "k must be >= 1"),
+    (lambda: recall_at_k([[1, 2]], {1}, k=1), ValueError, "ranked must be 1-D"),
+    (lambda: recall_at_k(["a", None], {"a"}, k=1), ValueError, "ranked must not contain None"),
+    # average_precision / reciprocal_rank
+    (lambda: average_precision({"a", "b"}, {"a"}), TypeError, "a set has no order"),
+    (lambda: average_precision(["a", "a"], {"a"}), ValueError, "ranked lists item 'a' twice"),
+    (lambda: average_precision([], {"a"}), ValueError, "ranked is empty"),
+    (lambda: average_precision([1, 2], {np.nan}), ValueError, "relevant must not contain None or NaN"),
+    (lambda: reciprocal_rank(None, {"a"}), TypeError, "ranked must be an ordered sequence"),
+    (lambda: reciprocal_rank(["a"], None), TypeError, "relevant must be"),
+    (lambda: reciprocal_rank([], {"a"}), ValueError, "ranked is empty"),
+    (lambda: reciprocal_rank([1, 2], [1, np.nan]), ValueError, "relevant must not contain None or NaN"),
+    # MAP / MRR
+    (lambda: mean_average_precision("ab", ["a"]), TypeError, "ranked_lists must be a list"),
+    (lambda: mean_average_precision([], []), ValueError, "ranked_lists is empty"),
+    (lambda: mean_average_precision([["a"]], [{"a"}, {"b"}]), ValueError, "ranked_lists has 1 lists"),
+    (lambda: mean_average_precision([["a", np.nan]], [{"a"}]), ValueError, "entry 0: ranked must not contain"),
+    (lambda: mean_reciprocal_rank({"u": ["a"]}, [{"a"}]), TypeError, "both be dicts"),
+    (lambda: mean_reciprocal_rank([], []), ValueError, "ranked_lists is empty"),
+    (lambda: mean_reciprocal_rank({"u": ["a"]}, {"v": {"a"}}), ValueError, "relevant_sets has no entry"),
+    (lambda: mean_reciprocal_rank([[1, np.nan]], [{1}]), ValueError, "entry 0: ranked must not contain"),
+    # graded: dcg_score, ndcg_score, cumulative_gain, the per-query versions
+    (lambda: dcg_score([[1, 2]], [[1, 2]], k=1.5), TypeError, "k must be an integer"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], k=0), ValueError, "k must be >= 1"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], log_base="2"), TypeError, "log_base must be a real number"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], log_base=np.nan), ValueError, "log_base must be a finite number"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], log_base=0), ValueError, "log_base must be > 0"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], ignore_ties="False"), TypeError, "ignore_ties must be True or False"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], gain="exp"), ValueError, "gain must be one of"),
+    (lambda: dcg_score(np.zeros((0, 2)), np.zeros((0, 2))), ValueError, "y_true has no rows"),
+    (lambda: dcg_score([[1, np.nan]], [[1, 2]]), ValueError, "y_true must not contain NaN"),
+    (lambda: dcg_score([[1, 2]], [[1, np.inf]]), ValueError, "y_score must not contain NaN"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], sample_weight=[np.nan]), ValueError, "sample_weight must not contain NaN"),
+    (lambda: dcg_score([[1, 2]], [[1, 2]], sample_weight=[-1]), ValueError, "sample_weight must be non-negative"),
+    (lambda: ndcg_score([["a", "b"]], [[1, 2]]), TypeError, "y_true must hold numbers"),
+    (lambda: ndcg_score([[1, -1]], [[1, 2]]), ValueError, "y_true must hold non-negative"),
+    (lambda: ndcg_score([[1, 2]], [[1, 2]], k=-1), ValueError, "k must be >= 1"),
+    (lambda: ndcg_score([[1, 2]], [[1, 2]], ignore_ties=1), TypeError, "ignore_ties must be True or False"),
+    (lambda: ndcg_score([[]], [[]]), ValueError, "at least 2 items"),
+    (lambda: ndcg_score([[1, 2]], [[np.nan, 2]]), ValueError, "y_score must not contain NaN"),
+    (lambda: ndcg_score([[2000, 1]], [[1, 2]], gain="exponential"), ValueError, "too large for gain='exponential'"),
+    (lambda: cumulative_gain([[1, 2]], [[1, 2]], k="1"), TypeError, "k must be an integer"),
+    (lambda: cumulative_gain([[1, 2]], [[1, 2, 3]]), ValueError, "they must match"),
+    (lambda: cumulative_gain([[1, 2]], [[1, 2]], ignore_ties=np.nan), TypeError, "ignore_ties must be True or False"),
+    (lambda: cumulative_gain([[np.nan, 2]], [[1, 2]]), ValueError, "y_true must not contain NaN"),
+    (lambda: dcg_per_query([1, 2], [1, 2]), ValueError, "y_true must be 2-D"),
+    (lambda: dcg_per_query([[1, 2]], [[1, 2]], log_base=1), ValueError, "log_base must be a positive number other than 1"),
+    (lambda: ndcg_per_query([[1, 2]], [[1, 2]], gain=None), ValueError, "gain must be one of"),
+    (lambda: ndcg_per_query([[1, np.nan]], [[1, 2]]), ValueError, "y_true must not contain NaN"),
+    # scores_from_ranking
+    (lambda: scores_from_ranking("012"), TypeError, "ranking must be an array of item indices"),
+    (lambda: scores_from_ranking([0, 0, 1]), ValueError, "permutation"),
+    (lambda: scores_from_ranking([]), ValueError, "non-empty"),
+    (lambda: scores_from_ranking([0.0, np.nan]), TypeError, "integer item indices"),
+    # ranked_list_state
+    (lambda: ranked_list_state([1, 2], k="1"), TypeError, "k must be an integer"),
+    (lambda: ranked_list_state([1, 2], k=3), ValueError, "k must be between 1 and 2"),
+    (lambda: ranked_list_state([], k=1), ValueError, "relevance_in_shown_order is empty"),
+    (lambda: ranked_list_state([1, np.nan], k=1), ValueError, "relevance_in_shown_order must not contain NaN"),
+    (lambda: ranked_list_state([1, 2], k=1, relevant_threshold="1"), TypeError, "relevant_threshold must be a real"),
+    (lambda: ranked_list_state([1, 2], k=1, relevant_threshold=np.nan), ValueError, "relevant_threshold must be a finite"),
+    (lambda: ranked_list_state([1, 2], k=1, relevant_threshold=0), ValueError, "relevant_threshold must be > 0"),
+    (lambda: ranked_list_state([1, 2], k=1, gain="lin"), ValueError, "gain must be one of"),
+    (lambda: ranked_list_state([1, 2], k=1, items=["a", 1]), TypeError, "items mixes"),
+    (lambda: ranked_list_state([1, 2], k=1, items=["a"]), ValueError, "items has 1 labels"),
+    (lambda: ranked_list_state([1, 2], k=1, log_base=True), TypeError, "log_base must be a real number"),
+]
+
+
+@pytest.mark.parametrize("call, exc, match", _BAD_RANKING)
+def test_every_public_ranking_function_refuses_bad_arguments(call, exc, match):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # refused before any work: no warning on the way
+        with pytest.raises(exc, match=match):
+            call()
+
+
+def test_every_public_ranking_function_has_bad_argument_rows():
+    import inspect
+
+    import learnmetrics.ranking as r
+
+    src = inspect.getsource(inspect.getmodule(test_every_public_ranking_function_has_bad_argument_rows))
+    table = src[src.index("_BAD_RANKING = ["):src.index("@pytest.mark.parametrize(\"call, exc, match\", _BAD_RANKING)")]
+    functions = [n for n in r.__all__ if callable(getattr(r, n)) and not isinstance(getattr(r, n), type)]
+    for name in functions:
+        assert f"{name}(" in table, f"no bad-argument row for {name}"
+
+
+def test_extreme_legal_values_give_the_right_limit():
+    assert precision_at_k(["a", "b"], {"a"}, k=10 ** 30) == pytest.approx(1e-30)  # the missing ranks count as misses
+    assert recall_at_k(["a", "b"], {"a"}, k=10 ** 30) == 1.0
+    assert dcg_score([[1, 2]], [[2, 1]], k=10 ** 30) == dcg_score([[1, 2]], [[2, 1]])
+    assert ndcg_score([[1e300, 1e300]], [[1, 2]]) == 1.0             # huge linear grades: no inf/inf
+    assert ndcg_score([[1000, 0]], [[1, 0]], gain="exponential") == 1.0
+    assert np.isfinite(dcg_score([[1, 2]], [[2, 1]], log_base=1e300))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a clear error, not a NumPy overflow warning first
+        with pytest.raises(ValueError, match="DCG overflows"):
+            dcg_score([[1.7e308, 1.7e308]], [[2, 1]])
+        with pytest.raises(ValueError, match="IDCG overflows"):
+            ndcg_score([[1.7e308, 1.7e308]], [[2, 1]])
+    s = ranked_list_state([3, 0, 0], k=3, relevant_threshold=1e-300)
+    assert s.n_relevant == 1 and s.ndcg == 1.0
