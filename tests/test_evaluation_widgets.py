@@ -146,3 +146,46 @@ def test_bootstrap_explorer_visual_grammar():
     assert to_hex(bx._sim.get_color()) == style.ESTIMATE.lower()
     assert "$" in bx._title2.get_text()  # (1 - 1/m)^m typeset, not plain text
     _check_text_sizes(bx)
+
+
+# -- the drawing helpers of chapter 01: bad arguments refused before drawing -----------------
+def test_plotting_helpers_refuse_bad_arguments():
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting import evaluation as pe
+
+    fig, ax = plt.subplots()
+    table = [
+        (lambda: pe.plot_folds(ax, [[0.5, 1.0]]), ValueError, "folds must be"),
+        (lambda: pe.plot_folds(ax, [[0, 1, 1]], y=[0, 1]), ValueError, "different lengths"),
+        (lambda: pe.plot_folds(ax, [[0, 1, 2]], k=2), ValueError, "k must be"),
+        (lambda: pe.plot_split(ax, 3, [0, 5]), ValueError, "test_idx must be"),
+        (lambda: pe.plot_split(ax, 0, []), ValueError, "n must be"),
+        (lambda: pe.plot_split(ax, 3, [0], y=[0, 1]), ValueError, "y has 2 labels"),
+        (lambda: pe.plot_estimates_hist(ax, [0.1, np.nan]), ValueError, "estimates must not contain NaN"),
+        (lambda: pe.plot_estimates_hist(ax, []), ValueError, "estimates is empty"),
+        (lambda: pe.plot_estimates_hist(ax, [0.1], true_error=np.inf), ValueError, "true_error"),
+        (lambda: pe.plot_estimates_hist(ax, [0.1], bins=[0.5, 0.1]), ValueError, "bins must be"),
+        (lambda: pe.hist_shares([0.1], [0.0]), ValueError, "bins must be"),
+        (lambda: pe.plot_tradeoff(ax, [0.1, 0.2], [0.0], [0.1, 0.1]), ValueError, "different lengths"),
+        (lambda: pe.plot_tradeoff(ax, [0.1], [np.nan], [0.1]), ValueError, "bias must not contain NaN"),
+        (lambda: pe.plot_tradeoff(ax, [0.1], [0.0], [0.1], current="0.1"), TypeError, "current"),
+        (lambda: pe.plot_oob_curve(ax, [1, 2], [0.0, 0.25], current=5), ValueError, "current must lie within"),
+        (lambda: pe.plot_oob_curve(ax, [1, 2], [0.0]), ValueError, "different lengths"),
+        (lambda: pe.plot_bootstrap_counts(ax, []), ValueError, "counts is empty"),
+        (lambda: pe.bootstrap_count_segments([1, np.inf]), ValueError, "counts must not contain NaN"),
+        (lambda: pe.bootstrap_bar_width(ax, 0), ValueError, "m must be"),
+        (lambda: pe.plot_learning_curve(ax, [10, 20], [0.2]), ValueError, "different lengths"),
+        (lambda: pe.plot_learning_curve(ax, [10], [0.2], sd=[np.nan]), ValueError, "sd must not contain NaN"),
+        (lambda: pe.plot_estimator_comparison(ax, {"holdout": 1}), TypeError, "EstimatorStudy"),
+        (lambda: pe.plot_method_estimates(ax, {}), ValueError, "results must be a non-empty dict"),
+        (lambda: pe.plot_l2_tuning(ax, [0.1]), TypeError, "L2Tuning"),
+        (lambda: pe.plot_estimate_spreads(ax, {"a": [np.nan]}), ValueError, "must not contain NaN"),
+        (lambda: pe.fold_colormap(2.5), ValueError, "k must be a positive integer"),
+    ]
+    try:
+        for call, exc, match in table:
+            with pytest.raises(exc, match=match):
+                call()
+    finally:
+        plt.close(fig)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.colors import ListedColormap
 
+from .._validation import as_labels, as_scores, check_positive_int, check_real
 from . import style
 
 __all__ = [
@@ -61,6 +62,21 @@ def _class_order(y):
     return np.argsort(np.asarray(y), kind="stable")
 
 
+def _same_length(**arrays):
+    lengths = {k: len(v) for k, v in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        raise ValueError("inputs have different lengths: " + ", ".join(f"{k} has {v}" for k, v in lengths.items()))
+
+
+def _bins(bins, default):
+    if bins is None:
+        return default
+    bins = as_scores(bins, "bins")
+    if len(bins) < 2 or np.any(np.diff(bins) <= 0):
+        raise ValueError("bins must be at least two strictly increasing edges")
+    return bins
+
+
 def plot_folds(ax, folds, y=None, *, k=None, title=None):
     """Coloured bands: one row per repetition of k-fold CV, one cell per example
     (examples sorted by class when ``y`` is given), coloured by the fold that tests it.
@@ -68,7 +84,12 @@ def plot_folds(ax, folds, y=None, *, k=None, title=None):
     Returns the ``AxesImage``.
     """
     folds = np.atleast_2d(np.asarray(folds))
-    k = int(folds.max()) + 1 if k is None else k
+    if folds.ndim != 2 or folds.size == 0 or folds.dtype.kind not in "iu" or folds.min() < 0:
+        raise ValueError("folds must be a non-empty (runs, m) array of fold numbers 0 .. k-1")
+    k = int(folds.max()) + 1 if k is None else check_positive_int(k, "k", minimum=int(folds.max()) + 1)
+    if y is not None:
+        y = as_labels(y, "y")
+        _same_length(y=y, folds_row=folds[0])
     order = _class_order(y) if y is not None else np.arange(folds.shape[1])
     im = ax.imshow(folds[:, order], aspect="auto", cmap=fold_colormap(k), vmin=-0.5, vmax=k - 0.5,
                    interpolation="nearest")
@@ -85,8 +106,17 @@ def plot_folds(ax, folds, y=None, *, k=None, title=None):
 def plot_split(ax, n, test_idx, y=None, *, label=None):
     """One hold-out split as a band of n cells: training (``style.TRAIN``, light grey) or
     test (``style.TEST``, sky blue)."""
+    n = check_positive_int(n, "n", minimum=1)
+    test_idx = np.asarray(test_idx)
+    if test_idx.ndim != 1 or (test_idx.size and (test_idx.dtype.kind not in "iu" or test_idx.min() < 0
+                                                  or test_idx.max() >= n)):
+        raise ValueError(f"test_idx must be a 1-D array of indices in 0 .. {n - 1}")
+    if y is not None:
+        y = as_labels(y, "y")
+        if len(y) != n:
+            raise ValueError(f"y has {len(y)} labels but n={n}")
     row = np.zeros(n)
-    row[np.asarray(test_idx)] = 1
+    row[test_idx] = 1
     order = _class_order(y) if y is not None else np.arange(n)
     im = ax.imshow(row[order][None, :], aspect="auto", cmap=ListedColormap([TRAIN_COLOR, TEST_COLOR]),
                    vmin=0, vmax=1, interpolation="nearest")
@@ -102,8 +132,10 @@ def plot_estimates_hist(ax, estimates, *, true_error=None, bins=None, color=EST_
     counted in it; ``style.ESTIMATE``), with the mean estimate (solid, black) and the
     true error (``style.REFERENCE``, grey dashed). Returns (StepPatch, mean line, true
     line or None)."""
-    estimates = np.asarray(estimates, dtype=float)
-    bins = np.linspace(0, 0.6, 25) if bins is None else np.asarray(bins, dtype=float)
+    estimates = as_scores(estimates, "estimates")
+    bins = _bins(bins, np.linspace(0, 0.6, 25))
+    if true_error is not None:
+        true_error = check_real(true_error, "true_error")
     bars = ax.stairs(hist_shares(estimates, bins), bins, fill=True, color=color, alpha=0.8, label=label)
     mean_line = ax.axvline(estimates.mean(), color=style.CURVE, ls="-", lw=2, label="mean estimate")
     true_line = None
@@ -116,7 +148,8 @@ def plot_estimates_hist(ax, estimates, *, true_error=None, bins=None, color=EST_
 
 def hist_shares(values, bins):
     """The share of ``values`` in each bin (values outside are counted in the end bins)."""
-    values = np.clip(np.asarray(values, dtype=float), bins[0], bins[-1] - 1e-12)
+    bins = _bins(bins, None)
+    values = np.clip(as_scores(values, "values", allow_empty=True), bins[0], bins[-1] - 1e-12)
     counts, _ = np.histogram(values, bins=bins)
     return counts / max(1, len(values))
 
@@ -127,9 +160,12 @@ def plot_tradeoff(ax, x, bias, sd, *, xlabel="test share |T| / m", current=None)
     ``style.VARIANCE``, ``style.TOTAL``; markers and line styles differ too); the current
     x as the explorer's position (``style.CUT_LINE``).
     Returns (bias line, variance line, mse line, marker line or None)."""
-    x = np.asarray(x, dtype=float)
-    b2 = np.asarray(bias) ** 2
-    v = np.asarray(sd) ** 2
+    x, bias, sd = as_scores(x, "x"), as_scores(bias, "bias"), as_scores(sd, "sd")
+    _same_length(x=x, bias=bias, sd=sd)
+    if current is not None:
+        current = check_real(current, "current")
+    b2 = bias**2
+    v = sd**2
     lb, = ax.plot(x, b2, "-o", ms=4, color=style.BIAS, label="bias²")
     lv, = ax.plot(x, v, "--s", ms=4, color=style.VARIANCE, label="variance")
     lm, = ax.plot(x, b2 + v, "-", lw=2.5, color=style.TOTAL, label="MSE = bias² + variance")
@@ -144,6 +180,10 @@ def plot_oob_curve(ax, ms, shares, *, limit=np.exp(-1), current=None, simulated=
     """The out-of-bag probability :math:`(1 - 1/m)^m` against m (``style.CURVE``), with its
     limit 1/e (``style.REFERENCE``, dashed) and the current m (``style.CUT_POINT``).
     ``simulated``: optional (mean, sd) of simulated shares at ``current`` (``style.ESTIMATE``)."""
+    ms, shares = as_scores(ms, "ms"), as_scores(shares, "shares")
+    _same_length(ms=ms, shares=shares)
+    if current is not None and not (ms[0] <= current <= ms[-1]):
+        raise ValueError(f"current must lie within ms ({ms[0]:g} .. {ms[-1]:g}), got {current!r}")
     line, = ax.plot(ms, shares, color=style.CURVE, lw=2, label="$(1 - 1/m)^m$")
     ax.axhline(limit, color=TRUE_COLOR, ls="--", lw=1.5, label=f"$1/e$ = {limit:.4f}")
     point = None
@@ -164,7 +204,7 @@ def plot_oob_curve(ax, ms, shares, *, limit=np.exp(-1), current=None, simulated=
 
 def bootstrap_count_segments(counts):
     """Line segments (one per example, at x = (i + 0.5) / m) of heights ``counts``."""
-    counts = np.asarray(counts, dtype=float)
+    counts = as_scores(counts, "counts")
     m = len(counts)
     x = (np.arange(m) + 0.5) / m
     return [((xi, 0.0), (xi, c)) for xi, c in zip(x, counts)], x
@@ -175,7 +215,7 @@ def plot_bootstrap_counts(ax, counts):
     the width of the axes, ``style.ESTIMATE``); the never-drawn (out-of-bag) ones are marked
     with a black x.
     Returns (LineCollection of bars, oob marker line)."""
-    counts = np.asarray(counts)
+    counts = as_scores(counts, "counts")
     segs, x = bootstrap_count_segments(counts)
     bars = ax.vlines([s[0][0] for s in segs], 0, counts, color=EST_COLOR, lw=bootstrap_bar_width(ax, len(counts)))
     oob = counts == 0
@@ -189,6 +229,7 @@ def plot_bootstrap_counts(ax, counts):
 
 def bootstrap_bar_width(ax, m):
     """A bar width in points that fills about 80% of the space per example."""
+    m = check_positive_int(m, "m", minimum=1)
     width_pt = ax.get_position().width * ax.figure.get_figwidth() * 72
     return max(0.5, min(20.0, 0.8 * width_pt / max(1, m)))
 
@@ -196,6 +237,11 @@ def bootstrap_bar_width(ax, m):
 def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None):
     """The learner's true error against its training-set size (``style.CURVE``, with a grey
     ± sd band); the Bayes error as a reference (``style.REFERENCE``, dashed)."""
+    sizes, mean = as_scores(sizes, "sizes"), as_scores(mean, "mean")
+    _same_length(sizes=sizes, mean=mean)
+    if sd is not None:
+        sd = as_scores(sd, "sd")
+        _same_length(sizes=sizes, sd=sd)
     ax.plot(sizes, mean, "-o", color=style.CURVE, ms=4, label="true error of the learned model")
     if sd is not None:
         ax.fill_between(sizes, np.asarray(mean) - sd, np.asarray(mean) + sd, color=style.CURVE, alpha=0.12,
@@ -219,6 +265,9 @@ def plot_estimator_comparison(ax, study, *, labels=None):
     """All estimators on one plot: for each method, the spread of (estimate - true error)
     over the simulated data sets (box, ``style.ESTIMATE``), its mean (the bias, a diamond in
     ``style.BIAS``) and zero (estimate = truth, ``style.REFERENCE`` dashed)."""
+    if not hasattr(study, "estimates") or not hasattr(study, "methods"):
+        raise TypeError(f"study must be an EstimatorStudy (from learnmetrics.simulate_estimators), "
+                        f"got {type(study).__name__}")
     diffs = study.estimates - study.true_error
     labels = [METHOD_LABELS.get(m, m) for m in study.methods] if labels is None else labels
     pos = np.arange(len(study.methods))
@@ -240,6 +289,8 @@ def plot_estimator_comparison(ax, study, *, labels=None):
 def plot_method_estimates(ax, results, *, labels=None):
     """Estimates of several methods on one data set (a dict method -> ErrorEstimate):
     each run as a dot (``style.ESTIMATE``), the mean as a black bar."""
+    if not isinstance(results, dict) or not results:
+        raise ValueError("results must be a non-empty dict method -> ErrorEstimate (from compare_methods)")
     methods = list(results)
     labels = [METHOD_LABELS.get(m, m) for m in methods] if labels is None else labels
     rng = np.random.default_rng(0)
@@ -255,6 +306,8 @@ def plot_method_estimates(ax, results, *, labels=None):
 def plot_l2_tuning(ax, tuning):
     """Validation error against the penalty l2 (log scale; ``style.ESTIMATE``: each value is an
     estimate), the chosen l2 marked by a black star."""
+    if not hasattr(tuning, "best_l2"):
+        raise TypeError(f"tuning must be an L2Tuning (from learnmetrics.tune_l2), got {type(tuning).__name__}")
     ax.plot(tuning.l2_values, tuning.errors, "-o", color=EST_COLOR, mec="#333333", ms=5)
     j = int(np.flatnonzero(tuning.l2_values == tuning.best_l2)[0])
     ax.plot([tuning.best_l2], [tuning.errors[j]], "*", color="black", ms=16, label=f"chosen l2 = {tuning.best_l2:g}")
@@ -282,10 +335,10 @@ def plot_estimate_spreads(ax, estimates, *, true_error=None, bins=None):
     """
     if not isinstance(estimates, dict) or not estimates:
         raise ValueError("estimates must be a non-empty dict label -> array of estimates")
-    bins = np.linspace(0, 1, 21) if bins is None else np.asarray(bins, dtype=float)
+    bins = _bins(bins, np.linspace(0, 1, 21))
     artists = []
     for i, (label, values) in enumerate(estimates.items()):
-        values = np.asarray(values, dtype=float)
+        values = as_scores(values, f"estimates[{label!r}]")
         st = style.learner_style(i)
         artists.append(ax.stairs(hist_shares(values, bins), bins, color=st["color"], ls=st["ls"], lw=2.5,
                                  label=f"{label}: mean {values.mean():.3f}, sd {values.std():.3f}"))
