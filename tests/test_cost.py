@@ -457,3 +457,111 @@ def test_explorer_legends_are_drawn_over_the_moving_lines():
     ex = CostCurveExplorer(d.y_true, d.y_score)
     dynamic = ex.dynamic_artists()
     assert dynamic[-2:] == [ex.roc_view.ax.get_legend(), ex.cost_view.ax.get_legend()]
+
+
+# ------------------------------------------------------------------ issue 12: the argument rule, table-driven
+_FPR, _TPR = [0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0]
+
+_BAD_COST = [
+    # cost_sensitive_error: wrong type, out of range, empty, NaN
+    (lambda: cost_sensitive_error([0, 1], [0, 1], "cost"), TypeError, "cost_matrix must hold numbers"),
+    (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, 1], [1, 0]], labels=["a", 1]), TypeError, "labels mixes"),
+    (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, -1], [1, 0]]), ValueError, "cost_matrix must be non-negative"),
+    (lambda: cost_sensitive_error([], [], [[0, 1], [1, 0]]), ValueError, "y_true is empty"),
+    (lambda: cost_sensitive_error([0.0, np.nan], [0, 1], [[0, 1], [1, 0]]), ValueError, "y_true must not contain NaN"),
+    (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, 1], [1, 0]], sample_weight=[1, np.nan]), ValueError,
+     "sample_weight must not contain NaN"),
+    (lambda: cost_sensitive_error([0, 1], [0, 1], [[0, 1], [1, 0]], sample_weight=[0, 0]), ValueError, "sums to 0"),
+    (lambda: cost_sensitive_error(["0", "1"], [0, 1], [[0, 1], [1, 0]]), TypeError, "different kinds of labels"),
+    # probability_cost
+    (lambda: probability_cost("0.5", 1, 1), TypeError, "p must be a number or array-like"),
+    (lambda: probability_cost(["0.5"], 1, 1), TypeError, "p must hold real numbers"),
+    (lambda: probability_cost(0.5, True, 1), TypeError, "cost01 must be a real number"),
+    (lambda: probability_cost(0.5, 1, np.bool_(True)), TypeError, "cost10 must be a real number"),
+    (lambda: probability_cost(2.0, 1, 1), ValueError, r"p must lie in \[0, 1\]"),
+    (lambda: probability_cost([], 1, 1), ValueError, "p is empty"),
+    (lambda: probability_cost(np.nan, 1, 1), ValueError, "p must not contain NaN"),
+    (lambda: probability_cost(0.5, np.nan, 1), ValueError, "cost01 must be a finite number"),
+    (lambda: probability_cost(0.5, 1, np.inf), ValueError, "cost10 must be a finite number"),
+    # normalized_cost
+    (lambda: normalized_cost(["a"], 0.1, 0.5, 1, 1), TypeError, "fpr must hold real numbers"),
+    (lambda: normalized_cost(0.1, -0.1, 0.5, 1, 1), ValueError, r"fnr must lie in \[0, 1\]"),
+    (lambda: normalized_cost([], 0.1, 0.5, 1, 1), ValueError, "fpr is empty"),
+    (lambda: normalized_cost(0.1, 0.1, np.nan, 1, 1), ValueError, "p must not contain NaN"),
+    (lambda: normalized_cost(0.1, 0.1, 0.5, -1, 1), ValueError, "cost01 must be >= 0"),
+    # cost_lines / cost_curve_envelope / expected_total_cost
+    (lambda: cost_lines("ab", [0, 1]), TypeError, "fpr must be array-like"),
+    (lambda: cost_lines([0, 2], [0, 1]), ValueError, "fpr holds rates"),
+    (lambda: cost_lines([], []), ValueError, "fpr is empty"),
+    (lambda: cost_lines([0, 1], [np.nan, 1]), ValueError, "tpr must not contain NaN"),
+    (lambda: cost_curve_envelope([0, 1], [0, 1], x="grid"), TypeError, "x must be a number or array-like"),
+    (lambda: cost_curve_envelope([0, 1], [0, 1], x=[-0.5]), ValueError, r"x must lie in \[0, 1\]"),
+    (lambda: cost_curve_envelope([0, 1], [0, 1], x=[]), ValueError, "x is empty"),
+    (lambda: cost_curve_envelope([0, 1], [0, 1], x=[np.nan]), ValueError, "x must not contain NaN"),
+    (lambda: expected_total_cost([0, 1], ["a", "b"]), TypeError, "tpr must hold"),
+    (lambda: expected_total_cost([0, 1], [0, 1.5]), ValueError, "tpr holds rates"),
+    (lambda: expected_total_cost([], []), ValueError, "fpr is empty"),
+    (lambda: expected_total_cost([np.nan, 1], [0, 1]), ValueError, "fpr must not contain NaN"),
+    # best_cut
+    (lambda: best_cut(_FPR, _TPR, None, "0.5", 1, 1), TypeError, "p must be a real number"),
+    (lambda: best_cut(_FPR, _TPR, None, 0.5, 1, -2), ValueError, "cost10 must be >= 0"),
+    (lambda: best_cut(_FPR, _TPR, ["a", "b", "c", "d"], 0.5, 1, 1), TypeError, "thresholds must hold real numbers"),
+    (lambda: best_cut(_FPR, _TPR, [], 0.5, 1, 1), ValueError, "thresholds is empty"),
+    (lambda: best_cut(_FPR, _TPR, [np.inf, 0.9, np.nan, 0.1], 0.5, 1, 1), ValueError, "thresholds must not contain NaN"),
+    (lambda: best_cut(_FPR, _TPR, None, np.nan, 1, 1), ValueError, r"p must be in \[0, 1\]"),
+    # cost_state
+    (lambda: cost_state(_FPR, _TPR, None, 0.5, 1, 1, n_pos="3", n_neg=2), TypeError, "n_pos must be a real number"),
+    (lambda: cost_state(_FPR, _TPR, None, 0.5, 1, 1, n_pos=3, n_neg=-1), ValueError, "n_neg must be >= 0"),
+    (lambda: cost_state(_FPR, _TPR, None, 0.5, 1, 1, n_pos=0, n_neg=0), ValueError, "both 0"),
+    (lambda: cost_state(_FPR, _TPR, None, 0.5, 1, 1, n_pos=np.nan, n_neg=2), ValueError, "n_pos must be a finite"),
+    (lambda: cost_state([], [], None, 0.5, 1, 1), ValueError, "fpr is empty"),
+    (lambda: cost_state(_FPR, _TPR, None, 1.5, 1, 1), ValueError, r"p must be in \[0, 1\]"),
+]
+
+
+@pytest.mark.parametrize("call, exc, match", _BAD_COST)
+def test_every_public_cost_function_refuses_bad_arguments(call, exc, match):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(exc, match=match):
+            call()
+
+
+def test_every_public_cost_function_has_bad_argument_rows():
+    import inspect
+
+    import learnmetrics.cost as c
+
+    src = inspect.getsource(inspect.getmodule(test_every_public_cost_function_has_bad_argument_rows))
+    table = src[src.index("_BAD_COST = ["):src.index('@pytest.mark.parametrize("call, exc, match", _BAD_COST)')]
+    for name in c.__all__:
+        obj = getattr(c, name)
+        if callable(obj) and not isinstance(obj, type):
+            assert f"{name}(" in table, f"no bad-argument row for {name}"
+
+
+def test_extreme_legal_costs_give_the_right_limit():
+    """Only the ratio of the costs matters: tiny or huge costs give the limit, never NaN or a spurious error."""
+    assert probability_cost(0.5, 5e-324, 0) == 1.0             # once underflowed to 0/0
+    assert probability_cost(0.5, 1e308, 1e308) == 0.5
+    assert probability_cost(0.5, 1.7e308, 1e-300) == 1.0
+    assert probability_cost(1e-320, 1, 0) == 1.0
+    assert normalized_cost(0.25, 0.5, 0.5, 1e308, 1e308) == pytest.approx(0.375)
+    b = best_cut(_FPR, _TPR, None, 0.5, 1.7e308, 1.7e308)
+    assert np.isfinite(b.expected_cost) and b.normalized_cost == pytest.approx(0.25)
+    s = cost_state(_FPR, _TPR, None, 1.0, 4, 0, n_pos=2, n_neg=0)
+    assert s.x == 1.0 and s.iso_slope == 0.0 and s.error_rate == 0.0 and s.cut_name == "cut 2"
+    s = cost_state(_FPR, _TPR, None, 0.0, 0, 4, n_pos=0, n_neg=2)
+    assert s.x == 0.0 and np.isinf(s.iso_slope) and s.cut_name == "cut 0"
+
+
+def test_cut_named_by_its_size_never_by_hash():
+    """'#8' means melon 8 in this course; a cut is 'cut k' (k examples predicted positive)."""
+    d = watermelon_scores()
+    fpr, tpr, thr = lm.roc_curve(d.y_true, d.y_score, drop_intermediate=False)
+    s = cost_state(fpr, tpr, thr, 0.2, 4, 1, n_pos=8, n_neg=9)
+    assert s.cut_name == "cut 8" and s.n_predicted_positive == s.tp + s.fp == 8
+    assert "#" not in str(s) and "best cut: cut 8 (the top 8 examples predicted positive)" in str(s)
+    assert cost_state(fpr, tpr, thr, 0.2, 4, 1).cut_name == "ROC point 8"
