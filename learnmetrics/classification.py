@@ -627,7 +627,8 @@ def precision_recall_fscore_support(
         Non-negative; may be ``np.inf``.
     labels : array-like, default=None
         Classes to report (and their order when ``average=None``); may include
-        classes absent from the data. Ignored when ``average='binary'``.
+        classes absent from the data. Not used when ``average='binary'``, but
+        checked (same kind as ``y_true``, no duplicates, not empty).
     pos_label : int, bool or str, default=1
         The positive class when ``average='binary'``; otherwise ignored
         (with a ``UserWarning`` if it is not 1 or None).
@@ -657,6 +658,15 @@ def precision_recall_fscore_support(
     pos_label = _check_pos_label(pos_label)
     warn_for = _check_warn_for(warn_for)
     t = _Targets(y_true, y_pred, sample_weight)
+    # checked even where they are not used (labels with average='binary', pos_label
+    # otherwise), so a mistyped argument is never silently ignored
+    lab = None if labels is None else t.check_labels(labels)
+    default_pos = pos_label is None or (not isinstance(pos_label, (str, np.str_)) and pos_label == 1)
+    if average != "binary" and not default_pos and isinstance(pos_label, (str, np.str_)) != _is_text(t.present):
+        raise ValueError(
+            f"pos_label={pos_label!r} does not fit the labels, which are {_kind(t.present)}s "
+            f"{t.present.tolist()!r} (it is not used unless average='binary')"
+        )
 
     if average == "binary":
         if not t.is_binary:
@@ -676,7 +686,7 @@ def precision_recall_fscore_support(
                 UserWarning,
                 stacklevel=3,
             )
-        sel = None if labels is None else _lookup(t.present, t.check_labels(labels))
+        sel = None if lab is None else _lookup(t.present, lab)
 
     tp_sum, true_sum, pred_sum = t.per_class(sel)
     if average == "micro":

@@ -1,0 +1,710 @@
+"""Issue 12's rule, checked on every public function of ``learnmetrics.__all__``.
+
+For each function: one valid call (``VALID``), then, argument by argument, bad
+values of the argument's kind (``KIND``, ``BAD``): wrong type, out of range,
+empty, NaN, complex, strings where numbers belong, ``'False'`` for a flag, a
+huge count for a size. Every bad call must raise a ``TypeError`` or
+``ValueError`` whose message names the argument, quickly (``BUDGET`` seconds,
+and under a memory ceiling: no huge allocation before the check).
+
+Cases that fail today in a module whose owner is fixing it are listed in
+``KNOWN_FAILURES`` and run as strict xfails: when the owner fixes one, it turns
+into an XPASS failure and its entry must be removed.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import inspect
+import re
+import resource
+import signal
+import time
+import warnings
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+
+BUDGET = 3.0  # seconds per bad call (the checks come first, so each takes milliseconds)
+MEMORY_HEADROOM = 1 << 30  # bytes of address space a bad call may add before MemoryError
+
+
+# ---------------------------------------------------------------------------------------
+# valid data
+# ---------------------------------------------------------------------------------------
+Y = [0, 1, 1, 0, 1, 0]
+P = [0, 1, 0, 0, 1, 1]
+S = [0.1, 0.8, 0.4, 0.3, 0.9, 0.6]
+R_TRUE = [3.0, -0.5, 2.0, 7.0, 1.0]
+R_PRED = [2.5, 0.0, 2.0, 8.0, 1.5]
+ERR_A = [0.10, 0.12, 0.08, 0.11, 0.09]
+ERR_B = [0.13, 0.14, 0.12, 0.12, 0.10]
+RANKS = [[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]
+
+
+@functools.cache
+def fx(name):
+    """Fixtures built once, on first use (collection stays instantaneous)."""
+    rng = np.random.default_rng(0)
+    if name == "roc":
+        return lm.roc_curve(Y, S)
+    if name == "table":
+        return lm.stepping_table(Y, S)
+    if name == "X":
+        return rng.normal(size=(24, 2)) + np.repeat([[0.0, 0.0], [1.5, 1.5]], 12, axis=0)
+    if name == "y":
+        return np.repeat([0, 1], 12)
+    if name == "pop":
+        return lm.two_gaussians_population(distance=2.0)
+    if name == "holdout_study":
+        return lm.holdout_study(fx("pop"), 20, test_sizes=[0.2, 0.5], n_datasets=3)
+    if name == "cv_study":
+        return lm.cv_study(fx("pop"), 20, ks=(2, 5), max_repeats=2, n_datasets=3)
+    if name == "bv":
+        return lm.bias_variance_experiment(degrees=[1, 3], n_sets=5, n_train=10, n_test=11, rng=0)
+    if name == "grid":
+        return lm.simulate_paired_t_power(folds=(2, 5), differences=(0.0, 0.05), n_samples=40, n_repeats=20, rng=0)
+    if name == "x12":
+        return np.linspace(0, 1, 12)
+    raise KeyError(name)
+
+
+def _X():
+    return fx("X")
+
+
+def _y():
+    return fx("y")
+
+
+#: one valid call per public function: keyword arguments (positional ones by name too)
+VALID = {
+    # classification
+    "confusion_matrix": lambda: dict(y_true=Y, y_pred=P, labels=[0, 1], sample_weight=[1] * 6, normalize="true"),
+    "accuracy_score": lambda: dict(y_true=Y, y_pred=P, normalize=True, sample_weight=[1] * 6),
+    "error_rate": lambda: dict(y_true=Y, y_pred=P, sample_weight=[1] * 6),
+    "precision_score": lambda: dict(y_true=Y, y_pred=P, labels=[0, 1], pos_label=1, average="binary",
+                                    sample_weight=[1] * 6, zero_division=0.0),
+    "recall_score": lambda: dict(y_true=Y, y_pred=P, labels=[0, 1], pos_label=1, average="binary",
+                                 sample_weight=[1] * 6, zero_division=0.0),
+    "f1_score": lambda: dict(y_true=Y, y_pred=P, labels=[0, 1], pos_label=1, average="binary",
+                             sample_weight=[1] * 6, zero_division=0.0),
+    "fbeta_score": lambda: dict(y_true=Y, y_pred=P, beta=2.0, labels=[0, 1], pos_label=1, average="binary",
+                                sample_weight=[1] * 6, zero_division=0.0),
+    "precision_recall_fscore_support": lambda: dict(y_true=Y, y_pred=P, beta=2.0, labels=[0, 1], pos_label=1,
+                                                    average="macro", warn_for=("precision",),
+                                                    sample_weight=[1] * 6, zero_division=0.0),
+    "BinaryCounts": lambda: dict(tp=5, fp=2, fn=3, tn=7),
+    "binary_counts": lambda: dict(y_true=Y, y_pred=P, pos_label=1, sample_weight=[1] * 6),
+    "rates": lambda: dict(counts=(5, 2, 3, 7), zero_division=0.0),
+    "one_vs_rest_counts": lambda: dict(y_true=Y, y_pred=P, labels=[0, 1], sample_weight=[1] * 6),
+    "macro_micro": lambda: dict(counts_list=[(5, 2, 3, 7), (1, 1, 1, 1)], zero_division=0.0),
+    "threshold_state": lambda: dict(y_true=Y, y_score=S, threshold=0.5, pos_label=1, neg_label=0),
+    # curves
+    "stepping_table": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6),
+    "cut_point_state": lambda: dict(table=fx("table"), k=2),
+    "roc_curve": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6, drop_intermediate=True),
+    "precision_recall_curve": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6,
+                                           drop_intermediate=False),
+    "auc": lambda: dict(x=[0.0, 0.5, 1.0], y=[0.0, 0.8, 1.0]),
+    "roc_auc_score": lambda: dict(y_true=Y, y_score=S, average="macro", sample_weight=[1.0] * 6, max_fpr=0.5),
+    "average_precision_score": lambda: dict(y_true=Y, y_score=S, average="macro", pos_label=1,
+                                            sample_weight=[1.0] * 6),
+    "rank_loss": lambda: dict(y_true=Y, y_score=S, sample_weight=[1.0] * 6),
+    "auc_mann_whitney": lambda: dict(y_true=Y, y_score=S, sample_weight=[1.0] * 6),
+    "break_even_point": lambda: dict(y_true=Y, y_score=S, pos_label=1),
+    "fbeta_curve": lambda: dict(table_or_y_true=Y, y_score=S, beta=2.0, pos_label=1, sample_weight=[1.0] * 6),
+    "roc_curve_multiclass": lambda: dict(
+        y_true=[0, 1, 2, 2], y_score=[[.6, .3, .1], [.2, .5, .3], [.1, .2, .7], [.3, .4, .3]],
+        labels=[0, 1, 2], sample_weight=[1.0] * 4),
+    "roc_convex_hull": lambda: dict(fpr=[0, 0.1, 0.3, 0.5, 1], tpr=[0, 0.5, 0.6, 0.9, 1]),
+    "roc_tpr_on_grid": lambda: dict(fpr=[0, 0, 0.5, 0.5, 1], tpr=[0, 0.5, 0.5, 1, 1], grid=[0, 0.5, 1]),
+    "threshold_text": lambda: dict(thresholds=[np.inf, 0.9, 0.50051, 0.5], k=2),
+    # cost
+    "cost_sensitive_error": lambda: dict(y_true=Y, y_pred=P, cost_matrix=[[0, 1], [5, 0]], labels=[0, 1],
+                                         sample_weight=[1.0] * 6),
+    "probability_cost": lambda: dict(p=0.2, cost01=4, cost10=1),
+    "normalized_cost": lambda: dict(fpr=0.25, fnr=0.5, p=0.2, cost01=4, cost10=1),
+    "cost_lines": lambda: dict(fpr=[0.0, 0.5], tpr=[0.5, 1.0]),
+    "cost_curve_envelope": lambda: dict(fpr=[0, 0, 0.5, 1], tpr=[0, 0.5, 1, 1], x=[0.0, 0.5, 1.0]),
+    "expected_total_cost": lambda: dict(fpr=[0, 0.5, 1], tpr=[0, 0.8, 1]),
+    "best_cut": lambda: dict(fpr=[0, 0, 0.5, 1], tpr=[0, 0.5, 1, 1], thresholds=[2.0, 0.9, 0.5, 0.1],
+                             p=0.2, cost01=4, cost10=1),
+    "cost_state": lambda: dict(fpr=[0, 0, 0.5, 1], tpr=[0, 0.5, 1, 1], thresholds=[2.0, 0.9, 0.5, 0.1],
+                               p=0.2, cost01=4, cost10=1, n_pos=2, n_neg=2),
+    # ranking
+    "precision_at_k": lambda: dict(ranked=["a", "b", "c", "d"], relevant={"a", "c"}, k=2),
+    "recall_at_k": lambda: dict(ranked=["a", "b", "c", "d"], relevant={"a", "c"}, k=2),
+    "average_precision": lambda: dict(ranked=["a", "b", "c", "d"], relevant={"a", "c"}),
+    "reciprocal_rank": lambda: dict(ranked=["a", "b", "c"], relevant={"c"}),
+    "mean_average_precision": lambda: dict(ranked_lists=[["a", "b"], ["c", "d"]], relevant_sets=[{"a"}, {"d"}]),
+    "mean_reciprocal_rank": lambda: dict(ranked_lists=[["a", "b"], ["c", "d"]], relevant_sets=[{"a"}, {"d"}]),
+    "cumulative_gain": lambda: dict(y_true=[[3, 2, 0, 1]], y_score=[[0.9, 0.1, 0.8, 0.7]], k=2,
+                                    sample_weight=[1.0], ignore_ties=False, gain="linear"),
+    "dcg_score": lambda: dict(y_true=[[3, 2, 0, 1]], y_score=[[0.9, 0.1, 0.8, 0.7]], k=2, log_base=2,
+                              sample_weight=[1.0], ignore_ties=False, gain="linear"),
+    "ndcg_score": lambda: dict(y_true=[[3, 2, 0, 1]], y_score=[[0.9, 0.1, 0.8, 0.7]], k=2,
+                               sample_weight=[1.0], ignore_ties=False, gain="linear"),
+    "dcg_per_query": lambda: dict(y_true=[[3, 2, 0], [0, 1, 1]], y_score=[[0.9, 0.5, 0.1], [0.9, 0.5, 0.1]],
+                                  k=2, log_base=2, ignore_ties=False, gain="linear"),
+    "ndcg_per_query": lambda: dict(y_true=[[3, 2, 0], [0, 1, 1]], y_score=[[0.9, 0.5, 0.1], [0.9, 0.5, 0.1]],
+                                   k=2, ignore_ties=False, gain="linear"),
+    "scores_from_ranking": lambda: dict(ranking=[2, 0, 1]),
+    "ranked_list_state": lambda: dict(relevance_in_shown_order=[3, 2, 3, 0, 1, 2], k=3, relevant_threshold=1,
+                                      items=["a", "b", "c", "d", "e", "f"], gain="exponential", log_base=2),
+    # splits
+    "holdout_split": lambda: dict(y=[0, 0, 0, 0, 1, 1, 1, 1], test_size=0.5, stratify=True, rng=0),
+    "kfold_split": lambda: dict(y=[0, 0, 0, 1, 1, 1], k=3, stratify=True, shuffle=True, rng=0),
+    "repeated_kfold": lambda: dict(y=[0, 1] * 5, k=5, repeats=3, stratify=True, rng=0),
+    "leave_one_out": lambda: dict(n=3),
+    "bootstrap_split": lambda: dict(m=20, rng=0),
+    "oob_probability": lambda: dict(m=10),
+    # evaluation
+    "estimate_error": lambda: dict(X=_X(), y=_y(), method="kfold", learner=lm.LogisticRegression(), repeats=2,
+                                   test_size=0.3, k=3, p=2, stratify=True, rng=0),
+    "compare_methods": lambda: dict(X=_X(), y=_y(), methods=("resubstitution", "holdout"), repeats=2,
+                                    test_size=0.3, k=3, p=2, stratify=True, rng=0),
+    "estimate_error_many": lambda: dict(Xs=np.zeros((2, 10, 1)), ys=np.array([[0] * 5 + [1] * 5] * 2),
+                                        method="kfold", k=2, p=2, test_size=0.3, stratify=True, rng=0),
+    "two_gaussians_population": lambda: dict(distance=2.0, positive_rate=0.5, n_features=2, n_informative=1),
+    "simulate_estimators": lambda: dict(population=fx("pop"), n=20, methods=("resubstitution", "kfold"),
+                                        n_datasets=3, test_size=0.3, k=2, p=2, stratify=True, l2=0.01,
+                                        exact_proportion=True, rng=0),
+    "learning_curve_true_error": lambda: dict(population=fx("pop"), sizes=[10, 20], n_datasets=3, l2=0.01,
+                                              exact_proportion=True, rng=0),
+    "tune_l2": lambda: dict(X=_X(), y=_y(), l2_values=[1e-3, 1.0], method="holdout", test_size=0.25, k=3,
+                            repeats=2, rng=0),
+    "holdout_study": lambda: dict(population=fx("pop"), n=20, test_sizes=[0.2, 0.5], n_datasets=3, l2=0.01,
+                                  exact_proportion=True, rng=0),
+    "holdout_state": lambda: dict(study=fx("holdout_study"), test_size=0.5, stratify=True),
+    "cv_study": lambda: dict(population=fx("pop"), n=20, ks=(2, 5), max_repeats=2, n_datasets=3, l2=0.01,
+                             exact_proportion=True, rng=0),
+    "cv_state": lambda: dict(study=fx("cv_study"), k=5, repeats=2),
+    "bootstrap_state": lambda: dict(m=10, n_samples=20, max_m=20, rng=0),
+    "LogisticRegression": lambda: dict(l2=0.01, max_iter=50, tol=1e-10),
+    # regression
+    "mean_squared_error": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, sample_weight=[1.0] * 5,
+                                       multioutput="uniform_average"),
+    "root_mean_squared_error": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, sample_weight=[1.0] * 5,
+                                            multioutput="uniform_average"),
+    "mean_absolute_error": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, sample_weight=[1.0] * 5,
+                                        multioutput="uniform_average"),
+    "r2_score": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, sample_weight=[1.0] * 5, multioutput="uniform_average",
+                             force_finite=True),
+    "adjusted_r2_score": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, n_features=1, multioutput="uniform_average"),
+    "residual_sum_of_squares": lambda: dict(y_true=R_TRUE, y_pred=R_PRED),
+    "residual_variance": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, n_params=2),
+    "gaussian_log_likelihood": lambda: dict(y_true=R_TRUE, y_pred=R_PRED),
+    "aic": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, n_params=2),
+    "bic": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, n_params=2),
+    "mallows_cp": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, n_params=2, sigma2=0.5, convention="mallows"),
+    "polynomial_features": lambda: dict(x=[1.0, 2.0, 3.0], degree=2),
+    "fit_least_squares": lambda: dict(X=[[0.0], [1.0], [2.0]], y=[1.0, 3.0, 5.0]),
+    "model_selection_table": lambda: dict(
+        designs=[lm.polynomial_features(fx("x12"), d) for d in range(3)], y=np.cos(3 * fx("x12")),
+        names=["d0", "d1", "d2"], sigma2=0.1),
+    "polynomial_selection": lambda: dict(x=fx("x12"), y=np.cos(3 * fx("x12")), max_degree=3, sigma2=0.1),
+    "noise_feature_r2": lambda: dict(X=fx("x12"), y=np.cos(3 * fx("x12")), max_noise_features=2, n_repeats=3,
+                                     rng=0),
+    "polynomial_fit_state": lambda: dict(x=fx("x12"), y=np.cos(3 * fx("x12")), degree=1, max_degree=3,
+                                         n_grid=20),
+    # compare
+    "binomial_test": lambda: dict(n_errors=9, n_samples=50, epsilon0=0.1, alpha=0.05),
+    "t_test": lambda: dict(errors=ERR_A, epsilon0=0.1, alpha=0.05, alternative="two-sided"),
+    "paired_t_test": lambda: dict(errors_a=ERR_A, errors_b=ERR_B, alpha=0.05, alternative="two-sided"),
+    "cross_val_scores": lambda: dict(learners=[lm.LogisticRegression()], X=_X(), y=_y(), scoring=lm.accuracy_score,
+                                     k=3, repeats=None, stratify=True, rng=0),
+    "cross_val_errors": lambda: dict(learners=[lm.LogisticRegression()], X=_X(), y=_y(), k=3, repeats=None,
+                                     stratify=True, rng=0),
+    "cv_paired_t_test": lambda: dict(learner_a=lm.LogisticRegression(), learner_b=lm.LogisticRegression(l2=10.0),
+                                     X=_X(), y=_y(), k=3, alpha=0.05, stratify=True, rng=0),
+    "five_by_two_cv_errors": lambda: dict(learner_a=lm.LogisticRegression(), learner_b=lm.LogisticRegression(l2=10.0),
+                                          X=_X(), y=_y(), stratify=True, rng=0),
+    "five_by_two_cv_t_test": lambda: dict(
+        errors_a=[[0.10, 0.12], [0.11, 0.10], [0.09, 0.12], [0.10, 0.11], [0.12, 0.10]],
+        errors_b=[[0.14, 0.15], [0.13, 0.15], [0.12, 0.14], [0.15, 0.13], [0.14, 0.15]],
+        alpha=0.05, numerator="book"),
+    "mcnemar_table": lambda: dict(y_true=Y, y_pred_a=P, y_pred_b=[0, 1, 1, 1, 1, 0]),
+    "mcnemar_test": lambda: dict(y_true=Y, y_pred_a=P, y_pred_b=[0, 1, 1, 1, 1, 0], alpha=0.05, correction=True),
+    "mcnemar_test_table": lambda: dict(table=[[50, 4], [14, 32]], alpha=0.05, correction=True),
+    "rank_table": lambda: dict(table=[[0.1, 0.2, 0.3], [0.2, 0.1, 0.3]], greater_is_better=False),
+    "friedman_test": lambda: dict(table=RANKS, alpha=0.05, greater_is_better=False, tie_correction=False,
+                                  names=["A", "B", "C"]),
+    "friedman_null_rejection_rates": lambda: dict(k=3, n_datasets=4, alpha=0.05),
+    "nemenyi_q": lambda: dict(k=3, alpha=0.05),
+    "critical_difference": lambda: dict(k=3, n_datasets=4, alpha=0.05),
+    "nemenyi_test": lambda: dict(table=RANKS, alpha=0.05, greater_is_better=False, names=["A", "B", "C"]),
+    "simulate_paired_t_power": lambda: dict(folds=(2, 5), differences=(0.0, 0.05), n_samples=40, base_error=0.25,
+                                            agreement=0.5, n_repeats=20, alpha=0.05, rng=0),
+    "paired_test_state": lambda: dict(grid=fx("grid"), k=5, difference=0.05),
+    # bias-variance
+    "sine_function": lambda: dict(x=[0.0, 0.25, 0.5]),
+    "fit_polynomials": lambda: dict(x_train=np.array([[0.0, 0.5, 1.0]]), y_train=np.array([[1.0, 2.0, 3.0]]),
+                                    degree=1, x_eval=[0.25], x_range=(0.0, 1.0)),
+    "decompose": lambda: dict(predictions=[[1.0, 2.0], [3.0, 2.0]], f_true=[1.0, 2.0]),
+    "bias_variance_experiment": lambda: dict(degrees=[1, 3], n_sets=5, n_train=10, noise_sd=0.3,
+                                             x_range=(0.0, 1.0), n_test=11, design="jittered", rng=0),
+    "bias_variance_state": lambda: dict(result=fx("bv"), degree=3, n_curves=3),
+    "point_decomposition": lambda: dict(result=fx("bv"), degree=1, x=0.1),
+}
+
+# ---------------------------------------------------------------------------------------
+# the kind of each argument, and the bad values of each kind
+# ---------------------------------------------------------------------------------------
+KIND = {
+    "y_true": "labels", "y_pred": "labels", "y": "labels", "y_pred_a": "labels", "y_pred_b": "labels",
+    "y_score": "scores", "sample_weight": "weights", "labels": "label_list", "pos_label": "label",
+    "neg_label": "label", "threshold": "real_inf", "zero_division": "zero_division",
+    "average": "choice", "multioutput": "choice", "method": "choice", "gain": "choice",
+    "alternative": "choice", "convention": "choice", "numerator": "choice", "design": "choice",
+    "normalize": "choice", "multi_class": "choice",
+    "beta": "nonneg_real_inf", "alpha": "prob", "test_size": "prob", "p": "prob", "epsilon0": "prob",
+    "positive_rate": "prob", "max_fpr": "prob", "base_error": "prob", "agreement": "prob", "fnr": "prob",
+    "k": "count", "degree": "count", "n_params": "count", "n_features": "count", "n_errors": "count",
+    "n_pos": "count", "n_neg": "count", "n_informative": "count", "max_iter": "count",
+    "repeats": "size", "n_datasets": "size", "m": "size", "max_degree": "size", "n_repeats": "size",
+    "n_samples": "size", "n_sets": "size", "n_train": "size", "n_test": "size", "max_m": "size",
+    "max_repeats": "size", "n_grid": "size", "n": "size", "n_curves": "size", "max_noise_features": "size",
+    "rng": "rng",
+    "fpr": "numbers", "tpr": "numbers", "x": "numbers", "errors": "numbers", "errors_a": "numbers",
+    "errors_b": "numbers", "thresholds": "numbers", "grid": "numbers", "sizes": "numbers",
+    "l2_values": "numbers", "test_sizes": "numbers", "x_eval": "numbers", "f_true": "numbers",
+    "ranking": "numbers", "relevance_in_shown_order": "numbers", "ks": "numbers", "degrees": "numbers",
+    "folds": "numbers", "differences": "numbers",
+    "l2": "nonneg_real", "tol": "pos_real", "sigma2": "pos_real", "cost01": "pos_real", "cost10": "pos_real",
+    "noise_sd": "nonneg_real", "distance": "real", "log_base": "pos_real", "relevant_threshold": "real",
+    "difference": "real",
+    "X": "matrix", "Xs": "matrix", "ys": "matrix", "designs": "object", "predictions": "matrix",
+    "x_train": "matrix", "y_train": "matrix", "table": "matrix", "cost_matrix": "matrix",
+    "ranked": "ids", "relevant": "id_set", "ranked_lists": "object", "relevant_sets": "object",
+    "items": "names", "names": "names", "methods": "object", "x_range": "numbers",
+    "learner": "object", "learner_a": "object", "learner_b": "object", "learners": "object",
+    "scoring": "object", "population": "object", "study": "object", "result": "object",
+    "counts": "object", "counts_list": "object", "table_or_y_true": "labels", "warn_for": "object",
+    "tp": "count_or_real", "fp": "count_or_real", "fn": "count_or_real", "tn": "count_or_real",
+    "stratify": "bool", "shuffle": "bool", "drop_intermediate": "bool", "ignore_ties": "bool",
+    "force_finite": "bool", "correction": "bool", "greater_is_better": "bool", "tie_correction": "bool",
+    "exact_proportion": "bool",
+}
+#: per-function exceptions to KIND
+KIND_OVERRIDES = {
+    **{(f, a): "numbers" for f in ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error",
+                                   "r2_score", "adjusted_r2_score", "residual_sum_of_squares",
+                                   "residual_variance", "gaussian_log_likelihood", "aic", "bic", "mallows_cp")
+       for a in ("y_true", "y_pred")},
+    **{(f, a): "matrix" for f in ("cumulative_gain", "dcg_score", "ndcg_score", "dcg_per_query", "ndcg_per_query")
+       for a in ("y_true", "y_score")},
+    ("roc_curve_multiclass", "y_score"): "matrix",
+    ("auc", "y"): "numbers",
+    ("fit_least_squares", "y"): "numbers",
+    ("model_selection_table", "y"): "numbers",
+    ("polynomial_selection", "y"): "numbers",
+    ("noise_feature_r2", "y"): "numbers",
+    ("noise_feature_r2", "X"): "numbers",
+    ("polynomial_fit_state", "y"): "numbers",
+    ("confusion_matrix", "normalize"): "choice",
+    ("accuracy_score", "normalize"): "bool",
+    ("holdout_state", "stratify"): "bool",
+    ("estimate_error", "learner"): "learner",
+    ("compare_methods", "learner"): "learner",
+    ("five_by_two_cv_errors", "learner_a"): "learner",
+    ("five_by_two_cv_errors", "learner_b"): "learner",
+    ("cv_paired_t_test", "learner_a"): "learner",
+    ("cv_paired_t_test", "learner_b"): "learner",
+    ("cut_point_state", "table"): "object",
+    ("polynomial_fit_state", "table"): "object",
+    ("paired_test_state", "grid"): "object",
+    ("paired_test_state", "k"): "count",
+    ("cv_state", "k"): "count",
+    ("holdout_state", "test_size"): "prob",
+    ("threshold_text", "thresholds"): "numbers_inf",
+    ("point_decomposition", "x"): "real",
+    ("best_cut", "thresholds"): "numbers_opt",
+    ("cost_state", "thresholds"): "numbers_opt",
+    ("cost_state", "n_pos"): "count_or_real",
+    ("cost_state", "n_neg"): "count_or_real",
+    ("bias_variance_state", "n_curves"): "count",
+    ("critical_difference", "n_datasets"): "count",  # a huge N is legal: CD -> 0
+    ("friedman_null_rejection_rates", "n_datasets"): "size",
+    ("sine_function", "x"): "elementwise",
+    ("t_test", "epsilon0"): "real",  # the mean of any errors, not only a rate
+    ("repeated_kfold", "repeats"): "count",  # a lazy generator: a huge count is legal
+    ("normalized_cost", "fpr"): "prob",
+    ("bootstrap_state", "n_samples"): "size",
+    ("simulate_estimators", "n"): "size",
+}
+
+
+def _first(v, x):
+    """``v`` with its first element replaced by ``x`` (1-D or nested)."""
+    arr = np.array(v, dtype=object)
+    arr.flat[0] = x
+    return arr.tolist()
+
+
+def _shorter(v):
+    v = list(v)
+    return v[:-1]
+
+
+#: bad values of each kind: (id, function of the valid value -> bad value)
+BAD = {
+    "labels": [("None", lambda v: None), ("str", lambda v: "0101"), ("empty", lambda v: []),
+               ("nan", lambda v: _first(v, np.nan)), ("complex", lambda v: _first(v, 1j)),
+               ("mixed", lambda v: _first(v, "a")), ("nested", lambda v: [list(v)] * 2)],
+    "scores": [("None", lambda v: None), ("empty", lambda v: []), ("nan", lambda v: _first(v, np.nan)),
+               ("complex", lambda v: _first(v, 0.5 + 1j)), ("str", lambda v: [str(s) for s in v]),
+               ("shorter", _shorter)],
+    "numbers": [("None", lambda v: None), ("empty", lambda v: []), ("nan", lambda v: _first(v, np.nan)),
+                ("complex", lambda v: _first(v, 0.5 + 1j)), ("str", lambda v: _first(v, "0.5"))],
+    "numbers_inf": [("None", lambda v: None), ("empty", lambda v: []), ("nan", lambda v: _first(v, np.nan)),
+                    ("complex", lambda v: _first(v, 0.5 + 1j)), ("str", lambda v: _first(v, "0.5"))],
+    "numbers_opt": [("empty", lambda v: []), ("nan", lambda v: _first(v, np.nan)),
+                    ("complex", lambda v: _first(v, 0.5 + 1j)), ("str", lambda v: _first(v, "0.5"))],
+    "elementwise": [("None", lambda v: None), ("nan", lambda v: _first(v, np.nan)),
+                    ("complex", lambda v: _first(v, 0.5 + 1j)), ("str", lambda v: _first(v, "0.5"))],
+    "names": [("str", lambda v: "ABCDEF"), ("shorter", _shorter)],
+    "matrix": [("None", lambda v: None), ("nan", lambda v: _first(v, np.nan)),
+               ("complex", lambda v: _first(v, 0.5 + 1j)), ("str", lambda v: _first(v, "a"))],
+    "weights": [("negative", lambda v: _first(v, -1.0)), ("nan", lambda v: _first(v, np.nan)),
+                ("complex", lambda v: _first(v, 1j)), ("str", lambda v: [str(w) for w in v]),
+                ("shorter", _shorter), ("scalar", lambda v: 1.0)],
+    "label_list": [("empty", lambda v: []), ("mixed", lambda v: _first(v, "a")),
+                   ("nan", lambda v: _first(v, np.nan)), ("complex", lambda v: _first(v, 1j))],
+    "label": [("list", lambda v: [v]), ("complex", lambda v: 1j), ("nan", lambda v: np.nan),
+              ("str", lambda v: str(v))],
+    "bool": [("str_False", lambda v: "False"), ("str_no", lambda v: "no"), ("float", lambda v: 1.5)],
+    "choice": [("unknown", lambda v: "nonsense"), ("int", lambda v: 3)],
+    "zero_division": [("half", lambda v: 0.5), ("str_nan", lambda v: "nan"), ("list", lambda v: [0])],
+    "prob": [("negative", lambda v: -0.1), ("above_one", lambda v: 1.5), ("nan", lambda v: np.nan),
+             ("str", lambda v: "0.5"), ("complex", lambda v: 0.5j), ("bool", lambda v: True)],
+    "count": [("str", lambda v: "3"), ("float", lambda v: 2.5), ("negative", lambda v: -5),
+              ("nan", lambda v: np.nan), ("bool", lambda v: True)],
+    "size": [("str", lambda v: "3"), ("float", lambda v: 2.5), ("negative", lambda v: -5),
+             ("nan", lambda v: np.nan), ("bool", lambda v: True), ("huge", lambda v: 10**20)],
+    "count_or_real": [("str", lambda v: "3"), ("negative", lambda v: -5), ("nan", lambda v: np.nan),
+                      ("bool", lambda v: True), ("complex", lambda v: 1j)],
+    "real": [("nan", lambda v: np.nan), ("str", lambda v: "1"), ("complex", lambda v: 1j),
+             ("bool", lambda v: True), ("inf", lambda v: np.inf)],
+    "real_inf": [("nan", lambda v: np.nan), ("str", lambda v: "1"), ("complex", lambda v: 1j),
+                 ("bool", lambda v: True)],
+    "nonneg_real": [("negative", lambda v: -1.0), ("nan", lambda v: np.nan), ("str", lambda v: "1"),
+                    ("complex", lambda v: 1j), ("inf", lambda v: np.inf), ("bool", lambda v: True)],
+    "nonneg_real_inf": [("negative", lambda v: -1.0), ("nan", lambda v: np.nan), ("str", lambda v: "1"),
+                        ("complex", lambda v: 1j), ("bool", lambda v: True)],
+    "pos_real": [("zero_or_negative", lambda v: -1.0), ("nan", lambda v: np.nan), ("str", lambda v: "1"),
+                 ("complex", lambda v: 1j), ("inf", lambda v: np.inf), ("bool", lambda v: True)],
+    "rng": [("str", lambda v: "0"), ("negative", lambda v: -1), ("float", lambda v: 1.5),
+            ("bool", lambda v: True)],
+    "ids": [("None", lambda v: None), ("str", lambda v: "abcd"), ("mixed", lambda v: _first(v, 1))],
+    "id_set": [("None", lambda v: None), ("str", lambda v: "ac"), ("int", lambda v: 5)],
+    "learner": [("str", lambda v: "logistic"), ("int", lambda v: 3)],
+    "object": [("str", lambda v: "x")],
+}
+
+
+#: other names a message may use for an argument
+ALIASES = {
+    ("fbeta_curve", "table_or_y_true"): ("y_true", "table"),
+}
+
+
+# ---------------------------------------------------------------------------------------
+# the explorers' constructors (learnmetrics.widgets.<subject>), same machinery
+# ---------------------------------------------------------------------------------------
+VALID_EXPLORERS = {
+    "ThresholdExplorer": ("threshold", lambda: dict(y_true=Y, y_score=S, ids=list("abcdef"), threshold=0.5,
+                                                    step=0.01, names=("positive", "negative"), pos_label=1)),
+    "CutPointExplorer": ("curves", lambda: dict(y_true=Y, y_score=S, ids=list("abcdef"), pos_label=1,
+                                                sample_weight=[1.0] * 6, k=0)),
+    "FBetaExplorer": ("curves", lambda: dict(y_true=Y, y_score=S, beta=1.0, pos_label=1, sample_weight=[1.0] * 6)),
+    "CostCurveExplorer": ("cost", lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6,
+                                               ratio=1.0, prior=0.5, names=("positive", "negative"))),
+    "RankedListExplorer": ("ranking", lambda: dict(items=list("abcdef"), relevance=[3, 2, 3, 0, 1, 2],
+                                                   scores=[0.9, 0.8, 0.7, 0.6, 0.5, 0.4], k=3,
+                                                   gain="exponential", relevant_threshold=1, seed=0)),
+    "PolynomialDegreeExplorer": ("regression", lambda: dict(x=fx("x12"), y=np.cos(3 * fx("x12")), max_degree=3,
+                                                            degree=1)),
+    "HoldoutExplorer": ("evaluation", lambda: dict(study=fx("holdout_study"), test_size=0.5, stratify=True)),
+    "CVExplorer": ("evaluation", lambda: dict(study=fx("cv_study"), k=5, repeats=2)),
+    "BootstrapExplorer": ("evaluation", lambda: dict(m=10, max_m=20, n_samples=20, rng=0)),
+    "PairedTestExplorer": ("compare", lambda: dict(grid=fx("grid"), k=5, difference=0.05)),
+    "BiasVarianceExplorer": ("bias_variance", lambda: dict(result=fx("bv"), degree=3, n_curves=3)),
+}
+EXPLORER_KIND = {
+    ("ThresholdExplorer", "ids"): "names", ("CutPointExplorer", "ids"): "names",
+    ("ThresholdExplorer", "step"): "pos_real", ("ThresholdExplorer", "threshold"): "real",
+    ("CostCurveExplorer", "ratio"): "pos_real", ("CostCurveExplorer", "prior"): "prob",
+    ("RankedListExplorer", "items"): "ids", ("RankedListExplorer", "relevance"): "numbers",
+    ("RankedListExplorer", "scores"): "scores", ("RankedListExplorer", "seed"): "rng",
+    ("PolynomialDegreeExplorer", "y"): "numbers", ("PolynomialDegreeExplorer", "x"): "numbers",
+    ("HoldoutExplorer", "test_size"): "prob", ("CVExplorer", "k"): "count", ("CVExplorer", "repeats"): "count",
+    ("BootstrapExplorer", "m"): "count", ("BootstrapExplorer", "max_m"): "size",
+    ("PairedTestExplorer", "grid"): "object", ("PairedTestExplorer", "k"): "count",
+    ("BiasVarianceExplorer", "result"): "object", ("BiasVarianceExplorer", "n_curves"): "count",
+}
+
+
+@functools.cache
+def _explorer(name):
+    import importlib
+
+    module = importlib.import_module(f"learnmetrics.widgets.{VALID_EXPLORERS[name][0]}")
+    return getattr(module, name)
+
+
+def _explorer_cases():
+    import learnmetrics.widgets  # noqa: F401 - fails here, not at collection, if widgets break
+
+    for name in sorted(VALID_EXPLORERS):
+        try:
+            cls = _explorer(name)
+        except (ImportError, AttributeError):
+            continue
+        for arg, p in inspect.signature(cls).parameters.items():
+            kind = EXPLORER_KIND.get((name, arg)) or KIND_OVERRIDES.get((name, arg)) or KIND.get(arg)
+            if kind is None and isinstance(p.default, bool):
+                kind = "bool"
+            if kind is None or arg in ("title", "xlabel", "ylabel"):
+                continue
+            for bad_id, _ in BAD[kind]:
+                if bad_id == "None" and p.default is None:
+                    continue
+                yield name, arg, kind, bad_id
+
+
+def _kind(func_name, arg):
+    return KIND_OVERRIDES.get((func_name, arg), KIND.get(arg))
+
+
+def _public_callables():
+    out = {}
+    for name in lm.__all__:
+        obj = getattr(lm, name)
+        if not callable(obj) or (isinstance(obj, type) and issubclass(obj, Warning)):
+            continue
+        # result containers (frozen dataclasses returned by the functions) take no user input,
+        # except BinaryCounts, which users build by hand
+        if isinstance(obj, type) and dataclasses.is_dataclass(obj) and name != "BinaryCounts":
+            continue
+        out[name] = obj
+    return out
+
+
+PUBLIC = _public_callables()
+
+
+def _cases():
+    for fname in sorted(VALID):
+        if fname not in PUBLIC:
+            continue
+        params = inspect.signature(PUBLIC[fname]).parameters
+        for arg, p in params.items():
+            kind = _kind(fname, arg)
+            # every flag (a bool default) is tested even if the valid call leaves it out
+            if kind is None and isinstance(p.default, bool):
+                kind = "bool"
+            if kind is None:
+                continue
+            for bad_id, _ in BAD[kind]:
+                if bad_id == "None" and p.default is None:
+                    continue  # None is this argument's documented default
+                yield fname, arg, kind, bad_id
+
+
+# ---------------------------------------------------------------------------------------
+# known failures in modules whose owners are fixing them (strict xfail: remove when fixed)
+# ---------------------------------------------------------------------------------------
+def _known(reason, *ids):
+    return {cid: reason for cid in ids}
+
+
+KNOWN_FAILURES: dict[str, str] = {
+    # ---- curves ------------------------------------------------------------------------
+    **_known(
+        "curves owner: pos_label not checked (a complex, NaN or '1' for integer labels "
+        "silently matches nothing; e.g. roc_curve([0,1,1,0,1,0], S, pos_label='1') gives tpr = nan)",
+        *(f"{f}-pos_label-{b}" for f in ("roc_curve", "precision_recall_curve", "stepping_table", "fbeta_curve")
+          for b in ("complex", "nan", "str")),
+    ),
+    **_known(
+        "curves owner: break_even_point(Y, S, pos_label=1j / nan / '1') says 'needs at least one positive "
+        "example' instead of naming pos_label",
+        *(f"break_even_point-pos_label-{b}" for b in ("complex", "nan", "str")),
+    ),
+    **_known(
+        "curves owner: strings accepted as scores: roc_auc_score(Y, ['0.1', '0.8', ...]) and "
+        "average_precision_score(Y, ['0.1', ...]) return numbers (use as_scores)",
+        "roc_auc_score-y_score-str", "average_precision_score-y_score-str",
+    ),
+    "average_precision_score-pos_label-list": "curves owner: average_precision_score(Y, S, pos_label=[1]) accepted",
+    **_known(
+        "curves owner: roc_auc_score(Y, S, labels=[] / 'a' / nan / 1j) accepted in the binary case "
+        "(labels unused there, but not checked)",
+        *(f"roc_auc_score-labels-{b}" for b in ("empty", "mixed", "nan", "complex")),
+    ),
+    "threshold_text-thresholds-nan": "curves owner: threshold_text([nan, 0.9, 0.50051, 0.5], 2) returns '0.5005'",
+    # ---- compare -----------------------------------------------------------------------
+    "binomial_test-n_samples-huge": "compare owner: binomial_test(9, 10**20, epsilon0=0.1) raises "
+                                    "OverflowError: math range error",
+    **_known(
+        "compare owner: five_by_two_cv_t_test accepts strings inside errors_a / errors_b "
+        "([['0.5', 0.12], ...] is read as 0.5)",
+        "five_by_two_cv_t_test-errors_a-str", "five_by_two_cv_t_test-errors_b-str",
+    ),
+    # ---- evaluation --------------------------------------------------------------------
+    **_known(
+        "evaluation owner: the size error for n_datasets=10**20 does not name n_datasets "
+        "('2 test shares x 100000000000000000000 data sets of n=20 would need ...')",
+        "holdout_study-n_datasets-huge", "cv_study-n_datasets-huge",
+    ),
+    "tune_l2-l2_values-str": "evaluation owner: tune_l2(X, y, ['0.5', 1.0]) accepts a string l2 value",
+    # ---- widgets.cost ------------------------------------------------------------------
+    **_known(
+        "widgets/cost owner: CostCurveExplorer(Y, S, pos_label=1j / nan / '1') says 'y_true must hold both "
+        "classes' instead of naming pos_label",
+        *(f"explorer-CostCurveExplorer-pos_label-{b}" for b in ("complex", "nan", "str")),
+    ),
+}
+
+
+def _case_id(fname, arg, bad_id):
+    return f"{fname}-{arg}-{bad_id}"
+
+
+def _params():
+    out = []
+    for fname, arg, kind, bad_id in _cases():
+        cid = _case_id(fname, arg, bad_id)
+        marks = ()
+        if cid in KNOWN_FAILURES:
+            marks = (pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[cid]),)
+        out.append(pytest.param(fname, arg, kind, bad_id, id=cid, marks=marks))
+    return out
+
+
+def _explorer_params():
+    out = []
+    try:
+        cases = list(_explorer_cases())
+    except ImportError:  # ipywidgets/matplotlib missing: the tests below skip
+        return []
+    for name, arg, kind, bad_id in cases:
+        cid = f"explorer-{name}-{arg}-{bad_id}"
+        marks = ()
+        if cid in KNOWN_FAILURES:
+            marks = (pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[cid]),)
+        out.append(pytest.param(name, arg, kind, bad_id, id=cid, marks=marks))
+    return out
+
+
+class _OverBudget(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _budget(seconds=BUDGET, headroom=MEMORY_HEADROOM):
+    """Abort the call after ``seconds`` (SIGALRM) and cap the address space it may add."""
+    def on_alarm(signum, frame):
+        raise _OverBudget(f"took more than {seconds} s: work done before the check?")
+
+    old_handler = signal.signal(signal.SIGALRM, on_alarm)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    try:
+        with open("/proc/self/statm") as fh:
+            used = int(fh.read().split()[0]) * resource.getpagesize()
+        cap = used + headroom
+        if hard == resource.RLIM_INFINITY or cap < hard:
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (OSError, ValueError):  # pragma: no cover - not Linux
+        pass
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_handler)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def _call(f, kwargs):
+    """Call (and exhaust a generator) with warnings silenced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        out = f(**kwargs)
+        if inspect.isgenerator(out):
+            next(out, None)  # a generator checks its arguments on the first step
+    return out
+
+
+def _names_arg(msg: str, arg: str) -> bool:
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(arg)}(?![A-Za-z0-9_])", msg) is not None
+
+
+# ---------------------------------------------------------------------------------------
+# the tests
+# ---------------------------------------------------------------------------------------
+def test_every_public_function_has_a_valid_call():
+    missing = sorted(set(PUBLIC) - set(VALID))
+    assert not missing, f"add a valid call to VALID for: {missing}"
+
+
+@pytest.mark.parametrize("fname", sorted(VALID))
+def test_valid_call_works(fname):
+    if fname not in PUBLIC:
+        pytest.skip(f"{fname} is not public (any more)")
+    _call(PUBLIC[fname], VALID[fname]())
+
+
+@pytest.mark.parametrize("fname,arg,kind,bad_id", _params())
+def test_bad_argument_is_refused_by_name(fname, arg, kind, bad_id):
+    _check_refused(fname, PUBLIC[fname], VALID[fname](), arg, kind, bad_id)
+
+
+@pytest.mark.parametrize("name", sorted(VALID_EXPLORERS))
+def test_explorer_valid_call_works(name):
+    pytest.importorskip("ipywidgets")
+    import matplotlib.pyplot as plt
+
+    try:
+        _call(_explorer(name), VALID_EXPLORERS[name][1]())
+    finally:
+        plt.close("all")
+
+
+@pytest.mark.parametrize("name,arg,kind,bad_id", _explorer_params())
+def test_explorer_bad_argument_is_refused_by_name(name, arg, kind, bad_id):
+    import matplotlib.pyplot as plt
+
+    try:
+        _check_refused(name, _explorer(name), VALID_EXPLORERS[name][1](), arg, kind, bad_id)
+    finally:
+        plt.close("all")
+
+
+def _check_refused(fname, f, kwargs, arg, kind, bad_id):
+    make_bad = dict(BAD[kind])[bad_id]
+    valid_value = kwargs.get(arg, inspect.signature(f).parameters[arg].default)
+    kwargs[arg] = make_bad(valid_value)
+    start = time.perf_counter()
+    try:
+        with _budget():
+            _call(f, kwargs)
+    except (TypeError, ValueError) as exc:
+        elapsed = time.perf_counter() - start
+        names = (arg, *ALIASES.get((fname, arg), ()))
+        assert any(_names_arg(str(exc), a) for a in names), (
+            f"the message does not name {arg!r}: {type(exc).__name__}: {exc}"
+        )
+        assert elapsed < BUDGET
+        return
+    except MemoryError:
+        pytest.fail(f"{fname}({arg}={kwargs[arg]!r}) allocated too much before refusing")
+    except _OverBudget as exc:
+        pytest.fail(f"{fname}({arg}=...) {exc}")
+    except Exception as exc:  # noqa: BLE001
+        pytest.fail(f"{fname}({arg}={kwargs[arg]!r}) raised {type(exc).__name__}: {exc}")
+    pytest.fail(f"{fname}({arg}={kwargs[arg]!r}) was accepted")
