@@ -127,3 +127,32 @@ def test_09_the_terms_at_one_x(chapter09):
     assert ((twelve.predictions < -1.5) | (twelve.predictions > 2.5)).sum() == 12      # "(12 off scale)"
     for p in (one, best, twelve):
         assert p.total == pytest.approx(p.bias2 + p.variance + 0.09)
+
+
+def test_07_ssr_over_sst_is_r2_only_on_the_training_data():
+    x, y, _ = _cubic()
+    train, test = np.arange(0, 30, 2), np.arange(1, 30, 2)
+    fit3 = lm.fit_least_squares(lm.polynomial_features(x[train], 3), y[train])
+
+    def both(idx, pred):
+        return lm.r2_score(y[idx], pred), np.sum((pred - y[idx].mean()) ** 2) / np.sum((y[idx] - y[idx].mean()) ** 2)
+
+    r2_tr, ratio_tr = both(train, fit3.fitted)
+    r2_te, ratio_te = both(test, fit3.predict(lm.polynomial_features(x[test], 3)))
+    assert r2_tr == pytest.approx(ratio_tr, rel=1e-10)
+    assert (round(r2_te, 4), round(ratio_te, 4)) == (0.8186, 0.8474)
+
+
+def test_09_more_data_lowers_variance_not_the_bias_of_a_too_simple_family():
+    small, large = (lm.bias_variance_experiment(degrees=[1, 9], n_sets=200, n_train=n, noise_sd=0.3, rng=0)
+                    for n in (20, 80))
+    assert small.bias2[0] == pytest.approx(large.bias2[0], abs=5e-4)      # 0.2033 both times
+    assert large.variance[0] < 0.25 * small.variance[0] * 1.1             # about 1/4 with 4x the data
+    assert large.variance[1] < small.variance[1] / 10
+
+
+def test_09_four_numbers():
+    f_at_x, y_at_x = np.array([1.2, 1.6, 1.4, 1.0]), 1.0
+    b, v = lm.decompose(f_at_x[:, None], [y_at_x])
+    assert (b[0], v[0]) == pytest.approx((0.09, 0.05))
+    assert np.mean((f_at_x - y_at_x) ** 2) == pytest.approx(b[0] + v[0])
