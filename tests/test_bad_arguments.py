@@ -708,3 +708,118 @@ def _check_refused(fname, f, kwargs, arg, kind, bad_id):
     except Exception as exc:  # noqa: BLE001
         pytest.fail(f"{fname}({arg}={kwargs[arg]!r}) raised {type(exc).__name__}: {exc}")
     pytest.fail(f"{fname}({arg}={kwargs[arg]!r}) was accepted")
+
+
+# ---------------------------------------------------------------------------------------
+# one rule for mixed labels: the same TypeError in every module
+# ---------------------------------------------------------------------------------------
+def _mixed_label_params():
+    out = []
+    for fname, arg, kind, bad_id in _cases():
+        if bad_id == "mixed" and kind in ("labels", "label_list"):
+            cid = _case_id(fname, arg, bad_id)
+            marks = (pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[cid]),) if cid in KNOWN_FAILURES else ()
+            out.append(pytest.param(fname, arg, kind, id=cid, marks=marks))
+    return out
+
+
+@pytest.mark.parametrize("fname,arg,kind", _mixed_label_params())
+def test_mixed_labels_are_refused_the_same_way(fname, arg, kind):
+    f = PUBLIC[fname]
+    kwargs = VALID[fname]()
+    valid_value = kwargs.get(arg, inspect.signature(f).parameters[arg].default)
+    kwargs[arg] = dict(BAD[kind])["mixed"](valid_value)
+    names = "|".join(re.escape(a) for a in (arg, *ALIASES.get((fname, arg), ())))
+    with pytest.raises(TypeError, match=rf"(?<![A-Za-z_])({names}) mixes strings and numbers"):
+        _call(f, kwargs)
+
+
+# ---------------------------------------------------------------------------------------
+# the cases reported in issue 12, one by one
+# ---------------------------------------------------------------------------------------
+def _widget(module, name):
+    pytest.importorskip("ipywidgets")
+    import importlib
+
+    return getattr(importlib.import_module(f"learnmetrics.widgets.{module}"), name)
+
+
+MC_Y = [0, 1, 2, 2]
+MC_S = [[.6, .3, .1], [.2, .5, .3], [.1, .2, .7], [.3, .4, .3]]
+ISSUE_CASES = [
+    # (id, call, exception, regex the message must match)
+    ("precision_at_k-mixed-ids", lambda: lm.precision_at_k(["a", 1], {1}, k=2), TypeError, "ranked"),
+    ("recall_at_k-mixed-ids", lambda: lm.recall_at_k(["a", 1], {1}, k=2), TypeError, "ranked"),
+    ("average_precision-mixed-ids", lambda: lm.average_precision(["a", 1], {1}), TypeError, "ranked"),
+    ("reciprocal_rank-mixed-ids", lambda: lm.reciprocal_rank(["a", 1], {1}), TypeError, "ranked"),
+    ("map-mixed-ids", lambda: lm.mean_average_precision([["a", 1]], [{1}]), TypeError, "ranked"),
+    ("mrr-mixed-ids", lambda: lm.mean_reciprocal_rank([["a", 1]], [{1}]), TypeError, "ranked"),
+    ("relevant-mixed-ids", lambda: lm.precision_at_k(["a", "b"], {"a", 1}, k=2), TypeError, "relevant"),
+    ("RankedListExplorer-mixed-items",
+     lambda: _widget("ranking", "RankedListExplorer")(items=["a", 1, 2], relevance=[1, 0, 1]), TypeError, "items"),
+    ("mcnemar_table-str-vs-int",
+     lambda: lm.mcnemar_table(["0", "1", "1", "0"], [0, 1, 1, 0], [0, 1, 0, 0]), TypeError, "y_true.*y_pred_a"),
+    ("accuracy_score-str-vs-int", lambda: lm.accuracy_score(["0", "1"], [0, 1]), TypeError, "y_true.*y_pred"),
+    ("roc_auc_score-complex", lambda: lm.roc_auc_score([0, 1, 0, 1], [0.1 + 5j, .2, .3, .4]), TypeError, "y_score"),
+    ("roc_curve-object-01-labels-work",
+     lambda: _must_work(lm.roc_curve, np.array([0, 1, 0, 1], dtype=object), [0.1, 0.2, 0.3, 0.4]), None, None),
+    ("roc_curve_multiclass-class-missing-from-labels",
+     lambda: lm.roc_curve_multiclass(MC_Y, MC_S, labels=[0, 1, 3]), ValueError, r"labels"),
+    ("roc_curve_multiclass-duplicate-labels",
+     lambda: lm.roc_curve_multiclass(MC_Y, MC_S, labels=[0, 1, 1]), ValueError, r"labels"),
+    ("roc_curve_multiclass-y_true-not-in-labels",
+     lambda: lm.roc_curve_multiclass([0, 1, 3, 3], MC_S, labels=[0, 1, 2]), ValueError, r"labels"),
+    ("rank_table-flag-str", lambda: lm.rank_table([[1, 2], [2, 1]], greater_is_better="False"), TypeError,
+     "greater_is_better"),
+    ("friedman_test-flag-str", lambda: lm.friedman_test([[1, 2, 3], [1, 2, 3]], tie_correction="no"), TypeError,
+     "tie_correction"),
+    ("LogisticRegression-l2-inf", lambda: lm.LogisticRegression(l2=np.inf), ValueError, "l2"),
+    ("LogisticRegression-max_iter-negative", lambda: lm.LogisticRegression(max_iter=-5), ValueError, "max_iter"),
+    ("oob_probability-inf", lambda: lm.oob_probability(np.inf), (TypeError, ValueError), r"\bm\b"),
+    ("population-positive_rate", lambda: lm.two_gaussians_population(positive_rate=1.5), ValueError,
+     "positive_rate"),
+    ("polynomial_selection-max_degree-1000",
+     lambda: lm.polynomial_selection(np.arange(6.0), np.arange(6.0), 1000), ValueError, "max_degree"),
+    ("polynomial_selection-max_degree-1e20",
+     lambda: lm.polynomial_selection(np.arange(6.0), np.arange(6.0), 10**20), ValueError, "max_degree"),
+    ("polynomial_selection-lengths-name-x-and-y",
+     lambda: lm.polynomial_selection(np.arange(6.0), np.arange(4.0), 2), ValueError, r"\bx\b.*\by\b"),
+    ("repeated_kfold-huge-repeats-is-lazy",
+     lambda: _must_work(lambda: next(iter(lm.repeated_kfold([0, 1] * 5, k=5, repeats=10**20, rng=0)))),
+     None, None),
+    ("ThresholdExplorer-lengths",
+     lambda: _widget("threshold", "ThresholdExplorer")([0, 1, 1], [0.1, 0.2]), ValueError, "y_score"),
+    ("ThresholdExplorer-nan-score",
+     lambda: _widget("threshold", "ThresholdExplorer")([0, 1], [0.1, np.nan]), ValueError, "y_score"),
+    ("confusion_matrix-int-weights-near-2**53",
+     lambda: _must_equal(lm.confusion_matrix([0, 1], [0, 1], sample_weight=[2**53 + 1, 1]).tolist(),
+                         [[2**53 + 1, 0], [0, 1]]), None, None),
+    ("fbeta_score-huge-beta-is-recall",
+     lambda: _must_equal(lm.fbeta_score([0, 1, 1], [1, 1, 0], beta=1e200), 0.5), None, None),
+    ("accuracy_score-normalize-str", lambda: lm.accuracy_score([0, 1], [0, 1], normalize="False"), TypeError,
+     "normalize"),
+]
+
+
+def _must_work(f, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return f(*args)
+
+
+def _must_equal(got, expected):
+    assert got == expected, (got, expected)
+
+
+@pytest.mark.parametrize("call,exc,match", [pytest.param(c, e, m, id=i) for i, c, e, m in ISSUE_CASES])
+def test_issue_12_cases(call, exc, match):
+    try:
+        with _budget():
+            if exc is None:
+                call()
+                return
+            with pytest.raises(exc, match=match):
+                call()
+    finally:
+        if "matplotlib.pyplot" in __import__("sys").modules:
+            __import__("matplotlib.pyplot").pyplot.close("all")
