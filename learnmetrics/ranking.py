@@ -924,7 +924,9 @@ def ranked_list_state(relevance_in_shown_order, k, relevant_threshold=1, *, item
     cut[k:] = 0
     g_lin, g_exp = rel.copy(), np.exp2(rel) - 1
     dcg_l, dcg_e = float(g_lin @ cut), float(g_exp @ cut)
-    idcg_l, idcg_e = float(np.sort(g_lin)[::-1] @ cut), float(np.sort(g_exp)[::-1] @ cut)
+    # contiguous copies, so that an ideal list's DCG and IDCG are summed the same way (NDCG exactly 1)
+    idcg_l = float(np.ascontiguousarray(np.sort(g_lin)[::-1]) @ cut)
+    idcg_e = float(np.ascontiguousarray(np.sort(g_exp)[::-1]) @ cut)
     hits = rel >= relevant_threshold
     n_rel = int(hits.sum())
     if n_rel:
