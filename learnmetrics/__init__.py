@@ -9,6 +9,14 @@ Functions that share a name with one in ``sklearn.metrics`` take the same
 arguments and return the same values; where the book (Zhou Zhihua, *Machine
 Learning*, chapter 2) defines a measure differently, that form has its own
 name (``macro_micro``, ``rank_loss`` ...).
+
+Every public function checks its arguments before doing any work and names
+the argument it refuses (``TypeError`` for a wrong type, ``ValueError`` for a
+wrong value): flags must be real booleans, counts integers, probabilities in
+[0, 1], scores real and finite; labels are one kind (strings, or numbers,
+booleans counting as numbers) and never mixed; integer labels and weights are
+counted exactly; sizes are checked before anything is allocated. The shared
+checks live in ``learnmetrics._validation``.
 """
 from . import bias_variance, classification, compare, cost, curves, datasets, evaluation, learners, ranking, regression, splits
 from ._validation import UndefinedMetricWarning

@@ -73,6 +73,7 @@ from ._validation import (
     check_real,
     check_same_label_kind,
     check_same_length,
+    check_size,
     check_sample_weight,
 )
 
@@ -488,6 +489,8 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
         if not keep.all():
             ti, pi = ti[keep], pi[keep]
             w = w[keep] if w is not None else None
+    check_size(k * k, f"the confusion matrix of {k:,} classes ({k:,} x {k:,})",
+               hint="pass labels=[...] with the classes you want to see")
     flat = ti * k + pi
     # int64 and exact without weights or with integer weights, float64 with float weights
     cm = _wcount(flat, w, k * k).astype(np.int64 if t.int_weights else np.float64, copy=False)

@@ -377,3 +377,27 @@ def test_neg_label_is_used():
     assert s.y_pred.tolist() == ["x", "y"]
     s = C.threshold_state([1, 1], [0.2, 0.7], 0.5, neg_label=-1)
     assert s.y_pred.tolist() == [-1, 1]
+
+
+def test_confusion_matrix_size_checked_before_allocation():
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match="20,000 x 20,000.*labels="):
+        C.confusion_matrix(np.arange(20000), np.arange(20000))
+    with pytest.raises(ValueError, match="would need 400,000,000 elements"):
+        C.confusion_matrix([0, 1], [0, 1], labels=np.arange(20000))
+    assert time.perf_counter() - start < 1.0
+    # precision per class needs no k x k matrix: many classes are fine there
+    assert C.precision_score(np.arange(20000), np.arange(20000), average="macro") == 1.0
+
+
+def test_labels_and_pos_label_checked_even_where_unused():
+    # labels is not used with average='binary' and pos_label not without it: a mistyped
+    # value is still refused instead of silently ignored
+    with pytest.raises(TypeError, match="labels"):
+        C.f1_score([0, 1], [0, 1], labels=["a", "b"])
+    with pytest.raises(ValueError, match="labels"):
+        C.f1_score([0, 1], [0, 1], labels=[])
+    with pytest.raises(ValueError, match="pos_label='1'"):
+        C.f1_score([0, 1, 2], [0, 1, 2], average="macro", pos_label="1")
+    # the defaults stay quiet for string labels
+    assert C.f1_score(["a", "b"], ["a", "b"], average="macro") == 1.0
