@@ -292,6 +292,12 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     an intercept, evaluated on its own training data, it also equals
     SSR/SST; note 004's ``SSR/SST`` form holds only then.)
 
+    The same values as scikit-learn, except for targets near the limits of
+    float64: each column is divided by a power of two near its largest value
+    first (exact, so ordinary inputs give the same bits), where scikit-learn's
+    squares overflow (``|y|`` above about 1e154: NaN) or underflow (below
+    about 1e-154: a poor prediction scored 1.0).
+
     Constant ``y_true`` (SST = 0): the formula gives NaN (perfect
     prediction) or -inf. With ``force_finite=True`` (default) these become
     1.0 and 0.0. Fewer than two samples: NaN with an

@@ -138,3 +138,25 @@ def test_adjusted_r2_matches_textbook_via_sklearn_fit():
         assert lm.adjusted_r2_score(y, pred, n_features=p) == pytest.approx(expected, rel=1e-10, abs=1e-12)
         fit = lm.fit_least_squares(X, y)
         np.testing.assert_allclose(fit.fitted, pred, rtol=1e-8, atol=1e-8)
+
+
+@pytest.mark.parametrize("scale", [1e-100, 1.0, 1e100])
+def test_r2_rescaling_keeps_sklearn_values_bit_for_bit_on_ordinary_scales(scale):
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        y = rng.normal(size=(20, 3)) * scale
+        p = y + rng.normal(size=(20, 3)) * scale
+        for mo in ("raw_values", "uniform_average", "variance_weighted"):
+            a, b = lm.r2_score(y, p, multioutput=mo), skm.r2_score(y, p, multioutput=mo)
+            np.testing.assert_allclose(a, b, rtol=1e-14, atol=0)
+
+
+def test_r2_documented_difference_at_the_limits_of_float64():
+    y = np.array([1.0, 2.0, 3.0, 5.0, 4.0, 6.0])
+    p = np.array([1.1, 2.2, 2.9, 4.6, 4.4, 5.8])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert np.isnan(skm.r2_score(y * 1e200, p * 1e200))        # scikit-learn: inf / inf
+        assert skm.r2_score(y * 1e-200, p * 1e-200) == 1.0          # scikit-learn: 0 / 0 -> "perfect"
+    assert lm.r2_score(y * 1e200, p * 1e200) == pytest.approx(lm.r2_score(y, p), rel=1e-14)
+    assert lm.r2_score(y * 1e-200, p * 1e-200) == pytest.approx(lm.r2_score(y, p), rel=1e-14)
