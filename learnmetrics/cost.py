@@ -274,8 +274,10 @@ def probability_cost(p, cost01, cost10):
 
     Parameters
     ----------
-    p : float or array-like, values in [0, 1]
-    cost01, cost10 : float, >= 0
+    p : float or array-like, values in [0, 1] (not empty)
+    cost01, cost10 : float, >= 0, finite, not both 0
+        Only their ratio matters; they are divided by the larger one first, so
+        tiny or huge costs give the right limit (no underflow, no overflow).
 
     Returns
     -------

@@ -14,6 +14,14 @@ of measures live here:
   scikit-learn's arguments and values, plus :func:`dcg_per_query` and
   :func:`ndcg_per_query` for one value per query.
 
+Item ids
+--------
+Ids are compared exactly as given, never converted: the string ``'1'`` and
+the number ``1`` are different items. So one list (and its relevant set)
+holds one kind of id, all strings or all numbers; a mix, or a string list
+with a numeric relevant set, is refused with a clear error instead of
+silently matching nothing (as ``_validation.as_labels`` refuses mixed labels).
+
 Gain conventions
 ----------------
 The gain of an item of relevance grade ``rel`` is either ``rel`` itself
@@ -177,10 +185,12 @@ def precision_at_k(ranked, relevant, k) -> float:
     Parameters
     ----------
     ranked : sequence of item ids
-        The ranked list, best first; each item at most once.
+        The ranked list, best first; each item at most once. All strings or
+        all numbers (ids are compared exactly, never converted).
     relevant : set or sequence of item ids
-        The items that are relevant for this query or user. Items that are not
-        in ``ranked`` count as relevant but not retrieved.
+        The items that are relevant for this query or user, of the same kind
+        as ``ranked``. Items that are not in ``ranked`` count as relevant but
+        not retrieved.
     k : int >= 1
         Cut-off. If the list is shorter than ``k``, the missing positions count
         as non-relevant (the denominator stays ``k``, as in trec_eval's P@k).

@@ -58,6 +58,16 @@ class CostCurveExplorer(Explorer):
         Starting p; default the share of positives in ``y_true`` (2 decimals).
     names : (str, str)
         How to call the classes, positive first.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Every argument is checked before anything is drawn; the message names
+        the argument (``y_true``, ``y_score``, ``pos_label``, ``sample_weight``,
+        ``ratio``, ``prior``, ``names``).
+
+    The read-out names the chosen cut by its size, "cut k" (k examples
+    predicted positive); ``#8`` is kept for melon 8.
     """
 
     figsize = (11.4, 3.9)
