@@ -332,6 +332,8 @@ KIND_OVERRIDES = {
     ("sine_function", "x"): "elementwise",
     ("t_test", "epsilon0"): "real",  # the mean of any errors, not only a rate
     ("repeated_kfold", "repeats"): "count",  # a lazy generator: a huge count is legal
+    ("bias_variance_experiment", "function"): "object",
+    ("paired_test_state", "bins"): "numbers",
     ("normalized_cost", "fpr"): "prob",
     ("bootstrap_state", "n_samples"): "size",
     ("simulate_estimators", "n"): "size",
@@ -403,6 +405,7 @@ BAD = {
     "id_set": [("None", lambda v: None), ("str", lambda v: "ac"), ("int", lambda v: 5)],
     "learner": [("str", lambda v: "logistic"), ("int", lambda v: 3)],
     "object": [("str", lambda v: "x")],
+    "text": [("int", lambda v: 3), ("list", lambda v: ["a"])],
 }
 
 
@@ -445,6 +448,8 @@ EXPLORER_KIND = {
     ("BootstrapExplorer", "m"): "count", ("BootstrapExplorer", "max_m"): "size",
     ("PairedTestExplorer", "grid"): "object", ("PairedTestExplorer", "k"): "count",
     ("BiasVarianceExplorer", "result"): "object", ("BiasVarianceExplorer", "n_curves"): "count",
+    ("CutPointExplorer", "title"): "text", ("PolynomialDegreeExplorer", "xlabel"): "text",
+    ("PolynomialDegreeExplorer", "ylabel"): "text",
 }
 
 
@@ -468,7 +473,7 @@ def _explorer_cases():
             kind = EXPLORER_KIND.get((name, arg)) or KIND_OVERRIDES.get((name, arg)) or KIND.get(arg)
             if kind is None and isinstance(p.default, bool):
                 kind = "bool"
-            if kind is None or arg in ("title", "xlabel", "ylabel"):
+            if kind is None:
                 continue
             for bad_id, _ in BAD[kind]:
                 if bad_id == "None" and p.default is None:

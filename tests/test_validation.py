@@ -259,3 +259,10 @@ def test_as_features_refuses(X, exc, match):
 
 def test_as_features_object_numbers():
     assert V.as_features(np.array([[1, 2]], dtype=object)).dtype == np.float64
+
+
+def test_docstring_examples():
+    import doctest
+
+    failures, tried = doctest.testmod(V)
+    assert tried >= 1 and failures == 0
