@@ -221,3 +221,41 @@ def test_explorer_refuses_bad_arguments_before_drawing(small):
     for d in (5, 1):
         ex.slider.value = d
         assert ex.state.degree == d and f"degree {d}" in ex.readout.value
+
+
+def test_plotting_helpers_check_their_arguments(small):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting import bias_variance as bvp
+
+    fig, axes = plt.subplots(1, 4)
+    p = lm.point_decomposition(small, 3, 0.5)
+    assert bvp.plot_decomposition(axes[0], small, current=3) is axes[0]
+    assert bvp.plot_fits(axes[1], lm.bias_variance_state(small, 1)) is axes[1]
+    assert bvp.plot_point_decomposition(axes[2], p) is axes[2]
+    assert bvp.plot_point_terms(axes[3], [p], measured=True) is axes[3]
+    assert axes[0].get_yscale() == "linear"  # figure 2.9's axes: a sum of parts on a linear axis
+    for bad, exc, words in [
+        (lambda: bvp.plot_decomposition(axes[0], small, train="no"), TypeError, "train must be True or False"),
+        (lambda: bvp.plot_decomposition(axes[0], small, ymax=-1), ValueError, "ymax must be > 0"),
+        (lambda: bvp.plot_decomposition(axes[0], None), TypeError, "result must be a BiasVarianceResult"),
+        (lambda: bvp.plot_fits(axes[1], small), TypeError, "state must be a BiasVarianceState"),
+        (lambda: bvp.plot_point_decomposition(axes[2], p, legend=1), TypeError, "legend must be True or False"),
+        (lambda: bvp.plot_point_terms(axes[3], []), TypeError, "points must be a non-empty list"),
+    ]:
+        with pytest.raises(exc) as info:
+            bad()
+        assert words in str(info.value)
+    plt.close(fig)
+
+
+def test_colours_come_from_the_course_style():
+    from learnmetrics.plotting import bias_variance as bvp
+    from learnmetrics.plotting import style
+
+    assert (bvp.BIAS_COLOR, bvp.VARIANCE_COLOR, bvp.NOISE_COLOR, bvp.TOTAL_COLOR) == (
+        style.BIAS, style.VARIANCE, style.NOISE, style.TOTAL)
+    assert [t[1] for t in bvp.TERMS] == [style.NOISE, style.BIAS, style.VARIANCE]

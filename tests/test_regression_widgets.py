@@ -113,3 +113,30 @@ def test_slider_offers_exactly_the_computed_degrees():
     x, y = _data()
     ex = PolynomialDegreeExplorer(x, y, max_degree=5, degree=2)
     assert (ex.slider.min, ex.slider.max, ex.slider.step) == (0, 5, 1) and len(ex.table) == 6
+
+
+def test_per_column_bars_and_the_reserved_colours():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from learnmetrics.plotting import regression as rplot
+    from learnmetrics.plotting import style
+
+    fig, ax = plt.subplots()
+    assert rplot.plot_per_column([216.3, 0.0002], ["area", "smoothness"], ax, averages={"mean": 108.2}) is ax
+    assert len(ax.patches) == 2 and "108.2" in " ".join(t.get_text() for t in ax.texts)
+    with pytest.raises(ValueError, match="one entry per column"):
+        rplot.plot_per_column([1.0], ["a", "b"], ax)
+    with pytest.raises(TypeError, match="log must be True or False"):
+        rplot.plot_per_column([1.0], ["a"], ax, log="yes")
+    plt.close(fig)
+    reserved = {style.POSITIVE.lower(), style.NEGATIVE.lower(), style.CUT.lower()}
+    assert not reserved & {v["color"].lower() for v in rplot.CRITERION_STYLE.values()}
+    x, y = _data()
+    ex = PolynomialDegreeExplorer(x, y, max_degree=4)
+    used = {to_hex(line.get_color()) for ax in ex.fig.axes for line in ax.lines}
+    assert to_hex(style.CUT) in used  # the degree line, in the cut colour
+    assert not {to_hex(c) for c in (style.POSITIVE, style.NEGATIVE)} & used

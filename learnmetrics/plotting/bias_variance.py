@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import style
+from .._validation import check_bool, check_real
 from ..bias_variance import BiasVarianceResult, BiasVarianceState, PointDecomposition
 
 __all__ = ["plot_fits", "plot_decomposition", "plot_point_decomposition", "plot_point_terms", "default_ymax",
@@ -49,6 +50,7 @@ def plot_fits(ax, state: BiasVarianceState, *, ylim=(-2.0, 2.0), title=None, leg
     """The fits of several training sets (thin), their mean :math:`\\bar f` (thick) and the truth (dashed)."""
     if not isinstance(state, BiasVarianceState):
         raise TypeError(f"state must be a BiasVarianceState, got {type(state).__name__}")
+    legend = check_bool(legend, "legend")
     for c in state.curves:
         ax.plot(state.x, c, color=style.VARIANCE, lw=0.8, alpha=0.45)
     ax.plot([], [], color=style.VARIANCE, lw=0.8, label=f"$f(x; D)$, {len(state.curves)} training sets")
@@ -94,8 +96,9 @@ def plot_decomposition(ax, result: BiasVarianceResult, *, ymax=None, title=None,
     course's cut line (the explorer's position).
     """
     _check_result(result)
+    train, legend = check_bool(train, "train"), check_bool(legend, "legend")
     d = result.degrees.astype(float)
-    ymax = default_ymax(result) if ymax is None else float(ymax)
+    ymax = default_ymax(result) if ymax is None else check_real(ymax, "ymax", low=0, low_open=True)
     n = len(d)
     noise = np.full(n, result.noise)
     _stack(ax, d, (noise, result.bias2, result.variance), 0.72)
@@ -140,6 +143,7 @@ def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=
     """
     if not isinstance(point, PointDecomposition):
         raise TypeError(f"point must be a PointDecomposition, got {type(point).__name__}")
+    legend = check_bool(legend, "legend")
     p, fbar, y, sd = point.predictions, point.mean_prediction, point.truth, point.noise_sd
     if ylim is None:
         lo, hi = min(p.min(), y - 2 * sd), max(p.max(), y + 2 * sd)
@@ -186,6 +190,7 @@ def plot_point_terms(ax, points, *, ymax=None, title=None, legend=True, measured
     points = list(points)
     if not points or not all(isinstance(q, PointDecomposition) for q in points):
         raise TypeError("points must be a non-empty list of PointDecomposition")
+    legend, measured = check_bool(legend, "legend"), check_bool(measured, "measured")
     xs = np.arange(len(points), dtype=float)
     total = np.array([q.total for q in points])
     ymax = float(1.15 * total.max()) if ymax is None else float(ymax)

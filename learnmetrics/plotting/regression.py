@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from . import style
+from .._validation import check_bool
 from ..regression import SelectionTable, _check_1d_pair
 
 __all__ = ["plot_residuals", "plot_predicted_vs_true", "plot_polynomial_fit", "plot_criteria", "plot_r2_vs_adjusted",
@@ -151,6 +152,7 @@ def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt
     The bars are grey (a column is not a class); an average is a dashed line of a
     learner colour, named at its right end, so colour is not the only cue.
     """
+    log = check_bool(log, "log")
     values = np.asarray(values, dtype=float)
     columns = [str(c) for c in columns]
     if values.ndim != 1 or len(values) != len(columns) or not len(values):
