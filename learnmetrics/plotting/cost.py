@@ -50,6 +50,8 @@ HULL_COLOR = "0.45"
 ISO_STYLE = dict(color=style.CURVE, lw=1.4, ls="-.")
 FONT = 9  # the smallest text (points)
 SCENARIO_MARKERS = ("D", "^", "v", "P", "X", "*")
+# line styles of the conditions: none is the convex hull's plain dash
+_SCENARIO_LINES = ("-", (0, (1, 1.2)), "-.", (0, (7, 1.5, 1.5, 1.5, 1.5, 1.5)), (0, (1, 3)), (0, (10, 3)))
 
 
 def ordered_colors(n: int, *, low: float = 0.0, high: float = 0.85) -> list:
@@ -284,7 +286,7 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
     for j, (s, label) in enumerate(zip(states, labels)):
         c = cmap(0.85 * s.x)
         m = SCENARIO_MARKERS[j % len(SCENARIO_MARKERS)]
-        ls = style.LEARNER_STYLES[j % len(style.LEARNER_STYLES)]
+        ls = _SCENARIO_LINES[j % len(_SCENARIO_LINES)]
         xs, ys = iso_cost_line(s.fpr, s.tpr, s.iso_slope)
         ax_roc.plot(xs, ys, color=c, lw=1.6, ls=ls, zorder=3, label=f"{label}: {s.cut_name}")
         ax_roc.plot([s.fpr], [s.tpr], m, color=c, mec="black", ms=9, zorder=5)
