@@ -154,20 +154,28 @@ class Explorer:
             raise ValueError(f"ncols must be a positive integer, got {ncols!r}")
         if titles is not None and len(titles) != len(keys):
             raise ValueError(f"titles must have one entry per key ({len(keys)}), got {len(titles)}")
-        width = self.figsize[0] if width is None else width
+        if width is not None:
+            width = float(width)
+            if not (width > 0 and np.isfinite(width)):
+                raise ValueError(f"width must be a positive number of inches, got {width!r}")
+        images = [mpimg.imread(io.BytesIO(self.frame(tuple(k))), format="png") for k in keys]
+        h_px, w_px = images[0].shape[:2]
+        # one panel = one frame at its own pixel size (or scaled to ``width``), placed with no
+        # margins so that the notebook shows the frame pixel for pixel
+        panel_w = w_px / self.dpi if width is None else width
+        panel_h = panel_w * h_px / w_px
+        title_h = 0.32 if titles is not None else 0.06
         nrows = -(-len(keys) // ncols)
-        aspect = self.figsize[1] / self.figsize[0]
-        fig, axes = plt.subplots(
-            nrows, ncols, figsize=(width * ncols, width * aspect * nrows + 0.35 * nrows), squeeze=False,
-            dpi=self.dpi,
-        )
-        for i, ax in enumerate(axes.flat):
+        fig_w, fig_h = panel_w * ncols, (panel_h + title_h) * nrows
+        fig = plt.figure(figsize=(fig_w, fig_h), dpi=self.dpi)
+        exact = width is None
+        for i, img in enumerate(images):
+            row, col = divmod(i, ncols)
+            bottom = fig_h - (row + 1) * (panel_h + title_h)
+            ax = fig.add_axes((col * panel_w / fig_w, bottom / fig_h, panel_w / fig_w, panel_h / fig_h))
             ax.set_axis_off()
-            if i < len(keys):
-                img = mpimg.imread(io.BytesIO(self.frame(tuple(keys[i]))), format="png")
-                ax.imshow(img)
-                if titles is not None:
-                    ax.set_title(titles[i], fontsize=9)
-        fig.tight_layout()
+            ax.imshow(img, interpolation="none" if exact else "antialiased", aspect="auto")
+            if titles is not None:
+                ax.set_title(titles[i], fontsize=10, pad=4)
         return fig
 

@@ -194,7 +194,6 @@ class ThresholdExplorer(Explorer):
         ax_line.set_ylim(-0.6, 1.6)
         ax_line.set_yticks([1, 0], [f"{self.names[0]}\n(+)", f"{self.names[1]}\n(−)"])
         ax_line.set_xlabel("score (numbers = example ids)")
-        ax_line.set_ylabel("actual class")
         ax_line.spines[["top", "right", "left"]].set_visible(False)
         ax_line.tick_params(axis="y", length=0)
         self._title = ax_line.set_title("", fontsize=10, loc="left", pad=16)
