@@ -166,7 +166,9 @@ class DcgCurves:
                               label="DCG@i (this list)")
         self.cut = ax.axvline(state.k + 0.5, **style.CUT_LINE)
         (self.gap,) = ax.plot([state.k, state.k], [0, 0], color="0.3", lw=5, alpha=0.35, solid_capstyle="butt")
-        self.text = ax.text(0.03, 0.97, "", transform=ax.transAxes, va="top", fontsize=FONT, family="monospace")
+        # over the cut line, on a white box, so that the line never crosses the numbers
+        self.text = ax.text(0.03, 0.97, "", transform=ax.transAxes, va="top", fontsize=FONT, family="monospace",
+                            zorder=7, bbox=dict(boxstyle="square,pad=0.2", fc="white", ec="none", alpha=0.9))
         top = ymax if ymax is not None else max(float(state.idcg_curve[-1]), 1e-9) * 1.5
         ax.set_xlim(0.5, n + 0.5)
         ax.set_ylim(0, top)
