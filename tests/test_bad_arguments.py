@@ -887,3 +887,16 @@ def test_extreme_but_legal_arguments(call, check):
         warnings.simplefilter("ignore")
         result = call()
     assert check(result), result
+
+
+def test_the_budget_itself_catches_huge_allocations_and_slow_work():
+    if resource is None or not hasattr(signal, "SIGALRM"):  # pragma: no cover
+        pytest.skip("POSIX only")
+    with pytest.raises(MemoryError):
+        with _budget():
+            np.ones(10**9)  # 8 GB
+    with pytest.raises(_OverBudget):
+        with _budget(seconds=0.2):
+            while True:
+                pass
+    np.ones(10**7)  # the ceiling is lifted afterwards
