@@ -65,6 +65,15 @@ def test_register_refuses_bad_definitions(scratch):
         register("99", "x", kind="number", answer=1.0)
 
 
+def test_open_exercise(scratch):
+    register("99.10", "why?", kind="open", answer="Because the negatives outnumber the positives.")
+    assert check("99.10", "because of imbalance").status == "open"
+    assert check("99.10", "").status == "invalid"
+    assert "Model answer: Because" in str(solution("99.10"))
+    with pytest.raises(ValueError, match="open"):
+        register("99.11", "why?", kind="open", answer=3.0)
+
+
 def test_unknown_id_is_a_clear_error():
     with pytest.raises(KeyError, match="no exercise"):
         check("98.1", 1.0)
@@ -95,6 +104,10 @@ ALL = sorted(EXERCISES)
 def test_every_exercise(eid):
     ex = EXERCISES[eid]
     assert ex.prompt and ex.kind in exr.KINDS
+    if ex.kind == "open":
+        assert check(eid, "because ...").status == "open" and check(eid, 3).status == "invalid"
+        assert "Model answer:" in str(solution(eid))
+        return
     assert check(eid, ex.answer).correct
     hints = set()
     for m in ex.mistakes:

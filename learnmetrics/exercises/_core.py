@@ -12,7 +12,9 @@ Answers come in four kinds:
 ``"number"``    a real number;
 ``"tuple"``     a fixed-length tuple of numbers (an ROC point (FPR, TPR), a pair of counts);
 ``"sequence"``  a sequence of numbers or of tuples (the ROC points of a short list, the ranks);
-``"choice"``    one of named options (compared case-insensitively, spaces ignored).
+``"choice"``    one of named options (compared case-insensitively, spaces ignored);
+``"open"``      an explain-in-words question: ``answer`` is the model answer (text), and
+                :func:`check` points the learner to it instead of grading.
 
 A bad answer (a string where a number belongs, a wrong length, NaN) gets a
 :class:`Feedback` whose message says what was expected; :func:`check` raises
@@ -31,7 +33,7 @@ import numpy as np
 __all__ = ["Mistake", "Exercise", "Feedback", "EXERCISES", "register", "check", "solution",
            "exercises_of_chapter", "KINDS"]
 
-KINDS = ("number", "tuple", "sequence", "choice")
+KINDS = ("number", "tuple", "sequence", "choice", "open")
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,10 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=()):
         raise _BadAnswer("no answer yet: replace the ... with your answer and run the cell again")
     if kind == "number":
         return _as_number(value)
+    if kind == "open":
+        if not isinstance(value, str) or not value.strip():
+            raise _BadAnswer("write your answer in words, as a text between quotes")
+        return value.strip()
     if kind == "choice":
         if not isinstance(value, str):
             raise _BadAnswer(f"the answer must be one of {list(choices)} (as text), got {value!r}")
@@ -149,7 +155,7 @@ def _distance(a, b) -> float:
 @dataclass(frozen=True)
 class Feedback:
     """The verdict on one answer. ``status`` is ``"correct"``, ``"close"``, ``"mistake"``,
-    ``"wrong"`` or ``"invalid"``; ``mistake`` is the matched :class:`Mistake` or None."""
+    ``"wrong"``, ``"invalid"`` or ``"open"`` (an explain-in-words answer, not graded); ``mistake`` is the matched :class:`Mistake` or None."""
 
     exercise_id: str
     status: str
@@ -166,8 +172,8 @@ class Feedback:
     def __repr__(self) -> str:
         return str(self)
 
-    _ICONS = {"correct": "✔", "close": "≈", "mistake": "✘", "wrong": "✘", "invalid": "?"}
-    _COLOURS = {"correct": "#009E73", "close": "#E69F00", "mistake": "#D55E00", "wrong": "#D55E00",
+    _ICONS = {"open": "✎", "correct": "✔", "close": "≈", "mistake": "✘", "wrong": "✘", "invalid": "?"}
+    _COLOURS = {"open": "#56B4E9", "correct": "#009E73", "close": "#E69F00", "mistake": "#D55E00", "wrong": "#D55E00",
                 "invalid": "#777777"}
 
     def _repr_html_(self) -> str:
@@ -178,6 +184,8 @@ class Feedback:
 
 
 def _fmt(kind, value) -> str:
+    if kind == "open":
+        return value
     if kind == "number":
         return f"{value:.4g}"
     if kind == "choice":
@@ -217,6 +225,9 @@ def check(exercise_id: str, answer) -> Feedback:
         given = _normalise(ex.kind, answer, length=length, item_length=item_length, choices=ex.choices)
     except _BadAnswer as bad:
         return Feedback(ex.id, "invalid", str(bad))
+    if ex.kind == "open":
+        return Feedback(ex.id, "open", f"Noted. Now open solution({ex.id!r}) and compare your words with the "
+                                       "model answer: does yours name the same reason?")
     d = _distance(given, ex.answer)
     if d <= ex.tolerance:
         return Feedback(ex.id, "correct", f"Correct: {_fmt(ex.kind, ex.answer)}.")
@@ -247,6 +258,8 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
         raise ValueError(f"id {id!r} is already registered")
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+    if kind == "open" and (not isinstance(answer, str) or mistakes):
+        raise ValueError(f"exercise {id}: an open exercise has a model answer (text) and no mistakes")
     if kind == "choice" and not choices:
         raise ValueError(f"exercise {id}: a choice exercise needs its choices")
     tolerance = float(tolerance)
@@ -295,7 +308,8 @@ class Solution:
     def __init__(self, exercise: Exercise):
         self.exercise = exercise
         self.text = exercise.solve() if exercise.solve is not None else ""
-        self.text += ("\n" if self.text else "") + f"Answer: {_fmt(exercise.kind, exercise.answer)}"
+        label = "Model answer" if exercise.kind == "open" else "Answer"
+        self.text += ("\n" if self.text else "") + f"{label}: {_fmt(exercise.kind, exercise.answer)}"
 
     def __str__(self) -> str:
         return f"Solution {self.exercise.id}\n{self.text}"

@@ -97,7 +97,7 @@ def cost_checks(y_true, y_score):
         s = lm.cost_state(table.fpr, table.recall, table.thresholds, p, c01, c10, n_pos=table.n_pos,
                           n_neg=table.n_neg)
         return [f"cost01 : cost10 = {c01:g} : {c10:g}, p = {p:.2f}", f"P(+)cost x = {s.x:.3f}",
-                f"best cut: #{s.index}", f"normalized cost = {s.normalized_cost:.3f}",
+                f"best cut: {s.cut_name}", f"normalized cost = {s.normalized_cost:.3f}",
                 f"TP = {s.tp:g}, FN = {s.fn:g}, FP = {s.fp:g}, TN = {s.tn:g}"]
     return check
 
