@@ -7,6 +7,7 @@ Host is not this machine (a DNS-rebinding page would send its own name).
 """
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -25,8 +26,10 @@ def _make_dry_run(*args: str) -> str:
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     # -o: treat the venv's install stamp as up to date, so nothing is installed or created
+    # without the MAKEFLAGS of a calling make (`make unit VENV=...` would hand its variables on)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
     out = subprocess.run(["make", "-n", "-o", ".venv/.installed", "app", *args], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=True, env=env)
     return out.stdout
 
 

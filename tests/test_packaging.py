@@ -149,9 +149,15 @@ def project_copy(tmp_path):
     return tmp_path
 
 
+def clean_make_env() -> dict[str, str]:
+    """This environment without what a calling make hands its children (under `make unit
+    VENV=.venv-py3.13 PYTHON=...`, MAKEFLAGS would pass those variables on to our make)."""
+    return {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+
+
 def _make(folder: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(["make", "--no-print-directory", *args], cwd=folder, capture_output=True, text=True,
-                          timeout=60)
+                          timeout=60, env=clean_make_env())
 
 
 @pytest.mark.parametrize("target", ["test", "lab", "unit", "refresh", "app"])
