@@ -18,7 +18,8 @@ booleans counting as numbers) and never mixed; integer labels and weights are
 counted exactly; sizes are checked before anything is allocated. The shared
 checks live in ``learnmetrics._validation``.
 """
-from . import bias_variance, classification, compare, cost, curves, datasets, evaluation, learners, ranking, regression, splits
+from . import (bias_variance, calibration, classification, compare, cost, curves, datasets, evaluation, learners, ranking,
+               regression, splits, uncertainty)
 from ._validation import UndefinedMetricWarning
 from .learners import LogisticRegression
 from .classification import *  # noqa: F401,F403
@@ -30,10 +31,13 @@ from .evaluation import *  # noqa: F401,F403
 from .regression import *  # noqa: F401,F403
 from .compare import *  # noqa: F401,F403
 from .bias_variance import *  # noqa: F401,F403
+from .uncertainty import *  # noqa: F401,F403
+from .calibration import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
 
 __all__ = ["UndefinedMetricWarning", "LogisticRegression", "__version__"]
-for _m in (classification, curves, cost, ranking, splits, evaluation, regression, compare, bias_variance):
+for _m in (classification, curves, cost, ranking, splits, evaluation, regression, compare, bias_variance, uncertainty,
+           calibration):
     __all__ += list(_m.__all__)
 del _m

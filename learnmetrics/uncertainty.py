@@ -1,0 +1,2 @@
+"""(being written: issue 16)"""
+__all__: list[str] = []
