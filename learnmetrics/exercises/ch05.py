@@ -1,0 +1,227 @@
+"""Exercises of chapter 05 (cost-sensitive error and cost curves).
+
+Every answer and every known mistake is computed here with learnmetrics from
+the exercise's data: a mistake is the mistaken formula applied to the same data
+(the costs swapped, P(+)cost taken for p, TPR where FNR belongs, ...).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import cost as _cost
+from ..curves import stepping_table
+from ..datasets import watermelon_scores
+from ._core import Mistake, register
+
+
+def _labels_from_counts(tp, fn, fp, tn):
+    """y_true, y_pred (1 = positive) holding exactly these confusion counts."""
+    y_true = np.array([1] * (tp + fn) + [0] * (fp + tn))
+    y_pred = np.array([1] * tp + [0] * fn + [1] * fp + [0] * tn)
+    return y_true, y_pred
+
+
+# -- 05.1 (inside section 6): predict-then-check with the cost-curve explorer --------------------
+_melons = watermelon_scores()
+_table = stepping_table(_melons.y_true, _melons.y_score)
+
+
+def _cut_size(p, cost01, cost10):
+    """Size of the best cut ("cut k": k melons predicted good) for a prior and costs, as the explorer computes it."""
+    s = _cost.cost_state(_table.fpr, _table.recall, _table.thresholds, p, cost01, cost10,
+                         n_pos=_table.n_pos, n_neg=_table.n_neg)
+    return s
+
+
+_P1, _OLD, _NEW = 0.2, (4, 1), (10, 1)
+_s_old, _s_new, _s_swapped = _cut_size(_P1, *_OLD), _cut_size(_P1, *_NEW), _cut_size(_P1, *_NEW[::-1])
+_n_all = int(_table.n_pos + _table.n_neg)
+
+
+def _solve_05_1():
+    lines = []
+    for name, (c01, c10) in (("before", _OLD), ("after", _NEW)):
+        x = _cost.probability_cost(_P1, c01, c10)
+        lines.append(f"{name}: cost01:cost10 = {c01}:{c10}, x = P(+)cost = {_P1}*{c01} / ({_P1}*{c01} + "
+                     f"{1 - _P1:.1f}*{c10}) = {x:.4f}")
+    lines.append("normalized cost of each cut at the new x (FNR*x + FPR*(1-x)):")
+    x = _s_new.x
+    sizes = _table.tp + _table.fp
+    ncost = _cost.normalized_cost(_table.fpr, 1 - _table.recall, _P1, *_NEW)
+    for k, (size, c) in enumerate(zip(sizes, ncost)):
+        mark = "   <- lowest" if k == _s_new.index else ""
+        lines.append(f"  cut {size:>2g}: FPR = {_table.fpr[k]:.4f}, FNR = {1 - _table.recall[k]:.4f}, "
+                     f"cost = {c:.4f}{mark}")
+    lines.append(f"x moved right (from {_s_old.x:.4f} to {x:.4f}): misses weigh more, so the cut moves down the "
+                 f"ranking from {_s_old.cut_name} to {_s_new.cut_name}.")
+    return "\n".join(lines)
+
+
+register(
+    "05.1",
+    f"The explorer is at p = {_P1} and cost01:cost10 = {_OLD[0]}:{_OLD[1]}, where the best cut is "
+    f"{_s_old.cut_name} (the top {_s_old.n_predicted_positive} melons predicted good). Before you move the ratio "
+    f"slider to {_NEW[0]}:{_NEW[1]} (a missed good melon ten times dearer than a bad melon sold as good), predict: "
+    f"how many melons will the best cut predict good?",
+    kind="number",
+    answer=_s_new.n_predicted_positive,
+    tolerance=0,
+    data={"p": _P1, "old_costs": _OLD, "new_costs": _NEW},
+    mistakes=[
+        Mistake(_s_old.n_predicted_positive, "the cut did not move.",
+                f"P(+)cost moves from {_s_old.x:.2f} to {_s_new.x:.2f} when misses get dearer, and a different "
+                "segment is lowest there: look at the cost-space panel at the new x."),
+        Mistake(_s_swapped.n_predicted_positive, "that is the cut for the costs swapped (1:10).",
+                "cost01 is the price of a missed positive: when it grows the learner accepts more melons as "
+                "good to miss fewer, so the cut moves down the ranking, not up."),
+        Mistake(_n_all, "predicting every melon good is not free:",
+                "it avoids every miss but pays every false alarm; its segment runs from (0, 1) to (1, 0), and at "
+                "this x a cut higher up the ranking is cheaper."),
+    ],
+    hint="Compute x = P(+)cost for the new ratio, then find the cut whose segment (0, FPR) -> (1, FNR) is "
+         "lowest at that x.",
+    solve=_solve_05_1,
+)
+
+
+# -- 05.2: cost-sensitive error of a confusion matrix -------------------------------------------
+_TP, _FN, _FP, _TN = 5, 2, 3, 10
+_C01, _C10 = 5, 1
+_book = np.array([[0, _C01], [_C10, 0]])
+_yt, _yp = _labels_from_counts(_TP, _FN, _FP, _TN)
+_m = len(_yt)
+_e = _cost.cost_sensitive_error(_yt, _yp, _book, labels=[1, 0])
+_e_swapped = _cost.cost_sensitive_error(_yt, _yp, _book, labels=[0, 1])   # row 0 read as the negative class
+_total = _e * _m
+_plain = float(np.mean(_yt != _yp))
+
+
+def _solve_05_2():
+    return (f"counts: TP = {_TP}, FN = {_FN}, FP = {_FP}, TN = {_TN}, m = {_m}\n"
+            f"cost01 = {_C01} is paid by each FN (a missed positive), cost10 = {_C10} by each FP (a false alarm)\n"
+            f"E = (FN*cost01 + FP*cost10) / m = ({_FN}*{_C01} + {_FP}*{_C10}) / {_m} = {_total:g} / {_m} = {_e:.4f}\n"
+            f"(lm.cost_sensitive_error(y_true, y_pred, [[0, {_C01}], [{_C10}, 0]], labels=[1, 0]) = {_e:.4f})")
+
+
+register(
+    "05.2",
+    f"A classifier's confusion matrix on m = {_m} examples: TP = {_TP}, FN = {_FN}, FP = {_FP}, TN = {_TN}. In the "
+    f"book's cost matrix (row 0 = the positive class) cost01 = {_C01} and cost10 = {_C10}. What is its "
+    "cost-sensitive error rate E(f; D; cost)?",
+    kind="number",
+    answer=_e,
+    data={"tp": _TP, "fn": _FN, "fp": _FP, "tn": _TN, "cost_matrix": _book.tolist()},
+    mistakes=[
+        Mistake(_e_swapped, "the two costs are swapped: each FN was charged cost10 and each FP cost01.",
+                "cost01 is the price of predicting class 0 (the positive) as class 1: a missed positive, FN. "
+                "Reading row 0 as the negative class (as a sorted 0/1 confusion matrix does) swaps them."),
+        Mistake(_total, "that is the total cost, not the rate.",
+                f"Divide by the number of examples m = {_m}: E is the mean cost per example."),
+        Mistake(_plain, "that is the plain error rate (every mistake costs 1).",
+                "Weigh each mistake by its price: FN*cost01 + FP*cost10, then divide by m."),
+    ],
+    hint="E = (FN*cost01 + FP*cost10) / m: only the mistakes pay, each at its own price.",
+    solve=_solve_05_2,
+)
+
+
+# -- 05.3: P(+)cost -----------------------------------------------------------------------------
+_P3, _C01_3, _C10_3 = 0.25, 6, 1
+_x3 = _cost.probability_cost(_P3, _C01_3, _C10_3)
+
+
+def _solve_05_3():
+    num, neg = _P3 * _C01_3, (1 - _P3) * _C10_3
+    return (f"P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)\n"
+            f"         = {_P3}*{_C01_3} / ({_P3}*{_C01_3} + {1 - _P3}*{_C10_3}) = {num:g} / ({num:g} + {neg:g}) "
+            f"= {_x3:.4f}\n"
+            f"(lm.probability_cost({_P3}, {_C01_3}, {_C10_3}) = {_x3:.4f}; with equal costs it would be p = {_P3})")
+
+
+register(
+    "05.3",
+    f"A quarter of the examples are positive (p = {_P3}) and a missed positive costs {_C01_3} times a false alarm "
+    f"(cost01 = {_C01_3}, cost10 = {_C10_3}). What is the probability cost P(+)cost, the x-axis of the cost curve?",
+    kind="number",
+    answer=_x3,
+    data={"p": _P3, "cost01": _C01_3, "cost10": _C10_3},
+    mistakes=[
+        Mistake(_cost.probability_cost(_P3, _C10_3, _C01_3), "the costs are swapped: p was weighed by cost10.",
+                "The positives' share is weighed by the price of missing one, cost01 (FN); the negatives' by "
+                "cost10 (FP)."),
+        Mistake(_P3, "that is p itself: the prices are left out.",
+                "P(+)cost equals p only when the two costs are equal; here a positive weighs six times as much."),
+        Mistake(1 - _x3, "that is the negatives' share 1 - P(+)cost.",
+                "P(+)cost puts p*cost01, the positive side, on top of the fraction."),
+    ],
+    hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10).",
+    solve=_solve_05_3,
+)
+
+
+# -- 05.4: the normalised cost of one ROC point at one x ----------------------------------------
+_FPR4, _TPR4 = 0.2, 0.7
+_P4, _C01_4, _C10_4 = 0.1, 3, 1
+_x4 = _cost.probability_cost(_P4, _C01_4, _C10_4)
+_n4 = _cost.normalized_cost(_FPR4, 1 - _TPR4, _P4, _C01_4, _C10_4)
+
+
+def _solve_05_4():
+    fnr = 1 - _TPR4
+    return (f"step 1: x = P(+)cost = {_P4}*{_C01_4} / ({_P4}*{_C01_4} + {1 - _P4:.1f}*{_C10_4}) = {_x4:.4f}\n"
+            f"step 2: FNR = 1 - TPR = 1 - {_TPR4} = {fnr:.4f}\n"
+            f"step 3: cost_norm = FNR*x + FPR*(1-x) = {fnr:.4f}*{_x4:.4f} + {_FPR4}*{1 - _x4:.4f} = {_n4:.4f}\n"
+            f"(the segment from (0, FPR) = (0, {_FPR4}) to (1, FNR) = (1, {fnr:.4f}), read at x = {_x4:.4f};\n"
+            f" lm.normalized_cost(fpr={_FPR4}, fnr={fnr:.4f}, p={_P4}, cost01={_C01_4}, cost10={_C10_4}) = {_n4:.4f})")
+
+
+register(
+    "05.4",
+    f"A cut point has the ROC point (FPR, TPR) = ({_FPR4}, {_TPR4}). The prior is p = {_P4} and cost01:cost10 = "
+    f"{_C01_4}:{_C10_4}. What is its normalized cost (the height of its segment in cost space at x = P(+)cost)?",
+    kind="number",
+    answer=_n4,
+    data={"fpr": _FPR4, "tpr": _TPR4, "p": _P4, "cost01": _C01_4, "cost10": _C10_4},
+    mistakes=[
+        Mistake(_cost.normalized_cost(_FPR4, _TPR4, _P4, _C01_4, _C10_4), "TPR was used where FNR belongs.",
+                "The cost counts the positives that are missed: FNR = 1 - TPR."),
+        Mistake(_cost.normalized_cost(1 - _TPR4, _FPR4, _P4, _C01_4, _C10_4),
+                "FPR and FNR are swapped: the segment was drawn from (0, FNR) to (1, FPR).",
+                "At x = 0 only the negatives matter, so the segment starts at (0, FPR) and ends at (1, FNR)."),
+        Mistake(_cost.normalized_cost(_FPR4, 1 - _TPR4, _P4, 1, 1), "p was used as the x-axis.",
+                f"Read the segment at x = P(+)cost = {_x4:.4f}, which folds in the prices; x = p only with equal "
+                "costs."),
+        Mistake(_cost.normalized_cost(_TPR4, 1 - _FPR4, _P4, _C01_4, _C10_4),
+                "the ROC point was read as (TPR, FPR).",
+                "A ROC point is (FPR, TPR): x-axis FPR, y-axis TPR (note 000 writes it the other way)."),
+    ],
+    hint="cost_norm = FNR*x + FPR*(1-x) with x = P(+)cost and FNR = 1 - TPR.",
+    solve=_solve_05_4,
+)
+
+
+# -- 05.5: explain in words ---------------------------------------------------------------------
+_x_rare = _cost.probability_cost(0.01, 99, 1)
+_x_even = _cost.probability_cost(0.5, 1, 1)
+
+
+def _solve_05_5():
+    return (f"P(+)cost for the rare disease: 0.01*99 / (0.01*99 + 0.99*1) = {_x_rare:.4f}\n"
+            f"P(+)cost for the balanced problem: 0.5*1 / (0.5*1 + 0.5*1) = {_x_even:.4f}")
+
+
+register(
+    "05.5",
+    "A rare disease (p = 0.01) whose missed cases cost 99 times a false alarm, and a balanced problem "
+    "(p = 0.5) with equal costs: explain in words why one classifier has the same normalized cost in both, "
+    "and so the same best cut.",
+    kind="open",
+    answer=("The prior and the prices enter the normalized cost only through one number, x = P(+)cost = "
+            "p*cost01 / (p*cost01 + (1-p)*cost10). Here both conditions give x = 0.5: the rarity of the "
+            "positives is exactly offset by their price. A cut point's normalized cost is FNR*x + FPR*(1-x), "
+            "which depends on nothing else, so every cut costs the same in both conditions and the cheapest "
+            "cut is the same one. (The expected cost in money differs: the normalized cost divides it by its "
+            "largest possible value p*cost01 + (1-p)*cost10.)"),
+    data={"x_rare": _x_rare, "x_even": _x_even},
+    solve=_solve_05_5,
+)
