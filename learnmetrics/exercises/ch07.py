@@ -1,0 +1,202 @@
+"""Exercises of chapter 07: regression metrics, adjusted R², AIC/BIC and C_p.
+
+Every answer and every known mistake is computed here from the exercise's data
+with learnmetrics (a mistake by applying the mistaken formula).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+import learnmetrics as lm
+
+from ._core import Mistake, register
+
+# -- 07.1 and 07.2: four predictions ------------------------------------------------------------
+_Y = np.array([2.0, 4.0, 5.0, 9.0])
+_F = np.array([3.0, 4.0, 7.0, 6.0])
+_E = _F - _Y
+_M = len(_Y)
+_SSE = lm.residual_sum_of_squares(_Y, _F)
+_MSE = lm.mean_squared_error(_Y, _F)
+_SST = lm.residual_sum_of_squares(_Y, np.full(_M, _Y.mean()))
+
+
+def _solve_071() -> str:
+    return (f"errors f(x_i) - y_i = {_E.tolist()}\n"
+            f"squared errors = {(_E ** 2).tolist()}, their sum SSE = {_SSE:g}\n"
+            f"MSE = SSE / m = {_SSE:g} / {_M} = {_MSE:.4f}\n"
+            f"(MAE = {lm.mean_absolute_error(_Y, _F):.4f}: the error of 3 weighs 9 in MSE, 3 in MAE;"
+            f" the signed errors +1, 0, +2 and -3 sum to {_E.sum():g}: that is why errors are squared or taken absolute)")
+
+
+register(
+    "07.1",
+    f"Four examples have true values y = {_Y.tolist()} and predictions f(x) = {_F.tolist()}. "
+    "What is the mean squared error (MSE)?",
+    kind="number", answer=_MSE, data={"y_true": _Y, "y_pred": _F},
+    mistakes=[
+        Mistake(_SSE, "that is the sum of squared errors (SSE),", "MSE divides it by the number of examples m."),
+        Mistake(lm.mean_absolute_error(_Y, _F), "that is the mean absolute error (MAE),",
+                "MSE squares each error before averaging."),
+        Mistake(lm.root_mean_squared_error(_Y, _F), "that is the root of the MSE (RMSE),",
+                "leave out the square root: MSE is in the units of y squared."),
+        Mistake(float(np.mean(_E)), "that is the mean of the signed errors: +1, +2 and -3 cancel,",
+                "square each error first, so that errors in both directions count."),
+    ],
+    hint=f"Square each error f(x_i) - y_i, add them up, divide by m = {_M}.",
+    solve=_solve_071,
+)
+
+_R2 = lm.r2_score(_Y, _F)
+
+
+def _solve_072() -> str:
+    return (f"mean of y = {_Y.mean():g}; SST = sum of (y_i - mean)^2 = {_SST:g}\n"
+            f"SSE = sum of (y_i - f(x_i))^2 = {_SSE:g}\n"
+            f"R^2 = 1 - SSE/SST = 1 - {_SSE:g}/{_SST:g} = {_R2:.4f}\n"
+            f"(the squared correlation of y and f is {np.corrcoef(_Y, _F)[0, 1] ** 2:.4f}: equal to R^2 only for a "
+            "least-squares fit with an intercept, on its own training data; these predictions are not one)")
+
+
+register(
+    "07.2",
+    f"Same four examples: y = {_Y.tolist()}, f(x) = {_F.tolist()}. What is R² = 1 - SSE/SST?",
+    kind="number", answer=_R2, data={"y_true": _Y, "y_pred": _F},
+    mistakes=[
+        Mistake(_SSE / _SST, "that is SSE/SST, the share of the variation the model leaves unexplained,",
+                "R² is 1 minus it."),
+        Mistake(1 - _MSE / _SST, "you divided the MSE (a mean) by SST (a sum),",
+                "use the two sums, SSE and SST (or the two means), not one of each."),
+        Mistake(1 - _SSE / float(np.sum(_Y ** 2)), "you measured the total variation around 0,",
+                "SST measures it around the mean of y: the baseline model predicts the mean."),
+        Mistake(float(np.corrcoef(_Y, _F)[0, 1] ** 2), "that is the squared correlation of y and f,",
+                "it equals R² only for a least-squares fit with an intercept on its training data; "
+                "compute 1 - SSE/SST."),
+    ],
+    hint="SST = sum of (y_i - mean of y)^2, SSE = sum of (y_i - f(x_i))^2, R² = 1 - SSE/SST.",
+    solve=_solve_072,
+)
+
+# -- 07.3: adjusted R² of a straight line on eight points --------------------------------------
+_X8 = np.arange(1.0, 9.0)
+_Y8 = np.array([3.0, 1.0, 4.0, 6.0, 3.0, 7.0, 5.0, 8.0])
+_FIT8 = lm.fit_least_squares(lm.polynomial_features(_X8, 1), _Y8)
+_R2_8 = lm.r2_score(_Y8, _FIT8.fitted)
+_N8, _P8 = len(_Y8), 1
+_ADJ8 = lm.adjusted_r2_score(_Y8, _FIT8.fitted, n_features=_P8)
+
+
+def _solve_073() -> str:
+    return (f"n = {_N8}, p = {_P8} feature (the intercept is not counted in p), R^2 = {_R2_8:.4f}\n"
+            f"adjusted R^2 = 1 - (1 - R^2)(n - 1)/(n - p - 1) = 1 - {1 - _R2_8:.4f} x {_N8 - 1}/{_N8 - _P8 - 1}"
+            f" = {_ADJ8:.4f}\n"
+            f"note 004's version without (n - 1) would give {1 - (1 - _R2_8) / (_N8 - _P8 - 1):.4f}, "
+            "larger than R^2 itself (as it is whenever n - p - 1 > 1): it rewards the model instead of penalising it")
+
+
+register(
+    "07.3",
+    f"A straight line (p = 1 feature, plus an intercept) fitted by least squares to the n = {_N8} points "
+    f"x = {_X8.astype(int).tolist()}, y = {_Y8.astype(int).tolist()} has R² = {_R2_8:.4f}. "
+    "What is its adjusted R²?",
+    kind="number", answer=_ADJ8, data={"x": _X8, "y": _Y8, "r2": _R2_8, "n_features": _P8},
+    mistakes=[
+        Mistake(1 - (1 - _R2_8) / (_N8 - _P8 - 1), "that is note 004's formula 1 - (1 - R²)/(n - p - 1),",
+                "the factor (n - 1) is missing: 1 - (1 - R²)(n - 1)/(n - p - 1)."),
+        Mistake(1 - (1 - _R2_8) * (_N8 - 1) / (_N8 - 2 - 1), "you counted the intercept in p (p = 2),",
+                "p counts the features only; the -1 in n - p - 1 is the intercept."),
+    ],
+    hint=f"adjusted R² = 1 - (1 - R²)(n - 1)/(n - p - 1) with n = {_N8}, p = {_P8}.",
+    solve=_solve_073,
+)
+
+# -- 07.4: AIC and BIC of two polynomials (the data of the chapter's section 5) ----------------
+_rng = np.random.default_rng(9)
+_XC = np.sort(_rng.uniform(-1, 1, 30))
+_YC = _XC ** 3 - _XC + 0.12 * _rng.normal(size=30)
+_FITS = {d: lm.fit_least_squares(lm.polynomial_features(_XC, d), _YC) for d in (1, 3)}
+_NC = len(_YC)
+_AIC = {d: lm.aic(_YC, f.fitted, n_params=f.n_params) for d, f in _FITS.items()}
+_BIC = {d: lm.bic(_YC, f.fitted, n_params=f.n_params) for d, f in _FITS.items()}
+_DAIC, _DBIC = _AIC[3] - _AIC[1], _BIC[3] - _BIC[1]
+_RSS = {d: f.rss for d, f in _FITS.items()}
+_DFIT = _NC * np.log(_RSS[3] / _RSS[1])
+
+
+def _solve_074() -> str:
+    return (f"AIC = n ln(RSS/n) + 2k, BIC = n ln(RSS/n) + k ln n; the line has k = 2, the cubic k = 4\n"
+            f"fit part: n ln(RSS_3/n) - n ln(RSS_1/n) = {_NC} ln({_RSS[3]:.6g}/{_RSS[1]:.6g}) = {_DFIT:.2f} "
+            "(the n inside the log cancels)\n"
+            f"ΔAIC = {_DFIT:.2f} + 2 x (4 - 2) = {_DAIC:.2f}\n"
+            f"ΔBIC = {_DFIT:.2f} + ln({_NC}) x (4 - 2) = {_DFIT:.2f} + {2 * np.log(_NC):.2f} = {_DBIC:.2f}\n"
+            "both negative: both criteria prefer the cubic. Counting k without the intercept, or with σ², "
+            "shifts both models' k alike and changes no difference")
+
+
+register(
+    "07.4",
+    f"On the n = {_NC} points of section 5 the least-squares line (degree 1, k = 2 parameters) leaves "
+    f"RSS = {_RSS[1]:.6g} and the cubic (degree 3, k = 4) leaves RSS = {_RSS[3]:.6g}. With "
+    "AIC = n ln(RSS/n) + 2k and BIC = n ln(RSS/n) + k ln n, give (AIC of the cubic - AIC of the line, "
+    "BIC of the cubic - BIC of the line).",
+    kind="tuple", answer=(_DAIC, _DBIC), tolerance=0.01,
+    data={"n": _NC, "rss": _RSS, "n_params": {1: 2, 3: 4}},
+    mistakes=[
+        Mistake((_DBIC, _DAIC), "the two are swapped:",
+                f"AIC charges 2 per parameter, BIC ln n (ln {_NC} = {np.log(_NC):.2f}), so BIC's difference is the larger "
+                "one here."),
+        Mistake((_DFIT, _DFIT), "that is only the fit part n ln(RSS_3/RSS_1),",
+                "add the penalty for the two extra parameters: 2 x 2 for AIC, 2 ln n for BIC."),
+        Mistake((_NC * np.log10(_RSS[3] / _RSS[1]) + 4, _NC * np.log10(_RSS[3] / _RSS[1]) + 2 * np.log(_NC)),
+                "you used log10 in the fit part,", "the criteria use the natural logarithm ln."),
+    ],
+    hint="Compute the difference of the fit parts, n ln(RSS_3/RSS_1), then add each criterion's penalty for "
+         "k going from 2 to 4.",
+    solve=_solve_074,
+)
+
+# -- 07.5: predict-then-check with the degree explorer: which degree does C_p pick? ------------
+_rng = np.random.default_rng(20)
+_XQ = np.sort(_rng.uniform(-1, 1, 25))
+_YQ = 1 - 2 * _XQ ** 2 + 0.25 * _rng.normal(size=25)
+_QTAB = lm.polynomial_selection(_XQ, _YQ, max_degree=8)
+_CP_PICK = int(np.argmin(_QTAB.cp))
+_R2_PICK = int(np.argmax(_QTAB.r2))
+_ADJ_PICK = int(np.argmax(_QTAB.adjusted_r2))
+
+
+def _solve_075() -> str:
+    rows = "\n".join(f"degree {d}: RSS = {_QTAB.rss[d]:.4f}, R^2 = {_QTAB.r2[d]:.4f}, "
+                     f"adj R^2 = {_QTAB.adjusted_r2[d]:.4f}, Cp = {_QTAB.cp[d]:.2f}" for d in range(len(_QTAB.cp)))
+    return (f"{rows}\n"
+            f"Cp = RSS/σ̂² - n + 2p with σ̂² = {_QTAB.sigma2:.5f} from degree 8: smallest at degree {_CP_PICK}.\n"
+            f"R^2 is largest at degree {_R2_PICK} (it never falls when a term is added); adjusted R^2 peaks at "
+            f"degree {_ADJ_PICK}: here it charges less per extra parameter than Cp does")
+
+
+register(
+    "07.5",
+    "Predict, then check with the explorer: 25 new points come from y = 1 - 2x² + noise (a parabola). "
+    "Polynomials of degree 0 to 8 are fitted. Which degree will Mallows' C_p pick (the smallest C_p)?",
+    kind="number", answer=_CP_PICK, tolerance=0.01, data={"x": _XQ, "y": _YQ, "max_degree": 8},
+    mistakes=[
+        Mistake(_R2_PICK, "that is the degree with the largest R² (the smallest RSS),",
+                "R² rises with every term; C_p adds 2 per parameter and stops where a term no longer pays."),
+        Mistake(_ADJ_PICK, "that is the degree adjusted R² picks,",
+                "here it charges less per extra term than C_p; find the smallest C_p in the explorer's read-out."),
+    ],
+    hint="Move the explorer's slider and read C_p at each degree: the smallest one is C_p's choice.",
+    solve=_solve_075,
+)
+
+# -- 07.6: explain in words --------------------------------------------------------------------
+register(
+    "07.6",
+    "Explain in words: why can R² on the training data never decrease when a least-squares model gets "
+    "one more feature, even a column of pure noise?",
+    kind="open",
+    answer="The larger model contains the smaller one: setting the new coefficient to 0 reproduces the old "
+           "fit exactly, so the least-squares minimum of the RSS over the larger model can only be the same or "
+           "smaller. SST depends only on y, which has not changed. So R² = 1 - RSS/SST cannot fall. That is why "
+           "training R² cannot choose a model size; adjusted R², AIC, BIC and C_p add a price per parameter.",
+)
