@@ -1,0 +1,359 @@
+"""Notebook 12: the checkable parts of the book's exercises 2.1-2.10 (ids "12.1" ... "12.10").
+
+Exercise 12.n is the book's exercise 2.n. Every answer and every mistake is computed
+here with learnmetrics from the exercise's data; the solutions recompute on every run.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import learnmetrics as lm
+from learnmetrics import book
+from learnmetrics.learners import MajorityClassifier
+
+from ._core import Mistake, register
+
+# -- 12.1 (book 2.1): counting stratified hold-out splits -----------------------------------------
+_N_POS, _N_NEG, _TRAIN = 500, 500, 0.7
+_count = book.holdout_split_count(_N_POS, _N_NEG, _TRAIN)
+_count_plain = book.holdout_split_count(_N_POS, _N_NEG, _TRAIN, stratify=False)
+_count_one = book.holdout_split_count(_N_POS, 0, _TRAIN)
+
+
+def _digits(n: int) -> int:
+    return len(str(n))
+
+
+def _solve_1() -> str:
+    s_pos, s_neg = round(_TRAIN * _N_POS), round(_TRAIN * _N_NEG)
+    return (f"Stratified: the training set takes {s_pos} of the {_N_POS} positives and {s_neg} of the {_N_NEG} "
+            f"negatives, independently.\n"
+            f"C({_N_POS}, {s_pos}) has {_digits(_count_one)} digits; the count is C({_N_POS}, {s_pos}) x "
+            f"C({_N_NEG}, {s_neg}), about {_count / 10 ** (_digits(_count) - 1):.2f}e{_digits(_count) - 1} "
+            f"(log10 = {math.log10(_count):.3f}), {_digits(_count)} digits.\n"
+            f"Not stratified it would be C(1000, 700) with {_digits(_count_plain)} digits.")
+
+
+register(
+    "12.1",
+    "Book exercise 2.1: 1000 examples, 500 positive and 500 negative, are split by stratified hold-out into a "
+    "70% training set and a 30% test set. How many decimal digits does the number of possible splits have?",
+    kind="number",
+    answer=_digits(_count),
+    data={"n_pos": _N_POS, "n_neg": _N_NEG, "train_size": _TRAIN},
+    mistakes=[
+        Mistake(_digits(_count_plain), "that is C(1000, 700), the count without stratification.",
+                "Stratified means 350 of the positives AND 350 of the negatives: a product of two binomials."),
+        Mistake(_digits(_count_one), "that is C(500, 350), the positives alone.",
+                "The negatives are chosen independently of the positives: multiply by C(500, 350) again."),
+        Mistake(_digits(math.perm(_N_POS, 350) ** 2), "that counts ordered selections (permutations).",
+                "A training set is a set: the order in which its examples are drawn does not matter."),
+    ],
+    tolerance=0.5,
+    hint="Count the ways to choose the positives of the training set, then the negatives, and multiply.",
+    solve=_solve_1,
+)
+
+# -- 12.2 (book 2.2): the majority-class learner under leave-one-out -----------------------------
+_y22 = np.repeat([0, 1], 50)
+_X22 = np.zeros((100, 1))
+_loo = lm.estimate_error(_X22, _y22, method="loo", learner=MajorityClassifier(rng=0)).estimate
+_tenfold = lm.estimate_error(_X22, _y22, method="kfold", k=10, repeats=100, learner=MajorityClassifier(rng=0),
+                             rng=0)
+
+
+def _solve_2() -> str:
+    lines = []
+    for i in (0, 99):
+        train = np.delete(np.arange(100), i)
+        model = MajorityClassifier().fit(_X22[train], _y22[train])
+        pred = model.predict(_X22[[i]])[0]
+        lines.append(f"leave out example {i} (class {_y22[i]}): training set {model.counts_[0]} of class 0, "
+                     f"{model.counts_[1]} of class 1 -> predicts {pred}")
+    return ("Leaving one example out leaves its class in the minority (49 against 50), so the learner predicts "
+            "the other class: every one of the 100 tests is wrong.\n" + "\n".join(lines) + "\n"
+            f"estimate_error(method='loo'): {_loo:.4f}\n"
+            f"(stratified 10-fold, mean of 100 runs: {_tenfold.estimate:.4f}: each training set is 45/45, a tie, "
+            "so the learner guesses)")
+
+
+register(
+    "12.2",
+    "Book exercise 2.2: 100 examples, 50 positive and 50 negative; the learner predicts the class most frequent "
+    "in its training set (a random guess on a tie). What error rate does leave-one-out report?",
+    kind="number",
+    answer=_loo,
+    data={"y": _y22},
+    mistakes=[
+        Mistake(_tenfold.estimate, "that is what 10-fold CV reports (about 0.5), where each training set is tied.",
+                "In leave-one-out the training set is 49 of the left-out class against 50 of the other: "
+                "which class does the learner predict?"),
+        Mistake(0.0, "the learner never predicts the left-out example's class.",
+                "After removing it, its class is the minority of the training set."),
+    ],
+    tolerance=0.01,
+    hint="Take one example out and count the classes of the 99 that remain.",
+    solve=_solve_2,
+)
+
+# -- 12.3 (book 2.3): does a higher F1 imply a higher BEP? ---------------------------------------
+_ce = book.f1_bep_counterexample(rng=0)
+
+
+def _solve_3() -> str:
+    return ("No. F1 is computed at one threshold (the learner's classifications); the BEP only from the ranking, "
+            "at the cut that predicts m+ examples positive. A seeded search finds two learners on the same "
+            "10 examples where they disagree:\n" + str(_ce))
+
+
+register(
+    "12.3",
+    "Book exercise 2.3: learner A has a higher F1 than learner B. Must A's BEP also be higher? "
+    "Answer 'yes' or 'no'.",
+    kind="choice",
+    answer="no",
+    choices=("yes", "no"),
+    mistakes=[Mistake("yes", "F1 and the BEP are measured at different cuts.",
+                      "F1 uses the learner's own threshold; the BEP the cut with as many predictions as positives. "
+                      "Look at the counter-example in the notebook.")],
+    solve=_solve_3,
+)
+
+# -- 12.4 (book 2.4): FPR from P, R and the class sizes ------------------------------------------
+_P4, _R4, _MPOS4, _MNEG4 = 0.75, 0.6, 50, 150
+_tp4 = round(_R4 * _MPOS4)
+_fp4 = round(_tp4 * (1 - _P4) / _P4)
+_c4 = lm.BinaryCounts(tp=_tp4, fp=_fp4, fn=_MPOS4 - _tp4, tn=_MNEG4 - _fp4)
+
+
+def _solve_4() -> str:
+    return (f"TP = R m+ = {_R4} x {_MPOS4} = {_c4.tp}\n"
+            f"FP = TP (1 - P) / P = {_c4.tp} x {1 - _P4:g} / {_P4} = {_c4.fp}\n"
+            f"FPR = FP / m- = {_c4.fp} / {_MNEG4} = {_c4.fpr:.4f}\n"
+            f"check: P = {_c4.precision:.4f}, R = TPR = {_c4.recall:.4f}\n"
+            "In general FPR = R (1 - P) / P x m+ / m-: P and R fix TPR and FPR only when the class sizes are known.")
+
+
+register(
+    "12.4",
+    f"Book exercise 2.4: a classifier has precision P = {_P4} and recall R = {_R4} on a test set with "
+    f"m+ = {_MPOS4} positives and m- = {_MNEG4} negatives. What is its FPR?",
+    kind="number",
+    answer=_c4.fpr,
+    data={"P": _P4, "R": _R4, "m_pos": _MPOS4, "m_neg": _MNEG4},
+    mistakes=[
+        Mistake(1 - _P4, "1 - P = FP/(TP+FP) is the share of false alarms among the predicted positives.",
+                "FPR divides FP by the number of actual negatives, m-."),
+        Mistake(1 - _R4, "1 - R = FN/m+ is the false negative rate (FNR).",
+                "FPR counts false alarms among the negatives: find TP from R, then FP from P."),
+        Mistake(_c4.fp / _MPOS4, "you divided FP by m+.",
+                "The false positive rate is per actual negative: divide by m- (FP + TN)."),
+    ],
+    tolerance=5e-4,
+    hint="TP = R m+; FP = TP (1 - P) / P; FPR = FP / m-.",
+    solve=_solve_4,
+)
+
+# -- 12.5 (book 2.5): the rank loss of a list with a tie -----------------------------------------
+_y5 = np.array([1, 0, 1, 0, 1, 0])
+_s5 = np.array([0.9, 0.8, 0.7, 0.7, 0.5, 0.3])
+_l5 = lm.rank_loss(_y5, _s5)
+_pos5, _neg5 = _s5[_y5 == 1], _s5[_y5 == 0]
+_wrong5 = int(np.sum(_pos5[:, None] < _neg5[None, :]))
+_ties5 = int(np.sum(_pos5[:, None] == _neg5[None, :]))
+_pairs5 = _pos5.size * _neg5.size
+
+
+def _solve_5() -> str:
+    return (f"{_pairs5} positive-negative pairs; the negative scores higher in {_wrong5}, ties in {_ties5}.\n"
+            f"l_rank = ({_wrong5} + {_ties5}/2) / {_pairs5} = {_l5:.4f}\n"
+            f"AUC = {lm.roc_auc_score(_y5, _s5):.4f} = 1 - l_rank (eq. 2.22)")
+
+
+register(
+    "12.5",
+    "Book exercise 2.5 (eq. 2.22, AUC = 1 - l_rank): for y_true = [1, 0, 1, 0, 1, 0] and scores "
+    "[0.9, 0.8, 0.7, 0.7, 0.5, 0.3], compute the rank loss l_rank (a tie counts one half).",
+    kind="number",
+    answer=_l5,
+    data={"y_true": _y5, "y_score": _s5},
+    mistakes=[
+        Mistake(1 - _l5, "that is the AUC, 1 - l_rank.",
+                "The rank loss counts the pairs ranked the WRONG way (the negative above the positive)."),
+        Mistake((_wrong5 + _ties5) / _pairs5, "you counted the tie as a whole wrong pair.",
+                "A tie is neither right nor wrong: eq. (2.21) counts it one half, not one."),
+        Mistake(_wrong5 / _pairs5, "you left the tie out.",
+                "A tied pair still counts in eq. (2.21): one half, not zero."),
+    ],
+    tolerance=5e-4,
+    hint="Count, over all positive-negative pairs, those where the negative scores higher; a tie counts 1/2.",
+    solve=_solve_5,
+)
+
+# -- 12.6 (book 2.6): the error rate of a ROC point ----------------------------------------------
+_FPR6, _TPR6, _P6 = 0.2, 0.7, 0.3
+_err6 = float(lm.normalized_cost(_FPR6, 1 - _TPR6, _P6, 1, 1))
+
+
+def _solve_6() -> str:
+    return (f"E = p (1 - TPR) + (1 - p) FPR = {_P6} x {1 - _TPR6:.1f} + {1 - _P6:.1f} x {_FPR6} = {_err6:.4f}\n"
+            f"(= normalized_cost with equal costs: {_err6:.4f}; book.roc_point_error_rate: "
+            f"{book.roc_point_error_rate(_FPR6, _TPR6, _P6):.4f})")
+
+
+register(
+    "12.6",
+    f"Book exercise 2.6: a classifier sits at the ROC point (FPR, TPR) = ({_FPR6}, {_TPR6}) on a test set "
+    f"where a share p = {_P6} of the examples is positive. What is its error rate?",
+    kind="number",
+    answer=_err6,
+    data={"fpr": _FPR6, "tpr": _TPR6, "p": _P6},
+    mistakes=[
+        Mistake(((1 - _TPR6) + _FPR6) / 2, "you averaged FNR and FPR, as if the classes were equally many.",
+                "Weigh the missed positives by p and the false alarms by 1 - p."),
+        Mistake(_P6 * _FPR6 + (1 - _P6) * (1 - _TPR6), "you weighed FPR by p and FNR by 1 - p: swapped.",
+                "FNR is a share of the positives (weight p), FPR of the negatives (weight 1 - p)."),
+        Mistake(1 - _TPR6 + _FPR6, "you added FNR and FPR without weights.",
+                "Each rate is a share of its own class: weigh it by that class's share p or 1 - p."),
+    ],
+    tolerance=5e-4,
+    hint="Error = missed positives + false alarms, over all examples: p (1 - TPR) + (1 - p) FPR.",
+    solve=_solve_6,
+)
+
+# -- 12.7 (book 2.7): from a cost line back to its ROC point -------------------------------------
+_FPR7, _TPR7 = 0.25, 0.6
+_seg7 = lm.cost_lines([_FPR7], [_TPR7])[0]
+_a7, _b7 = float(_seg7[0, 1]), float(_seg7[1, 1])
+
+
+def _solve_7() -> str:
+    return (f"A cost line runs from (0, FPR) to (1, FNR) = (1, 1 - TPR).\n"
+            f"So FPR = {_a7:g} and TPR = 1 - {_b7:g} = {1 - _b7:g}.\n"
+            f"check: cost_lines([{_FPR7}], [{_TPR7}]) = {_seg7.tolist()}")
+
+
+register(
+    "12.7",
+    f"Book exercise 2.7: in cost space, one classifier's line runs from (0, {_a7:g}) to (1, {_b7:g}). "
+    "Which ROC point (FPR, TPR) is it?",
+    kind="tuple",
+    answer=(_a7, 1 - _b7),
+    data={"segment": _seg7},
+    mistakes=[
+        Mistake((_a7, _b7), "the right end of the line is FNR = 1 - TPR, not TPR.",
+                "Read the right end as the cost when every example is positive: the missed positives, FNR."),
+        Mistake((1 - _b7, _a7), "the axes are swapped: a ROC point is (FPR, TPR) (note 000's slip).",
+                "x is FPR, y is TPR."),
+        Mistake((_b7, 1 - _a7), "you read the two ends the other way round.",
+                "At P(+)cost = 0 only the negatives cost: the left end is FPR."),
+    ],
+    tolerance=5e-4,
+    hint="Left end: cost when all examples are negative (FPR); right end: when all are positive (FNR).",
+    solve=_solve_7,
+)
+
+# -- 12.8 (book 2.8): min-max normalisation with an outlier --------------------------------------
+_x8 = np.array([2.0, 4.0, 6.0, 8.0, 10.0, 50.0])
+_mm8 = book.min_max_scale(_x8)
+_I8 = 4  # the value 10
+
+
+def _solve_8() -> str:
+    z = book.z_score(_x8)
+    return (f"x' = (x - x_min) / (x_max - x_min) = ({_x8[_I8]:g} - {_x8.min():g}) / ({_x8.max():g} - "
+            f"{_x8.min():g}) = {_mm8[_I8]:.4f}\n"
+            f"min-max of all: {np.round(_mm8, 4).tolist()}\n"
+            f"z-score of all: {np.round(z, 4).tolist()}\n"
+            "The outlier 50 alone sets the min-max scale: the five ordinary values share [0, 0.17].")
+
+
+register(
+    "12.8",
+    f"Book exercise 2.8: normalise x = {_x8.astype(int).tolist()} by min-max to [0, 1] (eq. 2.43). "
+    f"What does the value {_x8[_I8]:g} become?",
+    kind="number",
+    answer=_mm8[_I8],
+    data={"x": _x8},
+    mistakes=[
+        Mistake(_x8[_I8] / _x8.max(), "that is x / x_max.", "Subtract x_min first, and divide by the range."),
+        Mistake((_x8[_I8] - _x8.min()) / _x8.max(), "you divided by x_max, not by the range x_max - x_min.",
+                "The denominator is x_max - x_min."),
+        Mistake(book.z_score(_x8)[_I8], "that is the z-score (eq. 2.44).", "Min-max uses x_min and x_max."),
+    ],
+    tolerance=5e-4,
+    hint="x' = (x - x_min) / (x_max - x_min).",
+    solve=_solve_8,
+)
+
+# -- 12.9 (book 2.9): McNemar's chi-square statistic ---------------------------------------------
+_T9 = np.array([[50, 4], [14, 32]])
+_r9 = lm.mcnemar_test_table(_T9)
+_plain9 = lm.mcnemar_test_table(_T9, correction=False).statistic
+
+
+def _solve_9() -> str:
+    e01, e10 = _r9.details["e01"], _r9.details["e10"]
+    return (f"1. the disagreements: e01 = {e01}, e10 = {e10} (the diagonal, where both agree, does not count)\n"
+            f"2. tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} "
+            f"= {_r9.statistic:.4f}\n"
+            f"3. critical value of chi2 with 1 degree of freedom at alpha = 0.05: {_r9.critical_value:.4f}\n"
+            f"4. {_r9.statistic:.4f} {'>' if _r9.reject else '<='} {_r9.critical_value:.4f}: "
+            f"{'reject' if _r9.reject else 'do not reject'} H0 (p-value {_r9.p_value:.4f})")
+
+
+register(
+    "12.9",
+    "Book exercise 2.9 (the chi-square test of the book's section 2.4.3): two learners on one test set give "
+    "the contingency table [[e00, e01], [e10, e11]] = [[50, 4], [14, 32]] (rows: B right/wrong, columns: "
+    "A right/wrong). Compute McNemar's statistic tau_chi2 (eq. 2.33, with the continuity correction).",
+    kind="number",
+    answer=_r9.statistic,
+    data={"table": _T9},
+    mistakes=[
+        Mistake(_plain9, "that is the statistic without the continuity correction (the '- 1').",
+                "Eq. (2.33) subtracts 1 from |e01 - e10| before squaring."),
+        Mistake((abs(int(_T9[0, 0]) - int(_T9[1, 1])) - 1) ** 2 / (int(_T9[0, 0]) + int(_T9[1, 1])),
+                "you used the diagonal e00 and e11, where the learners agree.",
+                "Only the examples on which the learners disagree, e01 and e10, carry evidence."),
+    ],
+    tolerance=5e-4,
+    hint="Only e01 and e10 count: (|e01 - e10| - 1)^2 / (e01 + e10).",
+    solve=_solve_9,
+)
+
+# -- 12.10 (book 2.10): Friedman's tau_F on the book's table 2.5 ---------------------------------
+_RANKS10 = np.array([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]])
+_fr10 = lm.friedman_test(_RANKS10)
+_N10, _K10 = _RANKS10.shape
+
+
+def _solve_10() -> str:
+    t = _fr10.chi2.statistic
+    return (f"average ranks r = {np.round(_fr10.average_ranks, 4).tolist()}, N = {_N10}, k = {_K10}\n"
+            f"tau_chi2 = 12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4) = {t:.4f}\n"
+            f"tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2) = {_N10 - 1} x {t:.4f} / ({_N10 * (_K10 - 1)} - "
+            f"{t:.4f}) = {_fr10.f.statistic:.4f}\n"
+            f"critical value F(2, 6) at 0.05: {_fr10.f.critical_value:.4f}; chi2(2): {_fr10.chi2.critical_value:.4f}")
+
+
+register(
+    "12.10",
+    "Book exercise 2.10: the book's table 2.5 ranks algorithms A, B, C on four data sets: "
+    "[[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]. Compute tau_F (eq. 2.35).",
+    kind="number",
+    answer=_fr10.f.statistic,
+    data={"ranks": _RANKS10},
+    mistakes=[
+        Mistake(_fr10.chi2.statistic, "that is tau_chi2 (eq. 2.34), the step before.",
+                "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)."),
+        Mistake((_K10 - 1) * _fr10.chi2.statistic / (_K10 * (_N10 - 1) - _fr10.chi2.statistic),
+                "you swapped N (data sets) and k (algorithms).",
+                "N = 4 data sets (rows), k = 3 algorithms (columns)."),
+    ],
+    tolerance=5e-3,
+    hint="First tau_chi2 from the average ranks, then tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2).",
+    solve=_solve_10,
+)
