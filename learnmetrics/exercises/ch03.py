@@ -1,0 +1,238 @@
+"""Exercises of chapter 03 (P-R curves, the break-even point, F1 and F-beta, average precision).
+
+Every answer and every known mistake is computed here with learnmetrics from
+the exercise's data: a mistake is the mistaken formula applied to the same data
+(P and R swapped, recall over all examples, the cut one step off, beta = 0.5
+where beta = 2 was asked, trapezoids where AP is meant, ...).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..classification import fbeta_score
+from ..curves import (auc, average_precision_score, break_even_point, fbeta_curve, precision_recall_curve,
+                      stepping_table)
+from ..datasets import watermelon_scores
+from ._core import Mistake, register
+
+
+def _list_text(y, s) -> str:
+    """'0.95 (+), 0.85 (−), ...': a ranked list as the prompts show it."""
+    return ", ".join(f"{v:.2f} ({'+' if t == 1 else '−'})" for t, v in zip(y, s))
+
+
+# -- 03.1 (inside section 2): predict-then-check with the cut-point explorer ----------------------
+_melons = watermelon_scores()
+_mt = stepping_table(_melons.y_true, _melons.y_score)
+_ids, _labels, _ = _melons.ranked()
+_K1 = int(np.argmax(_labels == 0)) + 1          # the cut that takes in the first bad melon (cut 4)
+_a, _b = _mt.at(_K1), _mt.at(_K1 + 1)
+assert _labels[_K1] == 1, "03.1 expects a good melon right after the first bad one"
+
+
+def _solve_03_1():
+    return "\n".join([
+        f"At cut {_K1}: TP = {_a.tp:g}, FP = {_a.fp:g}, m+ = {_mt.n_pos:g}: R = {_a.recall:.4f}, P = {_a.precision:.4f}.",
+        f"Cut {_K1 + 1} takes in melon #{_ids[_K1]}, a good one: TP grows by one, FP stays.",
+        f"R = {_b.tp:g}/{_mt.n_pos:g} = {_b.recall:.4f} (up by 1/m+ = {1 / _mt.n_pos:.4f})",
+        f"P = {_b.tp:g}/({_b.tp:g} + {_b.fp:g}) = {_b.precision:.4f} (a positive never lowers P)",
+        "The point moves up and to the right.",
+    ])
+
+
+register(
+    "03.1",
+    f"The explorer stands at cut {_K1}: TP = {_a.tp:g}, FP = {_a.fp:g}, so R = {_a.recall:.3f} and "
+    f"P = {_a.precision:.3f}. The next melon down the list, #{_ids[_K1]}, is a good one. Before you move the slider "
+    f"to cut {_K1 + 1}: where will the P-R point be? Give (R, P).",
+    kind="tuple",
+    answer=(_b.recall, _b.precision),
+    data={"y_true": _melons.y_true, "y_score": _melons.y_score, "from_cut": _K1},
+    hint="A good melon adds one to TP (and so to TP + FP); recompute R = TP/m+ and P = TP/(TP + FP).",
+    mistakes=[
+        Mistake((_b.precision, _b.recall), "that is (P, R).",
+                "The P-R plane puts recall on the horizontal axis: a point is (R, P)."),
+        Mistake((_a.recall, _a.tp / (_a.tp + _a.fp + 1)), "that is the step of a bad melon (straight down).",
+                f"Melon #{_ids[_K1]} is good: TP grows, so recall rises too and precision cannot fall."),
+        Mistake((_b.fpr, _b.tpr), "that is the ROC point (FPR, TPR) of the same cut.",
+                "You read the ROC panel; on the P-R panel the point is (recall, precision)."),
+    ],
+    solve=_solve_03_1,
+)
+
+
+# -- the short list of 03.2 - 03.5 ----------------------------------------------------------------
+_Y = np.array([1, 0, 1, 1, 0, 1, 0, 0])
+_S = np.array([0.95, 0.85, 0.80, 0.70, 0.60, 0.45, 0.30, 0.20])
+_T = stepping_table(_Y, _S)
+_M, _MPOS = len(_Y), int(_T.n_pos)
+_LIST = _list_text(_Y, _S)
+
+
+def _row(k):
+    c = _T.at(k)
+    return f"cut {k}: TP = {c.tp:g}, FP = {c.fp:g}, P = {c.precision:.4f}, R = {c.recall:.4f}"
+
+
+# -- 03.2: P and R at a cut -------------------------------------------------------------------------
+_K2 = 3
+_c = _T.at(_K2)
+
+
+def _solve_03_2():
+    return "\n".join([
+        f"The top {_K2} are predicted positive: {_list_text(_Y[:_K2], _S[:_K2])}.",
+        f"TP = {_c.tp:g} (positives above the cut), FP = {_c.fp:g} (negatives above it), "
+        f"FN = {_c.fn:g} (positives below it).",
+        f"P = TP/(TP + FP) = {_c.tp:g}/{_c.tp + _c.fp:g} = {_c.precision:.4f}",
+        f"R = TP/(TP + FN) = {_c.tp:g}/{_c.tp + _c.fn:g} = {_c.recall:.4f}",
+    ])
+
+
+register(
+    "03.2",
+    f"Eight examples ranked by score (label in brackets): {_LIST}. Cut the list after the third example "
+    f"(the top 3 are predicted positive). Give (P, R): precision and recall at this cut.",
+    kind="tuple",
+    answer=(_c.precision, _c.recall),
+    data={"y_true": _Y, "y_score": _S, "k": _K2},
+    hint="Count TP, FP (above the cut) and FN (positives below it); P = TP/(TP + FP), R = TP/(TP + FN).",
+    mistakes=[
+        Mistake((_c.recall, _c.precision), "P and R are the other way round.",
+                "Precision divides by the examples predicted positive (TP + FP), recall by the positives "
+                "(TP + FN). Swapping FP and FN (note 002's definitions of them) gives exactly this swap."),
+        Mistake((_c.precision, _c.tp / _M), "your recall divides by all m examples.",
+                f"Recall is the share of the positives found: TP/m+ with m+ = TP + FN = {_MPOS}, not TP/m."),
+        Mistake((_T.precision[_K2 + 1], _T.recall[_K2 + 1]), "that is the cut after the fourth example.",
+                "The top 3 are above the cut: the fourth example is predicted negative."),
+        Mistake((_T.precision[_K2 - 1], _T.recall[_K2 - 1]), "that is the cut after the second example.",
+                "The cut after the third example puts three examples above it, the third included."),
+    ],
+    solve=_solve_03_2,
+)
+
+
+# -- 03.3: the break-even point ---------------------------------------------------------------------
+_bep = break_even_point(_Y, _S)
+_f1 = fbeta_curve(_T, beta=1.0)
+_k_f1 = int(np.nanargmax(_f1))
+
+
+def _solve_03_3():
+    lines = [_row(k) for k in range(1, len(_T))]
+    lines += [f"P = R exactly where TP + FP = m+ = {_MPOS}, i.e. at cut {_bep.k}: the precision of the top "
+              f"{_MPOS} examples.", f"BEP = {_T.tp[_bep.k]:g}/{_MPOS} = {_bep.value:.4f}"]
+    return "\n".join(lines)
+
+
+register(
+    "03.3",
+    f"Same eight examples: {_LIST}. What is the break-even point (BEP) of their P-R curve?",
+    kind="number",
+    answer=_bep.value,
+    data={"y_true": _Y, "y_score": _S},
+    hint="Walk the list cut by cut and find where P = R; it happens where TP + FP = m+.",
+    mistakes=[
+        Mistake(_T.n_pos / _M, "that is the end of the curve (R = 1, P = m+/m).",
+                "The BEP is where the curve meets the line P = R, at the cut that predicts m+ examples positive."),
+        Mistake(_f1[_k_f1], f"that is the best F1 (at cut {_k_f1}).",
+                "F1 and the BEP are different summaries: the BEP is read where P = R, not where F1 peaks."),
+    ],
+    solve=_solve_03_3,
+)
+
+
+# -- 03.4: F2 (and beta swapped) --------------------------------------------------------------------
+_yp = (_S >= _S[_K2 - 1]).astype(int)       # the cut of 03.2 as hard predictions
+
+
+def _f(beta):
+    return fbeta_score(_Y, _yp, beta=beta)
+
+
+def _solve_03_4():
+    P, R = _c.precision, _c.recall
+    return "\n".join([
+        f"At the cut of 03.2: P = {P:.4f}, R = {R:.4f}.",
+        "F_beta = (1 + beta²) P R / (beta² P + R); beta = 2 gives beta² = 4 (recall weighs more):",
+        f"F2 = 5 × {P:.4f} × {R:.4f} / (4 × {P:.4f} + {R:.4f}) = {5 * P * R:.4f} / {4 * P + R:.4f} = {_f(2.0):.4f}",
+        f"(F1 = {_f(1.0):.4f}, F0.5 = {_f(0.5):.4f}: with R < P, weighing recall more lowers the score.)",
+    ])
+
+
+register(
+    "03.4",
+    f"At the cut of exercise 03.2 (the top 3 of {_LIST} predicted positive), a screening task cares more about "
+    f"recall than precision and uses F2 (beta = 2). What is F2?",
+    kind="number",
+    answer=_f(2.0),
+    data={"y_true": _Y, "y_pred": _yp, "beta": 2.0},
+    hint="F_beta = (1 + beta²) P R / (beta² P + R) with the P and R of 03.2.",
+    mistakes=[
+        Mistake(_f(0.5), "that is F0.5: beta is swapped.",
+                "beta² multiplies P in the denominator, which gives recall the larger weight when beta > 1; "
+                "you weighted precision 4 times instead."),
+        Mistake(_f(1.0), "that is F1: beta is ignored.",
+                "F1 weighs P and R equally; put beta² = 4 into (1 + beta²) P R / (beta² P + R)."),
+        Mistake(_f(np.sqrt(2.0)), "you used beta where beta² belongs.",
+                "The weights are 1 + beta² = 5 and beta² = 4, not 3 and 2."),
+    ],
+    solve=_solve_03_4,
+)
+
+
+# -- 03.5: average precision vs the trapezoids ------------------------------------------------------
+_ap = average_precision_score(_Y, _S)
+_prec, _rec, _ = precision_recall_curve(_Y, _S)
+_trap = auc(_rec, _prec)
+_pos_rows = np.flatnonzero(np.diff(_T.tp) > 0) + 1          # the cuts that take in a positive
+_interp = np.mean([np.max(_T.precision[k:]) for k in _pos_rows])
+_mean_all = float(np.mean(_T.precision[1:]))
+
+
+def _solve_03_5():
+    terms = " + ".join(f"{_T.precision[k]:.4f}" for k in _pos_rows)
+    return "\n".join([
+        "AP = Σ (R_k − R_{k−1}) P_k: recall steps only at the cuts that take in a positive, by 1/m+ each.",
+        *[_row(k) + "   <- a positive" for k in _pos_rows],
+        f"AP = ({terms}) / {_MPOS} = {_ap:.4f}",
+        f"(Trapezoids through the same points, auc(recall, precision): {_trap:.4f}; not AP.)",
+    ])
+
+
+register(
+    "03.5",
+    f"Same eight examples: {_LIST}. Compute their average precision (AP), as "
+    f"sklearn.metrics.average_precision_score does.",
+    kind="number",
+    answer=_ap,
+    data={"y_true": _Y, "y_score": _S},
+    hint="AP = Σ (R_k − R_{k−1}) P_k: the precision at each cut that takes in a positive, times 1/m+.",
+    mistakes=[
+        Mistake(_trap, "that is the trapezoid area auc(recall, precision).",
+                "AP holds the precision over each recall step; straight lines between P-R points are not "
+                "achievable (section 6)."),
+        Mistake(_mean_all, "you averaged the precision over every cut.",
+                "AP only takes the precision at the cuts where recall grows (each positive), weighted by the "
+                "recall step 1/m+."),
+        Mistake(_interp, "that is the interpolated AP (each precision replaced by the best one further down).",
+                "That is the PASCAL VOC convention; scikit-learn's AP, the course's, uses the precision at "
+                "the cut itself."),
+    ],
+    solve=_solve_03_5,
+)
+
+
+# -- 03.6: explain in words -------------------------------------------------------------------------
+register(
+    "03.6",
+    "In your own words, answer the question of note 000: for a fixed model, shouldn't precision and recall be "
+    "fixed numbers? How can they form a curve?",
+    kind="open",
+    answer=("They are fixed numbers only once a threshold is fixed. A scoring model outputs a score, not a "
+            "label; comparing the score with a threshold (cutting the ranked list) makes a classifier, with its "
+            "own confusion matrix and its own (R, P). Each cut of the list is a different classifier, so one "
+            "model gives one (R, P) point per cut, from the first cut (one example predicted positive) to the "
+            "last (everything positive, R = 1, P = m+/m). The P-R curve draws all of them; choosing the "
+            "threshold chooses the point."),
+)
