@@ -111,9 +111,10 @@ register(
     f"{list(_TERMS)}.",
     kind="choice", answer=_CONST, choices=_TERMS, data={"spread": _SPREAD},
     mistakes=[Mistake(t, h1, h2) for t, h1, h2 in [
-        ("bias²", "bias² depends on the learner's average fit f̄(x),", "which changes with the model family."),
+        ("bias²", "bias² depends on the learner's average fit f̄(x),",
+         "which moves towards the truth as the family gets more flexible (see its column in the table)."),
         ("variance", "variance depends on how the learner's fits differ between training sets,",
-         "which changes with the model family."),
+         "and a more flexible family's fits differ more (see its column in the table)."),
         ("noise", "the noise term is the one that stays the same,", "look again at its definition.")] if t != _CONST],
     hint="Which term's definition contains no f(x; D) at all?",
     solve=_solve_093,
