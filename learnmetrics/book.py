@@ -19,7 +19,7 @@ import numpy as np
 from ._validation import as_scores, check_bool, check_positive_int, check_probability, check_real, check_rng
 
 __all__ = ["holdout_split_count", "F1BepCounterExample", "f1_bep_counterexample", "min_max_scale", "z_score",
-           "roc_point_error_rate"]
+           "roc_point_error_rate", "roc_from_cost_curve"]
 
 #: the most random pairs of learners :func:`f1_bep_counterexample` tries
 _MAX_TRIES = 1_000_000
@@ -228,3 +228,45 @@ def roc_point_error_rate(fpr, tpr, p):
     tpr = check_probability(tpr, "tpr")
     p = check_probability(p, "p")
     return p * (1.0 - tpr) + (1.0 - p) * fpr
+
+
+def roc_from_cost_curve(x_breaks, cost_breaks):
+    r"""The ROC points a cost curve is made of (exercise 2.7, from cost space back to ROC space).
+
+    A cost curve (the lower envelope of the cost lines, see
+    :func:`~learnmetrics.cost.cost_curve_envelope`) is piecewise linear; each piece lies on
+    the line of one ROC point, which runs from :math:`(0, FPR)` to :math:`(1, 1 - TPR)`.
+    Extending piece j, between breaks :math:`x_j` and :math:`x_{j+1}`, to x = 0 and x = 1
+    gives that point back:
+
+    .. math:: FPR = c_j - s_j x_j, \qquad TPR = 1 - (FPR + s_j), \qquad
+              s_j = \frac{c_{j+1} - c_j}{x_{j+1} - x_j}
+
+    Only the points whose line touches the envelope come back: the vertices of the ROC
+    convex hull. Points below the hull leave no trace in the cost curve.
+
+    Parameters
+    ----------
+    x_breaks, cost_breaks : array-like of shape (n + 1,)
+        Where the envelope bends, from 0 to 1 increasing, and its height there.
+
+    Returns
+    -------
+    fpr, tpr : ndarray of shape (n,), one point per piece, in order of x (FPR decreasing)
+
+    Example
+    -------
+    >>> fpr, tpr = roc_from_cost_curve([0, 0.5, 1], [0, 0.25, 0])   # pieces of (0, 0.5) and (0.5, 1)
+    >>> fpr.tolist(), tpr.tolist()
+    ([0.0, 0.5], [0.5, 1.0])
+    """
+    x = as_scores(x_breaks, "x_breaks")
+    c = as_scores(cost_breaks, "cost_breaks")
+    if x.size != c.size or x.size < 2:
+        raise ValueError(f"x_breaks and cost_breaks must have the same length >= 2, got {x.size} and {c.size}")
+    if not np.all(np.diff(x) > 0):
+        raise ValueError("x_breaks must be strictly increasing")
+    s = np.diff(c) / np.diff(x)
+    fpr = c[:-1] - s * x[:-1]
+    tpr = 1.0 - (fpr + s)
+    return fpr, tpr
