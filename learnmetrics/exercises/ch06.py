@@ -63,7 +63,8 @@ register(
                 "Divide by IDCG@3, the DCG of the best possible top 3, so that NDCG lies in [0, 1]."),
         Mistake(_s1_after.dcg_exponential / _s1_whole.idcg_exponential,
                 "IDCG was computed over the whole list, not the top 3.",
-                "NDCG@k divides by IDCG@k: the ideal list cut at the same k."),
+                "NDCG@k divides by IDCG@k: the ideal list cut at the same k (note 003's IDCG_u, without the @k, "
+                "misleads here)."),
     ],
     hint="Recompute DCG@3 of the new order, then divide by IDCG@3 (the best three grades, best first).",
     solve=_solve_06_1,
@@ -237,7 +238,7 @@ register(
     mistakes=[
         Mistake(_s6.dcg_linear / _s6_whole.idcg_linear, "IDCG was computed over the whole list.",
                 f"NDCG@{_K6} compares the top {_K6} with the best possible top {_K6}: IDCG@{_K6}, the ideal list "
-                f"cut at the same k (note 003 says so too)."),
+                f"cut at the same k. (Note 003 writes IDCG_u without the @k; read literally it gives this answer.)"),
         Mistake(_s6.dcg_linear / _s6_shown.idcg_linear,
                 f"the ideal was built from the {_K6} items shown, re-sorted.",
                 f"The ideal list sorts all items: the best {_K6} grades of the whole list, including the grade-3 "
@@ -288,6 +289,20 @@ register(
 
 
 # -- 06.8: explain in words ---------------------------------------------------------------------
+_REL8 = {"d1", "d2", "d3", "d4", "d5"}
+_ENGINES8 = {"engine A": ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10"]}
+_ENGINES8["engine B"] = _ENGINES8["engine A"][5:] + _ENGINES8["engine A"][:5]   # relevant ones last (section 1)
+
+
+def _solve_06_8():
+    lines = []
+    for name, ranked in _ENGINES8.items():
+        lines.append(f"{name}: relevant at ranks {_hit_ranks(ranked, _REL8)}; "
+                     f"P@10 = {_rk.precision_at_k(ranked, _REL8, 10):.4f}, R@10 = {_rk.recall_at_k(ranked, _REL8, 10):.4f}, "
+                     f"AP = {_rk.average_precision(ranked, _REL8):.4f}")
+    return "\n".join(lines)
+
+
 register(
     "06.8",
     "Engines A and B show the same ten documents in different orders, so at k = 10 their precision and recall "
@@ -299,7 +314,5 @@ register(
             "before it, so AP depends on where the relevant documents sit: moving a relevant document above a "
             "non-relevant one raises it. Lists whose relevant documents sit at the same ranks have the same AP, "
             "whichever non-relevant documents fill the other ranks."),
-    solve=lambda: (f"the order matters: lm.average_precision(['r', 'n'], {{'r'}}) = "
-                   f"{_rk.average_precision(['r', 'n'], {'r'}):.4f}, "
-                   f"lm.average_precision(['n', 'r'], {{'r'}}) = {_rk.average_precision(['n', 'r'], {'r'}):.4f}"),
+    solve=_solve_06_8,
 )
