@@ -199,8 +199,8 @@ register(
     "01.4",
     f"On data sets of m = {_M_POP} examples from the population of section 3, which of these methods gives "
     "the most pessimistic estimate of the final model's error (the largest positive bias)? Choose one of "
-    f"{', '.join(repr(c) for c in _METHODS)} (one 30 % hold-out split, 10-fold CV, leave-one-out, one "
-    "bootstrap sample). Think about how many distinct examples each method's models are trained on.",
+    f"{', '.join(repr(c) for c in _METHODS)} (the training error, one {_SHARE:.0%} hold-out split, 10-fold CV, "
+    "leave-one-out, one bootstrap sample). Think about how many distinct examples each method's models are trained on.",
     kind="choice",
     answer=_most_pessimistic,
     choices=_METHODS,
