@@ -1,2 +1,859 @@
-"""(being written: issue 16)"""
-__all__: list[str] = []
+"""How sure is the number? Confidence intervals for metrics, DeLong's test, bands on curves.
+
+A metric computed on m test examples is itself an estimate: another m
+examples from the same population would give another value. This module
+measures that spread.
+
+* :func:`bootstrap_ci` resamples the test examples with replacement (the
+  bootstrap of chapter 01, applied to the *test* set) and reads the interval
+  off the resampled values: percentile or BCa (bias-corrected and
+  accelerated, Efron 1987). Any metric ``metric(y_true, y_pred_or_score)``
+  works; for :func:`~learnmetrics.roc_auc_score` and
+  :func:`~learnmetrics.auc_mann_whitney` the resamples are scored all at once
+  from ranks (no Python loop over resamples).
+* :func:`paired_bootstrap_ci` resamples the *same* examples for two models and
+  gives an interval for the difference of their metric.
+* :func:`roc_auc_ci` and :func:`delong_test` use DeLong, DeLong and
+  Clarke-Pearson's (1988) variance of the AUC, computed with the O(n log n)
+  algorithm of Sun and Xu (2014) from placement values.
+* :func:`roc_bootstrap_band` and :func:`pr_bootstrap_band` give pointwise
+  bootstrap bands on the ROC curve (TPR on an FPR grid) and the P-R curve
+  (precision on a recall grid).
+
+Binary labels follow scikit-learn: of the two classes in ``y_true`` (sorted),
+the second is the positive one (1 of {0, 1}, True of {False, True}).
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+
+from ._validation import (as_1d, as_labels, as_scores, check_bool, check_choice, check_positive_int, check_real,
+                          check_rng, check_same_label_kind, check_same_length, check_sample_weight, check_size,
+                          label_kind, warn_undefined)
+from . import curves as _curves
+
+__all__ = [
+    "BootstrapResult",
+    "bootstrap_ci",
+    "paired_bootstrap_ci",
+    "DelongResult",
+    "roc_auc_ci",
+    "delong_test",
+    "CurveBand",
+    "roc_bootstrap_band",
+    "pr_bootstrap_band",
+    "auc_sampling_state",
+    "AucSamplingState",
+]
+
+_NORMAL = NormalDist()
+#: index-matrix elements per chunk of resamples (bounds the memory of the vectorised paths)
+_CHUNK_ELEMENTS = 1 << 21
+#: at most this many (resample x example) elements of work in one call
+_WORK_LIMIT = 4 * 10**9
+_MAX_RESAMPLES = 10**6
+
+
+# -- results ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BootstrapResult:
+    """A bootstrap confidence interval.
+
+    Attributes
+    ----------
+    estimate : float
+        The metric on the examples as given.
+    low, high : float
+        The interval's ends.
+    confidence : float
+    method : str
+        ``"percentile"`` or ``"bca"``.
+    resampled : ndarray of shape (n_valid,)
+        The metric on every resample that could be scored (a resample holding
+        one class only cannot be scored by an AUC and is dropped, with a warning).
+    n_dropped : int
+        Resamples dropped that way.
+    """
+
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    method: str
+    resampled: np.ndarray
+    n_dropped: int = 0
+
+    @property
+    def standard_error(self) -> float:
+        """The standard deviation of the resampled values (ddof=1)."""
+        return float(np.std(self.resampled, ddof=1)) if self.resampled.size > 1 else float("nan")
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
+    def __str__(self) -> str:
+        return (f"{self.estimate:.4f}  {self.confidence:.0%} CI [{self.low:.4f}, {self.high:.4f}] "
+                f"({self.method}, {self.resampled.size} resamples)")
+
+
+@dataclass(frozen=True)
+class DelongResult:
+    """DeLong's variance of one AUC (:func:`roc_auc_ci`) or of two correlated AUCs
+    (:func:`delong_test`).
+
+    Attributes
+    ----------
+    auc : ndarray of shape (k,)
+        The AUC of each score column.
+    covariance : ndarray of shape (k, k)
+        DeLong's covariance matrix of the AUC estimates.
+    low, high : float or None
+        The confidence interval of one AUC (``roc_auc_ci``), clipped to [0, 1].
+    difference, z, p_value : float or None
+        ``delong_test``: AUC_a - AUC_b, its z statistic and two-sided p-value.
+    confidence : float
+    """
+
+    auc: np.ndarray
+    covariance: np.ndarray
+    confidence: float = 0.95
+    low: float | None = None
+    high: float | None = None
+    difference: float | None = None
+    z: float | None = None
+    p_value: float | None = None
+
+    @property
+    def standard_error(self) -> float:
+        """Standard error of the AUC (one model) or of the difference (two)."""
+        c = self.covariance
+        if c.shape == (1, 1):
+            return float(np.sqrt(c[0, 0]))
+        return float(np.sqrt(max(c[0, 0] + c[1, 1] - 2 * c[0, 1], 0.0)))
+
+    def __str__(self) -> str:
+        if self.z is None:
+            return (f"AUC {self.auc[0]:.4f}  {self.confidence:.0%} CI [{self.low:.4f}, {self.high:.4f}] "
+                    f"(DeLong, se {self.standard_error:.4f})")
+        return (f"AUC_a {self.auc[0]:.4f}  AUC_b {self.auc[1]:.4f}  difference {self.difference:+.4f}  "
+                f"se {self.standard_error:.4f}  z {self.z:+.3f}  p {self.p_value:.4f}")
+
+
+@dataclass(frozen=True)
+class CurveBand:
+    """A pointwise bootstrap band on a curve.
+
+    ``x`` is the grid (FPR for ROC, recall for P-R), ``y`` the curve of the
+    examples as given on that grid, ``low``/``high`` the band, ``resampled``
+    the curves of the resamples (n_resamples, n_grid)."""
+
+    x: np.ndarray
+    y: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    confidence: float
+    kind: str
+    resampled: np.ndarray
+
+
+# -- argument checks ----------------------------------------------------------------------------
+def _check_metric(metric, name="metric"):
+    if isinstance(metric, type) or not callable(metric):
+        raise TypeError(f"{name} must be a function metric(y_true, y_pred_or_score), e.g. lm.roc_auc_score, "
+                        f"got {type(metric).__name__} {metric!r}")
+    return metric
+
+
+def _check_confidence(confidence) -> float:
+    return check_real(confidence, "confidence", low=0.0, high=1.0, low_open=True, high_open=True)
+
+
+def _targets(y_true, stratify: bool):
+    """y_true as labels (stratified, or any label-like y) or as finite numbers (a regression target)."""
+    arr = as_1d(y_true, "y_true")
+    if stratify or arr.dtype.kind not in "f":
+        return as_labels(y_true, "y_true")
+    return as_scores(y_true, "y_true")
+
+
+def _predictions(x, name, y):
+    """Predictions or scores: finite numbers, or labels of the same kind as ``y``."""
+    arr = as_1d(x, name)
+    if arr.dtype.kind in "USO" and not (arr.dtype.kind == "O" and all(
+            isinstance(v, (int, float, bool, np.number, np.bool_)) for v in arr.tolist())):
+        arr = as_labels(x, name)
+        check_same_label_kind(y, "y_true", arr, name)
+        return arr
+    return as_scores(x, name)
+
+
+def _binary(y, name="y_true"):
+    """y as a bool mask of the positive class; both classes needed."""
+    classes = np.unique(y)
+    if classes.size != 2:
+        got = "one class" if classes.size == 1 else f"{classes.size} classes"
+        raise ValueError(f"{name} must hold exactly two classes (positive and negative), got {got}: "
+                         f"{classes.tolist()[:5]}")
+    return y == classes[1]
+
+
+def _is_auc(metric) -> bool:
+    return metric is _curves.roc_auc_score or metric is _curves.auc_mann_whitney
+
+
+# -- resampling ---------------------------------------------------------------------------------
+def _groups(y, stratify):
+    if not stratify:
+        return [np.arange(y.size)]
+    _, inv = np.unique(y, return_inverse=True)
+    order = np.argsort(inv, kind="stable")
+    counts = np.bincount(inv)
+    return np.split(order, np.cumsum(counts)[:-1])
+
+
+def _index_chunks(rng, groups, n_resamples):
+    """(r, n) matrices of resampled example indices, r rows at a time (each group
+    resampled within itself, so a stratified resample keeps the class counts)."""
+    n = sum(g.size for g in groups)
+    per = max(1, _CHUNK_ELEMENTS // max(n, 1))
+    done = 0
+    while done < n_resamples:
+        r = min(per, n_resamples - done)
+        parts = [g[rng.integers(0, g.size, size=(r, g.size))] for g in groups]
+        yield np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
+        done += r
+
+
+def _row_counts(idx, n):
+    """How often each example appears in each row of an index matrix: (r, n)."""
+    r = idx.shape[0]
+    flat = (idx + (np.arange(r) * n)[:, None]).ravel()
+    return np.bincount(flat, minlength=r * n).reshape(r, n)
+
+
+class _AucRanks:
+    """Scores every resample's AUC at once from per-example counts.
+
+    With c_i the multiplicity of example i in a resample, the resample's AUC is
+    sum_{i pos} c_i (C(s < s_i) + C(s = s_i) / 2) / (n_pos' n_neg'), where C
+    counts the resampled negatives; sorting the negatives once turns both counts
+    into differences of one cumulative sum."""
+
+    def __init__(self, pos, s):
+        self.pos_idx = np.flatnonzero(pos)
+        neg_idx = np.flatnonzero(~pos)
+        order = np.argsort(s[neg_idx], kind="stable")
+        self.neg_idx = neg_idx[order]
+        neg_sorted = s[self.neg_idx]
+        self.lo = np.searchsorted(neg_sorted, s[self.pos_idx], side="left")
+        self.hi = np.searchsorted(neg_sorted, s[self.pos_idx], side="right")
+        self.n = s.size
+
+    def __call__(self, idx):
+        counts = _row_counts(idx, self.n)
+        cpos = counts[:, self.pos_idx]
+        cneg = counts[:, self.neg_idx]
+        cum = np.zeros((idx.shape[0], cneg.shape[1] + 1))
+        np.cumsum(cneg, axis=1, out=cum[:, 1:])
+        below = cum[:, self.lo] + cum[:, self.hi]  # 2 x (below + ties / 2)
+        npos, nneg = cpos.sum(axis=1), cneg.sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.einsum("ij,ij->i", cpos, below) / (2.0 * npos * nneg)
+
+
+def _generic_values(metric, y, s, w, idx):
+    out = np.empty(idx.shape[0])
+    for r, row in enumerate(idx):
+        if w is None:
+            out[r] = metric(y[row], s[row])
+        else:
+            out[r] = metric(y[row], s[row], sample_weight=w[row])
+    return out
+
+
+def _placements(pos, s):
+    """DeLong's placement values (Sun and Xu 2014): V10 for positives, V01 for negatives."""
+    sp, sn = s[pos], s[~pos]
+    m, n = sp.size, sn.size
+    tz = _midrank(s)
+    v10 = (tz[pos] - _midrank(sp)) / n
+    v01 = 1.0 - (tz[~pos] - _midrank(sn)) / m
+    return v10, v01
+
+
+def _midrank(x):
+    """Mid-ranks (1-based; tied values share the mean of their ranks), O(n log n)."""
+    _, inv, counts = np.unique(x, return_inverse=True, return_counts=True)
+    upper = np.cumsum(counts)
+    return (upper - (counts - 1) / 2.0)[inv]
+
+
+def _jackknife(metric, y, s, w, fast_auc: bool):
+    """Leave-one-out values of the metric (for BCa's acceleration)."""
+    if fast_auc:
+        pos = _binary(y)
+        v10, v01 = _placements(pos, s)
+        m, n = v10.size, v01.size
+        total = v10.sum() * n  # = sum of psi over all pairs
+        out = np.empty(y.size)
+        out[pos] = (total - n * v10) / ((m - 1) * n) if m > 1 else np.nan
+        out[~pos] = (total - m * v01) / (m * (n - 1)) if n > 1 else np.nan
+        return out
+    keep = np.ones(y.size, dtype=bool)
+    out = np.empty(y.size)
+    for i in range(y.size):
+        keep[i] = False
+        out[i] = metric(y[keep], s[keep]) if w is None else metric(y[keep], s[keep], sample_weight=w[keep])
+        keep[i] = True
+    return out
+
+
+def _interval(values, estimate, confidence, method, jack):
+    alpha = (1.0 - confidence) / 2.0
+    if method == "percentile":
+        q = [alpha, 1.0 - alpha]
+    else:
+        below = np.mean(values < estimate) + 0.5 * np.mean(values == estimate)
+        below = min(max(below, 0.5 / values.size), 1.0 - 0.5 / values.size)
+        z0 = _NORMAL.inv_cdf(below)
+        jack = jack[np.isfinite(jack)]
+        d = jack.mean() - jack
+        denom = 6.0 * (d @ d) ** 1.5
+        a = float((d ** 3).sum() / denom) if denom > 0 else 0.0
+        q = []
+        for p in (alpha, 1.0 - alpha):
+            zp = _NORMAL.inv_cdf(p)
+            q.append(_NORMAL.cdf(z0 + (z0 + zp) / (1.0 - a * (z0 + zp))))
+    low, high = np.quantile(values, q)
+    return float(low), float(high)
+
+
+def _common_checks(metric, n_resamples, confidence, method, stratify, rng):
+    metric = _check_metric(metric)
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=1, maximum=_MAX_RESAMPLES)
+    confidence = _check_confidence(confidence)
+    method = check_choice(method, "method", ("percentile", "bca"))
+    stratify = check_bool(stratify, "stratify")
+    rng = check_rng(rng)
+    return metric, n_resamples, confidence, method, stratify, rng
+
+
+def _check_work(n_resamples, n, fast: bool, method: str):
+    check_size(n_resamples * n, f"n_resamples={n_resamples} resamples of {n} examples", limit=_WORK_LIMIT,
+               hint="use fewer resamples")
+    if not fast:
+        check_size(n_resamples * n, f"n_resamples={n_resamples} calls of a metric on {n} examples",
+                   limit=_WORK_LIMIT // 20, hint="use fewer resamples")
+    if method == "bca" and not fast:
+        check_size(n * n, f"method='bca' with this metric ({n} leave-one-out evaluations of {n} examples)",
+                   limit=10**8, hint="use method='percentile'")
+
+
+def _resampled_values(metric, y, s, w, stratify, n_resamples, rng):
+    fast = _is_auc(metric) and w is None
+    if fast:
+        scorer = _AucRanks(_binary(y), s)
+    groups = _groups(y, stratify)
+    chunks = [scorer(idx) if fast else _generic_values(metric, y, s, w, idx)
+              for idx in _index_chunks(rng, groups, n_resamples)]
+    return np.concatenate(chunks), fast
+
+
+def _drop_undefined(values, what="resample"):
+    ok = np.isfinite(values)
+    dropped = int(values.size - ok.sum())
+    if dropped:
+        warn_undefined(f"{dropped} of {values.size} {what}s could not be scored (e.g. one class only) and were "
+                       "dropped; use stratify=True to keep both classes in every resample", stacklevel=4)
+    if not ok.any():
+        raise ValueError("no resample could be scored: the metric is undefined on every resample")
+    return values[ok], dropped
+
+
+# -- bootstrap intervals ------------------------------------------------------------------------
+def bootstrap_ci(metric, y_true, y_pred_or_score, *, n_resamples=2000, confidence=0.95, method="percentile",
+                 stratify=True, sample_weight=None, rng=None) -> BootstrapResult:
+    """A bootstrap confidence interval for a metric computed on a test set.
+
+    The m test examples are resampled with replacement ``n_resamples`` times
+    (within each class if ``stratify``: every resample keeps the class counts,
+    so an AUC is always defined); the metric of each resample is computed and
+    the interval read off their distribution:
+
+    * ``"percentile"``: the α/2 and 1 - α/2 quantiles of the resampled values
+      (α = 1 - confidence);
+    * ``"bca"``: the quantiles Φ(z₀ + (z₀ + z_p) / (1 - a (z₀ + z_p))), with
+      z₀ = Φ⁻¹(share of resampled values below the estimate) correcting a bias
+      and a = Σ d_i³ / (6 (Σ d_i²)^{3/2}), d_i the jackknife deviations, an
+      acceleration (Efron 1987).
+
+    For ``lm.roc_auc_score`` and ``lm.auc_mann_whitney`` (without
+    ``sample_weight``) every resample's AUC comes from rank counts, all
+    resamples at once in chunks of bounded memory; any other metric is called
+    once per resample.
+
+    Parameters
+    ----------
+    metric : callable
+        ``metric(y_true, y_pred_or_score)`` returning a number (and accepting
+        ``sample_weight=`` if weights are given), e.g. ``lm.roc_auc_score``,
+        ``lm.accuracy_score``, ``lm.f1_score``.
+    y_true : array-like of shape (m,)
+        True labels (or, with ``stratify=False``, a real target for a
+        regression metric).
+    y_pred_or_score : array-like of shape (m,)
+        What ``metric`` takes second: predicted labels or scores.
+    n_resamples : int, default=2000
+        At most 10**6.
+    confidence : float in (0, 1), default=0.95
+    method : {"percentile", "bca"}, default="percentile"
+    stratify : bool, default=True
+        Resample within each class of ``y_true``.
+    sample_weight : array-like of shape (m,), default=None
+        Resampled with the examples and passed to ``metric``.
+    rng : None, int or numpy.random.Generator, default=None
+
+    Returns
+    -------
+    BootstrapResult
+        ``estimate``, ``low``, ``high``, ``confidence``, ``method``,
+        ``resampled``, ``n_dropped``, ``standard_error``.
+
+    Example
+    -------
+    >>> import learnmetrics as lm
+    >>> r = bootstrap_ci(lm.roc_auc_score, [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+    ...                  n_resamples=500, rng=0)
+    >>> round(r.estimate, 4), r.low <= r.estimate <= r.high
+    (0.8889, True)
+    """
+    metric, n_resamples, confidence, method, stratify, rng = _common_checks(
+        metric, n_resamples, confidence, method, stratify, rng)
+    y = _targets(y_true, stratify)
+    s = _predictions(y_pred_or_score, "y_pred_or_score", y)
+    n = check_same_length(y_true=y, y_pred_or_score=s)
+    w = check_sample_weight(sample_weight, n)
+    fast = _is_auc(metric) and w is None
+    if fast:
+        _binary(y)
+    _check_work(n_resamples, n, fast, method)
+    estimate = float(metric(y, s) if w is None else metric(y, s, sample_weight=w))
+    if not np.isfinite(estimate):
+        raise ValueError(f"the metric is undefined on the examples given (got {estimate}); "
+                         "an AUC needs both classes in y_true")
+    values, fast = _resampled_values(metric, y, s, w, stratify, n_resamples, rng)
+    values, dropped = _drop_undefined(values)
+    jack = _jackknife(metric, y, s, w, fast) if method == "bca" else None
+    low, high = _interval(values, estimate, confidence, method, jack)
+    return BootstrapResult(estimate, low, high, confidence, method, values, dropped)
+
+
+def paired_bootstrap_ci(metric, y_true, y_score_a, y_score_b, *, n_resamples=2000, confidence=0.95,
+                        method="percentile", stratify=True, rng=None) -> BootstrapResult:
+    """A bootstrap interval for metric(A) - metric(B), two models scored on the *same* examples.
+
+    Each resample draws one set of examples and scores both models on it, so
+    what the two share (the hard and the easy examples) cancels in the
+    difference: the paired interval is narrower than two separate intervals
+    suggest. If it excludes 0, the difference is significant at level
+    1 - confidence (the bootstrap counterpart of :func:`delong_test`).
+
+    Parameters
+    ----------
+    metric : callable
+        ``metric(y_true, y_pred_or_score)``.
+    y_true : array-like of shape (m,)
+    y_score_a, y_score_b : array-like of shape (m,)
+        The two models' predictions or scores for the same examples.
+    n_resamples : int, default=2000
+    confidence : float in (0, 1), default=0.95
+    method : {"percentile", "bca"}, default="percentile"
+    stratify : bool, default=True
+    rng : None, int or numpy.random.Generator, default=None
+
+    Returns
+    -------
+    BootstrapResult
+        Of the difference A - B (``estimate`` = metric(A) - metric(B)).
+
+    Example
+    -------
+    >>> import learnmetrics as lm
+    >>> y = [0, 0, 1, 1, 0, 1, 0, 1]
+    >>> r = paired_bootstrap_ci(lm.roc_auc_score, y, [.1, .4, .35, .8, .2, .9, .3, .7],
+    ...                         [.3, .2, .4, .5, .6, .7, .1, .2], n_resamples=500, rng=0)
+    >>> round(r.estimate, 4)
+    0.2188
+    """
+    metric, n_resamples, confidence, method, stratify, rng = _common_checks(
+        metric, n_resamples, confidence, method, stratify, rng)
+    y = _targets(y_true, stratify)
+    a = _predictions(y_score_a, "y_score_a", y)
+    b = _predictions(y_score_b, "y_score_b", y)
+    n = check_same_length(y_true=y, y_score_a=a, y_score_b=b)
+    fast = _is_auc(metric)
+    if fast:
+        _binary(y)
+    _check_work(2 * n_resamples, n, fast, method)
+    estimate = float(metric(y, a)) - float(metric(y, b))
+    if not np.isfinite(estimate):
+        raise ValueError("the metric is undefined on the examples given; an AUC needs both classes in y_true")
+    groups = _groups(y, stratify)
+    if fast:
+        pos = _binary(y)
+        sa, sb = _AucRanks(pos, a), _AucRanks(pos, b)
+        values = np.concatenate([sa(idx) - sb(idx) for idx in _index_chunks(rng, groups, n_resamples)])
+    else:
+        values = np.concatenate([_generic_values(metric, y, a, None, idx) - _generic_values(metric, y, b, None, idx)
+                                 for idx in _index_chunks(rng, groups, n_resamples)])
+    values, dropped = _drop_undefined(values)
+    jack = None
+    if method == "bca":
+        jack = _jackknife(metric, y, a, None, fast) - _jackknife(metric, y, b, None, fast)
+    low, high = _interval(values, estimate, confidence, method, jack)
+    return BootstrapResult(estimate, low, high, confidence, method, values, dropped)
+
+
+# -- DeLong -------------------------------------------------------------------------------------
+def _delong(y_true, scores, names):
+    y = as_labels(y_true, "y_true")
+    cols = [as_scores(s, nm) for s, nm in zip(scores, names)]
+    check_same_length(y_true=y, **dict(zip(names, cols)))
+    pos = _binary(y)
+    m, n = int(pos.sum()), int((~pos).sum())
+    if m < 2 or n < 2:
+        raise ValueError(f"DeLong's variance needs at least 2 positives and 2 negatives in y_true, got {m} and {n}")
+    v10 = np.empty((len(cols), m))
+    v01 = np.empty((len(cols), n))
+    for k, s in enumerate(cols):
+        v10[k], v01[k] = _placements(pos, s)
+    auc = v10.mean(axis=1)
+    cov = np.atleast_2d(np.cov(v10)) / m + np.atleast_2d(np.cov(v01)) / n
+    return auc, cov
+
+
+def roc_auc_ci(y_true, y_score, *, confidence=0.95) -> DelongResult:
+    """The AUC with a confidence interval from DeLong's variance.
+
+    With V10_i the share of negatives a positive i outranks (ties count 1/2)
+    and V01_j the share of positives that outrank a negative j (the placement
+    values), AUC = mean(V10) and
+
+        Var(AUC) = s²(V10) / m + s²(V01) / n
+
+    (m positives, n negatives, s² the sample variances; DeLong, DeLong and
+    Clarke-Pearson 1988). The placement values come from three mid-rank
+    computations, O(n log n) (Sun and Xu 2014). The interval is
+    AUC ± z_{1-α/2} √Var, clipped to [0, 1] as pROC does.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m + n,)
+        Binary labels; the larger class label is positive.
+    y_score : array-like of shape (m + n,)
+    confidence : float in (0, 1), default=0.95
+
+    Returns
+    -------
+    DelongResult
+        ``auc`` (shape (1,)), ``covariance`` (1, 1), ``low``, ``high``,
+        ``standard_error``.
+
+    Example
+    -------
+    >>> r = roc_auc_ci([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.9])
+    >>> round(float(r.auc[0]), 4), round(r.standard_error, 4)
+    (0.8889, 0.1571)
+    """
+    confidence = _check_confidence(confidence)
+    auc, cov = _delong(y_true, [y_score], ["y_score"])
+    se = float(np.sqrt(cov[0, 0]))
+    z = _NORMAL.inv_cdf(0.5 + confidence / 2.0)
+    low, high = max(0.0, auc[0] - z * se), min(1.0, auc[0] + z * se)
+    return DelongResult(auc, cov, confidence, float(low), float(high))
+
+
+def delong_test(y_true, y_score_a, y_score_b) -> DelongResult:
+    """DeLong's test: do two models' AUCs on the *same* examples differ?
+
+    z = (AUC_a - AUC_b) / √(Var_a + Var_b - 2 Cov_ab), with DeLong's
+    covariance of the two correlated AUCs (placement values of both models on
+    the same positives and negatives); the two-sided p-value is 2(1 - Φ(|z|)).
+    When the two score columns rank the examples identically the difference
+    and its variance are both 0: z = 0 and p = 1.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m + n,)
+    y_score_a, y_score_b : array-like of shape (m + n,)
+
+    Returns
+    -------
+    DelongResult
+        ``auc`` (2,), ``covariance`` (2, 2), ``difference``, ``z``, ``p_value``.
+
+    Example
+    -------
+    >>> y = [0, 0, 1, 1, 0, 1, 0, 1]
+    >>> r = delong_test(y, [.1, .4, .35, .8, .2, .9, .3, .7], [.3, .2, .4, .5, .6, .7, .1, .2])
+    >>> round(r.difference, 4), round(r.p_value, 4)
+    (0.2188, 0.3688)
+    """
+    auc, cov = _delong(y_true, [y_score_a, y_score_b], ["y_score_a", "y_score_b"])
+    diff = float(auc[0] - auc[1])
+    var = float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
+    if var <= 1e-15:
+        z, p = 0.0, 1.0
+        if abs(diff) > 1e-12:  # pragma: no cover - a difference without variance cannot arise
+            z, p = float(np.sign(diff) * np.inf), 0.0
+    else:
+        z = diff / np.sqrt(var)
+        p = 2.0 * (1.0 - _NORMAL.cdf(abs(z)))
+    return DelongResult(auc, cov, 0.95, difference=diff, z=float(z), p_value=float(p))
+
+
+# -- bands on curves ----------------------------------------------------------------------------
+def _grid(grid, name, default, low_open=False):
+    if grid is None:
+        return default
+    g = as_scores(grid, name)
+    if np.any(g < 0) or np.any(g > 1) or (low_open and np.any(g <= 0)):
+        raise ValueError(f"{name} must lie in {'(0' if low_open else '[0'}, 1], got values from {g.min()} to {g.max()}")
+    if np.any(np.diff(g) <= 0):
+        raise ValueError(f"{name} must be strictly increasing")
+    return g
+
+
+def _cum_counts(pos, s, idx):
+    """Per resample, the cumulative TP and FP counts at every distinct-score cut
+    (scores descending): arrays (r, n_cuts + 1), starting at 0."""
+    order = np.argsort(-s, kind="stable")
+    ss = s[order]
+    last = np.flatnonzero(np.r_[ss[1:] != ss[:-1], True])  # last example of each tie group
+    counts = _row_counts(idx, s.size)[:, order]
+    p = pos[order]
+    tp = np.cumsum(counts * p, axis=1)[:, last]
+    fp = np.cumsum(counts * ~p, axis=1)[:, last]
+    z = np.zeros((idx.shape[0], 1))
+    return np.hstack([z, tp]), np.hstack([z, fp])
+
+
+def _per_row_search(values, targets, side):
+    """searchsorted of ``targets`` in each (non-decreasing) row of ``values``."""
+    r, c = values.shape
+    off = (np.arange(r) * 4.0)[:, None]
+    flat = (values + off).ravel()
+    q = (targets[None, :] + off).ravel()
+    return (np.searchsorted(flat, q, side=side).reshape(r, -1) - (np.arange(r) * c)[:, None])
+
+
+def _roc_on_grid(tp, fp, grid):
+    tpr = tp / tp[:, -1:]
+    fpr = fp / fp[:, -1:]
+    j = _per_row_search(fpr, grid, "right") - 1  # the last cut with FPR <= f: its TPR
+    return np.take_along_axis(tpr, j, axis=1)
+
+
+def _pr_on_grid(tp, fp, grid):
+    rec = tp / tp[:, -1:]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        prec = tp / (tp + fp)
+    j = _per_row_search(rec, grid, "left")  # the first cut with recall >= r: its precision
+    return np.take_along_axis(prec, j, axis=1)
+
+
+def _band(kind, y_true, y_score, grid, n_resamples, confidence, stratify, rng):
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=1, maximum=_MAX_RESAMPLES)
+    confidence = _check_confidence(confidence)
+    stratify = check_bool(stratify, "stratify")
+    rng = check_rng(rng)
+    y = as_labels(y_true, "y_true")
+    s = as_scores(y_score, "y_score")
+    n = check_same_length(y_true=y, y_score=s)
+    pos = _binary(y)
+    if kind == "roc":
+        grid = _grid(grid, "fpr_grid", np.linspace(0.0, 1.0, 101))
+        on_grid = _roc_on_grid
+    else:
+        grid = _grid(grid, "recall_grid", np.linspace(0.01, 1.0, 100), low_open=True)
+        on_grid = _pr_on_grid
+    check_size(n_resamples * n * 3, f"n_resamples={n_resamples} curves of {n} examples", limit=_WORK_LIMIT,
+               hint="use fewer resamples")
+    tp, fp = _cum_counts(pos, s, np.arange(n)[None, :])
+    y0 = on_grid(tp, fp, grid)[0]
+    curves = []
+    for idx in _index_chunks(rng, _groups(y, stratify), n_resamples):
+        tp, fp = _cum_counts(pos, s, idx)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            curves.append(on_grid(tp, fp, grid))
+    curves = np.vstack(curves)
+    ok = np.isfinite(curves).all(axis=1)
+    _drop_undefined(np.where(ok, 0.0, np.nan), "resampled curve")
+    curves = curves[ok]
+    alpha = (1 - confidence) / 2
+    low, high = np.quantile(curves, [alpha, 1 - alpha], axis=0)
+    return CurveBand(grid, y0, low, high, confidence, kind, curves)
+
+
+def roc_bootstrap_band(y_true, y_score, *, fpr_grid=None, n_resamples=1000, confidence=0.95, stratify=True,
+                       rng=None) -> CurveBand:
+    """A pointwise bootstrap band on the ROC curve: TPR quantiles on an FPR grid.
+
+    At each grid FPR f, a curve's TPR is that of its last cut with FPR <= f
+    (the top of the step, as the ROC staircase is drawn). The band at f holds
+    the α/2 and 1 - α/2 quantiles of the resampled curves' TPR at f: a
+    *pointwise* band (each f separately), not a band that holds the whole
+    curve with that confidence.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+        Binary labels (the larger label positive).
+    y_score : array-like of shape (m,)
+    fpr_grid : array-like, default=None
+        Increasing FPR values in [0, 1]; default 101 points from 0 to 1.
+    n_resamples : int, default=1000
+    confidence : float in (0, 1), default=0.95
+    stratify : bool, default=True
+    rng : None, int or numpy.random.Generator, default=None
+
+    Returns
+    -------
+    CurveBand
+        ``x`` (the grid), ``y`` (the curve of the data), ``low``, ``high``, ``resampled``.
+
+    Example
+    -------
+    >>> b = roc_bootstrap_band([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.9], fpr_grid=[0, 0.5, 1],
+    ...                        n_resamples=200, rng=0)
+    >>> b.y.tolist()
+    [0.6666666666666666, 1.0, 1.0]
+    """
+    return _band("roc", y_true, y_score, fpr_grid, n_resamples, confidence, stratify, rng)
+
+
+def pr_bootstrap_band(y_true, y_score, *, recall_grid=None, n_resamples=1000, confidence=0.95, stratify=True,
+                      rng=None) -> CurveBand:
+    """A pointwise bootstrap band on the P-R curve: precision quantiles on a recall grid.
+
+    At each grid recall r > 0, a curve's precision is that of its first cut
+    (fewest examples predicted positive) whose recall reaches r: one of the
+    curve's own points, as chapter 03 draws them (no interpolation).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (m,)
+    y_score : array-like of shape (m,)
+    recall_grid : array-like, default=None
+        Increasing recall values in (0, 1]; default 0.01, 0.02, ..., 1.
+    n_resamples : int, default=1000
+    confidence : float in (0, 1), default=0.95
+    stratify : bool, default=True
+    rng : None, int or numpy.random.Generator, default=None
+
+    Returns
+    -------
+    CurveBand
+
+    Example
+    -------
+    >>> b = pr_bootstrap_band([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.9], recall_grid=[0.5, 1],
+    ...                       n_resamples=200, rng=0)
+    >>> b.y.tolist()
+    [1.0, 0.75]
+    """
+    return _band("pr", y_true, y_score, recall_grid, n_resamples, confidence, stratify, rng)
+
+
+# -- the explorer's state: the AUC's sampling distribution at one sample size -----------------------
+@dataclass(frozen=True)
+class AucSamplingState:
+    """What :class:`~learnmetrics.widgets.uncertainty.AucSamplingExplorer` shows at one sample size.
+
+    ``true_auc`` = Φ(d/√2) for the binormal population; ``aucs`` the AUC of
+    ``n_datasets`` test sets of ``n`` examples; ``sample`` the one data set the
+    resample slider looks at, ``interval`` its bootstrap CI, ``delong`` its
+    DeLong CI, ``coverage`` the share of all data sets whose DeLong interval
+    holds the true AUC."""
+
+    n: int
+    distance: float
+    true_auc: float
+    aucs: np.ndarray
+    sample: int
+    interval: BootstrapResult
+    delong: DelongResult
+    lows: np.ndarray
+    highs: np.ndarray
+    coverage: float
+
+
+def _binormal(rng, n_sets, n, distance):
+    n_pos = n // 2
+    y = np.r_[np.ones(n_pos, dtype=int), np.zeros(n - n_pos, dtype=int)]
+    s = rng.normal(size=(n_sets, n)) + distance * y
+    return y, s
+
+
+def auc_sampling_state(n, *, sample=0, distance=1.2, n_datasets=200, n_resamples=1000, confidence=0.95,
+                       rng=0) -> AucSamplingState:
+    """The AUC of ``n_datasets`` test sets of ``n`` examples from a binormal population.
+
+    Positives score N(d, 1), negatives N(0, 1) (half of each, n // 2
+    positives), so the true AUC is Φ(d/√2). Each data set's AUC and DeLong
+    interval is computed; data set number ``sample`` also gets a bootstrap
+    interval.
+
+    Parameters
+    ----------
+    n : int >= 4
+    sample : int, default=0
+        Which data set (0 .. n_datasets - 1) the bootstrap looks at.
+    distance : float, default=1.2
+    n_datasets : int, default=200
+    n_resamples : int, default=1000
+    confidence : float in (0, 1), default=0.95
+    rng : int, default=0
+        A seed: the same n and seed give the same data sets.
+
+    Returns
+    -------
+    AucSamplingState
+
+    Example
+    -------
+    >>> s = auc_sampling_state(40, n_datasets=50, n_resamples=200)
+    >>> round(s.true_auc, 4)
+    0.8019
+    """
+    n = check_positive_int(n, "n", minimum=4, maximum=10**5)
+    n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1, maximum=10**4)
+    sample = check_positive_int(sample, "sample", minimum=0, maximum=n_datasets - 1)
+    distance = check_real(distance, "distance", low=-10.0, high=10.0)
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=1, maximum=_MAX_RESAMPLES)
+    confidence = _check_confidence(confidence)
+    seed = check_positive_int(rng, "rng", minimum=0)
+    check_size(n * n_datasets, f"n_datasets={n_datasets} data sets of n={n}", limit=10**7)
+    y, s = _binormal(np.random.default_rng([seed, n]), n_datasets, n, distance)
+    pos = y.astype(bool)
+    z = _NORMAL.inv_cdf(0.5 + confidence / 2.0)
+    aucs = np.empty(n_datasets)
+    lows = np.empty(n_datasets)
+    highs = np.empty(n_datasets)
+    for k in range(n_datasets):
+        auc, cov = _delong(y, [s[k]], ["y_score"])
+        se = np.sqrt(cov[0, 0])
+        aucs[k] = auc[0]
+        lows[k], highs[k] = max(0.0, auc[0] - z * se), min(1.0, auc[0] + z * se)
+    true_auc = _NORMAL.cdf(distance / np.sqrt(2.0))
+    boot = bootstrap_ci(_curves.roc_auc_score, y, s[sample], n_resamples=n_resamples, confidence=confidence,
+                        rng=np.random.default_rng([seed, n, sample]))
+    delong = roc_auc_ci(y, s[sample], confidence=confidence)
+    del pos
+    coverage = float(np.mean((lows <= true_auc) & (true_auc <= highs)))
+    return AucSamplingState(n, distance, float(true_auc), aucs, sample, boot, delong, lows, highs, coverage)
