@@ -42,7 +42,7 @@ def _solve_03_1():
 
 register(
     "03.1",
-    f"The explorer stands at cut {_K1}: TP = {_a.tp:g}, FP = {_a.fp:g}, so R = {_a.recall:.3f} and "
+    f"At cut {_K1} (printed above) the explorer shows TP = {_a.tp:g}, FP = {_a.fp:g}, so R = {_a.recall:.3f} and "
     f"P = {_a.precision:.3f}. The next melon down the list, #{_ids[_K1]}, is a good one. Before you move the slider "
     f"to cut {_K1 + 1}: where will the P-R point be? Give (R, P).",
     kind="tuple",
@@ -162,8 +162,8 @@ def _solve_03_4():
 
 register(
     "03.4",
-    f"At the cut of exercise 03.2 (the top 3 of {_LIST} predicted positive), a screening task cares more about "
-    f"recall than precision and uses F2 (beta = 2). What is F2?",
+    "At the cut of exercise 03.2 (the top 3 of the eight examples predicted positive), a screening task cares "
+    "more about recall than about precision and uses F2 (beta = 2). What is F2?",
     kind="number",
     answer=_f(2.0),
     data={"y_true": _Y, "y_pred": _yp, "beta": 2.0},
@@ -232,7 +232,7 @@ register(
     answer=("They are fixed numbers only once a threshold is fixed. A scoring model outputs a score, not a "
             "label; comparing the score with a threshold (cutting the ranked list) makes a classifier, with its "
             "own confusion matrix and its own (R, P). Each cut of the list is a different classifier, so one "
-            "model gives one (R, P) point per cut, from the first cut (one example predicted positive) to the "
-            "last (everything positive, R = 1, P = m+/m). The P-R curve draws all of them; choosing the "
+            "model gives one (R, P) point per cut, from the first cut down to the last one (everything predicted "
+            "positive: R = 1, P = m+/m). The P-R curve draws all of them; choosing the "
             "threshold chooses the point."),
 )
