@@ -170,8 +170,8 @@ register(
     hint="F_beta = (1 + beta²) P R / (beta² P + R) with the P and R of 03.2.",
     mistakes=[
         Mistake(_f(0.5), "that is F0.5: beta is swapped.",
-                "beta² multiplies P in the denominator, which gives recall the larger weight when beta > 1; "
-                "you weighted precision 4 times instead."),
+                "1/F_beta weighs 1/R by beta² and 1/P by 1: beta = 2 weighs recall 4 times as much as "
+                "precision, beta = 0.5 the other way round."),
         Mistake(_f(1.0), "that is F1: beta is ignored.",
                 "F1 weighs P and R equally; put beta² = 4 into (1 + beta²) P R / (beta² P + R)."),
         Mistake(_f(np.sqrt(2.0)), "you used beta where beta² belongs.",
@@ -216,8 +216,8 @@ register(
                 "AP only takes the precision at the cuts where recall grows (each positive), weighted by the "
                 "recall step 1/m+."),
         Mistake(_interp, "that is the interpolated AP (each precision replaced by the best one further down).",
-                "That is the PASCAL VOC convention; scikit-learn's AP, the course's, uses the precision at "
-                "the cut itself."),
+                "That is the convention of the PASCAL VOC object-detection benchmark; scikit-learn's AP, and "
+                "the course's, use the precision at the cut itself."),
     ],
     solve=_solve_03_5,
 )

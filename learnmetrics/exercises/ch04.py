@@ -224,7 +224,8 @@ register(
     hint="One AUC per class (that class positive, the two others negative), then the plain mean of the three.",
     mistakes=[
         Mistake(_interp, "that is the area of the np.interp-averaged curve (note 004's method).",
-                "np.interp keeps one height per FPR and cuts the corner of each vertical step, adding area; "
+                "np.interp keeps one height per FPR, so it cuts the corners of the curves' vertical steps and "
+                "adds area (section 9); "
                 "average the three AUCs instead. (Here it also matches the micro AUC to 4 decimals, by "
                 "coincidence.)"),
         Mistake(_weighted, f"that is the mean weighted by the class sizes ({', '.join(map(str, _sizes))}).",
