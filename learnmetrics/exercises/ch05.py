@@ -59,7 +59,7 @@ def _solve_05_1():
 
 register(
     "05.1",
-    f"The explorer is at p = {_P1} and cost01:cost10 = {_OLD[0]}:{_OLD[1]}, where the best cut is "
+    f"Set the explorer to p = {_P1} and cost01:cost10 = {_OLD[0]}:{_OLD[1]} (the worked example): the best cut is "
     f"{_s_old.cut_name} (the top {_s_old.n_predicted_positive} melons predicted good). Before you move the ratio "
     f"slider to {_NEW[0]}:{_NEW[1]} (a missed good melon ten times dearer than a bad melon sold as good), predict: "
     f"how many melons will the best cut predict good?",
