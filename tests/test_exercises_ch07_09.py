@@ -114,7 +114,7 @@ def test_predict_then_check_moves_the_explorer_after_the_answer_cell(eid, explor
     answer = next(i for i, s in enumerate(sources) if f'check("{eid}", answer)' in s)
     shown = next(i for i, s in enumerate(sources) if s.startswith("# NBVAL_IGNORE_OUTPUT") and explorer in s)
     moved = next(i for i, s in enumerate(sources) if explorer in s and ".value = " in s)
-    assert shown < answer < moved
+    assert answer < shown < moved      # predict first: the explorer (which may show the answer) comes after
     assert not sources[moved].startswith("# NBVAL_IGNORE_OUTPUT") and _outputs(cells[moved]).strip()
 
 
