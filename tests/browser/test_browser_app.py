@@ -23,7 +23,8 @@ def voila_page(voila, browser_context):
 
 def test_explorer_in_voila(voila, voila_page, artifacts):
     page = voila_page
-    page.goto(voila.url(f"/voila/render/{CHAPTER}"))
+    # Voilà executes the whole notebook before the page "loads": wait for the explorer instead
+    page.goto(voila.url(f"/voila/render/{CHAPTER}"), wait_until="commit", timeout=120_000)
     roots = explorer_roots(page)
     roots.first.wait_for(timeout=120_000)
     assert page.locator(".jp-CodeCell .jp-InputArea, .cm-editor").count() == 0, "Voilà shows code cells"
