@@ -207,26 +207,37 @@ def _is_auc(metric) -> bool:
 
 
 # -- resampling ---------------------------------------------------------------------------------
-def _groups(y, stratify):
+def _groups(y, stratify, s=None):
+    """The example indices of each class (one group if not ``stratify``); with scores
+    ``s``, each group is ordered by score (resampling is uniform within a group, so the
+    order changes no distribution; it lets the AUC path skip a gather)."""
     if not stratify:
         return [np.arange(y.size)]
     _, inv = np.unique(y, return_inverse=True)
-    order = np.argsort(inv, kind="stable")
+    order = np.lexsort((s, inv)) if s is not None else np.argsort(inv, kind="stable")
     counts = np.bincount(inv)
     return np.split(order, np.cumsum(counts)[:-1])
 
 
-def _index_chunks(rng, groups, n_resamples):
-    """(r, n) matrices of resampled example indices, r rows at a time (each group
-    resampled within itself, so a stratified resample keeps the class counts)."""
+def _raw_chunks(rng, groups, n_resamples):
+    """Per chunk of r resamples, one (r, size) matrix of draws per group: positions
+    *within* the group, drawn with replacement (each group resampled within itself,
+    so a stratified resample keeps the class counts). Rows per chunk are bounded so
+    that a chunk holds about 2 million draws."""
     n = sum(g.size for g in groups)
     per = max(1, _CHUNK_ELEMENTS // max(n, 1))
     done = 0
     while done < n_resamples:
         r = min(per, n_resamples - done)
-        parts = [g[rng.integers(0, g.size, size=(r, g.size))] for g in groups]
-        yield np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
+        yield [rng.integers(0, g.size, size=(r, g.size), dtype=np.int32) for g in groups]
         done += r
+
+
+def _index_chunks(rng, groups, n_resamples):
+    """(r, n) matrices of resampled example indices (from :func:`_raw_chunks`)."""
+    for raw in _raw_chunks(rng, groups, n_resamples):
+        parts = [g[d] for g, d in zip(groups, raw)]
+        yield np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
 
 
 def _row_counts(idx, n):
@@ -237,14 +248,15 @@ def _row_counts(idx, n):
 
 
 class _AucRanks:
-    """Scores every resample's AUC at once from per-example counts.
+    """Scores every resample's AUC at once from rank counts.
 
     With c_i the multiplicity of example i in a resample, the resample's AUC is
     sum_{i pos} c_i (C(s < s_i) + C(s = s_i) / 2) / (n_pos' n_neg'), where C
     counts the resampled negatives; sorting the negatives once turns both counts
-    into differences of one cumulative sum."""
+    into differences of one cumulative sum. A stratified resample (two groups:
+    negatives, positives) is scored from its raw draws directly."""
 
-    def __init__(self, pos, s):
+    def __init__(self, pos, s, groups=None):
         self.pos_idx = np.flatnonzero(pos)
         neg_idx = np.flatnonzero(~pos)
         order = np.argsort(s[neg_idx], kind="stable")
@@ -253,6 +265,36 @@ class _AucRanks:
         self.lo = np.searchsorted(neg_sorted, s[self.pos_idx], side="left")
         self.hi = np.searchsorted(neg_sorted, s[self.pos_idx], side="right")
         self.n = s.size
+        self.stratified = None
+        if groups is not None and len(groups) == 2:
+            g_neg, g_pos = groups  # classes sorted: the negative class first
+            rank_of = np.empty(self.n, dtype=np.int32)
+            rank_of[self.neg_idx] = np.arange(self.neg_idx.size, dtype=np.int32)
+            where_pos = np.empty(self.n, dtype=np.int64)
+            where_pos[self.pos_idx] = np.arange(self.pos_idx.size)
+            lo, hi = self.lo[where_pos[g_pos]], self.hi[where_pos[g_pos]]
+            neg_rank = rank_of[g_neg]
+            if np.array_equal(neg_rank, np.arange(neg_rank.size)):
+                neg_rank = None  # the group is in score order already: no gather needed
+            self.stratified = (neg_rank, lo.astype(np.int32), hi.astype(np.int32))
+
+    def from_raw(self, raw):
+        # sum_i c_i (cum[lo_i] + cum[hi_i]) = sum_k B[k] cum[k], B counting the drawn positives'
+        # lo and hi positions: three bincounts and one product, no gather per draw
+        neg_rank, lo, hi = self.stratified
+        d_neg, d_pos = raw
+        r, n_neg = d_neg.shape
+        width = n_neg + 1
+        off = (np.arange(r, dtype=np.int64) * width)[:, None]
+        ranks = d_neg if neg_rank is None else neg_rank[d_neg]
+        cneg = np.bincount((ranks + off).ravel(), minlength=r * width).reshape(r, width)
+        cum = np.empty((r, width), dtype=np.int64)
+        cum[:, 0] = 0
+        np.cumsum(cneg[:, :-1], axis=1, out=cum[:, 1:])
+        b = np.bincount((lo[d_pos] + off).ravel(), minlength=r * width)
+        b += np.bincount((hi[d_pos] + off).ravel(), minlength=r * width)
+        below = np.einsum("ij,ij->i", b.reshape(r, width), cum)
+        return below / (2.0 * d_pos.shape[1] * n_neg)
 
     def __call__(self, idx):
         counts = _row_counts(idx, self.n)
@@ -266,6 +308,12 @@ class _AucRanks:
             return np.einsum("ij,ij->i", cpos, below) / (2.0 * npos * nneg)
 
 
+def _auc_values(scorer, groups, rng, n_resamples):
+    if scorer.stratified is not None:
+        return np.concatenate([scorer.from_raw(raw) for raw in _raw_chunks(rng, groups, n_resamples)])
+    return np.concatenate([scorer(idx) for idx in _index_chunks(rng, groups, n_resamples)])
+
+
 def _generic_values(metric, y, s, w, idx):
     out = np.empty(idx.shape[0])
     for r, row in enumerate(idx):
@@ -277,20 +325,31 @@ def _generic_values(metric, y, s, w, idx):
 
 
 def _placements(pos, s):
-    """DeLong's placement values (Sun and Xu 2014): V10 for positives, V01 for negatives."""
-    sp, sn = s[pos], s[~pos]
-    m, n = sp.size, sn.size
-    tz = _midrank(s)
-    v10 = (tz[pos] - _midrank(sp)) / n
-    v01 = 1.0 - (tz[~pos] - _midrank(sn)) / m
-    return v10, v01
+    """DeLong's placement values from one sort (Sun and Xu 2014, mid-ranks).
 
-
-def _midrank(x):
-    """Mid-ranks (1-based; tied values share the mean of their ranks), O(n log n)."""
-    _, inv, counts = np.unique(x, return_inverse=True, return_counts=True)
-    upper = np.cumsum(counts)
-    return (upper - (counts - 1) / 2.0)[inv]
+    V10_i = (negatives scored below positive i + half the tied ones) / n and
+    V01_j = (positives scored above negative j + half the tied ones) / m: the
+    differences of mid-ranks Tz - Tx of Sun and Xu, read off one argsort of all
+    scores (the within-class orders are sub-sequences of it)."""
+    n_all = s.size
+    order = np.argsort(s)
+    ss = s[order]
+    p = pos[order]
+    starts = np.flatnonzero(np.r_[True, ss[1:] != ss[:-1]])
+    sizes = np.diff(np.r_[starts, n_all])
+    cum_neg = np.r_[0, np.cumsum(~p)]
+    cum_pos = np.r_[0, np.cumsum(p)]
+    neg_before = cum_neg[starts]
+    neg_in = cum_neg[starts + sizes] - neg_before
+    pos_before = cum_pos[starts]
+    pos_in = cum_pos[starts + sizes] - pos_before
+    m = int(cum_pos[-1])
+    n = n_all - m
+    below_neg = np.repeat(neg_before + neg_in / 2.0, sizes)  # for every example, in sorted order
+    above_pos = np.repeat((m - pos_before - pos_in) + pos_in / 2.0, sizes)
+    v = np.empty(n_all)
+    v[order] = np.where(p, below_neg / n, above_pos / m)
+    return v[pos], v[~pos]
 
 
 def _jackknife(metric, y, s, w, fast_auc: bool):
@@ -356,12 +415,11 @@ def _check_work(n_resamples, n, fast: bool, method: str):
 
 def _resampled_values(metric, y, s, w, stratify, n_resamples, rng):
     fast = _is_auc(metric) and w is None
+    groups = _groups(y, stratify, s if s.dtype.kind == "f" else None)
     if fast:
-        scorer = _AucRanks(_binary(y), s)
-    groups = _groups(y, stratify)
-    chunks = [scorer(idx) if fast else _generic_values(metric, y, s, w, idx)
-              for idx in _index_chunks(rng, groups, n_resamples)]
-    return np.concatenate(chunks), fast
+        return _auc_values(_AucRanks(_binary(y), s, groups), groups, rng, n_resamples), fast
+    return np.concatenate([_generic_values(metric, y, s, w, idx)
+                           for idx in _index_chunks(rng, groups, n_resamples)]), fast
 
 
 def _drop_undefined(values, what="resample"):
@@ -503,11 +561,15 @@ def paired_bootstrap_ci(metric, y_true, y_score_a, y_score_b, *, n_resamples=200
     estimate = float(metric(y, a)) - float(metric(y, b))
     if not np.isfinite(estimate):
         raise ValueError("the metric is undefined on the examples given; an AUC needs both classes in y_true")
-    groups = _groups(y, stratify)
+    groups = _groups(y, stratify, a if a.dtype.kind == "f" else None)
     if fast:
         pos = _binary(y)
-        sa, sb = _AucRanks(pos, a), _AucRanks(pos, b)
-        values = np.concatenate([sa(idx) - sb(idx) for idx in _index_chunks(rng, groups, n_resamples)])
+        sa, sb = _AucRanks(pos, a, groups), _AucRanks(pos, b, groups)
+        if sa.stratified is not None:
+            values = np.concatenate([sa.from_raw(raw) - sb.from_raw(raw)
+                                     for raw in _raw_chunks(rng, groups, n_resamples)])
+        else:
+            values = np.concatenate([sa(idx) - sb(idx) for idx in _index_chunks(rng, groups, n_resamples)])
     else:
         values = np.concatenate([_generic_values(metric, y, a, None, idx) - _generic_values(metric, y, b, None, idx)
                                  for idx in _index_chunks(rng, groups, n_resamples)])
