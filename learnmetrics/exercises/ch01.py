@@ -29,6 +29,9 @@ _n_test = len(_test)
 _test_pos = int(_cancer_y[_test].sum())
 _test_neg = _n_test - _test_pos
 _quota_pos, _quota_neg = _m_pos * _n_test / _m, _m_neg * _n_test / _m
+# the one example left over by rounding both shares down, given to the class that lost less
+_down = np.floor([_quota_pos, _quota_neg]).astype(int)
+_other_class = tuple(_down + (np.array([_quota_pos % 1, _quota_neg % 1]) == min(_quota_pos % 1, _quota_neg % 1)))
 
 
 def _solve_01_1():
@@ -54,7 +57,7 @@ register(
     "T? Answer as a tuple (malignant, benign).",
     kind="tuple",
     answer=(_test_pos, _test_neg),
-    tolerance=0,
+    tolerance=0.05,   # counts: whole numbers; the exact shares (a known mistake) are recognised to 0.05
     data={"m": _m, "positives": _m_pos, "test_size": _SHARE},
     mistakes=[
         Mistake((_test_neg, _test_pos), "the two classes are swapped.",
@@ -69,6 +72,11 @@ register(
                 "each class was rounded down, so T would hold one example too few.",
                 f"The counts must add up to {_n_test}: give the missing example to the class whose share lost "
                 "the most in rounding."),
+        Mistake(_other_class, "the left-over example went to the other class.",
+                f"It goes to the class whose share lost the most in rounding: malignant lost "
+                f"{_quota_pos % 1:.2f}, benign {_quota_neg % 1:.2f}."),
+        Mistake((_quota_pos, _quota_neg), "those are the exact shares, and a test set holds whole examples.",
+                f"Round the shares to whole numbers that still add up to {_n_test}."),
     ],
     hint="Find the size of T first, then split it between the classes in proportion to their sizes.",
     solve=_solve_01_1,

@@ -40,7 +40,7 @@ def _solve_02_1():
     n_bad = len(_between) - n_good
     return "\n".join([
         f"At {_T_OLD:.2f}: tp={c0.tp} fp={c0.fp} fn={c0.fn} tn={c0.tn}.",
-        f"Lowering the threshold to {_T_NEW:.2f} predicts good every melon scored in [{_T_NEW:.2f}, "
+        f"Lowering the threshold to {_T_NEW:.2f} also predicts good every melon scored in [{_T_NEW:.2f}, "
         f"{_T_OLD:.2f}): {_listed}.",
         f"{n_good} good melons move from FN to TP, {n_bad} bad melons from TN to FP: "
         f"tp={c1.tp} fp={c1.fp} fn={c1.fn} tn={c1.tn}.",
@@ -51,7 +51,7 @@ def _solve_02_1():
 
 register(
     "02.1",
-    f"The explorer sits at threshold {_T_OLD:.2f}: tp={_old.counts.tp} fp={_old.counts.fp} fn={_old.counts.fn} "
+    f"At threshold {_T_OLD:.2f}, where the explorer starts: tp={_old.counts.tp} fp={_old.counts.fp} fn={_old.counts.fn} "
     f"tn={_old.counts.tn}, P = {_old.precision:.3f}, R = {_old.recall:.3f}. The melons scored from "
     f"{_T_NEW:.2f} up to (not including) {_T_OLD:.2f} are {_listed}. Before you move the slider to "
     f"{_T_NEW:.2f}, predict the precision and the recall there. Answer as a tuple (P, R).",
