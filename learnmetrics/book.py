@@ -113,7 +113,8 @@ def f1_bep_counterexample(n_pos=5, n_neg=5, *, min_gap=0.1, rng=0, max_tries=100
     scores put exactly those at or above the threshold 0.5. F1 is computed from those
     predictions (:func:`~learnmetrics.f1_score`), the BEP from the ranking alone
     (:func:`~learnmetrics.break_even_point`). The first pair with
-    :math:`F1_A - F1_B \ge` ``min_gap`` and :math:`BEP_B - BEP_A \ge` ``min_gap`` (and :math:`F1_B > 0`: B gets some positive right) is returned.
+    :math:`F1_A - F1_B \ge` ``min_gap`` and :math:`BEP_B - BEP_A \ge` ``min_gap`` (and
+    :math:`F1_B > 0`: B gets some positive right) is returned.
 
     Parameters
     ----------
@@ -121,6 +122,7 @@ def f1_bep_counterexample(n_pos=5, n_neg=5, *, min_gap=0.1, rng=0, max_tries=100
     min_gap : float in [0, 1), default=0.1
     rng : None, int or numpy.random.Generator, default=0
     max_tries : int >= 1 (at most 1,000,000), default=100_000
+        Pairs of learners drawn at most (each pair is tried both ways round).
 
     Returns
     -------
@@ -154,12 +156,12 @@ def f1_bep_counterexample(n_pos=5, n_neg=5, *, min_gap=0.1, rng=0, max_tries=100
         s = _ranked_scores(gen.permutation(m), int(gen.integers(1, m)), m)
         return s, float(f1_score(y, (s >= 0.5).astype(int), zero_division=0.0)), break_even_point(y, s).value
 
-    for t in range(1, max_tries + 1, 2):
+    for t in range(1, max_tries + 1):
         sa, fa, ba = draw()
         sb, fb, bb = draw()
         for (s1, f1, b1), (s2, f2, b2) in (((sa, fa, ba), (sb, fb, bb)), ((sb, fb, bb), (sa, fa, ba))):
             if f2 > 0 and f1 - f2 >= min_gap and b2 - b1 >= min_gap:
-                return F1BepCounterExample(y, s1, s2, 0.5, f1, f2, b1, b2, t + 1)
+                return F1BepCounterExample(y, s1, s2, 0.5, f1, f2, b1, b2, t)
     raise RuntimeError(f"no pair with F1 and BEP apart by min_gap={min_gap} in {max_tries} tries")
 
 

@@ -174,7 +174,8 @@ def test_notebook_states_every_exercise_as_registered():
         i = next(i for i, (t, s) in enumerate(cells) if t == "markdown" and s.startswith(f"**Exercise {eid}** ·"))
         assert cells[i][1] == f"**Exercise {eid}** · {EXERCISES[eid].prompt}"
         learner, sol = cells[i + 1], cells[i + 2]
-        assert learner[0] == "code" and learner[1].startswith("answer = ...") and f'check("{eid}", answer)' in learner[1]
+        assert learner[0] == "code" and learner[1].startswith("answer = ...")
+        assert f'check("{eid}", answer)' in learner[1]
         assert sol == ("code", f'solution("{eid}")')
         assert any(t == "markdown" and s.startswith(f"## 2.{n} ·") for t, s in cells)
 
