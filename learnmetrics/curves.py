@@ -30,6 +30,7 @@ from ._validation import (
     as_labels,
     as_scores,
     check_bool,
+    check_label,
     check_real,
     check_sample_weight,
 )
@@ -132,8 +133,7 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
             f"{name} takes the values {{{shown}}} and pos_label is not given: pass pos_label=<the "
             "positive class> (it can be left out only when the labels are {0, 1} or {-1, 1})"
         )
-    if isinstance(pos_label, (list, tuple, np.ndarray, dict, set)):
-        raise TypeError(f"pos_label must be a single label, got {type(pos_label).__name__}")
+    pos_label = check_label(pos_label, "pos_label", y)
     return np.asarray(y == pos_label, dtype=bool)
 
 
@@ -595,6 +595,8 @@ def threshold_text(thresholds, k: int) -> str:
     thr = as_1d(thresholds, "thresholds")
     if thr.dtype.kind not in "iuf":
         raise TypeError(f"thresholds must hold numbers, got dtype {thr.dtype}")
+    if np.isnan(thr).any():
+        raise ValueError("thresholds must not contain NaN (infinity is allowed: row 0 is +inf)")
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
         raise TypeError(f"k must be an integer, got {type(k).__name__} {k!r}")
     k = int(k)
@@ -892,6 +894,8 @@ def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
             raise ValueError(f"{name} is empty: at least one sample is needed")
         if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.ravel().tolist())):
             raise TypeError(f"{name} must hold real numbers, got complex values")
+        if arr.dtype.kind in "USO" and any(isinstance(v, (str, bytes)) for v in arr.ravel().tolist()):
+            raise TypeError(f"{name} must hold numbers, got text such as {next(v for v in arr.ravel().tolist() if isinstance(v, (str, bytes)))!r}")
         if arr.dtype.kind not in "iufb":
             try:
                 arr = arr.astype(np.float64)
@@ -1059,6 +1063,8 @@ def roc_auc_score(
     if multi_class not in ("raise", "ovr", "ovo") or not isinstance(multi_class, str):
         raise ValueError(f"multi_class must be one of 'raise', 'ovr', 'ovo', got {multi_class!r}")
     _check_average(average, (None, "micro", "macro", "weighted", "samples"))
+    if labels is not None:  # checked even where it is not used (binary y_true)
+        as_labels(labels, "labels")
 
     if kind == "multiclass" or (kind == "binary" and s.ndim == 2 and s.shape[1] > 2):
         if max_fpr is not None and max_fpr != 1.0:
@@ -1223,6 +1229,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     w = _weights(sample_weight, y.shape[0])
     _check_average(average, (None, "micro", "macro", "weighted", "samples"))
     if kind == "binary":
+        pos_label = check_label(pos_label, "pos_label")  # a label of the other kind is "not a valid label" below
         present = _unique_small(y)
         if present.size == 2 and not (present == pos_label).any():
             raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {present.tolist()}")
