@@ -32,7 +32,8 @@ assert _labels[_K1] == 1, "03.1 expects a good melon right after the first bad o
 
 def _solve_03_1():
     return "\n".join([
-        f"At cut {_K1}: TP = {_a.tp:g}, FP = {_a.fp:g}, m+ = {_mt.n_pos:g}: R = {_a.recall:.4f}, P = {_a.precision:.4f}.",
+        f"At cut {_K1}: TP = {_a.tp:g}, FP = {_a.fp:g}, m+ = {_mt.n_pos:g}: "
+        f"R = {_a.recall:.4f}, P = {_a.precision:.4f}.",
         f"Cut {_K1 + 1} takes in melon #{_ids[_K1]}, a good one: TP grows by one, FP stays.",
         f"R = {_b.tp:g}/{_mt.n_pos:g} = {_b.recall:.4f} (up by 1/m+ = {1 / _mt.n_pos:.4f})",
         f"P = {_b.tp:g}/({_b.tp:g} + {_b.fp:g}) = {_b.precision:.4f} (a positive never lowers P)",
@@ -44,7 +45,7 @@ register(
     "03.1",
     f"At cut {_K1} (printed above) the explorer shows TP = {_a.tp:g}, FP = {_a.fp:g}, so R = {_a.recall:.3f} and "
     f"P = {_a.precision:.3f}. The next melon down the list, #{_ids[_K1]}, is a good one. Before you move the slider "
-    f"to cut {_K1 + 1}: where will the P-R point be? Give (R, P).",
+    f"to cut {_K1 + 1} (and without reading the faint whole curve): where will the P-R point be? Give (R, P).",
     kind="tuple",
     answer=(_b.recall, _b.precision),
     data={"y_true": _melons.y_true, "y_score": _melons.y_score, "from_cut": _K1},

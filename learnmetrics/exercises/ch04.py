@@ -37,7 +37,8 @@ _M6, _P6, _N6 = len(_Y6), int(_T6.n_pos), int(_T6.n_neg)
 
 
 def _solve_04_1():
-    lines = [f"m+ = {_P6} (a positive moves up 1/{_P6}), m− = {_N6} (a negative moves right 1/{_N6}); start at (0, 0)."]
+    lines = [f"m+ = {_P6} (a positive moves up 1/{_P6}), m− = {_N6} (a negative moves right 1/{_N6}); "
+             "start at (0, 0)."]
     for k in range(1, len(_T6)):
         move = "up   " if _Y6[k - 1] == 1 else "right"
         lines.append(f"{_S6[k - 1]:.2f} ({'+' if _Y6[k - 1] == 1 else '−'}) -> {move}: TP = {_T6.tp[k]:g}, "
@@ -152,7 +153,8 @@ _before, _after = _TT.at(_K4 - 1), _TT.at(_K4)
 
 def _solve_04_4():
     return "\n".join([
-        f"At cut {_K4 - 1}: TP = {_before.tp:g}, FP = {_before.fp:g} -> (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}).",
+        f"At cut {_K4 - 1}: TP = {_before.tp:g}, FP = {_before.fp:g} -> "
+        f"(FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}).",
         f"Cut {_K4} takes in both examples scored {_TT.thresholds[_K4]:.2f}, one positive and one negative, "
         "together (no threshold separates them):",
         f"TP = {_after.tp:g}, FP = {_after.fp:g} -> ({_after.fp:g}/{_TT.n_neg:g}, {_after.tp:g}/{_TT.n_pos:g}) = "
@@ -163,8 +165,8 @@ def _solve_04_4():
 register(
     "04.4",
     f"The explorer below walks the list of exercise 04.2 ({_list_text(_YT, _ST)}) and stands at cut {_K4 - 1}, "
-    f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4}: where will "
-    f"the ROC point be? Give (FPR, TPR).",
+    f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4} (and "
+    f"without reading the faint whole curve): where will the ROC point be? Give (FPR, TPR).",
     kind="tuple",
     answer=(_after.fpr, _after.tpr),
     data={"y_true": _YT, "y_score": _ST, "from_cut": _K4 - 1},
