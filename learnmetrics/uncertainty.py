@@ -352,6 +352,34 @@ def _placements(pos, s):
     return v[pos], v[~pos]
 
 
+def _placements_rows(pos, S):
+    """:func:`_placements` for every row of a score matrix S (r, n_all) at once (same
+    labels in every row): the rows are flattened with a tie break forced at each row start."""
+    r, n_all = S.shape
+    order = np.argsort(S, axis=1)
+    ss = np.take_along_axis(S, order, axis=1).ravel()
+    p = pos[order].ravel()
+    new = np.r_[True, ss[1:] != ss[:-1]]
+    new[::n_all] = True
+    starts = np.flatnonzero(new)
+    sizes = np.diff(np.r_[starts, ss.size])
+    row_start = (starts // n_all) * n_all
+    cum_neg = np.r_[0, np.cumsum(~p)]
+    cum_pos = np.r_[0, np.cumsum(p)]
+    neg_before = cum_neg[starts] - cum_neg[row_start]
+    neg_in = cum_neg[starts + sizes] - cum_neg[starts]
+    pos_before = cum_pos[starts] - cum_pos[row_start]
+    pos_in = cum_pos[starts + sizes] - cum_pos[starts]
+    m = int(pos.sum())
+    n = n_all - m
+    below_neg = np.repeat(neg_before + neg_in / 2.0, sizes)
+    above_pos = np.repeat((m - pos_before - pos_in) + pos_in / 2.0, sizes)
+    v_sorted = np.where(p, below_neg / n, above_pos / m).reshape(r, n_all)
+    v = np.empty_like(v_sorted)
+    np.put_along_axis(v, order, v_sorted, axis=1)
+    return v[:, pos], v[:, ~pos]
+
+
 def _jackknife(metric, y, s, w, fast_auc: bool):
     """Leave-one-out values of the metric (for BCa's acceleration)."""
     if fast_auc:
@@ -904,14 +932,10 @@ def auc_sampling_state(n, *, sample=0, distance=1.2, n_datasets=200, n_resamples
     y, s = _binormal(np.random.default_rng([seed, n]), n_datasets, n, distance)
     pos = y.astype(bool)
     z = _NORMAL.inv_cdf(0.5 + confidence / 2.0)
-    aucs = np.empty(n_datasets)
-    lows = np.empty(n_datasets)
-    highs = np.empty(n_datasets)
-    for k in range(n_datasets):
-        auc, cov = _delong(y, [s[k]], ["y_score"])
-        se = np.sqrt(cov[0, 0])
-        aucs[k] = auc[0]
-        lows[k], highs[k] = max(0.0, auc[0] - z * se), min(1.0, auc[0] + z * se)
+    v10, v01 = _placements_rows(pos, s)
+    aucs = v10.mean(axis=1)
+    se = np.sqrt(v10.var(axis=1, ddof=1) / v10.shape[1] + v01.var(axis=1, ddof=1) / v01.shape[1])
+    lows, highs = np.maximum(0.0, aucs - z * se), np.minimum(1.0, aucs + z * se)
     true_auc = _NORMAL.cdf(distance / np.sqrt(2.0))
     boot = bootstrap_ci(_curves.roc_auc_score, y, s[sample], n_resamples=n_resamples, confidence=confidence,
                         rng=np.random.default_rng([seed, n, sample]))

@@ -255,3 +255,20 @@ def test_bad_metric_and_huge_work():
 def test_other_bad_arguments(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
+
+
+def test_row_placements_equal_one_row_at_a_time():
+    rng = np.random.default_rng(9)
+    y = np.r_[np.ones(7, int), np.zeros(9, int)]
+    S = np.round(rng.normal(size=(25, 16)), 1)  # ties within rows
+    v10, v01 = U._placements_rows(y == 1, S)
+    for k in range(25):
+        a, b = U._placements(y == 1, S[k])
+        np.testing.assert_allclose(v10[k], a, atol=1e-12)
+        np.testing.assert_allclose(v01[k], b, atol=1e-12)
+    st = auc_sampling_state(16, n_datasets=25, n_resamples=50)
+    y2, s2 = U._binormal(np.random.default_rng([0, 16]), 25, 16, 1.2)
+    for k in (0, 7, 24):
+        one = roc_auc_ci(y2, s2[k])
+        assert st.aucs[k] == pytest.approx(one.auc[0]) and st.lows[k] == pytest.approx(one.low)
+        assert st.highs[k] == pytest.approx(one.high)

@@ -1,0 +1,139 @@
+"""The explorer of chapter 10: the AUC's sampling distribution and its interval as n grows.
+
+A thin view over :func:`learnmetrics.uncertainty.auc_sampling_state`: a
+sample-size slider (n test examples drawn from a binormal population whose true
+AUC is known) and a data-set slider (which of the simulated test sets the
+bootstrap resamples).
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import uncertainty as _u
+from .._validation import as_1d, check_positive_int, check_real
+from ..plotting import style
+from ._base import Explorer
+
+__all__ = ["AucSamplingExplorer"]
+
+_FS = 9
+
+
+class AucSamplingExplorer(Explorer):
+    """Drag n: the simulated AUCs of many test sets of n examples narrow around the true
+    AUC like 1/√n, and so do one test set's bootstrap and DeLong intervals.
+
+    Parameters
+    ----------
+    sizes : sequence of int, default=(17, 30, 60, 120, 250, 500, 1000)
+        The sample sizes the slider offers (each >= 4).
+    n : int, default=17
+        The starting size (one of ``sizes``).
+    sample : int, default=0
+        The starting data set the bootstrap resamples.
+    distance : float, default=1.2
+        Binormal separation d (true AUC = Φ(d/√2)).
+    n_datasets : int, default=200
+    n_resamples : int, default=1000
+    rng : int, default=0
+
+    Attributes
+    ----------
+    size : ipywidgets.SelectionSlider (n)
+    dataset : ipywidgets.IntSlider (which data set)
+    state : AucSamplingState
+    """
+
+    figsize = (10.0, 3.9)
+    readout_width = "250px"
+
+    def __init__(self, *, sizes=(17, 30, 60, 120, 250, 500, 1000), n=17, sample=0, distance=1.2, n_datasets=200,
+                 n_resamples=1000, rng=0):
+        arr = as_1d(sizes, "sizes")
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"sizes must hold integers, got values of type {arr.dtype}")
+        self.sizes = tuple(check_positive_int(int(v), "sizes", minimum=4, maximum=10**5) for v in arr)
+        if list(self.sizes) != sorted(set(self.sizes)):
+            raise ValueError(f"sizes must be strictly increasing, got {list(self.sizes)}")
+        n = check_positive_int(n, "n", minimum=4)
+        if n not in self.sizes:
+            raise ValueError(f"n must be one of sizes {list(self.sizes)}, got {n}")
+        self.n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=2, maximum=2000)
+        sample = check_positive_int(sample, "sample", minimum=0, maximum=self.n_datasets - 1)
+        self.distance = check_real(distance, "distance", low=0.1, high=4.0)
+        self.n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=10, maximum=20_000)
+        self.seed = check_positive_int(rng, "rng", minimum=0)
+        self._states: dict = {}
+        self.size = widgets.SelectionSlider(options=list(self.sizes), value=n, description="n",
+                                            layout=widgets.Layout(width="380px"))
+        self.dataset = widgets.IntSlider(value=sample, min=0, max=self.n_datasets - 1, description="data set",
+                                         layout=widgets.Layout(width="330px"))
+        super().__init__([self.size, self.dataset])
+
+    def compute_state(self, n, sample):
+        key = (n, sample)
+        if key not in self._states:
+            self._states[key] = _u.auc_sampling_state(n, sample=sample, distance=self.distance,
+                                                      n_datasets=self.n_datasets, n_resamples=self.n_resamples,
+                                                      rng=self.seed)
+        return self._states[key]
+
+    def _widths(self):
+        out = []
+        for n in self.sizes:
+            s = self.compute_state(n, 0)
+            out.append(float(np.mean(s.highs - s.lows)))
+        return np.array(out)
+
+    def setup_figure(self, fig):
+        self.ax_hist, self.ax_width = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.35, 1]})
+        widths = self._widths()
+        ns = np.array(self.sizes, dtype=float)
+        ax = self.ax_width
+        ax.plot(ns, widths, "o-", color=style.ESTIMATE, lw=1.8, ms=5, label="mean DeLong width")
+        ref = widths[0] * np.sqrt(ns[0] / ns)
+        ax.plot(ns, ref, color=style.REFERENCE, ls="--", lw=1.3, label="∝ 1/√n")
+        self._cur, = ax.plot([ns[0]], [widths[0]], **style.CUT_POINT)
+        ax.set_xscale("log")
+        ax.set_xticks(ns)
+        ax.set_xticklabels([str(int(v)) for v in ns], fontsize=_FS)
+        ax.minorticks_off()
+        ax.set_xlabel("n test examples (log scale)", fontsize=_FS + 1)
+        ax.set_ylabel("width of the 95% interval", fontsize=_FS + 1)
+        ax.tick_params(labelsize=_FS)
+        ax.legend(fontsize=_FS, loc="upper right")
+        self._widths_cache = dict(zip(self.sizes, widths))
+        fig.subplots_adjust(left=0.07, right=0.98, bottom=0.15, top=0.88, wspace=0.28)
+
+    def draw(self, s):
+        ax = self.ax_hist
+        ax.clear()
+        bins = np.linspace(0.2, 1.0, 41)
+        ax.hist(np.clip(s.aucs, 0.2, 1.0), bins=bins, color=style.ESTIMATE, alpha=0.7, edgecolor="white",
+                label=f"AUC of {s.aucs.size} test sets")
+        ax.axvline(s.true_auc, color=style.REFERENCE, ls="--", lw=2, label=f"true AUC {s.true_auc:.3f}")
+        top = ax.get_ylim()[1]
+        b, d = s.interval, s.delong
+        ax.plot([b.low, b.high], [top * 1.08] * 2, color=style.CURVE, lw=3, solid_capstyle="butt",
+                label="this set: bootstrap CI (solid)")
+        ax.plot([d.low, d.high], [top * 1.16] * 2, color=style.CURVE, lw=3, ls=(0, (2, 1)),
+                label="this set: DeLong CI (dashed)")
+        ax.plot([b.estimate], [top * 1.08], "o", color=style.CURVE, ms=6)
+        ax.set_ylim(0, top * 1.55)
+        ax.set_xlim(0.2, 1.0)
+        ax.set_xlabel("AUC", fontsize=_FS + 1)
+        ax.set_ylabel("test sets", fontsize=_FS + 1)
+        ax.tick_params(labelsize=_FS)
+        ax.legend(fontsize=_FS, loc="upper left", ncols=2, columnspacing=0.8)
+        ax.set_title(f"n = {s.n}: AUC of data set {s.sample} = {b.estimate:.3f}", fontsize=_FS + 1)
+        self._cur.set_data([s.n], [self._widths_cache[s.n]])
+        self.ax_width.set_title(f"{s.coverage:.0%} of the {s.aucs.size} DeLong intervals hold the truth",
+                                fontsize=_FS + 1)
+
+    def describe(self, s):
+        b, d = s.interval, s.delong
+        return (f"<b>n = {s.n}</b>, data set {s.sample}<br>AUC = {b.estimate:.3f} (true {s.true_auc:.3f})<br>"
+                f"bootstrap 95%: [{b.low:.3f}, {b.high:.3f}]<br>DeLong 95%: [{d.low:.3f}, {d.high:.3f}]<br>"
+                f"sd of the {s.aucs.size} AUCs: {s.aucs.std(ddof=1):.3f}<br>"
+                f"coverage of DeLong: {s.coverage:.1%}")
