@@ -192,11 +192,13 @@ register(
 # -- 07.6: explain in words --------------------------------------------------------------------
 register(
     "07.6",
-    "Explain in words: why can R² on the training data never decrease when a least-squares model gets "
-    "one more feature, even a column of pure noise?",
+    "Explain in words: a model predicts delivery times, and every minute of error costs the company the same "
+    "amount, early or late, 2 minutes off or 20. Which measure matches this cost, MSE or MAE? And if the model "
+    "could only predict one constant time for every delivery, which constant would that measure favour?",
     kind="open",
-    answer="The larger model contains the smaller one: setting the new coefficient to 0 reproduces the old "
-           "fit exactly, so the least-squares minimum of the RSS over the larger model can only be the same or "
-           "smaller. SST depends only on y, which has not changed. So R² = 1 - RSS/SST cannot fall. That is why "
-           "training R² cannot choose a model size; adjusted R², AIC, BIC and C_p add a price per parameter.",
+    answer="MAE. The cost grows in proportion to the size of the error, exactly as |f(x) - y| does, so the mean "
+           "absolute error is the average cost per delivery (up to the price of a minute). MSE would charge a "
+           "20-minute error 100 times a 2-minute one instead of 10 times, letting a few very late deliveries "
+           "dominate the choice of model. Among constant predictions MAE is smallest at a median of the "
+           "delivery times (MSE at their mean), so one extreme delay hardly moves it.",
 )

@@ -27,7 +27,7 @@ def _solve_081() -> str:
 
 
 register(
-    "08.1",
+    "08.2",
     f"A classifier is tested on m = {_M} independent examples. H₀: its generalisation error is at most "
     f"ε₀ = {_EPS0}; α = {_ALPHA}. What is the critical count c: the smallest number of test errors at which "
     f"H₀ is rejected, i.e. the smallest c with P(X ≥ c) ≤ α for X ~ Binomial({_M}, {_EPS0})?",
@@ -60,7 +60,7 @@ def _solve_082() -> str:
 
 
 register(
-    "08.2",
+    "08.3",
     f"Two learners are cross-validated on the same k = {len(_EA)} folds. Fold error rates of A: "
     f"{_EA.tolist()}; of B: {_EB.tolist()}. What is the paired t statistic τ_t = |√k μ / σ| of the "
     "differences A - B (σ the sample standard deviation)?",
@@ -95,7 +95,7 @@ def _solve_083() -> str:
 
 
 register(
-    "08.3",
+    "08.1",
     f"Two classifiers on the same 100 test examples. The book's table (rows: B correct / B wrong; columns: "
     f"A correct / A wrong) is [[e00, e01], [e10, e11]] = {_TABLE.tolist()}. What is McNemar's statistic "
     "τ_χ² = (|e01 - e10| - 1)² / (e01 + e10)?",
