@@ -80,19 +80,31 @@ def test_05_3_probability_cost_by_hand():
     assert _close(_mistake("05.3", "negatives' share"), 1 - x)
 
 
-def test_05_4_normalized_cost_by_hand():
+def test_05_4_segment_by_hand():
     d = EXERCISES["05.4"].data
     fpr, fnr = d["fpr"], 1 - d["tpr"]
-    x = d["p"] * d["cost01"] / (d["p"] * d["cost01"] + (1 - d["p"]) * d["cost10"])
-    assert _close(EXERCISES["05.4"].answer, fnr * x + fpr * (1 - x))
-    assert _close(_mistake("05.4", "TPR was used"), d["tpr"] * x + fpr * (1 - x))
-    assert _close(_mistake("05.4", "FPR and FNR are swapped"), fpr * x + fnr * (1 - x))
-    assert _close(_mistake("05.4", "p was used"), fnr * d["p"] + fpr * (1 - d["p"]))
-    assert _close(_mistake("05.4", "(TPR, FPR)"), (1 - fpr) * x + d["tpr"] * (1 - x))
+    assert _close(EXERCISES["05.4"].answer, [(0, fpr), (1, fnr)])
+    assert _close(_mistake("05.4", "ends are swapped"), [(0, fnr), (1, fpr)])
+    assert _close(_mistake("05.4", "TPR was used"), [(0, fpr), (1, d["tpr"])])
+    assert _close(_mistake("05.4", "(TPR, FPR)"), [(0, d["tpr"]), (1, 1 - fpr)])
+    # its height at any x is the normalized cost of 05.5's formula
+    for x in (0.0, 0.3, 1.0):
+        assert _close(fpr + (fnr - fpr) * x, fnr * x + fpr * (1 - x))
 
 
-def test_05_5_both_conditions_sit_at_the_same_x():
+def test_05_5_normalized_cost_by_hand():
     d = EXERCISES["05.5"].data
+    fpr, fnr = d["fpr"], 1 - d["tpr"]
+    x = d["p"] * d["cost01"] / (d["p"] * d["cost01"] + (1 - d["p"]) * d["cost10"])
+    assert _close(EXERCISES["05.5"].answer, fnr * x + fpr * (1 - x))
+    assert _close(_mistake("05.5", "TPR was used"), d["tpr"] * x + fpr * (1 - x))
+    assert _close(_mistake("05.5", "FPR and FNR are swapped"), fpr * x + fnr * (1 - x))
+    assert _close(_mistake("05.5", "p was used"), fnr * d["p"] + fpr * (1 - d["p"]))
+    assert _close(_mistake("05.5", "(TPR, FPR)"), (1 - fpr) * x + d["tpr"] * (1 - x))
+
+
+def test_05_6_both_conditions_sit_at_the_same_x():
+    d = EXERCISES["05.6"].data
     assert _close(d["x_rare"], 0.5) and _close(d["x_even"], 0.5)
 
 

@@ -159,14 +159,51 @@ register(
 )
 
 
-# -- 05.4: the normalised cost of one ROC point at one x ----------------------------------------
+# -- 05.4: one ROC point is one segment in cost space ------------------------------------------
+_FPR_S, _TPR_S = 0.25, 0.625
+_seg = _cost.cost_lines([_FPR_S], [_TPR_S])[0].tolist()
+
+
+def _segment(fpr, tpr):
+    return _cost.cost_lines([fpr], [tpr])[0].tolist()
+
+
+def _solve_05_4():
+    (x0, y0), (x1, y1) = _seg
+    return (f"at x = 0 only the negatives matter: the cost is FPR = {y0:.4f}\n"
+            f"at x = 1 only the positives matter: the cost is FNR = 1 - TPR = 1 - {_TPR_S} = {y1:.4f}\n"
+            f"segment: ({x0:g}, {y0:.4f}) -> ({x1:g}, {y1:.4f})   (lm.cost_lines([{_FPR_S}], [{_TPR_S}]))")
+
+
+register(
+    "05.4",
+    f"A cut point has the ROC point (FPR, TPR) = ({_FPR_S}, {_TPR_S}). In cost space it is a straight segment "
+    "from x = 0 to x = 1. Give its two endpoints as [(0, y0), (1, y1)].",
+    kind="sequence",
+    answer=_seg,
+    data={"fpr": _FPR_S, "tpr": _TPR_S},
+    mistakes=[
+        Mistake(_segment(1 - _TPR_S, 1 - _FPR_S), "the two ends are swapped: FNR at x = 0, FPR at x = 1.",
+                "At x = P(+)cost = 0 nothing rides on the positives, so only the false alarms cost: the segment "
+                "starts at (0, FPR) and ends at (1, FNR)."),
+        Mistake(_segment(_FPR_S, 1 - _TPR_S), "TPR was used where FNR belongs.",
+                "The cost counts the positives that are missed: the right end is FNR = 1 - TPR."),
+        Mistake(_segment(_TPR_S, _FPR_S), "the ROC point was read as (TPR, FPR).",
+                "A ROC point is (FPR, TPR): x-axis FPR, y-axis TPR (note 000 writes it the other way)."),
+    ],
+    hint="The segment of a ROC point runs from (0, FPR) to (1, FNR), FNR = 1 - TPR (note 000 draws it so).",
+    solve=_solve_05_4,
+)
+
+
+# -- 05.5: the normalised cost of one ROC point at one x ----------------------------------------
 _FPR4, _TPR4 = 0.2, 0.7
 _P4, _C01_4, _C10_4 = 0.1, 3, 1
 _x4 = _cost.probability_cost(_P4, _C01_4, _C10_4)
 _n4 = _cost.normalized_cost(_FPR4, 1 - _TPR4, _P4, _C01_4, _C10_4)
 
 
-def _solve_05_4():
+def _solve_05_5():
     fnr = 1 - _TPR4
     return (f"step 1: x = P(+)cost = {_P4}*{_C01_4} / ({_P4}*{_C01_4} + {1 - _P4:.1f}*{_C10_4}) = {_x4:.4f}\n"
             f"step 2: FNR = 1 - TPR = 1 - {_TPR4} = {fnr:.4f}\n"
@@ -176,7 +213,7 @@ def _solve_05_4():
 
 
 register(
-    "05.4",
+    "05.5",
     f"A cut point has the ROC point (FPR, TPR) = ({_FPR4}, {_TPR4}). The prior is p = {_P4} and cost01:cost10 = "
     f"{_C01_4}:{_C10_4}. What is its normalized cost (the height of its segment in cost space at x = P(+)cost)?",
     kind="number",
@@ -196,22 +233,22 @@ register(
                 "A ROC point is (FPR, TPR): x-axis FPR, y-axis TPR (note 000 writes it the other way)."),
     ],
     hint="cost_norm = FNR*x + FPR*(1-x) with x = P(+)cost and FNR = 1 - TPR.",
-    solve=_solve_05_4,
+    solve=_solve_05_5,
 )
 
 
-# -- 05.5: explain in words ---------------------------------------------------------------------
+# -- 05.6: explain in words ---------------------------------------------------------------------
 _x_rare = _cost.probability_cost(0.01, 99, 1)
 _x_even = _cost.probability_cost(0.5, 1, 1)
 
 
-def _solve_05_5():
+def _solve_05_6():
     return (f"P(+)cost for the rare disease: 0.01*99 / (0.01*99 + 0.99*1) = {_x_rare:.4f}\n"
             f"P(+)cost for the balanced problem: 0.5*1 / (0.5*1 + 0.5*1) = {_x_even:.4f}")
 
 
 register(
-    "05.5",
+    "05.6",
     "A rare disease (p = 0.01) whose missed cases cost 99 times a false alarm, and a balanced problem "
     "(p = 0.5) with equal costs: explain in words why one classifier has the same normalized cost in both, "
     "and so the same best cut.",
@@ -223,5 +260,5 @@ register(
             "cut is the same one. (The expected cost in money differs: the normalized cost divides it by its "
             "largest possible value p*cost01 + (1-p)*cost10.)"),
     data={"x_rare": _x_rare, "x_even": _x_even},
-    solve=_solve_05_5,
+    solve=_solve_05_6,
 )
