@@ -298,7 +298,8 @@ def _solve_06_8():
     lines = []
     for name, ranked in _ENGINES8.items():
         lines.append(f"{name}: relevant at ranks {_hit_ranks(ranked, _REL8)}; "
-                     f"P@10 = {_rk.precision_at_k(ranked, _REL8, 10):.4f}, R@10 = {_rk.recall_at_k(ranked, _REL8, 10):.4f}, "
+                     f"P@10 = {_rk.precision_at_k(ranked, _REL8, 10):.4f}, "
+                     f"R@10 = {_rk.recall_at_k(ranked, _REL8, 10):.4f}, "
                      f"AP = {_rk.average_precision(ranked, _REL8):.4f}")
     return "\n".join(lines)
 
