@@ -162,6 +162,9 @@ def f_sf(x: float, d1: float, d2: float) -> float:
     return betainc(d2 / 2.0, d1 / 2.0, d2 / den, d1 * x / den)
 
 
+_HUGE_N = 2**53
+
+
 def binom_sf_ge(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
     if k <= 0:
@@ -172,6 +175,12 @@ def binom_sf_ge(k: int, n: int, p: float) -> float:
         return 0.0
     if p >= 1.0:
         return 1.0
+    if n > _HUGE_N:
+        # beyond 2**53 trials the counts are not even exact floats and the lgamma differences in
+        # betainc lose every digit; the binomial is then normal to far better than 1e-6
+        # (Berry-Esseen: error <= 0.5 / sqrt(n p (1-p))), so use it with continuity correction
+        z = (k - 0.5 - n * p) / math.sqrt(n * p * (1.0 - p))
+        return 0.5 * math.erfc(z / math.sqrt(2.0))
     return betainc(float(k), float(n - k + 1), p, 1.0 - p)
 
 

@@ -869,8 +869,18 @@ def mcnemar_test(y_true, y_pred_a, y_pred_b, *, alpha=0.05, correction=True) -> 
 def _as_table(table, name: str) -> np.ndarray:
     if table is None:
         raise TypeError(f"{name} must be a 2-D array-like, got None")
+    if isinstance(table, (str, bytes, dict, set)):
+        raise TypeError(f"{name} must be a 2-D table of numbers, got {type(table).__name__}")
     try:
-        t = np.asarray(table, dtype=np.float64)
+        raw = np.asarray(table)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a 2-D table of numbers (rows of equal length)") from None
+    if raw.dtype.kind in "USO" and any(isinstance(v, (str, bytes)) for v in raw.ravel().tolist()):
+        raise TypeError(f"{name} must hold numbers, not text (found {next(v for v in raw.ravel().tolist() if isinstance(v, (str, bytes)))!r})")
+    if raw.dtype.kind == "c":
+        raise TypeError(f"{name} must hold real numbers, got complex values")
+    try:
+        t = raw.astype(np.float64)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a 2-D table of numbers (rows of equal length)") from None
     if t.ndim != 2:

@@ -945,6 +945,8 @@ def tune_l2(X, y, l2_values, *, method="holdout", test_size=0.25, k=5, repeats=5
     X, y = _check_common(X, y)
     if isinstance(l2_values, (str, bytes)) or np.ndim(l2_values) != 1:
         raise ValueError(f"l2_values must be a non-empty 1-D sequence of non-negative numbers, got {l2_values!r}")
+    if any(isinstance(v, (str, bytes, bool, np.bool_, complex)) for v in np.asarray(l2_values, dtype=object).tolist()):
+        raise TypeError(f"l2_values must hold real numbers (no text, booleans or complex), got {l2_values!r}")
     try:
         lams = np.asarray(l2_values, dtype=np.float64)
     except (TypeError, ValueError):
@@ -1018,7 +1020,7 @@ def holdout_study(population, n, *, test_sizes=None, n_datasets=300, l2=1e-2, ex
         test_sizes, "test_sizes", lambda v: check_probability(v, "test_sizes", open_left=True, open_right=True))
     l2 = check_real(l2, "l2", low=0, high=_MAX_L2)
     exact_proportion = check_bool(exact_proportion, "exact_proportion")
-    _check_work(2 * len(sizes) * n_datasets * n, f"{len(sizes)} test shares x {n_datasets} data sets of n={n}")
+    _check_work(2 * len(sizes) * n_datasets * n, f"{len(sizes)} test shares x n_datasets={n_datasets} data sets of n={n}")
     rng = check_rng(rng)
     Xs, ys = population.sample_many(n_datasets, n, rng, exact_proportion=exact_proportion)
     counts = ys.sum(axis=1)
@@ -1155,7 +1157,7 @@ def cv_study(population, n, *, ks=(2, 3, 5, 10, 20), max_repeats=5, n_datasets=2
     l2 = check_real(l2, "l2", low=0, high=_MAX_L2)
     exact_proportion = check_bool(exact_proportion, "exact_proportion")
     _check_work(max_repeats * max(ks) * n_datasets * n, f"max_repeats={max_repeats} x k={max(ks)} x "
-                f"{n_datasets} data sets of n={n}")
+                f"n_datasets={n_datasets} data sets of n={n}")
     rng = check_rng(rng)
     Xs, ys = population.sample_many(n_datasets, n, rng, exact_proportion=exact_proportion)
     t = ys.astype(np.float64)

@@ -383,6 +383,12 @@ def oob_probability(m):
         raise ValueError(f"m could not be read as an array: {exc}") from None
     if arr.size == 0:
         raise ValueError("m is empty: give at least one size")
+    if arr.dtype == object:  # Python integers beyond int64 (10**20): exact enough as floats here
+        values = arr.ravel().tolist()
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            bad = next(v for v in values if not (isinstance(v, int) and not isinstance(v, bool)))
+            raise TypeError(f"m must be an integer or an array of integers, got {type(bad).__name__} {bad!r}")
+        arr = np.array([float(v) for v in values]).reshape(arr.shape)
     if arr.dtype.kind == "f":
         if not np.isfinite(arr).all():
             raise ValueError(f"m must hold finite integers, got {float(arr[~np.isfinite(arr)].ravel()[0])!r}")

@@ -298,6 +298,9 @@ KIND = {
 }
 #: per-function exceptions to KIND
 KIND_OVERRIDES = {
+    # a number of test examples allocates nothing: 10**20 is answered (the normal limit), not refused
+    ("binomial_test", "n_samples"): "count", ("binomial_test", "n_errors"): "count",
+    ("oob_probability", "m"): "count",  # (1 - 1/m)**m for m = 10**20 is 1/e, not an allocation
     **{(f, a): "numbers" for f in ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error",
                                    "r2_score", "adjusted_r2_score", "residual_sum_of_squares",
                                    "residual_variance", "gaussian_log_likelihood", "aic", "bic", "mallows_cp")
@@ -539,22 +542,6 @@ def _known(reason, *ids):
 
 
 KNOWN_FAILURES: dict[str, str] = {
-    # ---- compare -----------------------------------------------------------------------
-    "binomial_test-n_samples-huge": "compare owner: binomial_test(9, 10**20, epsilon0=0.1) raises "
-                                    "OverflowError: math range error",
-    **_known(
-        "compare owner: five_by_two_cv_t_test accepts strings inside errors_a / errors_b "
-        "([['0.5', 0.12], ...] is read as 0.5)",
-        "five_by_two_cv_t_test-errors_a-str", "five_by_two_cv_t_test-errors_b-str",
-    ),
-    # ---- evaluation --------------------------------------------------------------------
-    **_known(
-        "evaluation owner: the size error for n_datasets=10**20 does not name n_datasets "
-        "('2 test shares x 100000000000000000000 data sets of n=20 would need ...')",
-        "holdout_study-n_datasets-huge", "cv_study-n_datasets-huge",
-    ),
-    "tune_l2-l2_values-str": "evaluation owner: tune_l2(X, y, ['0.5', 1.0]) accepts a string l2 value",
-    # ---- widgets.cost ------------------------------------------------------------------
 }
 
 
@@ -846,12 +833,7 @@ EXTREME_CASES = [
      lambda r: 0 <= r.p_value <= 1),
     ("oob_probability-huge-m", lambda: lm.oob_probability(10**20), lambda r: abs(float(r) - np.exp(-1)) < 1e-9),
 ]
-EXTREME_KNOWN = {
-    "binomial_test-huge-n": "compare owner: binomial_test(10**18, 10**19, epsilon0=0.1) raises "
-                            "OverflowError: math range error (needs a log-space tail or a normal limit)",
-    "oob_probability-huge-m": "splits owner: oob_probability(10**20) says 'm must be an integer ... got object'; "
-                              "(1 - 1/m)**m -> 1/e is the answer (use Python ints / expm1-log1p)",
-}
+EXTREME_KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(

@@ -234,7 +234,7 @@ def check(exercise_id: str, answer) -> Feedback:
     for m in ex.mistakes:
         if _distance(given, m.answer) <= ex.tolerance:
             return Feedback(ex.id, "mistake", f"Not quite: {m.mistake} {m.hint}", m)
-    if ex.kind != "choice":
+    if ex.kind != "choice" and ex.tolerance > 0:  # an exact count is right or wrong, never "close"
         scale = max(np.max(np.abs(np.asarray(ex.answer, dtype=float))), 1e-12) if ex.kind != "number" \
             else max(abs(ex.answer), 1e-12)
         if d <= max(10 * ex.tolerance, 0.01 * scale):
@@ -318,7 +318,7 @@ class Solution:
 
     def _repr_html_(self) -> str:
         return (f'<details class="lm-solution"><summary>Solution {html.escape(self.exercise.id)} '
-                f'(click to show)</summary><pre style="white-space:pre-wrap">{html.escape(self.text)}</pre>'
+                f'(click to show)</summary><pre style="white-space:pre-wrap;font-family:var(--jp-code-font-family, monospace)">{html.escape(self.text)}</pre>'
                 f'</details>')
 
 
