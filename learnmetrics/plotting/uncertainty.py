@@ -118,7 +118,10 @@ def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None):
     step = "post" if band.kind == "roc" else "pre"
     ax.fill_between(band.x, band.low, band.high, step=step, color=fill, alpha=0.3, lw=0,
                     label=f"{pct} bootstrap band")
-    ax.step(band.x, band.y, where=step, color=colour, ls=ls, lw=1.8, label=label)
+    x, y = band.x, band.y
+    if band.kind == "roc" and x[0] == 0:  # the curve starts at (0, 0) and rises along FPR = 0
+        x, y = np.r_[0.0, x], np.r_[0.0, y]
+    ax.step(x, y, where=step, color=colour, ls=ls, lw=1.8, label=label)
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.04)
     ax.set_aspect("equal")
