@@ -272,3 +272,15 @@ def test_row_placements_equal_one_row_at_a_time():
         one = roc_auc_ci(y2, s2[k])
         assert st.aucs[k] == pytest.approx(one.auc[0]) and st.lows[k] == pytest.approx(one.low)
         assert st.highs[k] == pytest.approx(one.high)
+
+
+def test_paired_fast_path_equals_the_generic_loop():
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 40)
+    a = np.round(rng.normal(size=40) + y, 1)
+    b = np.round(a + rng.normal(size=40), 1)
+    fast = paired_bootstrap_ci(lm.roc_auc_score, y, a, b, n_resamples=200, rng=3)
+    slow = paired_bootstrap_ci(lambda t, p: sk_auc(t, p), y, a, b, n_resamples=200, rng=3)
+    np.testing.assert_allclose(fast.resampled, slow.resampled, atol=1e-12)
+    bca = paired_bootstrap_ci(lm.roc_auc_score, y, a, b, n_resamples=200, rng=3, method="bca")
+    assert bca.low <= bca.high
