@@ -176,6 +176,9 @@ def _check_confidence(confidence) -> float:
 def _targets(y_true, stratify: bool):
     """y_true as labels (stratified, or any label-like y) or as finite numbers (a regression target)."""
     arr = as_1d(y_true, "y_true")
+    if arr.dtype.kind == "f" and stratify and np.isfinite(arr).all() and np.any(arr != np.round(arr)):
+        raise ValueError("y_true holds continuous values, but stratify=True resamples within each class; "
+                         "for a regression metric pass stratify=False")
     if stratify or arr.dtype.kind not in "f":
         return as_labels(y_true, "y_true")
     return as_scores(y_true, "y_true")

@@ -284,3 +284,8 @@ def test_paired_fast_path_equals_the_generic_loop():
     np.testing.assert_allclose(fast.resampled, slow.resampled, atol=1e-12)
     bca = paired_bootstrap_ci(lm.roc_auc_score, y, a, b, n_resamples=200, rng=3, method="bca")
     assert bca.low <= bca.high
+
+
+def test_a_regression_target_needs_stratify_false():
+    with pytest.raises(ValueError, match="stratify=False"):
+        bootstrap_ci(lm.mean_squared_error, [1.5, 2.0, 3.2], [1.0, 2.5, 3.0])
