@@ -45,6 +45,7 @@ MEMORY_HEADROOM = 1 << 30  # bytes of address space a bad call may add before Me
 Y = [0, 1, 1, 0, 1, 0]
 P = [0, 1, 0, 0, 1, 1]
 S = [0.1, 0.8, 0.4, 0.3, 0.9, 0.6]
+S2 = [0.2, 0.7, 0.5, 0.1, 0.6, 0.4]
 R_TRUE = [3.0, -0.5, 2.0, 7.0, 1.0]
 R_PRED = [2.5, 0.0, 2.0, 8.0, 1.5]
 ERR_A = [0.10, 0.12, 0.08, 0.11, 0.09]
@@ -89,6 +90,19 @@ def _y():
 
 #: one valid call per public function: keyword arguments (positional ones by name too)
 VALID = {
+    # ---- uncertainty -----------------------------------------------------------------------
+    "bootstrap_ci": lambda: dict(metric=lm.roc_auc_score, y_true=Y, y_pred_or_score=S, n_resamples=50, confidence=0.9,
+                                 method="bca", stratify=True, sample_weight=[1.0] * 6, rng=0),
+    "paired_bootstrap_ci": lambda: dict(metric=lm.roc_auc_score, y_true=Y, y_score_a=S, y_score_b=S2, n_resamples=50,
+                                        confidence=0.9, method="percentile", stratify=True, rng=0),
+    "roc_auc_ci": lambda: dict(y_true=Y, y_score=S, confidence=0.9),
+    "delong_test": lambda: dict(y_true=Y, y_score_a=S, y_score_b=S2),
+    "roc_bootstrap_band": lambda: dict(y_true=Y, y_score=S, fpr_grid=[0.0, 0.5, 1.0], n_resamples=50, confidence=0.9,
+                                       stratify=True, rng=0),
+    "pr_bootstrap_band": lambda: dict(y_true=Y, y_score=S, recall_grid=[0.5, 1.0], n_resamples=50, confidence=0.9,
+                                      stratify=True, rng=0),
+    "auc_sampling_state": lambda: dict(n=20, sample=1, distance=1.2, n_datasets=5, n_resamples=20, confidence=0.9,
+                                       rng=0),
     # classification
     "confusion_matrix": lambda: dict(y_true=Y, y_pred=P, labels=[0, 1], sample_weight=[1] * 6, normalize="true"),
     "accuracy_score": lambda: dict(y_true=Y, y_pred=P, normalize=True, sample_weight=[1] * 6),
@@ -262,6 +276,8 @@ VALID = {
 # the kind of each argument, and the bad values of each kind
 # ---------------------------------------------------------------------------------------
 KIND = {
+    "metric": "object", "y_pred_or_score": "scores", "y_score_a": "scores", "y_score_b": "scores",
+    "n_resamples": "size", "confidence": "prob", "fpr_grid": "numbers", "recall_grid": "numbers", "sample": "count",
     "y_true": "labels", "y_pred": "labels", "y": "labels", "y_pred_a": "labels", "y_pred_b": "labels",
     "y_score": "scores", "sample_weight": "weights", "labels": "label_list", "pos_label": "label",
     "neg_label": "label", "threshold": "real_inf", "zero_division": "zero_division",
@@ -433,6 +449,8 @@ ALIASES = {
 # the explorers' constructors (learnmetrics.widgets.<subject>), same machinery
 # ---------------------------------------------------------------------------------------
 VALID_EXPLORERS = {
+    "AucSamplingExplorer": ("uncertainty", lambda: dict(sizes=[17, 60], n=17, sample=0, distance=1.2, n_datasets=20,
+                                                        n_resamples=50, rng=0)),
     "ThresholdExplorer": ("threshold", lambda: dict(y_true=Y, y_score=S, ids=list("abcdef"), threshold=0.5,
                                                     step=0.01, names=("positive", "negative"), pos_label=1)),
     "CutPointExplorer": ("curves", lambda: dict(y_true=Y, y_score=S, ids=list("abcdef"), pos_label=1,
@@ -452,6 +470,9 @@ VALID_EXPLORERS = {
     "BiasVarianceExplorer": ("bias_variance", lambda: dict(result=fx("bv"), degree=3, n_curves=3)),
 }
 EXPLORER_KIND = {
+    ("AucSamplingExplorer", "sizes"): "numbers", ("AucSamplingExplorer", "n"): "count",
+    ("AucSamplingExplorer", "sample"): "count", ("AucSamplingExplorer", "distance"): "real",
+    ("AucSamplingExplorer", "n_datasets"): "size", ("AucSamplingExplorer", "n_resamples"): "size",
     ("ThresholdExplorer", "ids"): "names", ("CutPointExplorer", "ids"): "names",
     ("ThresholdExplorer", "step"): "pos_real", ("ThresholdExplorer", "threshold"): "real",
     ("CostCurveExplorer", "ratio"): "pos_real", ("CostCurveExplorer", "prior"): "prob",
