@@ -39,7 +39,7 @@ from .curves import _positive_mask
 __all__ = [
     "calibration_curve", "brier_score_loss", "log_loss", "BrierDecomposition", "brier_decomposition",
     "expected_calibration_error", "PlattCalibrator", "IsotonicCalibrator", "sharpen", "TemperatureState",
-    "temperature_state",
+    "temperature_state", "cost_threshold", "simulate_scores",
 ]
 
 
@@ -681,3 +681,57 @@ def temperature_state(y_true, y_prob, temperature, *, n_bins=10) -> TemperatureS
     pt, pp = calibration_curve(pos, q, n_bins=n_bins)
     return TemperatureState(float(temperature), q, float(roc_auc_score(pos, q)), brier_score_loss(pos, q),
                             log_loss(pos, q), expected_calibration_error(pos, q, n_bins=n_bins), pt, pp)
+
+
+# --------------------------------------------------------------------------------------
+# chapter 05's cut from the costs, and a population whose true P(+|x) is known
+# --------------------------------------------------------------------------------------
+def cost_threshold(cost01, cost10) -> float:
+    """The cut on a *calibrated* P(+|x) that minimises the expected cost:
+    predict + when P(+|x)·cost01 > (1 - P(+|x))·cost10, i.e. when
+
+        P(+|x) > cost10 / (cost01 + cost10).
+
+    It is only right if the probabilities are: on miscalibrated scores the
+    same number is the wrong cut.
+
+    Example
+    -------
+    >>> cost_threshold(5, 1)
+    0.16666666666666666
+    """
+    c01 = check_real(cost01, "cost01", low=0)
+    c10 = check_real(cost10, "cost10", low=0)
+    if c01 + c10 == 0:
+        raise ValueError("cost01 and cost10 are both 0: every cut costs nothing")
+    return float(c10 / (c01 + c10))
+
+
+def simulate_scores(n, *, prevalence=0.3, distance=1.5, temperature=0.5, rng=0):
+    """A population whose true probabilities are known, and a miscalibrated model of it.
+
+    x ~ N(distance, 1) for positives, N(0, 1) for negatives, a share
+    ``prevalence`` positive; the true posterior is
+    P(+|x) = σ(log(π/(1-π)) + d·x - d²/2). The model's probabilities are
+    ``sharpen(P(+|x), temperature)``: same order (same AUC), overconfident
+    for T < 1, underconfident for T > 1.
+
+    Returns
+    -------
+    y : ndarray of int (1 = positive), p_true : ndarray, p_model : ndarray
+
+    Example
+    -------
+    >>> y, p_true, p_model = simulate_scores(5, rng=0)
+    >>> y.tolist()
+    [0, 1, 1, 1, 0]
+    """
+    n = check_positive_int(n, "n", minimum=1, maximum=10**7)
+    pi = check_real(prevalence, "prevalence", low=0, high=1, low_open=True, high_open=True)
+    d = check_real(distance, "distance", low=0, high=10)
+    T = check_real(temperature, "temperature", low=0, low_open=True, high=100)
+    gen = np.random.default_rng(check_positive_int(rng, "rng", minimum=0))
+    y = (gen.random(n) < pi).astype(int)
+    x = gen.normal(size=n) + d * y
+    z = math.log(pi / (1 - pi)) + d * x - d * d / 2
+    return y, _sigmoid(z), _sigmoid(z / T)

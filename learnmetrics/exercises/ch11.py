@@ -1,0 +1,154 @@
+"""Exercises of chapter 11: are the probabilities right (Brier score, ECE, log loss, temperature).
+
+Every answer and every known mistake is computed here from the exercise's data
+with learnmetrics (a mistake by applying the mistaken formula).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from learnmetrics import calibration as C
+
+from ._core import Mistake, register
+
+# -- 11.1: the Brier score by hand ------------------------------------------------------------------
+_Y1 = np.array([1, 0, 1, 1, 0])
+_P1 = np.array([0.9, 0.4, 0.6, 0.7, 0.2])
+_B1 = C.brier_score_loss(_Y1, _P1)
+_SQ1 = (_P1 - _Y1) ** 2
+
+
+def _solve_111() -> str:
+    return (f"squared gaps (p - y)²: {np.round(_SQ1, 4).tolist()}\n"
+            f"Brier = their mean = {_SQ1.sum():.4f} / {_Y1.size} = {_B1:.4f}\n"
+            f"(lm.brier_score_loss gives {C.brier_score_loss(_Y1, _P1):.4f})")
+
+
+register(
+    "11.1",
+    f"Labels {_Y1.tolist()} (1 = positive), predicted probabilities of the positive class {_P1.tolist()}. "
+    "Compute the Brier score: the mean of (p - y)².",
+    kind="number", answer=_B1, tolerance=5e-4, data={"y_true": _Y1, "y_prob": _P1},
+    mistakes=[
+        Mistake(math.sqrt(_B1), "that is the square root of the Brier score (a root mean squared error),",
+                "the Brier score is the mean of the squares, with no root."),
+        Mistake(float(_SQ1.sum()), "that is the sum of the squared gaps,", f"divide by the {_Y1.size} examples."),
+        Mistake(2 * _B1, "you summed the squared gaps over both classes' columns,",
+                "for two classes scikit-learn halves that sum (scale_by_half='auto'): it is the mean of (p - y)²."),
+    ],
+    hint="For each example, (p - y)² with y = 1 or 0; then the mean.",
+    solve=_solve_111,
+)
+
+# -- 11.2: ECE with two bins ------------------------------------------------------------------------
+_Y2 = np.array([0, 1, 0, 1, 1, 1])
+_P2 = np.array([0.1, 0.3, 0.6, 0.7, 0.9, 0.9])
+_E2 = C.expected_calibration_error(_Y2, _P2, n_bins=2)
+_PT2, _PP2 = C.calibration_curve(_Y2, _P2, n_bins=2)
+_N2 = np.array([int((_P2 <= 0.5).sum()), int((_P2 > 0.5).sum())])
+_UNW2 = float(np.mean(np.abs(_PT2 - _PP2)))
+_SIGNED2 = float(abs(np.sum(_N2 / _N2.sum() * (_PT2 - _PP2))))
+
+
+def _solve_112() -> str:
+    lines = []
+    for k, (lo, hi) in enumerate([(0, 0.5), (0.5, 1)]):
+        lines.append(f"bin {'[0, 0.5]' if k == 0 else '(0.5, 1]'}: {_N2[k]} examples, mean p = {_PP2[k]:.4f}, "
+                     f"fraction positive = {_PT2[k]:.4f}, gap |{_PT2[k]:.4f} - {_PP2[k]:.4f}| = "
+                     f"{abs(_PT2[k] - _PP2[k]):.4f}")
+    lines.append(f"ECE = {_N2[0]}/6 · {abs(_PT2[0] - _PP2[0]):.4f} + {_N2[1]}/6 · {abs(_PT2[1] - _PP2[1]):.4f} "
+                 f"= {_E2:.4f}")
+    return "\n".join(lines)
+
+
+register(
+    "11.2",
+    f"Labels {_Y2.tolist()} (1 = positive), probabilities {_P2.tolist()}. With two bins [0, 0.5] and (0.5, 1], "
+    "compute the expected calibration error: the gaps |fraction of positives - mean probability| of the bins, "
+    "weighted by each bin's share of the examples.",
+    kind="number", answer=_E2, tolerance=5e-4, data={"y_true": _Y2, "y_prob": _P2},
+    mistakes=[
+        Mistake(_UNW2, "that is the plain mean of the two gaps,", "weight each gap by its bin's share of the examples."),
+        Mistake(_SIGNED2, "the gaps were added with their signs, so they cancel,",
+                "take the absolute value of each bin's gap before adding."),
+    ],
+    hint="Bin 1 holds the probabilities ≤ 0.5; for each bin the mean p and the share of 1s.",
+    solve=_solve_112,
+)
+
+# -- 11.3: log loss of a confident mistake ----------------------------------------------------------
+_P3 = 0.99
+_L3 = C.log_loss([0, 1], [_P3, 1 - _P3])  # both examples get 1 - 0.99 on their true class
+_L3_10 = -math.log10(1 - _P3)
+_L3_WRONG = -math.log(_P3)
+
+
+def _solve_113() -> str:
+    return (f"the true class gets probability 1 - {_P3} = {1 - _P3:.2f}\n"
+            f"log loss = -ln({1 - _P3:.2f}) = {_L3:.4f} (natural log)\n"
+            f"the Brier score of the same mistake is (0.99 - 0)² = {C.brier_score_loss([0], [_P3]):.4f}: "
+            "bounded by 1, while the log loss grows without bound as p -> 1")
+
+
+register(
+    "11.3",
+    f"A negative example gets P(+) = {_P3}. What is its log loss (natural logarithm)?",
+    kind="number", answer=_L3, tolerance=5e-3, data={"y_true": [0], "y_prob": [_P3]},
+    mistakes=[
+        Mistake(_L3_10, "that is the base-10 logarithm,", "log loss uses the natural logarithm ln."),
+        Mistake(_L3_WRONG, "that is -ln of the probability of the wrong class (+),",
+                "the log loss takes the probability given to the TRUE class, here 1 - 0.99."),
+    ],
+    hint="-ln(probability given to the true class).",
+    solve=_solve_113,
+)
+
+# -- 11.4: predict, then check with the explorer ----------------------------------------------------
+_Y4, _, _PM4 = C.simulate_scores(3000, rng=11)
+_S4 = {t: C.temperature_state(_Y4, _PM4, t) for t in (1.0, 2.0)}
+_OPTS4 = ("goes up", "stays the same", "goes down")
+
+
+def _which(a, b):
+    return "stays the same" if abs(a - b) < 1e-12 else ("goes up" if b > a else "goes down")
+
+
+_CAT4 = _which(_S4[1.0].auc, _S4[2.0].auc)
+
+
+def _solve_114() -> str:
+    a, b = _S4[1.0], _S4[2.0]
+    return (f"T = 1: AUC {a.auc:.4f}, Brier {a.brier:.4f};  T = 2: AUC {b.auc:.4f}, Brier {b.brier:.4f}\n"
+            "σ(logit(p)/T) is increasing in p for every T > 0: the order of the examples does not change, so "
+            f"the AUC {_CAT4}; only the probabilities (and Brier, log loss, ECE) move.")
+
+
+register(
+    "11.4",
+    "Predict, then check with the explorer: move the temperature from T = 1 to T = 2 (softer probabilities). "
+    f"The AUC... One of {list(_OPTS4)}.",
+    kind="choice", answer=_CAT4, choices=_OPTS4, data={"temperatures": (1.0, 2.0)},
+    mistakes=[Mistake(o, m, h) for o, m, h in [
+        ("goes up", "softening looks like it should help,",
+         "the AUC only sees the order of the scores, and dividing the log-odds by T keeps it."),
+        ("goes down", "less confident scores look worse,",
+         "less confident is not worse ranked: the AUC counts pairs in order, and none changes order."),
+    ] if o != _CAT4],
+    hint="Does dividing every log-odds by 2 change which of two examples scores higher?",
+    solve=_solve_114,
+)
+
+# -- 11.5: explain in words -------------------------------------------------------------------------
+register(
+    "11.5",
+    "Explain in words: a model gives every example the same probability, the share of positives in the data. "
+    "What are its ECE and its AUC, and why is a low ECE not enough?",
+    kind="open",
+    answer="All examples fall in one bin whose mean probability equals its fraction of positives, so the ECE "
+           "is 0: the model is perfectly calibrated. But it ranks nothing: every pair is tied, the AUC is 0.5, "
+           "and in the Brier decomposition its resolution is 0 (Brier = uncertainty). Calibration says the "
+           "probabilities can be trusted as probabilities; it says nothing about whether they separate the "
+           "classes. A good model needs both: low reliability term and high resolution.",
+)

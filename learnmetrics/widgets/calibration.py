@@ -1,0 +1,120 @@
+"""The explorer of chapter 11: a temperature on the scores' log-odds.
+
+A thin view over :func:`learnmetrics.calibration.temperature_state`: the slider
+sets T in p -> σ(logit(p) / T). T < 1 sharpens the probabilities (towards 0 and
+1), T > 1 softens them (towards 0.5). The order of the examples never changes,
+so the AUC stays put while the Brier score, the log loss and the ECE move and
+the reliability curve bends.
+"""
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import calibration as _cal
+from .._validation import as_1d, check_positive_int, check_real
+from ..plotting import style
+from ._base import Explorer
+
+__all__ = ["TemperatureExplorer"]
+
+_FS = 9
+_METRICS = (("brier", "Brier score", "-", "^"), ("log_loss", "log loss", "--", "D"), ("ece", "ECE", ":", "v"))
+
+
+class TemperatureExplorer(Explorer):
+    """Drag the temperature: AUC never moves; Brier, log loss and ECE do.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Labels in {0, 1} (or {-1, 1}, booleans).
+    y_prob : array-like of shape (n_samples,)
+        The model's probabilities at T = 1.
+    temperatures : sequence of float, default=(0.25, 0.35, 0.5, 0.7, 1.0, 1.4, 2.0, 2.8, 4.0)
+        The slider's values (strictly increasing, each in (0, 100]).
+    temperature : float, default=1.0
+        The starting value (one of ``temperatures``).
+    n_bins : int, default=10
+        Bins of the reliability curve and the ECE.
+
+    Attributes
+    ----------
+    temperature : ipywidgets.SelectionSlider
+    state : TemperatureState
+    """
+
+    figsize = (10.0, 4.2)
+    readout_width = "230px"
+
+    def __init__(self, y_true, y_prob, *, temperatures=(0.25, 0.35, 0.5, 0.7, 1.0, 1.4, 2.0, 2.8, 4.0),
+                 temperature=1.0, n_bins=10):
+        self.y_true = np.asarray(as_1d(y_true, "y_true"))
+        self.y_prob = _cal._check_prob_1d(y_prob)
+        _cal._check_lengths(y_true=self.y_true, y_prob=self.y_prob)
+        self.n_bins = check_positive_int(n_bins, "n_bins", minimum=1, maximum=100)
+        temps = as_1d(temperatures, "temperatures")
+        if temps.dtype.kind not in "iuf":
+            raise TypeError(f"temperatures must hold numbers, got values of type {temps.dtype}")
+        self.temperatures = tuple(check_real(float(t), "temperatures", low=0, low_open=True, high=100) for t in temps)
+        if list(self.temperatures) != sorted(set(self.temperatures)):
+            raise ValueError(f"temperatures must be strictly increasing, got {list(self.temperatures)}")
+        temperature = check_real(temperature, "temperature", low=0, low_open=True, high=100)
+        if float(temperature) not in self.temperatures:
+            raise ValueError(f"temperature must be one of temperatures {list(self.temperatures)}, got {temperature}")
+        self._states = {t: _cal.temperature_state(self.y_true, self.y_prob, t, n_bins=self.n_bins)
+                        for t in self.temperatures}
+        self.temperature = widgets.SelectionSlider(options=list(self.temperatures), value=float(temperature),
+                                                   description="temperature T",
+                                                   style={"description_width": "initial"},
+                                                   layout=widgets.Layout(width="420px"))
+        super().__init__([self.temperature])
+
+    def compute_state(self, temperature):
+        return self._states[temperature]
+
+    def setup_figure(self, fig):
+        self.ax_rel, self.ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.25]})
+        ax = self.ax_rel
+        ax.plot([0, 1], [0, 1], color=style.REFERENCE, ls="--", lw=1.5, label="perfectly calibrated")
+        base, = ax.plot([], [], color=style.REFERENCE, ls="-", lw=1.2, marker="s", ms=4, alpha=0.7,
+                        label="T = 1 (the model)")
+        s1 = self._states.get(1.0) or _cal.temperature_state(self.y_true, self.y_prob, 1.0, n_bins=self.n_bins)
+        base.set_data(s1.prob_pred, s1.prob_true)
+        self._curve, = ax.plot([], [], color=style.CURVE, marker="o", ms=6, lw=2, label="T as set")
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_aspect("equal")
+        ax.set_xlabel("mean predicted probability", fontsize=_FS + 1)
+        ax.set_ylabel("fraction of positives", fontsize=_FS + 1)
+        ax.tick_params(labelsize=_FS)
+        ax.legend(fontsize=_FS, loc="upper left")
+        ax = self.ax_m
+        ts = np.array(self.temperatures)
+        st = [self._states[t] for t in self.temperatures]
+        ax.plot(ts, [s.auc for s in st], color=style.CURVE, lw=2.2, marker="o", ms=5, label="AUC (never moves)")
+        for attr, name, ls, mk in _METRICS:
+            ax.plot(ts, [getattr(s, attr) for s in st], color=style.ESTIMATE if attr != "ece" else style.CURVE,
+                    ls=ls, marker=mk, ms=5, lw=1.8, label=name)
+        self._vline = ax.axvline(ts[0], color=style.CURVE, lw=1.2, ls="-", alpha=0.6)
+        ax.set_xscale("log")
+        ax.set_xticks(ts)
+        ax.set_xticklabels([f"{t:g}" for t in ts], fontsize=_FS)
+        ax.minorticks_off()
+        ax.set_xlabel("temperature T (log scale; < 1 sharper, > 1 softer)", fontsize=_FS + 1)
+        ax.set_ylabel("value (lower is better, except AUC)", fontsize=_FS + 1)
+        ax.tick_params(labelsize=_FS)
+        top = max(max(s.log_loss for s in st), 1.0)
+        ax.set_ylim(0, top * 1.05)
+        ax.legend(fontsize=_FS, loc="upper center", ncols=2)
+        fig.subplots_adjust(left=0.07, right=0.98, bottom=0.14, top=0.9, wspace=0.25)
+
+    def draw(self, s):
+        self._curve.set_data(s.prob_pred, s.prob_true)
+        self._vline.set_xdata([s.temperature, s.temperature])
+        self.ax_rel.set_title(f"T = {s.temperature:g}: ECE = {s.ece:.3f}", fontsize=_FS + 1)
+        self.ax_m.set_title(f"AUC {s.auc:.3f}   Brier {s.brier:.3f}   log loss {s.log_loss:.3f}", fontsize=_FS + 1)
+
+    def describe(self, s):
+        return (f"<b>T = {s.temperature:g}</b><br>AUC = {s.auc:.3f}<br>Brier = {s.brier:.4f}<br>"
+                f"log loss = {s.log_loss:.4f}<br>ECE ({self.n_bins} bins) = {s.ece:.4f}")
