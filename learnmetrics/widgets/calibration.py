@@ -77,7 +77,7 @@ class TemperatureExplorer(Explorer):
         self.ax_rel, self.ax_m = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.25]})
         ax = self.ax_rel
         ax.plot([0, 1], [0, 1], color=style.REFERENCE, ls="--", lw=1.5, label="perfectly calibrated")
-        base, = ax.plot([], [], color=style.REFERENCE, ls="-", lw=1.2, marker="s", ms=4, alpha=0.7,
+        base, = ax.plot([], [], color=style.REFERENCE, ls="-", lw=1.2, marker="^", ms=4, alpha=0.7,
                         label="T = 1 (the model)")
         s1 = self._states.get(1.0) or _cal.temperature_state(self.y_true, self.y_prob, 1.0, n_bins=self.n_bins)
         base.set_data(s1.prob_pred, s1.prob_true)
