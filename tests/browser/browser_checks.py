@@ -155,28 +155,45 @@ def _takes_readout(check) -> bool:
     return len(inspect.signature(check).parameters) == 2
 
 
+def _exercise_data(exercise_id: str) -> dict | None:
+    """The data of a registered exercise (a predict-then-check explorer is built on them), or None."""
+    from learnmetrics.exercises import EXERCISES
+
+    return EXERCISES[exercise_id].data if exercise_id in EXERCISES else None
+
+
 @functools.cache
 def expected_checks() -> dict[str, list]:
     """notebook -> one check per explorer, in the order the explorers appear (``None``: only
-    the generic checks). The data are the notebooks' own running examples."""
+    the generic checks). The data are the notebooks' own running examples, and for the
+    explorers of predict-then-check exercises the exercise's data."""
     melons = datasets.watermelon_scores()
     tied = datasets.tied_eight()
     rng = np.random.default_rng(9)  # 07's polynomial data
     x = np.sort(rng.uniform(-1, 1, 30))
     y = x ** 3 - x + 0.12 * rng.normal(size=30)
+    paired = paired_test_checks(lm.simulate_paired_t_power(rng=0))
+    bias_variance = bias_variance_checks(lm.bias_variance_experiment(
+        degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0))
+    six = _exercise_data("04.4")  # 04's exercise explorer: the six scores of exercise 04.2
+    parabola = _exercise_data("07.5")  # 07's exercise explorer: the 25 points of exercise 07.5
     return {
         "02_confusion_matrix.ipynb": [threshold_checks(melons.y_true, melons.y_score)],
         "03_pr_bep_fbeta.ipynb": [cut_point_checks(melons.y_true, melons.y_score),
                                   fbeta_checks(melons.y_true, melons.y_score)],
-        "04_roc_auc.ipynb": [cut_point_checks(tied.y_true, tied.y_score)],
+        "04_roc_auc.ipynb": [cut_point_checks(tied.y_true, tied.y_score),
+                             six and cut_point_checks(six["y_true"], six["y_score"])],
         "05_cost_curves.ipynb": [cost_checks(melons.y_true, melons.y_score)],
         # the documents and grades of 06's explorer cell
         "06_ranking_metrics.ipynb": [ranked_list_checks(["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"],
                                                         [3, 2, 3, 0, 1, 2, 0, 1])],
-        "07_regression_metrics.ipynb": [polynomial_checks(x, y, 8)],
-        "08_comparing_learners.ipynb": [paired_test_checks(lm.simulate_paired_t_power(rng=0))],
-        "09_bias_variance.ipynb": [bias_variance_checks(lm.bias_variance_experiment(
-            degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0))],
+        "07_regression_metrics.ipynb": [polynomial_checks(x, y, 8),
+                                        parabola and polynomial_checks(parabola["x"], parabola["y"],
+                                                                       parabola.get("max_degree", 8))],
+        # the second explorer of 08 (exercise 08's false alarms) and of 09 (training error) are
+        # built like the first, on the same simulation
+        "08_comparing_learners.ipynb": [paired, paired],
+        "09_bias_variance.ipynb": [bias_variance, bias_variance],
     }
 
 
@@ -347,20 +364,27 @@ def step_explorer(page, root, name: str, check, artifacts: Path | None, *,
         report.before = artifacts / f"{slug}_before.png"
         root.screenshot(path=str(report.before))
     image_start = root.locator("img").first.screenshot()
+    start = [s["position"] for s in root.evaluate(_SLIDERS_JS)]
     for i in range(n):
         info = root.evaluate(_SLIDERS_JS)[i]
         if info["max"] <= info["min"]:
             continue
         walk = _SliderWalk(page, root, report, info["label"], sliders.nth(i), check, timeout)
-        forward = "ArrowRight" if info["position"] < info["max"] else "ArrowLeft"
+        # towards the farther end, so that the walk can take more than one step before it turns back
+        # (an explorer left one step from its end would otherwise step once, turn back and be where it began)
+        forward = "ArrowRight" if info["max"] - info["position"] >= info["position"] - info["min"] else "ArrowLeft"
         back = "ArrowLeft" if forward == "ArrowRight" else "ArrowRight"
         for _ in range(steps):
             walk.step(forward)
             if root.evaluate(_SLIDERS_JS)[i]["position"] in (info["min"], info["max"]):
                 break  # the end of the slider
         walk.step(back)
-    if root.locator("img").first.screenshot() == image_start:
+    moved = [s["position"] for s in root.evaluate(_SLIDERS_JS)] != start
+    image_end = root.locator("img").first.screenshot()
+    if moved and image_end == image_start:
         raise AssertionError(f"{name}: the figure looks the same after moving the sliders")
+    if not moved and image_end != image_start:  # a slider of two or three positions walked there and back
+        raise AssertionError(f"{name}: the sliders are back where they started but the figure differs")
     if artifacts is not None:
         report.after = artifacts / f"{slug}_after.png"
         root.screenshot(path=str(report.after))
