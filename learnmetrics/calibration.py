@@ -240,7 +240,12 @@ def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, lab
     if not (isinstance(scale_by_half, str) and scale_by_half == "auto"):
         scale_by_half = check_bool(scale_by_half, "scale_by_half")
     arr = np.asarray(y_proba) if not isinstance(y_proba, np.ndarray) else y_proba
+    if labels is not None:
+        lab = as_labels(labels, "labels")
+        if label_kind(lab) != label_kind(y):
+            raise TypeError(f"labels are {label_kind(lab)}s but y_true holds {label_kind(y)}s")
     if arr.ndim == 1 or (arr.ndim == 2 and arr.shape[1] == 1):
+        # labels is not used with 1-D probabilities (as in scikit-learn), only checked
         p = _check_prob_1d(arr.reshape(-1) if arr.ndim == 2 else y_proba, "y_proba")
         _check_lengths(y_true=y, y_proba=p)
         w = check_sample_weight(sample_weight, len(y))
