@@ -326,7 +326,8 @@ class BrierDecomposition:
 
     def __str__(self):
         return (f"Brier {self.brier:.4f} = reliability {self.reliability:.4f} - resolution {self.resolution:.4f} "
-                f"+ uncertainty {self.uncertainty:.4f} + within-bin {self.within_variance - 2 * self.within_covariance:+.4f}")
+                f"+ uncertainty {self.uncertainty:.4f} "
+                f"+ within-bin {self.within_variance - 2 * self.within_covariance:+.4f}")
 
 
 def brier_decomposition(y_true, y_prob, *, n_bins=None, strategy="uniform", pos_label=None, sample_weight=None):

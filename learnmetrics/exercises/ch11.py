@@ -70,7 +70,8 @@ register(
     "weighted by each bin's share of the examples.",
     kind="number", answer=_E2, tolerance=5e-4, data={"y_true": _Y2, "y_prob": _P2},
     mistakes=[
-        Mistake(_UNW2, "that is the plain mean of the two gaps,", "weight each gap by its bin's share of the examples."),
+        Mistake(_UNW2, "that is the plain mean of the two gaps,",
+                "weight each gap by its bin's share of the examples."),
         Mistake(_SIGNED2, "the gaps were added with their signs, so they cancel,",
                 "take the absolute value of each bin's gap before adding."),
     ],
