@@ -46,6 +46,7 @@ Y = [0, 1, 1, 0, 1, 0]
 P = [0, 1, 0, 0, 1, 1]
 S = [0.1, 0.8, 0.4, 0.3, 0.9, 0.6]
 S2 = [0.2, 0.7, 0.5, 0.1, 0.6, 0.4]
+PR = [0.9, 0.2, 0.7, 0.4, 0.6, 0.1]
 R_TRUE = [3.0, -0.5, 2.0, 7.0, 1.0]
 R_PRED = [2.5, 0.0, 2.0, 8.0, 1.5]
 ERR_A = [0.10, 0.12, 0.08, 0.11, 0.09]
@@ -90,6 +91,21 @@ def _y():
 
 #: one valid call per public function: keyword arguments (positional ones by name too)
 VALID = {
+    # ---- calibration -----------------------------------------------------------------------
+    "calibration_curve": lambda: dict(y_true=Y, y_prob=PR, pos_label=1, n_bins=3, strategy="quantile"),
+    "brier_score_loss": lambda: dict(y_true=Y, y_proba=PR, sample_weight=[1.0] * 6, pos_label=1, labels=None,
+                                     scale_by_half=True),
+    "log_loss": lambda: dict(y_true=Y, y_proba=PR, normalize=True, sample_weight=[1.0] * 6, labels=[0, 1]),
+    "brier_decomposition": lambda: dict(y_true=Y, y_prob=PR, n_bins=3, strategy="uniform", pos_label=1,
+                                        sample_weight=[1.0] * 6),
+    "expected_calibration_error": lambda: dict(y_true=Y, y_prob=PR, n_bins=3, strategy="uniform", pos_label=1,
+                                               sample_weight=[1.0] * 6),
+    "PlattCalibrator": lambda: dict(input="logit", max_iter=50),
+    "IsotonicCalibrator": lambda: dict(),
+    "sharpen": lambda: dict(y_prob=PR, temperature=0.5),
+    "temperature_state": lambda: dict(y_true=Y, y_prob=PR, temperature=0.5, n_bins=3),
+    "cost_threshold": lambda: dict(cost01=5, cost10=1),
+    "simulate_scores": lambda: dict(n=50, prevalence=0.3, distance=1.5, temperature=0.5, rng=0),
     # ---- uncertainty -----------------------------------------------------------------------
     "bootstrap_ci": lambda: dict(metric=lm.roc_auc_score, y_true=Y, y_pred_or_score=S, n_resamples=50, confidence=0.9,
                                  method="bca", stratify=True, sample_weight=[1.0] * 6, rng=0),
@@ -314,6 +330,31 @@ KIND = {
 }
 #: per-function exceptions to KIND
 KIND_OVERRIDES = {
+    ("calibration_curve", "y_prob"): "scores",
+    ("calibration_curve", "y_proba"): "scores",
+    ("brier_score_loss", "y_prob"): "scores",
+    ("brier_score_loss", "y_proba"): "scores",
+    ("log_loss", "y_prob"): "scores",
+    ("log_loss", "y_proba"): "scores",
+    ("brier_decomposition", "y_prob"): "scores",
+    ("brier_decomposition", "y_proba"): "scores",
+    ("expected_calibration_error", "y_prob"): "scores",
+    ("expected_calibration_error", "y_proba"): "scores",
+    ("temperature_state", "y_prob"): "scores",
+    ("temperature_state", "y_proba"): "scores",
+    ("sharpen", "y_prob"): "numbers",
+    ("calibration_curve", "n_bins"): "size", ("calibration_curve", "strategy"): "choice",
+    ("brier_score_loss", "n_bins"): "size", ("brier_score_loss", "strategy"): "choice",
+    ("log_loss", "n_bins"): "size", ("log_loss", "strategy"): "choice",
+    ("brier_decomposition", "n_bins"): "size", ("brier_decomposition", "strategy"): "choice",
+    ("expected_calibration_error", "n_bins"): "size", ("expected_calibration_error", "strategy"): "choice",
+    ("temperature_state", "n_bins"): "size", ("temperature_state", "strategy"): "choice",
+    ("brier_score_loss", "scale_by_half"): "bool", ("log_loss", "normalize"): "bool",
+    ("PlattCalibrator", "input"): "choice",
+    ("sharpen", "temperature"): "pos_real",
+    ("temperature_state", "temperature"): "pos_real",
+    ("simulate_scores", "temperature"): "pos_real",
+    ("simulate_scores", "prevalence"): "prob",
     # a number of test examples allocates nothing: 10**20 is answered (the normal limit), not refused
     ("binomial_test", "n_samples"): "count", ("binomial_test", "n_errors"): "count",
     ("oob_probability", "m"): "count",  # (1 - 1/m)**m for m = 10**20 is 1/e, not an allocation
@@ -449,6 +490,8 @@ ALIASES = {
 # the explorers' constructors (learnmetrics.widgets.<subject>), same machinery
 # ---------------------------------------------------------------------------------------
 VALID_EXPLORERS = {
+    "TemperatureExplorer": ("calibration", lambda: dict(y_true=Y, y_prob=PR, temperatures=[0.5, 1.0, 2.0],
+                                                        temperature=1.0, n_bins=3)),
     "AucSamplingExplorer": ("uncertainty", lambda: dict(sizes=[17, 60], n=17, sample=0, distance=1.2, n_datasets=20,
                                                         n_resamples=50, rng=0)),
     "ThresholdExplorer": ("threshold", lambda: dict(y_true=Y, y_score=S, ids=list("abcdef"), threshold=0.5,
@@ -470,6 +513,8 @@ VALID_EXPLORERS = {
     "BiasVarianceExplorer": ("bias_variance", lambda: dict(result=fx("bv"), degree=3, n_curves=3)),
 }
 EXPLORER_KIND = {
+    ("TemperatureExplorer", "y_prob"): "scores", ("TemperatureExplorer", "temperatures"): "numbers",
+    ("TemperatureExplorer", "temperature"): "pos_real", ("TemperatureExplorer", "n_bins"): "size",
     ("AucSamplingExplorer", "sizes"): "numbers", ("AucSamplingExplorer", "n"): "count",
     ("AucSamplingExplorer", "sample"): "count", ("AucSamplingExplorer", "distance"): "real",
     ("AucSamplingExplorer", "n_datasets"): "size", ("AucSamplingExplorer", "n_resamples"): "size",
