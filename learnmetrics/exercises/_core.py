@@ -173,7 +173,7 @@ class Feedback:
         return str(self)
 
     _ICONS = {"open": "✎", "correct": "✔", "close": "≈", "mistake": "✘", "wrong": "✘", "invalid": "?"}
-    _COLOURS = {"open": "#56B4E9", "correct": "#009E73", "close": "#E69F00", "mistake": "#D55E00", "wrong": "#D55E00",
+    _COLOURS = {"open": "#56B4E9", "correct": "#009E73", "close": "#F0E442", "mistake": "#CC79A7", "wrong": "#CC79A7",
                 "invalid": "#777777"}
 
     def _repr_html_(self) -> str:
