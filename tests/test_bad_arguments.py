@@ -329,31 +329,16 @@ KIND = {
     "exact_proportion": "bool",
 }
 #: per-function exceptions to KIND
+_CALIBRATION = ("calibration_curve", "brier_score_loss", "log_loss", "brier_decomposition",
+                "expected_calibration_error", "temperature_state")
 KIND_OVERRIDES = {
-    ("calibration_curve", "y_prob"): "scores",
-    ("calibration_curve", "y_proba"): "scores",
-    ("brier_score_loss", "y_prob"): "scores",
-    ("brier_score_loss", "y_proba"): "scores",
-    ("log_loss", "y_prob"): "scores",
-    ("log_loss", "y_proba"): "scores",
-    ("brier_decomposition", "y_prob"): "scores",
-    ("brier_decomposition", "y_proba"): "scores",
-    ("expected_calibration_error", "y_prob"): "scores",
-    ("expected_calibration_error", "y_proba"): "scores",
-    ("temperature_state", "y_prob"): "scores",
-    ("temperature_state", "y_proba"): "scores",
+    # ---- calibration: probabilities are scores (sharpen has no y_true to match), bins are sizes
+    **{(f, a): kind for f in _CALIBRATION for a, kind in (("y_prob", "scores"), ("y_proba", "scores"),
+                                                            ("n_bins", "size"), ("strategy", "choice"))},
     ("sharpen", "y_prob"): "numbers",
-    ("calibration_curve", "n_bins"): "size", ("calibration_curve", "strategy"): "choice",
-    ("brier_score_loss", "n_bins"): "size", ("brier_score_loss", "strategy"): "choice",
-    ("log_loss", "n_bins"): "size", ("log_loss", "strategy"): "choice",
-    ("brier_decomposition", "n_bins"): "size", ("brier_decomposition", "strategy"): "choice",
-    ("expected_calibration_error", "n_bins"): "size", ("expected_calibration_error", "strategy"): "choice",
-    ("temperature_state", "n_bins"): "size", ("temperature_state", "strategy"): "choice",
     ("brier_score_loss", "scale_by_half"): "bool", ("log_loss", "normalize"): "bool",
     ("PlattCalibrator", "input"): "choice",
-    ("sharpen", "temperature"): "pos_real",
-    ("temperature_state", "temperature"): "pos_real",
-    ("simulate_scores", "temperature"): "pos_real",
+    **{(f, "temperature"): "pos_real" for f in ("sharpen", "temperature_state", "simulate_scores")},
     ("simulate_scores", "prevalence"): "prob",
     # a number of test examples allocates nothing: 10**20 is answered (the normal limit), not refused
     ("binomial_test", "n_samples"): "count", ("binomial_test", "n_errors"): "count",
