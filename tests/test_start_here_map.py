@@ -17,8 +17,6 @@ from learnmetrics import exercises
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 START = NOTEBOOKS / "00_start_here.ipynb"
 MAP_HEADING = "## Which measure answers which question"
-PENDING_FUNCTIONS = {"bootstrap_ci", "roc_auc_ci", "delong_test", "calibration_curve", "brier_score_loss"}
-PENDING_NOTEBOOKS = {"10_uncertainty.ipynb", "11_calibration.ipynb", "12_book_exercises.ipynb"}
 QUESTIONS = ["better than a coin", "positives are rare", "mistakes have prices", "I rank, I don't classify",
              "Is A really better than B", "How sure is this number", "read the scores as probabilities",
              "book's own exercises"]
@@ -46,21 +44,19 @@ def test_the_map_asks_the_questions():
 
 
 def test_every_function_and_chapter_named_exists():
-    pending, problems = [], []
+    problems = []
     for row in map_rows():
         for name in re.findall(r"`lm\.(\w+)`", row):
             if callable(getattr(lm, name, None)):
                 continue
-            (pending if name in PENDING_FUNCTIONS else problems).append(f"lm.{name}")
+            problems.append(f"lm.{name}")
         for link in re.findall(r"\]\((\d\d_\w+\.ipynb)\)", row):
             if not (NOTEBOOKS / link).exists():
-                (pending if link in PENDING_NOTEBOOKS else problems).append(link)
+                problems.append(link)
         for name in re.findall(r"`(check|solution)`", row):
             if not callable(getattr(exercises, name, None)):
                 problems.append(f"learnmetrics.exercises.{name}")
     assert not problems, f"00's map names what does not exist (or is not a function): {problems}"
-    if pending:
-        pytest.skip(f"still being written (issue 16 / notebook 12): {sorted(set(pending))}")
 
 
 def test_the_chapter_table_links_every_chapter():
