@@ -126,9 +126,5 @@ def test_every_exercise(eid):
 
 
 def test_every_chapter_has_exercises():
-    chapters = {e.chapter for e in EXERCISES.values()}
-    missing = [c for c in ("01", "02", "03", "04", "05", "06", "07", "08", "09") if c not in chapters]
-    if missing:  # filled in chapter by chapter
-        pytest.xfail(f"chapters without exercises yet: {missing}")
-    for c in ("01", "02", "03", "04", "05", "06", "07", "08", "09"):
-        assert len(exr.exercises_of_chapter(c)) >= 4, c
+    for c in ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"):
+        assert len(exr.exercises_of_chapter(c)) >= 4, f"chapter {c} needs 4-8 exercises"
