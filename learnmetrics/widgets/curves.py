@@ -39,6 +39,7 @@ from ..plotting.curves import (
     update_iso_f,
 )
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["CutPointExplorer", "FBetaExplorer", "FBetaState"]
 
@@ -195,6 +196,9 @@ class CutPointExplorer(Explorer):
             self.pr_note.set_visible(False)
 
     def describe(self, state) -> str:
+        if is_chinese():
+            return self._describe_zh(state)
+
         def c(x):
             return f"{x:g}"
 
@@ -213,6 +217,29 @@ class CutPointExplorer(Explorer):
             f"R   = TP/(TP+FN) = {c(state.tp)}/{c(state.tp + state.fn)} = {r(state.recall)}",
             f"FPR = FP/(FP+TN) = {c(state.fp)}/{c(state.fp + state.tn)} = {r(state.fpr)}",
             f"F1  = {r(state.f1)}    accuracy = {r(state.accuracy)}",
+        ]
+        return "<pre style='font-size:11px; line-height:1.35'>" + "\n".join(lines) + "</pre>"
+
+    def _describe_zh(self, state) -> str:
+        """The read-out in Chinese (``set_language("zh")``): the same numbers, the book's terms."""
+        def c(x):
+            return f"{x:g}"
+
+        def r(x):
+            return term("undefined") if x != x else f"{x:.3f}"
+
+        thr = "+inf（没有分数高于它）" if np.isinf(state.threshold) else state.threshold_text
+        lines = [
+            f"<b>{term('cut')} k = {state.k} / {len(self.table) - 1}</b>",
+            f"{term('score')} &ge; {thr} 时预测为正例 +",
+            "",
+            f"{term('TP')} = {c(state.tp):>4}   {term('FN')} = {c(state.fn):>4}",
+            f"{term('FP')} = {c(state.fp):>4}   {term('TN')} = {c(state.tn):>4}",
+            "",
+            f"{term('precision')} = TP/(TP+FP) = {c(state.tp)}/{c(state.tp + state.fp)} = {r(state.precision)}",
+            f"{term('recall')} = TP/(TP+FN) = {c(state.tp)}/{c(state.tp + state.fn)} = {r(state.recall)}",
+            f"{term('FPR')} = FP/(FP+TN) = {c(state.fp)}/{c(state.fp + state.tn)} = {r(state.fpr)}",
+            f"F1 = {r(state.f1)}    {term('accuracy')} = {r(state.accuracy)}",
         ]
         return "<pre style='font-size:11px; line-height:1.35'>" + "\n".join(lines) + "</pre>"
 
@@ -354,4 +381,10 @@ class FBetaExplorer(Explorer):
                               f"at cut {state.best_k}")
 
     def describe(self, state) -> str:
+        if is_chinese():
+            i = int(np.flatnonzero(state.k == state.best_k)[0])
+            text = (f"β = {state.beta:.3f}  ({term('weight on recall')} w = {state.w:.3f})\n"
+                    f"{term('best')}{term('cut')} k = {state.best_k}: {term('precision')} = {state.precision[i]:.4f}, "
+                    f"{term('recall')} = {state.recall[i]:.4f}, F_β = {state.best_fbeta:.4f}")
+            return f"<pre style='font-size:11px; line-height:1.3'>{text}</pre>"
         return f"<pre style='font-size:11px; line-height:1.3'>{state}</pre>"

@@ -17,6 +17,7 @@ from ..classification import threshold_state
 from ..plotting import style
 from ..plotting.confusion import book_layout, draw_confusion_matrix
 from ._base import Explorer
+from ._i18n import TERMS, is_chinese, term
 
 __all__ = ["ThresholdExplorer"]
 
@@ -241,19 +242,22 @@ class ThresholdExplorer(Explorer):
             self._bar_text[i].set_x((v if ok else 0.0) + 0.02)
             self._bar_text[i].set_text(f"{v:.3f}" if ok else "0/0")
 
-    def _neighbours(self, state) -> str:
+    def _neighbours(self, state, low: str = "lowest score predicted +",
+                    high: str = "highest score predicted −") -> str:
         pred = np.asarray(state.predicted_positive, dtype=bool)
         d = self.score_decimals
         parts = []
         if pred.any():
             k = np.flatnonzero(pred)[np.argmin(self.y_score[pred])]
-            parts.append(f"lowest score predicted +: #{html.escape(str(self.ids[k]))} ({self.y_score[k]:.{d}f})")
+            parts.append(f"{low}: #{html.escape(str(self.ids[k]))} ({self.y_score[k]:.{d}f})")
         if (~pred).any():
             k = np.flatnonzero(~pred)[np.argmax(self.y_score[~pred])]
-            parts.append(f"highest score predicted −: #{html.escape(str(self.ids[k]))} ({self.y_score[k]:.{d}f})")
+            parts.append(f"{high}: #{html.escape(str(self.ids[k]))} ({self.y_score[k]:.{d}f})")
         return "<br>".join(parts)
 
     def describe(self, state):
+        if is_chinese():
+            return self._describe_zh(state)
         c = state.counts
         rows = "".join(
             f"<tr><td>{html.escape(label)}</td><td style='text-align:right'>{_fmt(getattr(state, name))}</td></tr>"
@@ -265,3 +269,35 @@ class ThresholdExplorer(Explorer):
             f"TP = {c.tp:g}, FN = {c.fn:g}<br>FP = {c.fp:g}, TN = {c.tn:g}<br>"
             f"<table style='font-size:90%'>{rows}</table>"
         )
+
+    def _describe_zh(self, state):
+        """The read-out in Chinese (``set_language("zh")``): the same numbers, the book's terms."""
+        c = state.counts
+
+        def fmt(x):
+            return f"{term('undefined')} (0/0)" if x is None or (isinstance(x, float) and np.isnan(x)) else f"{x:.3f}"
+
+        rows = "".join(
+            f"<tr><td>{html.escape(_RATES_ZH[name])}</td><td style='text-align:right'>{fmt(getattr(state, name))}</td></tr>"
+            for name, _, _ in _RATES
+        )
+        return (
+            f"<b>{term('threshold')} = {self.threshold_text(state.threshold)}</b> "
+            f"({term('score')} ≥ {term('threshold')}时预测为正例 +)<br>"
+            f"{self._neighbours(state, '预测为正例 (+) 的最低分数', '预测为反例 (−) 的最高分数')}<br>"
+            f"{term('TP')} = {c.tp:g}, {term('FN')} = {c.fn:g}<br>{term('FP')} = {c.fp:g}, {term('TN')} = {c.tn:g}<br>"
+            f"<table style='font-size:90%'>{rows}</table>"
+        )
+
+
+#: the read-out labels of ``_RATES`` in Chinese (the book's terms, same formulas)
+_RATES_ZH = {
+    "precision": f"{TERMS['precision']} = TP/(TP+FP)",
+    "recall": f"{TERMS['recall']} = {TERMS['TPR']} = TP/(TP+FN)",
+    "fpr": f"{TERMS['FPR']} = FP/(FP+TN)",
+    "tnr": f"{TERMS['TNR']} ({TERMS['specificity']}) = TN/(TN+FP)",
+    "fnr": f"{TERMS['FNR']} = FN/(TP+FN)",
+    "accuracy": f"{TERMS['accuracy']} = (TP+TN)/m",
+    "f1": "F1 = 2PR/(P+R)",
+}
+assert set(_RATES_ZH) == {name for name, _, _ in _RATES}

@@ -1,0 +1,84 @@
+"""The language of the explorers' text read-outs: English (default) or Chinese.
+
+The read-outs are HTML, so Chinese needs no font on the learner's machine; the
+figures keep their English labels. Chinese read-outs use the terms of the book
+(周志华《机器学习》第 2 章): 真正例 TP, 查准率 P, 查全率 R, 真正例率 TPR, 假正例率 FPR,
+精度 (accuracy) ...
+
+>>> from learnmetrics import widgets
+>>> widgets.set_language("zh")   # read-outs written from now on are in Chinese
+>>> widgets.get_language()
+'zh'
+>>> widgets.set_language("en")   # back to English (the default)
+
+An explorer already on screen writes its read-out again at its next change
+(or at ``ex.refresh()``). In English every read-out is exactly as before the
+switch existed: the Chinese text is a separate template, never a rewrite of
+the English one.
+"""
+from __future__ import annotations
+
+from .._validation import check_choice
+
+#: the languages a read-out can be written in
+LANGUAGES = ("en", "zh")
+
+#: English term of a read-out -> the book's Chinese term (the symbol kept where the book uses one)
+TERMS = {
+    "TP": "真正例 TP",
+    "FP": "假正例 FP",
+    "FN": "假反例 FN",
+    "TN": "真反例 TN",
+    "precision": "查准率 P",
+    "recall": "查全率 R",
+    "TPR": "真正例率 TPR",
+    "FPR": "假正例率 FPR",
+    "TNR": "真反例率 TNR",
+    "FNR": "假反例率 FNR",
+    "specificity": "特异度",
+    "accuracy": "精度",
+    "error rate": "错误率",
+    "threshold": "阈值",
+    "cut": "截断点",
+    "score": "分数",
+    "positive": "正例",
+    "negative": "反例",
+    "undefined": "无定义",
+    "best": "最佳",
+    "weight on recall": "查全率的权重",
+}
+
+_current = {"language": "en"}
+
+
+def set_language(language: str = "en") -> None:
+    """Write the explorers' read-outs in ``language``: ``"en"`` (default) or ``"zh"``.
+
+    Parameters
+    ----------
+    language : {"en", "zh"}
+        ``"zh"`` uses the book's Chinese terms (see ``TERMS``); anything else
+        is refused with a ``ValueError`` before anything changes.
+
+    Example
+    -------
+    >>> set_language("zh"); get_language()
+    'zh'
+    >>> set_language("en")
+    """
+    _current["language"] = check_choice(language, "language", LANGUAGES)
+
+
+def get_language() -> str:
+    """The language read-outs are written in now: ``"en"`` or ``"zh"``."""
+    return _current["language"]
+
+
+def is_chinese() -> bool:
+    """True when read-outs are to be written in Chinese."""
+    return _current["language"] == "zh"
+
+
+def term(english: str) -> str:
+    """The read-out's word for ``english`` in the current language."""
+    return TERMS[english] if is_chinese() else english
