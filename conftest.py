@@ -9,16 +9,16 @@ tools/refresh_notebooks.py gives the kernels that stored the outputs
 the comparison runs under the conditions the outputs were made in. Set before
 NumPy is imported, so this process uses one BLAS thread too.
 """
+import importlib.util
 import os
+from pathlib import Path
 
-KERNEL_ENV = {
-    "PYTHONHASHSEED": "0",
-    "OMP_NUM_THREADS": "1",
-    "OPENBLAS_NUM_THREADS": "1",
-    "MKL_NUM_THREADS": "1",
-    "VECLIB_MAXIMUM_THREADS": "1",
-    "NUMEXPR_NUM_THREADS": "1",
-}
+# the one definition lives in tools/refresh_notebooks.py (nbformat and nbclient only, no NumPy)
+_spec = importlib.util.spec_from_file_location(
+    "_refresh_notebooks", Path(__file__).resolve().parent / "tools" / "refresh_notebooks.py")
+_refresh = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_refresh)
+KERNEL_ENV = _refresh.KERNEL_ENV
 os.environ.update(KERNEL_ENV)
 
 import matplotlib  # noqa: E402
