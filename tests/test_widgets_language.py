@@ -114,3 +114,21 @@ def test_a_shown_explorer_switches_at_refresh():
 def test_term_table_uses_the_books_words():
     assert TERMS["accuracy"] == "精度" and TERMS["precision"] == "查准率 P" and TERMS["recall"] == "查全率 R"
     assert all("准确率" not in v for v in TERMS.values())   # ambiguous: never used
+
+
+def test_one_explorer_in_chinese_the_others_unchanged():
+    from learnmetrics.datasets import watermelon_scores
+    from learnmetrics.widgets.curves import CutPointExplorer
+
+    widgets.set_language("en")
+    w = watermelon_scores()
+    zh, en = CutPointExplorer(w.y_true, w.y_score), CutPointExplorer(w.y_true, w.y_score)
+    zh.set_language("zh")
+    assert "查准率" in zh.readout.value and "查准率" not in en.readout.value
+    zh.slider.value = 5
+    assert "查准率" in zh.readout.value
+    assert widgets.get_language() == "en"
+    zh.set_language(None)
+    assert "查准率" not in zh.readout.value
+    with pytest.raises(ValueError, match="language must be one of"):
+        zh.set_language("fr")

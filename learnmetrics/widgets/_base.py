@@ -29,6 +29,8 @@ from PIL import Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from . import _i18n
+
 __all__ = ["Explorer"]
 
 
@@ -41,6 +43,9 @@ class Explorer:
     #: the explorer's own width shows them pixel for pixel (no resampling, sharp text)
     dpi: int = 100
     readout_width: str = "260px"
+    #: the read-out's language for this explorer only (``set_language``); ``None`` follows
+    #: ``learnmetrics.widgets.set_language``
+    language: str | None = None
 
     def __init__(self, controls: list[widgets.ValueWidget]):
         self.controls = list(controls)
@@ -126,8 +131,26 @@ class Explorer:
             self.draw(self.state)
             png = self._frames[key] = self.render_png()
         self.image.value = png
-        self.readout.value = self.describe(self.state)
+        self.readout.value = self.readout_html(self.state)
         self.last_update_ms = (time.perf_counter() - t0) * 1e3
+
+    def readout_html(self, state) -> str:
+        """``describe(state)`` in this explorer's language."""
+        with _i18n.using(self.language):
+            return self.describe(state)
+
+    def set_language(self, language: str | None) -> None:
+        """Write this explorer's read-out in ``language`` (``"en"`` or ``"zh"``), whatever
+        ``learnmetrics.widgets.set_language`` says; ``None`` follows it again. The read-out
+        on screen is rewritten at once.
+
+        >>> from learnmetrics.widgets.curves import CutPointExplorer   # doctest: +SKIP
+        >>> ex = CutPointExplorer(y_true, y_score); ex.set_language("zh")  # doctest: +SKIP
+        """
+        if language is not None:
+            language = _i18n.check_choice(language, "language", _i18n.LANGUAGES)
+        self.language = language
+        self.refresh()
 
     def _on_change(self, change) -> None:
         self.refresh()

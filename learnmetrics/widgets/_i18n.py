@@ -18,6 +18,8 @@ the English one.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from .._validation import check_choice
 
 #: the languages a read-out can be written in
@@ -67,6 +69,24 @@ def set_language(language: str = "en") -> None:
     >>> set_language("en")
     """
     _current["language"] = check_choice(language, "language", LANGUAGES)
+
+
+@contextmanager
+def using(language: str | None):
+    """Within the block, read-outs are written in ``language`` (``None``: the
+    language set by ``set_language``). How an explorer with its own language
+    (``Explorer.set_language``) writes its read-out without touching the
+    others'."""
+    if language is None:
+        yield
+        return
+    language = check_choice(language, "language", LANGUAGES)
+    before = _current["language"]
+    _current["language"] = language
+    try:
+        yield
+    finally:
+        _current["language"] = before
 
 
 def get_language() -> str:
