@@ -12,7 +12,7 @@ APP_PORT ?= 8866
 # Jupyter refuses to run as root unless told; containers and CI often are root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: lab test unit notebooks refresh bench app clean-venv
+.PHONY: lab test unit notebooks refresh bench bench-browser site app clean-venv
 
 # The Python check runs first, before a venv is created (tools/check_python.py reads the minimum
 # from pyproject.toml); an existing venv is checked too, in case it was made by an older Python.
@@ -60,6 +60,16 @@ refresh: $(STAMP)
 ## Speed of learnmetrics against scikit-learn, as ratios in one run.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py
+
+## The whole course as a static site under site/ (no kernel, no network needed to read it;
+## the explorers' sliders work in the page). Serve it with any static file server.
+site: $(STAMP)
+	$(BIN)/python tools/build_site.py $(SITE_ARGS)
+
+## Key press -> new figure, timed in Chromium for every explorer in Voila, JupyterLab and the
+## static site (not part of make test).
+bench-browser: $(STAMP)
+	$(BIN)/python benchmarks/bench_browser.py $(BENCH_ARGS)
 
 clean-venv:
 	rm -rf $(VENV)
