@@ -30,8 +30,14 @@ from pathlib import Path
 import nbformat
 import numpy as np
 
-import learnmetrics as lm
 from learnmetrics import datasets
+from learnmetrics.bias_variance import bias_variance_experiment, bias_variance_state
+from learnmetrics.classification import threshold_state
+from learnmetrics.compare import paired_test_state, simulate_paired_t_power
+from learnmetrics.cost import cost_state
+from learnmetrics.curves import cut_point_state, fbeta_curve, stepping_table
+from learnmetrics.ranking import ranked_list_state
+from learnmetrics.regression import polynomial_fit_state, polynomial_selection
 
 STEPS = 3  # keyboard steps forward per slider (then one back)
 EXPLORER_MARK = "# NBVAL_IGNORE_OUTPUT"
@@ -49,7 +55,7 @@ def threshold_checks(y_true, y_score):
     """Chapter 02, ThresholdExplorer: the threshold, the four counts, P, R, accuracy."""
     def check(v):
         t = float(v["threshold"].text)
-        s = lm.threshold_state(y_true, y_score, t)
+        s = threshold_state(y_true, y_score, t)
         c = s.counts
         undefined = "undefined (0/0)"
         return [f"threshold = {t:.2f}", f"TP = {c.tp:g}, FN = {c.fn:g}", f"FP = {c.fp:g}, TN = {c.tn:g}",
@@ -61,11 +67,11 @@ def threshold_checks(y_true, y_score):
 
 def cut_point_checks(y_true, y_score):
     """Chapters 03/04, CutPointExplorer: the cut, the counts, P, R, FPR as fractions."""
-    table = lm.stepping_table(y_true, y_score)
+    table = stepping_table(y_true, y_score)
 
     def check(v):
         k = int(v["cut k"].text)
-        s = lm.cut_point_state(table, k)
+        s = cut_point_state(table, k)
         tp, fn, fp, tn = (float(x) for x in (s.tp, s.fn, s.fp, s.tn))
         return [f"cut k = {k} of {len(table) - 1}", f"TP = {tp:g} FN = {fn:g}", f"FP = {fp:g} TN = {tn:g}",
                 f"P = TP/(TP+FP) = {tp:g}/{tp + fp:g} = {_r3(s.precision)}",
@@ -76,11 +82,11 @@ def cut_point_checks(y_true, y_score):
 
 def fbeta_checks(y_true, y_score):
     """Chapter 03, FBetaExplorer (a log slider: its position is log10 beta): beta and the best cut."""
-    table = lm.stepping_table(y_true, y_score)
+    table = stepping_table(y_true, y_score)
 
     def check(v):
         beta = 10.0 ** v["β"].position
-        f = np.asarray(lm.fbeta_curve(table, beta=beta), dtype=float)[1:]
+        f = np.asarray(fbeta_curve(table, beta=beta), dtype=float)[1:]
         k = int(np.nanargmax(f)) + 1
         return [f"beta = {beta:.3f}", f"w = {beta ** 2 / (1 + beta ** 2):.3f}", f"best cut k = {k}:",
                 f"F_beta = {f[k - 1]:.4f}"]
@@ -89,13 +95,13 @@ def fbeta_checks(y_true, y_score):
 
 def cost_checks(y_true, y_score):
     """Chapter 05, CostCurveExplorer: the ratio slider shows "1:3" (cost01:cost10), the prior p."""
-    table = lm.stepping_table(y_true, y_score)
+    table = stepping_table(y_true, y_score)
 
     def check(v):
         c01, c10 = (float(x) for x in v["cost01:cost10"].text.split(":"))
         p = float(v["p = P(+)"].text)
-        s = lm.cost_state(table.fpr, table.recall, table.thresholds, p, c01, c10, n_pos=table.n_pos,
-                          n_neg=table.n_neg)
+        s = cost_state(table.fpr, table.recall, table.thresholds, p, c01, c10, n_pos=table.n_pos,
+                       n_neg=table.n_neg)
         return [f"cost01 : cost10 = {c01:g} : {c10:g}, p = {p:.2f}", f"P(+)cost x = {s.x:.3f}",
                 f"best cut: {s.cut_name}", f"normalized cost = {s.normalized_cost:.3f}",
                 f"TP = {s.tp:g}, FN = {s.fn:g}, FP = {s.fp:g}, TN = {s.tn:g}"]
@@ -104,11 +110,11 @@ def cost_checks(y_true, y_score):
 
 def polynomial_checks(x, y, max_degree):
     """Chapter 07, PolynomialDegreeExplorer: the degree, MSE, R², adjusted R²."""
-    table = lm.polynomial_selection(x, y, max_degree=max_degree)
+    table = polynomial_selection(x, y, max_degree=max_degree)
 
     def check(v):
         d = int(v["degree"].text)
-        s = lm.polynomial_fit_state(x, y, d, max_degree, table=table)
+        s = polynomial_fit_state(x, y, d, max_degree, table=table)
         return [f"degree {d} ({d + 1} parameters)", f"MSE = {s.mse:.4g}", f"R2 = {s.r2:.4f}",
                 f"adjusted R2 = {s.adjusted_r2:.4f}"]
     return check
@@ -118,7 +124,7 @@ def paired_test_checks(grid):
     """Chapter 08, PairedTestExplorer: k, the true difference, the critical value, the rejection rate."""
     def check(v):
         k, diff = int(v["folds k"].text), float(v["true diff."].text)
-        s = lm.paired_test_state(grid, k, diff)
+        s = paired_test_state(grid, k, diff)
         return [f"k = {k} folds, true difference = {diff:.2f}", f"t({s.df})",
                 f"critical value: |t| > {s.critical_value:.3f}", f"= {s.power:.3f}"]
     return check
@@ -128,7 +134,7 @@ def bias_variance_checks(result):
     """Chapter 09, BiasVarianceExplorer: the degree and the decomposition."""
     def check(v):
         d = int(v["degree"].text)
-        s = lm.bias_variance_state(result, d)
+        s = bias_variance_state(result, d)
         return [f"degree {d}", f"bias² = {s.bias2:.4f}", f"variance = {s.variance:.4f}", f"sum = {s.total:.4f}",
                 f"training error = {s.train_error:.4f}"]
     return check
@@ -142,7 +148,7 @@ def ranked_list_checks(items, relevance):
     def check(v, before):
         k = int(v["k"].text)
         order = re.search(r"order: (.*?) 2\^rel-1", before).group(1).split()
-        s = lm.ranked_list_state([grade[i] for i in order], k, items=order)
+        s = ranked_list_state([grade[i] for i in order], k, items=order)
         return [f"order: {' '.join(order)}",
                 f"DCG@{k} {s.dcg_exponential:.3f} {s.dcg_linear:.3f}",
                 f"IDCG@{k} {s.idcg_exponential:.3f} {s.idcg_linear:.3f}",
@@ -172,8 +178,8 @@ def expected_checks() -> dict[str, list]:
     rng = np.random.default_rng(9)  # 07's polynomial data
     x = np.sort(rng.uniform(-1, 1, 30))
     y = x ** 3 - x + 0.12 * rng.normal(size=30)
-    paired = paired_test_checks(lm.simulate_paired_t_power(rng=0))
-    bias_variance = bias_variance_checks(lm.bias_variance_experiment(
+    paired = paired_test_checks(simulate_paired_t_power(rng=0))
+    bias_variance = bias_variance_checks(bias_variance_experiment(
         degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0))
     six = _exercise_data("04.4")  # 04's exercise explorer: the six scores of exercise 04.2
     parabola = _exercise_data("07.5")  # 07's exercise explorer: the 25 points of exercise 07.5

@@ -37,6 +37,22 @@ LAB_SETTINGS = {
 }
 
 
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+]
+
+
+def chromium_path() -> str | None:
+    """$LEARNMETRICS_CHROMIUM if set (and only it), else /usr/bin/chromium, else chromium on PATH."""
+    chosen = os.environ.get("LEARNMETRICS_CHROMIUM")
+    if chosen:
+        return chosen if os.access(chosen, os.X_OK) else None
+    if os.access("/usr/bin/chromium", os.X_OK):
+        return "/usr/bin/chromium"
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -181,11 +197,16 @@ def _root_flags(app: str) -> list[str]:
     return [f"--{app}.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
-def start_lab(home: Path, notebook_dir: Path) -> Server:
-    """JupyterLab serving ``notebook_dir``; ``window.jupyterapp`` is exposed to the page."""
+def start_lab(home: Path, notebook_dir: Path, *, settings_extra: dict | None = None) -> Server:
+    """JupyterLab serving ``notebook_dir``; ``window.jupyterapp`` is exposed to the page.
+    ``settings_extra`` ({settings file: {key: value}}) is merged into :data:`LAB_SETTINGS`
+    (e.g. the benchmark turns on the notebook's ``recordTiming``)."""
     env = _isolated_env(home)
     settings = Path(env["JUPYTERLAB_SETTINGS_DIR"])
-    for rel, value in LAB_SETTINGS.items():
+    merged = {rel: dict(value) for rel, value in LAB_SETTINGS.items()}
+    for rel, value in (settings_extra or {}).items():
+        merged.setdefault(rel, {}).update(value)
+    for rel, value in merged.items():
         path = settings / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))

@@ -9,32 +9,17 @@ visible reason otherwise. With ``LEARNMETRICS_REQUIRE_BROWSER=1`` (set by
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from browser_servers import ROOT, copy_notebooks, start_lab, start_voila
+from browser_servers import CHROMIUM_FLAGS, ROOT, chromium_path, copy_notebooks, start_lab, start_voila
 
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 REQUIRE = os.environ.get("LEARNMETRICS_REQUIRE_BROWSER", "") not in ("", "0")
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-]
 HOW_TO_GET = ("install Chromium with `sudo apt-get install chromium` (or set LEARNMETRICS_CHROMIUM "
               "to a Chromium binary) and Playwright with `pip install -e '.[test]'`")
-
-
-def chromium_path() -> str | None:
-    """$LEARNMETRICS_CHROMIUM if set (and only it), else /usr/bin/chromium, else chromium on PATH."""
-    chosen = os.environ.get("LEARNMETRICS_CHROMIUM")
-    if chosen:
-        return chosen if os.access(chosen, os.X_OK) else None
-    if os.access("/usr/bin/chromium", os.X_OK):
-        return "/usr/bin/chromium"
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def unavailable_reason() -> str | None:
