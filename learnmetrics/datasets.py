@@ -10,6 +10,9 @@
   start and end points of a P-R curve and the "oscillation" of precision.
 * :func:`tied_eight`: 8 examples whose scores tie across the classes, to show
   the diagonal step of an ROC curve.
+* :func:`tagged_melons`: the 17 melons with two tags each, 甜 (sweet) and 脆
+  (crisp), and a model's scores for both: multi-label data ("two target
+  columns").
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from ._validation import check_bool, check_positive_int, check_probability
 
 __all__ = [
     "Dataset", "ScoredExamples", "watermelon_3a", "watermelon_scores", "ten_samples", "tied_eight",
-    "RareClassExample", "rare_class_example", "load_breast_cancer",
+    "RareClassExample", "rare_class_example", "TaggedExamples", "tagged_melons", "load_breast_cancer",
 ]
 
 
@@ -191,6 +194,103 @@ def tied_eight() -> ScoredExamples:
         y_score=s,
         ids=np.arange(1, 9),
         description="Eight examples with scores tied across the classes.",
+    )
+
+
+@dataclass(frozen=True)
+class TaggedExamples:
+    """Multi-label examples: features, a 0/1 indicator matrix of tags and a model's scores.
+
+    ``Y[i, j] = 1`` when example ``i`` carries tag ``j`` (a row may hold
+    several 1s, or none); ``Y_score[i, j]`` is the model's score for that tag.
+    """
+
+    X: np.ndarray
+    Y: np.ndarray
+    Y_score: np.ndarray
+    ids: np.ndarray
+    feature_names: tuple[str, ...]
+    label_names: tuple[str, ...]
+    description: str = ""
+
+    def __len__(self) -> int:
+        return len(self.Y)
+
+    def to_text(self, *, threshold: float = 0.5) -> str:
+        """The examples as a fixed-width table: id, tags (1/0), scores, and the tags
+        predicted (score >= ``threshold``)."""
+        from ._validation import check_real
+
+        threshold = check_real(threshold, "threshold")
+        names = [n.split()[0] for n in self.label_names]  # the ASCII part: CJK glyphs are double width
+        head = ("  id  " + "  ".join(names) + "   " + "  ".join(f"score {n}" for n in names)
+                + "   predicted " + " ".join(names))
+        pred = (self.Y_score >= threshold).astype(int)
+        rows = [f"{i:4d}  " + "  ".join(f"{t:>{len(n)}d}" for t, n in zip(y, names)) + "   "
+                + "  ".join(f"{v:>{len(n) + 6}.3f}" for v, n in zip(s, names)) + "   " + " " * len("predicted ")
+                + " ".join(f"{v:>{len(n)}d}" for v, n in zip(p, names))
+                for i, y, s, p in zip(self.ids, self.Y, self.Y_score, pred)]
+        return "\n".join([head, *rows])
+
+
+#: how :func:`tagged_melons` draws the tags: P(tag) = sigmoid(slope (feature - centre)), one seed
+_TAGS = (("sweet 甜", 1, 30.0, 0.20), ("crisp 脆", 0, 25.0, 0.62))
+_TAG_SEED = 7
+
+
+def tagged_melons() -> TaggedExamples:
+    """The 17 melons of watermelon 3.0α with two tags each: 甜 (sweet) and 脆 (crisp).
+
+    A multi-label data set (多标记, "two target columns"): a melon can be
+    sweet, crisp, both or neither. The tags are **the course's invention**,
+    not the book's: drawn once with a fixed seed (``default_rng(7)``) so that
+    sweeter melons are more often tagged 甜 and denser ones more often 脆:
+
+    .. math::
+
+        P(\text{甜}) = \sigma\big(30\,(\text{sugar} - 0.20)\big), \qquad
+        P(\text{脆}) = \sigma\big(25\,(\text{density} - 0.62)\big)
+
+    The scores come from the course's logistic regression
+    (:class:`~learnmetrics.learners.LogisticRegression`, on density and sugar
+    content), one model per tag, each melon scored by the model fitted on the
+    other 16 (leave-one-out, chapter 01: no melon is scored by a model that
+    saw its tags), rounded to 3 decimals.
+
+    Returns
+    -------
+    TaggedExamples
+        ``X`` (17, 2): density, sugar content; ``Y`` (17, 2) int 0/1 tags
+        (column 0 甜, column 1 脆); ``Y_score`` (17, 2); ``ids`` 1..17.
+
+    Example
+    -------
+    >>> t = tagged_melons()
+    >>> t.Y.shape, t.Y.sum(axis=0).tolist(), int((t.Y.sum(axis=1) == 2).sum())
+    ((17, 2), [11, 4], 3)
+    """
+    from .learners import LogisticRegression
+
+    d = watermelon_3a()
+    gen = np.random.default_rng(_TAG_SEED)
+    u = gen.random((len(d.y), len(_TAGS)))
+    p = np.column_stack([1.0 / (1.0 + np.exp(-slope * (d.X[:, col] - centre))) for _, col, slope, centre in _TAGS])
+    Y = (u < p).astype(np.int64)
+    n = len(d.y)
+    scores = np.empty(Y.shape)
+    for j in range(Y.shape[1]):
+        for i in range(n):
+            train = np.arange(n) != i
+            scores[i, j] = LogisticRegression().fit(d.X[train], Y[train, j]).predict_proba(d.X[i:i + 1])[0]
+    return TaggedExamples(
+        X=d.X.copy(),
+        Y=Y,
+        Y_score=np.round(scores, 3),
+        ids=d.ids.copy(),
+        feature_names=d.feature_names,
+        label_names=tuple(name for name, *_ in _TAGS),
+        description="Watermelon 3.0α with two tags drawn by the course (seed 7), 甜 from the sugar content and "
+                    "脆 from the density; scores: leave-one-out logistic regression, one per tag.",
     )
 
 
