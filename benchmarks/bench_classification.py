@@ -54,7 +54,7 @@ def main():
             theirs = best_time(lambda: call(skm), repeat_s)
             print(f"{name:42s} {n:9d} {ours * 1e3:11.2f}ms {theirs * 1e3:8.2f}ms {theirs / ours:7.1f}x")
     data = lm.datasets.watermelon_scores()
-    per = best_time(lambda: lm.threshold_state(data.y_true, data.y_score, 0.5), 200)
+    per = best_time(lambda: lm.classification.threshold_state(data.y_true, data.y_score, 0.5), 200)
     print(f"threshold_state on the 17 watermelons: {per * 1e6:.0f} us per call")
 
 

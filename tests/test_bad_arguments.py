@@ -1,4 +1,6 @@
-"""Issue 12's rule, checked on every public function of ``learnmetrics.__all__``.
+"""Issue 12's rule, checked on every public function of learnmetrics: the top-level
+``learnmetrics.__all__`` and the ``__all__`` of every subject module (the course's
+machinery, e.g. ``learnmetrics.curves.cut_point_state``, is public too).
 
 For each function: one valid call (``VALID``), then, argument by argument, bad
 values of the argument's kind (``KIND``, ``BAD``): wrong type, out of range,
@@ -67,15 +69,15 @@ def fx(name):
     if name == "y":
         return np.repeat([0, 1], 12)
     if name == "pop":
-        return lm.two_gaussians_population(distance=2.0)
+        return lm.evaluation.two_gaussians_population(distance=2.0)
     if name == "holdout_study":
-        return lm.holdout_study(fx("pop"), 20, test_sizes=[0.2, 0.5], n_datasets=3)
+        return lm.evaluation.holdout_study(fx("pop"), 20, test_sizes=[0.2, 0.5], n_datasets=3)
     if name == "cv_study":
-        return lm.cv_study(fx("pop"), 20, ks=(2, 5), max_repeats=2, n_datasets=3)
+        return lm.evaluation.cv_study(fx("pop"), 20, ks=(2, 5), max_repeats=2, n_datasets=3)
     if name == "bv":
-        return lm.bias_variance_experiment(degrees=[1, 3], n_sets=5, n_train=10, n_test=11, rng=0)
+        return lm.bias_variance.bias_variance_experiment(degrees=[1, 3], n_sets=5, n_train=10, n_test=11, rng=0)
     if name == "grid":
-        return lm.simulate_paired_t_power(folds=(2, 5), differences=(0.0, 0.05), n_samples=40, n_repeats=20, rng=0)
+        return lm.compare.simulate_paired_t_power(folds=(2, 5), differences=(0.0, 0.05), n_samples=40, n_repeats=20, rng=0)
     if name == "x12":
         return np.linspace(0, 1, 12)
     raise KeyError(name)
@@ -200,7 +202,7 @@ VALID = {
     "bootstrap_split": lambda: dict(m=20, rng=0),
     "oob_probability": lambda: dict(m=10),
     # evaluation
-    "estimate_error": lambda: dict(X=_X(), y=_y(), method="kfold", learner=lm.LogisticRegression(), repeats=2,
+    "estimate_error": lambda: dict(X=_X(), y=_y(), method="kfold", learner=lm.learners.LogisticRegression(), repeats=2,
                                    test_size=0.3, k=3, p=2, stratify=True, rng=0),
     "compare_methods": lambda: dict(X=_X(), y=_y(), methods=("resubstitution", "holdout"), repeats=2,
                                     test_size=0.3, k=3, p=2, stratify=True, rng=0),
@@ -222,6 +224,7 @@ VALID = {
     "cv_state": lambda: dict(study=fx("cv_study"), k=5, repeats=2),
     "bootstrap_state": lambda: dict(m=10, n_samples=20, max_m=20, rng=0),
     "LogisticRegression": lambda: dict(l2=0.01, max_iter=50, tol=1e-10),
+    "MajorityClassifier": lambda: dict(tie_break="first", rng=0),
     # regression
     "mean_squared_error": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, sample_weight=[1.0] * 5,
                                        multioutput="uniform_average"),
@@ -241,7 +244,7 @@ VALID = {
     "polynomial_features": lambda: dict(x=[1.0, 2.0, 3.0], degree=2),
     "fit_least_squares": lambda: dict(X=[[0.0], [1.0], [2.0]], y=[1.0, 3.0, 5.0]),
     "model_selection_table": lambda: dict(
-        designs=[lm.polynomial_features(fx("x12"), d) for d in range(3)], y=np.cos(3 * fx("x12")),
+        designs=[lm.regression.polynomial_features(fx("x12"), d) for d in range(3)], y=np.cos(3 * fx("x12")),
         names=["d0", "d1", "d2"], sigma2=0.1),
     "polynomial_selection": lambda: dict(x=fx("x12"), y=np.cos(3 * fx("x12")), max_degree=3, sigma2=0.1),
     "noise_feature_r2": lambda: dict(X=fx("x12"), y=np.cos(3 * fx("x12")), max_noise_features=2, n_repeats=3,
@@ -252,13 +255,13 @@ VALID = {
     "binomial_test": lambda: dict(n_errors=9, n_samples=50, epsilon0=0.1, alpha=0.05),
     "t_test": lambda: dict(errors=ERR_A, epsilon0=0.1, alpha=0.05, alternative="two-sided"),
     "paired_t_test": lambda: dict(errors_a=ERR_A, errors_b=ERR_B, alpha=0.05, alternative="two-sided"),
-    "cross_val_scores": lambda: dict(learners=[lm.LogisticRegression()], X=_X(), y=_y(), scoring=lm.accuracy_score,
+    "cross_val_scores": lambda: dict(learners=[lm.learners.LogisticRegression()], X=_X(), y=_y(), scoring=lm.accuracy_score,
                                      k=3, repeats=None, stratify=True, rng=0),
-    "cross_val_errors": lambda: dict(learners=[lm.LogisticRegression()], X=_X(), y=_y(), k=3, repeats=None,
+    "cross_val_errors": lambda: dict(learners=[lm.learners.LogisticRegression()], X=_X(), y=_y(), k=3, repeats=None,
                                      stratify=True, rng=0),
-    "cv_paired_t_test": lambda: dict(learner_a=lm.LogisticRegression(), learner_b=lm.LogisticRegression(l2=10.0),
+    "cv_paired_t_test": lambda: dict(learner_a=lm.learners.LogisticRegression(), learner_b=lm.learners.LogisticRegression(l2=10.0),
                                      X=_X(), y=_y(), k=3, alpha=0.05, stratify=True, rng=0),
-    "five_by_two_cv_errors": lambda: dict(learner_a=lm.LogisticRegression(), learner_b=lm.LogisticRegression(l2=10.0),
+    "five_by_two_cv_errors": lambda: dict(learner_a=lm.learners.LogisticRegression(), learner_b=lm.learners.LogisticRegression(l2=10.0),
                                           X=_X(), y=_y(), stratify=True, rng=0),
     "five_by_two_cv_t_test": lambda: dict(
         errors_a=[[0.10, 0.12], [0.11, 0.10], [0.09, 0.12], [0.10, 0.11], [0.12, 0.10]],
@@ -552,8 +555,10 @@ def _kind(func_name, arg):
 
 def _public_callables():
     out = {}
-    for name in lm.__all__:
-        obj = getattr(lm, name)
+    names = {name: getattr(lm, name) for name in lm.__all__}
+    for module in (*lm.SUBJECTS, lm.bias_variance, lm.learners):
+        names.update((name, getattr(module, name)) for name in module.__all__)
+    for name, obj in sorted(names.items()):
         if not callable(obj) or (isinstance(obj, type) and issubclass(obj, Warning)):
             continue
         # result containers (frozen dataclasses returned by the functions) take no user input,
@@ -812,17 +817,17 @@ ISSUE_CASES = [
      "greater_is_better"),
     ("friedman_test-flag-str", lambda: lm.friedman_test([[1, 2, 3], [1, 2, 3]], tie_correction="no"), TypeError,
      "tie_correction"),
-    ("LogisticRegression-l2-inf", lambda: lm.LogisticRegression(l2=np.inf), ValueError, "l2"),
-    ("LogisticRegression-max_iter-negative", lambda: lm.LogisticRegression(max_iter=-5), ValueError, "max_iter"),
+    ("LogisticRegression-l2-inf", lambda: lm.learners.LogisticRegression(l2=np.inf), ValueError, "l2"),
+    ("LogisticRegression-max_iter-negative", lambda: lm.learners.LogisticRegression(max_iter=-5), ValueError, "max_iter"),
     ("oob_probability-inf", lambda: lm.oob_probability(np.inf), (TypeError, ValueError), r"\bm\b"),
-    ("population-positive_rate", lambda: lm.two_gaussians_population(positive_rate=1.5), ValueError,
+    ("population-positive_rate", lambda: lm.evaluation.two_gaussians_population(positive_rate=1.5), ValueError,
      "positive_rate"),
     ("polynomial_selection-max_degree-1000",
-     lambda: lm.polynomial_selection(np.arange(6.0), np.arange(6.0), 1000), ValueError, "max_degree"),
+     lambda: lm.regression.polynomial_selection(np.arange(6.0), np.arange(6.0), 1000), ValueError, "max_degree"),
     ("polynomial_selection-max_degree-1e20",
-     lambda: lm.polynomial_selection(np.arange(6.0), np.arange(6.0), 10**20), ValueError, "max_degree"),
+     lambda: lm.regression.polynomial_selection(np.arange(6.0), np.arange(6.0), 10**20), ValueError, "max_degree"),
     ("polynomial_selection-lengths-name-x-and-y",
-     lambda: lm.polynomial_selection(np.arange(6.0), np.arange(4.0), 2), ValueError, r"\bx\b.*\by\b"),
+     lambda: lm.regression.polynomial_selection(np.arange(6.0), np.arange(4.0), 2), ValueError, r"\bx\b.*\by\b"),
     ("repeated_kfold-huge-repeats-is-lazy",
      lambda: _must_work(lambda: next(iter(lm.repeated_kfold([0, 1] * 5, k=5, repeats=10**20, rng=0)))),
      None, None),
@@ -872,7 +877,7 @@ EXTREME_CASES = [
     ("fbeta_score-beta-1e300", lambda: lm.fbeta_score(Y, P, beta=1e300), lambda r: r == lm.recall_score(Y, P)),
     ("fbeta_score-beta-1e-300", lambda: lm.fbeta_score(Y, P, beta=1e-300),
      lambda r: r == lm.precision_score(Y, P)),
-    ("BinaryCounts.fbeta-beta-1e300", lambda: lm.BinaryCounts(1, 1, 2, 1).fbeta(1e300), lambda r: abs(r - 1 / 3) < 1e-12),
+    ("BinaryCounts.fbeta-beta-1e300", lambda: lm.classification.BinaryCounts(1, 1, 2, 1).fbeta(1e300), lambda r: abs(r - 1 / 3) < 1e-12),
     ("fbeta_curve-beta-1e200", lambda: lm.fbeta_curve(Y, S, beta=1e200, pos_label=1),
      lambda r: np.isfinite(r).all()),
     ("rates-counts-beyond-2**53", lambda: lm.rates((2**80, 1, 1, 1)), lambda r: r.fnr == 1 / (2**80 + 1)),

@@ -347,30 +347,30 @@ def test_cross_val_scores_any_measure_on_the_same_folds():
 
 
 def test_power_grid_keeps_type_one_error_and_gains_power():
-    g = lm.simulate_paired_t_power(folds=(5, 10), differences=(0.0, 0.05, 0.1), n_repeats=2000, rng=0)
+    g = lm.compare.simulate_paired_t_power(folds=(5, 10), differences=(0.0, 0.05, 0.1), n_repeats=2000, rng=0)
     assert np.all(np.abs(g.power[:, 0] - 0.05) < 0.02)
     assert np.all(np.diff(g.power, axis=1) > 0)
-    g2 = lm.simulate_paired_t_power(folds=(5, 10), differences=(0.0, 0.05, 0.1), n_repeats=2000, rng=0)
+    g2 = lm.compare.simulate_paired_t_power(folds=(5, 10), differences=(0.0, 0.05, 0.1), n_repeats=2000, rng=0)
     assert np.array_equal(g.statistics, g2.statistics)  # seeded
 
 
 def test_paired_test_state():
-    g = lm.simulate_paired_t_power(folds=(2, 10), differences=(0.0, 0.05), n_repeats=300, rng=0)
-    s = lm.paired_test_state(g, 10, 0.05)
+    g = lm.compare.simulate_paired_t_power(folds=(2, 10), differences=(0.0, 0.05), n_repeats=300, rng=0)
+    s = lm.compare.paired_test_state(g, 10, 0.05)
     assert s.df == 9 and close(s.critical_value, st.t.isf(0.025, 9))
     assert s.power == g.power[1, 1]
     assert np.sum(s.histogram * np.diff(s.bin_edges)) + s.share_below + s.share_above == pytest.approx(1.0)
-    wide = lm.paired_test_state(g, 2, 0.05)  # 1 df: heavy tails, some statistics beyond +-8
+    wide = lm.compare.paired_test_state(g, 2, 0.05)  # 1 df: heavy tails, some statistics beyond +-8
     t = g.statistics[0, 1]
     assert wide.share_above == pytest.approx(np.mean(t > 8)) and wide.share_below == pytest.approx(np.mean(t < -8))
     assert wide.share_above > 0
-    assert "power" in str(s) and "type I" in str(lm.paired_test_state(g, 2, 0.0))
+    assert "power" in str(s) and "type I" in str(lm.compare.paired_test_state(g, 2, 0.0))
     with pytest.raises(ValueError, match="k must be one of"):
-        lm.paired_test_state(g, 3, 0.0)
+        lm.compare.paired_test_state(g, 3, 0.0)
     with pytest.raises(ValueError, match="difference must be one of"):
-        lm.paired_test_state(g, 2, 0.2)
+        lm.compare.paired_test_state(g, 2, 0.2)
     with pytest.raises(TypeError, match="PowerGrid"):
-        lm.paired_test_state("grid", 2, 0.0)
+        lm.compare.paired_test_state("grid", 2, 0.0)
 
 
 # ------------------------------------------------------------------ issue 12: every argument checked
@@ -381,7 +381,7 @@ _T = [[0.1, 0.2, 0.3], [0.2, 0.1, 0.3]]
 
 
 def _grid():
-    return lm.simulate_paired_t_power(folds=(2, 5), differences=(0.0, 0.05), n_repeats=20, rng=0)
+    return lm.compare.simulate_paired_t_power(folds=(2, 5), differences=(0.0, 0.05), n_repeats=20, rng=0)
 
 
 # (function, call, exception, a phrase the message must contain): wrong type, out of range, empty, NaN
@@ -450,11 +450,11 @@ BAD_ARGUMENTS = [
     ("friedman_test", lambda: lm.friedman_test(_T, names="ABC"), TypeError, "names"),
     ("friedman_test", lambda: lm.friedman_test(_T, names=["A", "A", "B"]), ValueError, "names must be distinct"),
     ("friedman_test", lambda: lm.friedman_test([[_nan, 1], [1, 2]]), ValueError, "NaN"),
-    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(3.0, 4), TypeError, "k"),
-    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(3, 1), ValueError, "n_datasets"),
-    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(3, 4, alpha=_nan), ValueError, "alpha"),
-    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(10**6, 4), ValueError, "k must be"),
-    ("friedman_null_rejection_rates", lambda: lm.friedman_null_rejection_rates(6, 10), ValueError, "too many"),
+    ("friedman_null_rejection_rates", lambda: lm.compare.friedman_null_rejection_rates(3.0, 4), TypeError, "k"),
+    ("friedman_null_rejection_rates", lambda: lm.compare.friedman_null_rejection_rates(3, 1), ValueError, "n_datasets"),
+    ("friedman_null_rejection_rates", lambda: lm.compare.friedman_null_rejection_rates(3, 4, alpha=_nan), ValueError, "alpha"),
+    ("friedman_null_rejection_rates", lambda: lm.compare.friedman_null_rejection_rates(10**6, 4), ValueError, "k must be"),
+    ("friedman_null_rejection_rates", lambda: lm.compare.friedman_null_rejection_rates(6, 10), ValueError, "too many"),
     ("nemenyi_q", lambda: lm.nemenyi_q(3.0), TypeError, "k"),
     ("nemenyi_q", lambda: lm.nemenyi_q(1), ValueError, "k must be"),
     ("nemenyi_q", lambda: lm.nemenyi_q(3, _nan), ValueError, "alpha"),
@@ -464,21 +464,21 @@ BAD_ARGUMENTS = [
     ("nemenyi_test", lambda: lm.nemenyi_test(np.zeros((3, 11))), ValueError, "11 columns"),
     ("nemenyi_test", lambda: lm.nemenyi_test([[_nan, 1], [1, 2]]), ValueError, "NaN"),
     ("nemenyi_test", lambda: lm.nemenyi_test([[]]), ValueError, "table"),
-    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(folds=[2.5]), TypeError, "folds"),
-    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(folds=[]), ValueError, "folds is empty"),
-    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(differences=[_nan]), ValueError, "differences"),
-    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(n_repeats=10**12), ValueError, "n_repeats"),
-    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(n_samples=10**9, n_repeats=2), ValueError,
+    ("simulate_paired_t_power", lambda: lm.compare.simulate_paired_t_power(folds=[2.5]), TypeError, "folds"),
+    ("simulate_paired_t_power", lambda: lm.compare.simulate_paired_t_power(folds=[]), ValueError, "folds is empty"),
+    ("simulate_paired_t_power", lambda: lm.compare.simulate_paired_t_power(differences=[_nan]), ValueError, "differences"),
+    ("simulate_paired_t_power", lambda: lm.compare.simulate_paired_t_power(n_repeats=10**12), ValueError, "n_repeats"),
+    ("simulate_paired_t_power", lambda: lm.compare.simulate_paired_t_power(n_samples=10**9, n_repeats=2), ValueError,
      "n_samples"),
-    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(base_error=1.5), ValueError, "base_error"),
-    ("simulate_paired_t_power", lambda: lm.simulate_paired_t_power(folds=[2, 2]), ValueError, "folds must not repeat"),
-    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 3, 0.0), ValueError, "k must be one of"),
-    ("paired_test_state", lambda: lm.paired_test_state(_grid(), True, 0.0), ValueError, "k must be one of"),
-    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, "a"), TypeError, "difference"),
-    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, _nan), ValueError, "difference"),
-    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, 0.0, bins=[]), ValueError, "bins is empty"),
-    ("paired_test_state", lambda: lm.paired_test_state(_grid(), 2, 0.0, bins=[1, 0]), ValueError, "bins"),
-    ("paired_test_state", lambda: lm.paired_test_state(None, 2, 0.0), TypeError, "grid"),
+    ("simulate_paired_t_power", lambda: lm.compare.simulate_paired_t_power(base_error=1.5), ValueError, "base_error"),
+    ("simulate_paired_t_power", lambda: lm.compare.simulate_paired_t_power(folds=[2, 2]), ValueError, "folds must not repeat"),
+    ("paired_test_state", lambda: lm.compare.paired_test_state(_grid(), 3, 0.0), ValueError, "k must be one of"),
+    ("paired_test_state", lambda: lm.compare.paired_test_state(_grid(), True, 0.0), ValueError, "k must be one of"),
+    ("paired_test_state", lambda: lm.compare.paired_test_state(_grid(), 2, "a"), TypeError, "difference"),
+    ("paired_test_state", lambda: lm.compare.paired_test_state(_grid(), 2, _nan), ValueError, "difference"),
+    ("paired_test_state", lambda: lm.compare.paired_test_state(_grid(), 2, 0.0, bins=[]), ValueError, "bins is empty"),
+    ("paired_test_state", lambda: lm.compare.paired_test_state(_grid(), 2, 0.0, bins=[1, 0]), ValueError, "bins"),
+    ("paired_test_state", lambda: lm.compare.paired_test_state(None, 2, 0.0), TypeError, "grid"),
     ("NearestCentroid", lambda: NearestCentroid().fit(_X * _nan, _Y), ValueError, "X must not contain NaN"),
     ("NearestCentroid", lambda: NearestCentroid().predict(_X), RuntimeError, "not fitted"),
     ("NearestCentroid", lambda: NearestCentroid().fit(_X, _Y).predict(_X[:, :1]), ValueError, "1 features"),
@@ -566,6 +566,6 @@ def test_friedman_null_rates_match_brute_force_enumeration():
         r = lm.friedman_test(np.array(combo, dtype=float))
         rej_chi2 += r.chi2.reject
         rej_f += r.f.reject
-    rates = lm.friedman_null_rejection_rates(3, 4)
+    rates = lm.compare.friedman_null_rejection_rates(3, 4)
     assert rates.n_rankings == 1296
     assert rates.chi2_rate == rej_chi2 / 1296 and rates.f_rate == rej_f / 1296

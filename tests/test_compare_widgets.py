@@ -11,7 +11,7 @@ from learnmetrics.widgets.compare import PairedTestExplorer
 
 @pytest.fixture(scope="module")
 def grid():
-    return lm.simulate_paired_t_power(folds=(2, 5, 10), differences=(0.0, 0.05, 0.1), n_repeats=300, rng=0)
+    return lm.compare.simulate_paired_t_power(folds=(2, 5, 10), differences=(0.0, 0.05, 0.1), n_repeats=300, rng=0)
 
 
 def test_paired_test_explorer_follows_its_sliders(grid):
@@ -19,7 +19,7 @@ def test_paired_test_explorer_follows_its_sliders(grid):
     assert ex.state.k == 5 and ex.state.difference == 0.0
     ex.folds.value = 10
     ex.difference.value = 0.1
-    expected = lm.paired_test_state(grid, 10, 0.1)
+    expected = lm.compare.paired_test_state(grid, 10, 0.1)
     assert ex.state.k == 10 and ex.state.power == expected.power
     assert ex.state.critical_value == pytest.approx(expected.critical_value)
     assert "power" in ex.readout.value
@@ -31,7 +31,7 @@ def test_paired_test_explorer_follows_its_sliders(grid):
 
 
 def test_bias_variance_explorer_follows_its_slider():
-    r = lm.bias_variance_experiment(degrees=range(0, 6), n_sets=40, rng=0)
+    r = lm.bias_variance.bias_variance_experiment(degrees=range(0, 6), n_sets=40, rng=0)
     ex = BiasVarianceExplorer(r, degree=1)
     ex.slider.value = 4
     s = ex.state
@@ -50,7 +50,7 @@ def _fresh_frame(ex, key):
 def test_blitted_frames_leave_nothing_behind(grid):
     """Only the moving artists are redrawn over a cached background: a frame drawn after
     visiting others must be pixel-identical to the same frame drawn first."""
-    r = lm.bias_variance_experiment(degrees=range(0, 8), n_sets=40, rng=0)
+    r = lm.bias_variance.bias_variance_experiment(degrees=range(0, 8), n_sets=40, rng=0)
     for ex, keys in [(PairedTestExplorer(grid, k=5, difference=0.0), [(5, 0.0), (2, 0.1), (10, 0.05)]),
                      (BiasVarianceExplorer(r, degree=1), [(1,), (7,), (0,)])]:
         assert ex.dynamic_artists()

@@ -52,7 +52,7 @@ def test_readout_names_the_cut_by_its_size():
     assert ex.state.cut_name == "cut 8" and ex.state.n_predicted_positive == 8
     assert "best cut: cut 8 (top 8 predicted +)" in ex.readout.value and "#" not in ex.readout.value
     table = lm.stepping_table(d.y_true, d.y_score)
-    s = lm.cost_state(table.fpr, table.recall, table.thresholds, 0.2, 4, 1, n_pos=table.n_pos, n_neg=table.n_neg)
+    s = lm.cost.cost_state(table.fpr, table.recall, table.thresholds, 0.2, 4, 1, n_pos=table.n_pos, n_neg=table.n_neg)
     assert (ex.state.tp, ex.state.fp, ex.state.total_cost) == (s.tp, s.fp, s.total_cost)
 
 

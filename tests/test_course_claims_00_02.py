@@ -12,7 +12,7 @@ from learnmetrics import datasets
 @pytest.fixture(scope="module")
 def melons():
     d = datasets.watermelon_3a()
-    model = lm.LogisticRegression().fit(d.X, d.y)
+    model = lm.learners.LogisticRegression().fit(d.X, d.y)
     return d, model, model.predict_proba(d.X), datasets.watermelon_scores()
 
 
@@ -50,7 +50,7 @@ def test_zhunquelv_two_meanings_on_the_melons(melons):
     y_pred = (scored.y_score >= 0.5).astype(int)
     assert round(lm.precision_score(scored.y_true, y_pred), 3) == 0.714
     assert round(lm.accuracy_score(scored.y_true, y_pred), 3) == 0.706
-    s = lm.threshold_state(scored.y_true, scored.y_score, 0.5)
+    s = lm.classification.threshold_state(scored.y_true, scored.y_score, 0.5)
     assert (round(s.tpr, 3), round(s.fnr, 3), round(s.fpr, 3), round(s.tnr, 3)) == (0.625, 0.375, 0.222, 0.778)
     assert s.tpr + s.fnr == pytest.approx(1) and s.fpr + s.tnr == pytest.approx(1)
 
@@ -76,7 +76,7 @@ def test_the_notes_use_the_terms_the_glossary_says():
 def test_bep_counter_example():
     y, s = [0, 1, 1], [0.9, 0.8, 0.7]
     assert lm.break_even_point(y, s).value == 0.5
-    st = lm.threshold_state(y, s, 0.7)
+    st = lm.classification.threshold_state(y, s, 0.7)
     assert (round(st.precision, 3), st.recall, round(st.f1, 3)) == (0.667, 1.0, 0.8)
     assert min(st.precision, st.recall) > 0.5
 
@@ -93,7 +93,7 @@ def test_bep_bounds_recall_below_m_plus_but_not_above():
         s = rng.integers(0, 6, n) / 5.0  # ties allowed
         bep = lm.break_even_point(y, s).value
         for t in np.unique(s):
-            st = lm.threshold_state(y, s, t)
+            st = lm.classification.threshold_state(y, s, t)
             if st.counts.predicted_positives < y.sum():
                 assert st.recall <= bep + 1e-12
             elif min(st.precision, st.recall) > bep + 1e-12:
@@ -105,7 +105,7 @@ def test_bep_is_the_best_min_p_r_on_the_chapters_two_data_sets(melons):
     _, _, _, scored = melons
     cancer = datasets.load_breast_cancer()
     train, test = lm.holdout_split(cancer.y, test_size=0.3, rng=0)
-    model = lm.LogisticRegression().fit(cancer.X[train], cancer.y[train])
+    model = lm.learners.LogisticRegression().fit(cancer.X[train], cancer.y[train])
     for y, score, value, thr in [(scored.y_true, scored.y_score, 0.75, 0.454),
                                  (cancer.y[test], model.predict_proba(cancer.X[test]), 0.9531, 0.307)]:
         bep = lm.break_even_point(y, score)

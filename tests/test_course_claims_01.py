@@ -57,34 +57,34 @@ def test_loo_is_about_four_times_less_stable_than_ten_fold_for_the_majority_lear
     ys = (rng.random((200, 100)) < 0.5).astype(int)
     Xs = np.zeros((200, 100, 1))
     maj = MajorityClassifier(rng=0)
-    loo = lm.estimate_error_many(Xs, ys, method="loo", learner=maj)
-    ten = lm.estimate_error_many(Xs, ys, method="kfold", k=10, learner=maj, rng=0)
+    loo = lm.evaluation.estimate_error_many(Xs, ys, method="loo", learner=maj)
+    ten = lm.evaluation.estimate_error_many(Xs, ys, method="kfold", k=10, learner=maj, rng=0)
     assert 3.5 < loo.std() / ten.std() < 5.5
     assert np.all(loo[ys.sum(axis=1) == 50] == 1.0)
     # with another seed too: not a property of one draw
     ys2 = (np.random.default_rng(1).random((200, 100)) < 0.5).astype(int)
-    loo2 = lm.estimate_error_many(Xs, ys2, method="loo", learner=maj)
-    ten2 = lm.estimate_error_many(Xs, ys2, method="kfold", k=10, learner=maj, rng=1)
+    loo2 = lm.evaluation.estimate_error_many(Xs, ys2, method="loo", learner=maj)
+    ten2 = lm.evaluation.estimate_error_many(Xs, ys2, method="kfold", k=10, learner=maj, rng=1)
     assert loo2.std() > 3 * ten2.std()
 
 
 # -- the stable learner of the chapter -------------------------------------------------
 @pytest.fixture(scope="module")
 def pop():
-    return lm.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
+    return lm.evaluation.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
 
 
 def test_for_the_logistic_regression_a_large_k_hardly_changes_the_spread(pop):
-    st = lm.cv_study(pop, 40, ks=(2, 5, 10, 40), max_repeats=1, n_datasets=200, rng=0)
-    sd = dict(zip(st.ks, lm.cv_state(st, 10, 1).curve_sd))
+    st = lm.evaluation.cv_study(pop, 40, ks=(2, 5, 10, 40), max_repeats=1, n_datasets=200, rng=0)
+    sd = dict(zip(st.ks, lm.evaluation.cv_state(st, 10, 1).curve_sd))
     assert sd[40] < 1.2 * sd[10]  # "grows only a little from k = 10 to k = 40"
     assert sd[5] < sd[2]  # "shrinks a little from k = 2 to k = 5"
 
 
 def test_not_stratifying_raises_the_error_at_most_test_shares(pop):
-    st = lm.holdout_study(pop, 40, n_datasets=300, rng=0)
-    strat = lm.holdout_state(st, 0.3, True).curve_rmse
-    plain = lm.holdout_state(st, 0.3, False).curve_rmse
+    st = lm.evaluation.holdout_study(pop, 40, n_datasets=300, rng=0)
+    strat = lm.evaluation.holdout_state(st, 0.3, True).curve_rmse
+    plain = lm.evaluation.holdout_state(st, 0.3, False).curve_rmse
     assert np.sum(plain > strat) > len(strat) / 2
 
 

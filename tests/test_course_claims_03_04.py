@@ -101,7 +101,7 @@ def test_04_a_encloses_c_and_crosses_b_in_roc_space(learners):
     y, s = learners
     curves = {k: lm.roc_curve(y, v, drop_intermediate=False)[:2] for k, v in s.items()}
     grid = np.unique(np.concatenate([f for f, _ in curves.values()]))
-    on = {k: lm.roc_tpr_on_grid(f, t, grid) for k, (f, t) in curves.items()}
+    on = {k: lm.curves.roc_tpr_on_grid(f, t, grid) for k, (f, t) in curves.items()}
     diff_c = np.concatenate([on["A"][0] - on["C"][0], on["A"][1] - on["C"][1]])
     diff_b = np.concatenate([on["A"][0] - on["B"][0], on["A"][1] - on["B"][1]])
     assert np.all(diff_c >= -1e-12) and np.any(diff_c > 0)          # A encloses C
@@ -123,7 +123,7 @@ def test_04_np_interp_cuts_corners(three_classes):
     curves = [lm.roc_curve(y3 == c, P3[:, c]) for c in range(3)]
     grid = np.unique(np.concatenate([f for f, _, _ in curves]))
     naive = np.mean([np.interp(grid, f, t) for f, t, _ in curves], axis=0)
-    ends = [lm.roc_tpr_on_grid(f, t, grid) for f, t, _ in curves]
+    ends = [lm.curves.roc_tpr_on_grid(f, t, grid) for f, t, _ in curves]
     bottom = np.mean([b for b, _ in ends], axis=0)
     top = np.mean([t for _, t in ends], axis=0)
     right = lm.auc(np.repeat(grid, 2), np.column_stack((bottom, top)).ravel())

@@ -65,7 +65,7 @@ def test_05_cost_space_numbers(melons):
     assert env.x_breaks.round(4).tolist() == [0.0, 0.3721, 0.5714, 1.0]
     assert lm.expected_total_cost(fpr, tpr) == pytest.approx(0.1412, abs=5e-5)
     p = table.n_pos / len(d.y_true)
-    cuts = [lm.cost_state(fpr, tpr, thr, pp, c01, c10, n_pos=table.n_pos, n_neg=table.n_neg).cut_name
+    cuts = [lm.cost.cost_state(fpr, tpr, thr, pp, c01, c10, n_pos=table.n_pos, n_neg=table.n_neg).cut_name
             for pp, c01, c10 in [(p, 1, 1), (p, 4, 1), (p, 1, 4), (0.2, 4, 1)]]
     assert cuts == ["cut 8", "cut 13", "cut 3", "cut 8"]
 
@@ -109,7 +109,7 @@ def test_05_scikit_learn_side_by_side(melons):
         lm.cost_sensitive_error(y, pred13, BOOK, labels=[1, 0]))
     tuned = TunedThresholdClassifierCV(model, scoring=make_scorer(total_cost, greater_is_better=False),
                                        cv="prefit", refit=False, thresholds=np.unique(q)).fit(X, y)
-    s = lm.cost_state(fpr, tpr, thr, table.n_pos / len(y), 4, 1, n_pos=table.n_pos, n_neg=table.n_neg)
+    s = lm.cost.cost_state(fpr, tpr, thr, table.n_pos / len(y), 4, 1, n_pos=table.n_pos, n_neg=table.n_neg)
     assert s.cut_name == f"cut {tuned.predict(X).sum()}" == "cut 13"
     assert s.total_cost == total_cost(y, tuned.predict(X)) == 5
     fixed = FixedThresholdClassifier(model, threshold=0.2, response_method="predict_proba").fit(X, y)
@@ -133,10 +133,10 @@ def test_06_a_non_ideal_list_can_have_ndcg_at_k_equal_to_1():
     rel = GRADES[order]
     assert rel.tolist() == [3, 3, 0, 0, 1, 1, 2, 2]
     for gain in ("exponential", "linear"):
-        assert lm.ranked_list_state(rel, k=2, gain=gain).ndcg == pytest.approx(1.0)
-        assert lm.ndcg_score([GRADES], [lm.scores_from_ranking(order)], k=2, gain=gain) == pytest.approx(1.0)
-    assert lm.ranked_list_state(rel, k=8).ndcg_exponential == pytest.approx(0.9434, abs=5e-5)
-    assert lm.ranked_list_state(rel, k=8).ndcg_linear == pytest.approx(0.9248, abs=5e-5)
+        assert lm.ranking.ranked_list_state(rel, k=2, gain=gain).ndcg == pytest.approx(1.0)
+        assert lm.ndcg_score([GRADES], [lm.ranking.scores_from_ranking(order)], k=2, gain=gain) == pytest.approx(1.0)
+    assert lm.ranking.ranked_list_state(rel, k=8).ndcg_exponential == pytest.approx(0.9434, abs=5e-5)
+    assert lm.ranking.ranked_list_state(rel, k=8).ndcg_linear == pytest.approx(0.9248, abs=5e-5)
 
 
 def test_06_full_length_ndcg_is_1_exactly_for_decreasing_grades():
@@ -146,18 +146,18 @@ def test_06_full_length_ndcg_is_1_exactly_for_decreasing_grades():
         rel = grades[list(perm)]
         decreasing = bool(np.all(np.diff(rel) <= 0))
         for gain in ("exponential", "linear"):
-            ndcg = lm.ranked_list_state(rel, k=5, gain=gain).ndcg
+            ndcg = lm.ranking.ranked_list_state(rel, k=5, gain=gain).ndcg
             assert (ndcg == pytest.approx(1.0)) == decreasing
 
 
 def test_06_idcg_must_be_cut_at_k():
     ideal = np.sort(GRADES)[::-1]
-    s5 = lm.ranked_list_state(ideal, k=5)
+    s5 = lm.ranking.ranked_list_state(ideal, k=5)
     assert s5.dcg / s5.idcg == 1.0
-    assert s5.dcg / lm.ranked_list_state(ideal, k=8).idcg == pytest.approx(0.9762, abs=5e-5)
+    assert s5.dcg / lm.ranking.ranked_list_state(ideal, k=8).idcg == pytest.approx(0.9762, abs=5e-5)
     # and only when a relevant item lies beyond rank k: [3, 0, 0] cut at 1 scores 1 either way
-    s1 = lm.ranked_list_state([3, 0, 0], k=1)
-    assert s1.dcg / lm.ranked_list_state([3, 0, 0], k=3).idcg == 1.0
+    s1 = lm.ranking.ranked_list_state([3, 0, 0], k=1)
+    assert s1.dcg / lm.ranking.ranked_list_state([3, 0, 0], k=3).idcg == 1.0
 
 
 def test_06_scikit_learn_side_by_side():

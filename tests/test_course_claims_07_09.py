@@ -42,7 +42,7 @@ def _cubic():
     rng = np.random.default_rng(9)
     x = np.sort(rng.uniform(-1, 1, 30))
     y = x ** 3 - x + 0.12 * rng.normal(size=30)
-    return x, y, lm.polynomial_selection(x, y, max_degree=8)
+    return x, y, lm.regression.polynomial_selection(x, y, max_degree=8)
 
 
 def test_07_islr_cp_equals_rescaled_mallows_only_with_the_intercept_counted():
@@ -51,7 +51,7 @@ def test_07_islr_cp_equals_rescaled_mallows_only_with_the_intercept_counted():
     assert s2 == pytest.approx(0.01045, abs=5e-6)
     mallows, islr_k, islr_d = [], [], []
     for d in range(9):
-        fitted = lm.polynomial_fit_state(x, y, d, 8, table=poly).fitted
+        fitted = lm.regression.polynomial_fit_state(x, y, d, 8, table=poly).fitted
         mallows.append(lm.mallows_cp(y, fitted, n_params=d + 1, sigma2=s2))
         islr_k.append(lm.mallows_cp(y, fitted, n_params=d + 1, sigma2=s2, convention="islr"))
         islr_d.append(lm.mallows_cp(y, fitted, n_params=d, sigma2=s2, convention="islr"))
@@ -70,7 +70,7 @@ def test_07_two_target_columns():
     cancer = load_breast_cancer()
     radius = cancer.X[:, cancer.feature_names.index("mean radius")]
     Y = np.column_stack([cancer.X[:, cancer.feature_names.index(t)] for t in ("mean area", "mean smoothness")])
-    Y_hat = np.column_stack([lm.fit_least_squares(lm.polynomial_features(radius, 2), c).fitted for c in Y.T])
+    Y_hat = np.column_stack([lm.regression.fit_least_squares(lm.regression.polynomial_features(radius, 2), c).fitted for c in Y.T])
     mse = lm.mean_squared_error(Y, Y_hat, multioutput="raw_values")
     r2 = lm.r2_score(Y, Y_hat, multioutput="raw_values")
     np.testing.assert_allclose(mse, [216.340426, 0.000189418], rtol=1e-5)
@@ -89,7 +89,7 @@ def test_07_two_target_columns():
 # --------------------------------------------------------------------------------- 09
 @pytest.fixture(scope="module")
 def chapter09():
-    return lm.bias_variance_experiment(degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0)
+    return lm.bias_variance.bias_variance_experiment(degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0)
 
 
 def test_09_bias_is_tiny_in_the_middle_and_the_rise_is_variance(chapter09):
@@ -117,7 +117,7 @@ def test_09_stacked_bars_are_the_sum_and_the_cut_marks_the_two_largest(chapter09
 
 def test_09_the_terms_at_one_x(chapter09):
     r = chapter09
-    one, best, twelve = (lm.point_decomposition(r, d, 0.05) for d in (1, r.best_degree, 12))
+    one, best, twelve = (lm.bias_variance.point_decomposition(r, d, 0.05) for d in (1, r.best_degree, 12))
     assert one.x == pytest.approx(0.05)
     assert (one.bias2, one.variance) == pytest.approx((0.3008, 0.0150), abs=5e-5)   # bias dominates
     assert (best.bias2, best.variance) == pytest.approx((0.0000, 0.0378), abs=5e-5)
@@ -132,19 +132,19 @@ def test_09_the_terms_at_one_x(chapter09):
 def test_07_ssr_over_sst_is_r2_only_on_the_training_data():
     x, y, _ = _cubic()
     train, test = np.arange(0, 30, 2), np.arange(1, 30, 2)
-    fit3 = lm.fit_least_squares(lm.polynomial_features(x[train], 3), y[train])
+    fit3 = lm.regression.fit_least_squares(lm.regression.polynomial_features(x[train], 3), y[train])
 
     def both(idx, pred):
         return lm.r2_score(y[idx], pred), np.sum((pred - y[idx].mean()) ** 2) / np.sum((y[idx] - y[idx].mean()) ** 2)
 
     r2_tr, ratio_tr = both(train, fit3.fitted)
-    r2_te, ratio_te = both(test, fit3.predict(lm.polynomial_features(x[test], 3)))
+    r2_te, ratio_te = both(test, fit3.predict(lm.regression.polynomial_features(x[test], 3)))
     assert r2_tr == pytest.approx(ratio_tr, rel=1e-10)
     assert (round(r2_te, 4), round(ratio_te, 4)) == (0.8186, 0.8474)
 
 
 def test_09_more_data_lowers_variance_not_the_bias_of_a_too_simple_family():
-    small, large = (lm.bias_variance_experiment(degrees=[1, 9], n_sets=200, n_train=n, noise_sd=0.3, rng=0)
+    small, large = (lm.bias_variance.bias_variance_experiment(degrees=[1, 9], n_sets=200, n_train=n, noise_sd=0.3, rng=0)
                     for n in (20, 80))
     assert small.bias2[0] == pytest.approx(large.bias2[0], abs=5e-4)      # 0.2033 both times
     assert large.variance[0] < 0.25 * small.variance[0] * 1.1             # about 1/4 with 4x the data
@@ -153,6 +153,6 @@ def test_09_more_data_lowers_variance_not_the_bias_of_a_too_simple_family():
 
 def test_09_four_numbers():
     f_at_x, y_at_x = np.array([1.2, 1.6, 1.4, 1.0]), 1.0
-    b, v = lm.decompose(f_at_x[:, None], [y_at_x])
+    b, v = lm.bias_variance.decompose(f_at_x[:, None], [y_at_x])
     assert (b[0], v[0]) == pytest.approx((0.09, 0.05))
     assert np.mean((f_at_x - y_at_x) ** 2) == pytest.approx(b[0] + v[0])

@@ -96,11 +96,11 @@ def test_doubled_binomial_tail_is_scipys_exact_two_sided_test():
 
 # ------------------------------------------------------------------ Friedman / Nemenyi (section 6)
 def test_friedman_exact_false_alarm_rates():
-    r34 = lm.friedman_null_rejection_rates(3, 4)
+    r34 = lm.compare.friedman_null_rejection_rates(3, 4)
     assert r34.chi2_rate == r34.f_rate == 90 / 1296  # both forms reject the same rankings, above alpha
-    r44 = lm.friedman_null_rejection_rates(4, 4)
+    r44 = lm.compare.friedman_null_rejection_rates(4, 4)
     assert r44.chi2_rate < 0.05 < r44.f_rate        # chi2 too conservative, F a little liberal
-    r310 = lm.friedman_null_rejection_rates(3, 10)
+    r310 = lm.compare.friedman_null_rejection_rates(3, 10)
     assert abs(r310.chi2_rate - 0.05) < 0.005 and abs(r310.f_rate - 0.05) < 0.005
 
 

@@ -17,7 +17,7 @@ def cancer():
 
 @pytest.fixture(scope="module")
 def pop():
-    return lm.two_gaussians_population(distance=2.0, n_features=3, n_informative=2, positive_rate=0.3)
+    return lm.evaluation.two_gaussians_population(distance=2.0, n_features=3, n_informative=2, positive_rate=0.3)
 
 
 # -- the shipped data --------------------------------------------------------------------
@@ -58,7 +58,7 @@ def test_batched_fit_matches_logistic_regression(seed):
         np.testing.assert_allclose(X @ coef[b] + intercept[b], m.decision_function(X), rtol=1e-6, atol=1e-7)
 
 
-@pytest.mark.parametrize("method", lm.METHODS)
+@pytest.mark.parametrize("method", lm.evaluation.METHODS)
 def test_batched_and_generic_paths_agree(method, cancer):
     X, y = cancer.X[::3, :6], cancer.y[::3]
     fast = lm.estimate_error(X, y, method=method, repeats=3, k=5, p=2, rng=1)
@@ -107,8 +107,8 @@ def test_estimate_error_shapes_and_reproducibility(cancer):
 
 
 def test_compare_methods(cancer):
-    res = lm.compare_methods(cancer.X, cancer.y, repeats=3, k=5, p=2, rng=0)
-    assert list(res) == list(lm.METHODS)
+    res = lm.evaluation.compare_methods(cancer.X, cancer.y, repeats=3, k=5, p=2, rng=0)
+    assert list(res) == list(lm.evaluation.METHODS)
     assert res["resubstitution"].estimate <= min(r.estimate for m, r in res.items() if m != "resubstitution")
 
 
@@ -153,7 +153,7 @@ def test_population_true_error_matches_monte_carlo(pop):
     model = LogisticRegression().fit(X, y)
     Xb, yb = pop.sample(400_000, rng=2)
     assert pop.true_error(model) == pytest.approx(np.mean(model.predict(Xb) != yb), abs=0.003)
-    assert lm.two_gaussians_population(distance=2.0).bayes_error == pytest.approx(0.158655254, abs=1e-8)
+    assert lm.evaluation.two_gaussians_population(distance=2.0).bayes_error == pytest.approx(0.158655254, abs=1e-8)
     assert pop.bayes_error < pop.true_error(model)
     # a constant rule errs on the other class
     assert pop.linear_error(np.zeros(3), 1.0) == pytest.approx(0.7)
@@ -170,15 +170,15 @@ def test_population_sampling(pop):
     with pytest.raises(TypeError, match="coef_"):
         pop.true_error(object())
     with pytest.raises(ValueError, match="distance"):
-        lm.two_gaussians_population(distance=-1)
+        lm.evaluation.two_gaussians_population(distance=-1)
     with pytest.raises(ValueError, match="positive_rate"):
-        lm.two_gaussians_population(positive_rate=1.0)
+        lm.evaluation.two_gaussians_population(positive_rate=1.0)
     with pytest.raises(ValueError, match="n_informative"):
-        lm.two_gaussians_population(n_features=2, n_informative=3)
+        lm.evaluation.two_gaussians_population(n_features=2, n_informative=3)
 
 
 def test_simulate_estimators(pop):
-    st = lm.simulate_estimators(pop, 40, methods=lm.METHODS, n_datasets=120, k=5, p=2, rng=0)
+    st = lm.evaluation.simulate_estimators(pop, 40, methods=lm.evaluation.METHODS, n_datasets=120, k=5, p=2, rng=0)
     assert st.estimates.shape == (6, 120) and st.true_error.shape == (120,)
     bias = dict(zip(st.methods, st.bias))
     assert bias["resubstitution"] < -0.01  # the training error is optimistic
@@ -190,79 +190,79 @@ def test_simulate_estimators(pop):
                          "bootstrap": 1}
     assert "true error" in st.table()
     with pytest.raises(TypeError, match="population"):
-        lm.simulate_estimators("pop", 40)
+        lm.evaluation.simulate_estimators("pop", 40)
     with pytest.raises(ValueError, match="methods"):
-        lm.simulate_estimators(pop, 40, methods=("cv",))
+        lm.evaluation.simulate_estimators(pop, 40, methods=("cv",))
 
 
 def test_learning_curve(pop):
-    sizes, mean, sd = lm.learning_curve_true_error(pop, [10, 40, 400], n_datasets=100, rng=0)
+    sizes, mean, sd = lm.evaluation.learning_curve_true_error(pop, [10, 40, 400], n_datasets=100, rng=0)
     assert mean[0] > mean[1] > mean[2] > pop.bayes_error
     with pytest.raises(ValueError, match="sizes"):
-        lm.learning_curve_true_error(pop, [2, 10])
+        lm.evaluation.learning_curve_true_error(pop, [2, 10])
 
 
 def test_tune_l2(cancer):
-    res = lm.tune_l2(cancer.X, cancer.y, [1e-4, 1e-2, 1.0, 100.0], rng=0)
+    res = lm.evaluation.tune_l2(cancer.X, cancer.y, [1e-4, 1e-2, 1.0, 100.0], rng=0)
     assert res.best_l2 in res.l2_values and res.errors.shape == (4,)
     assert res.errors[-1] > res.errors.min()  # a huge penalty underfits
     assert "chosen" in res.table()
-    again = lm.tune_l2(cancer.X, cancer.y, [1e-4, 1e-2, 1.0, 100.0], rng=0)
+    again = lm.evaluation.tune_l2(cancer.X, cancer.y, [1e-4, 1e-2, 1.0, 100.0], rng=0)
     np.testing.assert_array_equal(res.errors, again.errors)
     with pytest.raises(ValueError, match="l2_values"):
-        lm.tune_l2(cancer.X, cancer.y, [-1.0])
+        lm.evaluation.tune_l2(cancer.X, cancer.y, [-1.0])
     with pytest.raises(ValueError, match="method"):
-        lm.tune_l2(cancer.X, cancer.y, [1.0], method="loo")
+        lm.evaluation.tune_l2(cancer.X, cancer.y, [1.0], method="loo")
 
 
 # -- state functions ---------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def hstudy(pop):
-    return lm.holdout_study(pop, 40, test_sizes=[0.1, 0.3, 0.5, 0.9], n_datasets=150, rng=0)
+    return lm.evaluation.holdout_study(pop, 40, test_sizes=[0.1, 0.3, 0.5, 0.9], n_datasets=150, rng=0)
 
 
 @pytest.fixture(scope="module")
 def cstudy(pop):
-    return lm.cv_study(pop, 30, ks=(2, 5, 10), max_repeats=3, n_datasets=60, rng=0)
+    return lm.evaluation.cv_study(pop, 30, ks=(2, 5, 10), max_repeats=3, n_datasets=60, rng=0)
 
 
 def test_holdout_state(hstudy):
-    small, big = lm.holdout_state(hstudy, 0.1), lm.holdout_state(hstudy, 0.9)
+    small, big = lm.evaluation.holdout_state(hstudy, 0.1), lm.evaluation.holdout_state(hstudy, 0.9)
     assert small.sd > big.sd  # small test set: high variance
     assert big.bias > small.bias and big.bias > 0.05  # large test set: pessimistic
     assert big.mean_train_error > big.mean_true_error  # because the model on S is worse
     assert small.n_test == 4 and big.n_test == 36
-    assert lm.holdout_state(hstudy, 0.30000000000000004).test_size == 0.3
+    assert lm.evaluation.holdout_state(hstudy, 0.30000000000000004).test_size == 0.3
     np.testing.assert_allclose(small.rmse**2, small.bias**2 + small.sd**2)
     assert "test share 0.10" in str(small)
     with pytest.raises(ValueError, match="not precomputed"):
-        lm.holdout_state(hstudy, 0.2)
+        lm.evaluation.holdout_state(hstudy, 0.2)
     with pytest.raises(TypeError, match="study"):
-        lm.holdout_state("study", 0.1)
+        lm.evaluation.holdout_state("study", 0.1)
 
 
 def test_cv_state(cstudy):
-    s = lm.cv_state(cstudy, 5, 2)
+    s = lm.evaluation.cv_state(cstudy, 5, 2)
     assert s.folds.shape == (2, 30) and s.fold_sizes.tolist() == [6] * 5
     assert len(s.estimates) == 60 and s.curve_ks.tolist() == [2, 5, 10]
     np.testing.assert_allclose(s.estimates, cstudy.runs[5][:2].mean(axis=0))
-    assert lm.cv_state(cstudy, 2, 1).bias > lm.cv_state(cstudy, 10, 1).bias  # fewer training examples
+    assert lm.evaluation.cv_state(cstudy, 2, 1).bias > lm.evaluation.cv_state(cstudy, 10, 1).bias  # fewer training examples
     assert "2 x 5-fold" in str(s)
     with pytest.raises(ValueError, match="not precomputed"):
-        lm.cv_state(cstudy, 4)
+        lm.evaluation.cv_state(cstudy, 4)
     with pytest.raises(ValueError, match="repeats"):
-        lm.cv_state(cstudy, 5, 4)
+        lm.evaluation.cv_state(cstudy, 5, 4)
 
 
 def test_bootstrap_state():
-    s = lm.bootstrap_state(50, n_samples=2000)
+    s = lm.evaluation.bootstrap_state(50, n_samples=2000)
     assert s.counts.sum() == 50 and s.expected_share == pytest.approx((1 - 1 / 50) ** 50)
     assert s.mean_share == pytest.approx(s.expected_share, abs=0.01)
     assert s.oob_share == np.mean(s.counts == 0)
     assert s.curve_share[-1] < s.limit == pytest.approx(math.exp(-1))
-    assert lm.bootstrap_state(1).expected_share == 0.0
+    assert lm.evaluation.bootstrap_state(1).expected_share == 0.0
     with pytest.raises(ValueError, match="m"):
-        lm.bootstrap_state(0)
+        lm.evaluation.bootstrap_state(0)
 
 
 # -- explorers, driven like a learner ----------------------------------------------------
@@ -275,7 +275,7 @@ def test_holdout_explorer(hstudy):
     assert ex.state.test_size == 0.9 and ex.state.n_test == 36
     ex.checkbox.value = False
     assert ex.state.stratify is False
-    np.testing.assert_array_equal(ex.state.estimates, lm.holdout_state(hstudy, 0.9, False).estimates)
+    np.testing.assert_array_equal(ex.state.estimates, lm.evaluation.holdout_state(hstudy, 0.9, False).estimates)
     assert ex.image.value[:4] == b"\x89PNG" and ex.last_update_ms < 2000
     # the histogram's y range holds the tallest bar of every test share (no clipped bars)
     from learnmetrics.plotting.evaluation import hist_shares
@@ -294,7 +294,7 @@ def test_cv_explorer(cstudy):
     ex.slider.value = 10
     ex.repeats.value = 3
     assert (ex.state.k, ex.state.repeats) == (10, 3)
-    np.testing.assert_array_equal(ex.state.estimates, lm.cv_state(cstudy, 10, 3).estimates)
+    np.testing.assert_array_equal(ex.state.estimates, lm.evaluation.cv_state(cstudy, 10, 3).estimates)
     assert "3 x 10-fold" in ex.readout.value
     from learnmetrics.plotting.evaluation import hist_shares
 
@@ -365,19 +365,19 @@ def test_learner_given_as_a_class_works_like_an_instance(cancer):
 def test_population_positive_rate_and_shapes_are_checked():
     for rate in (1.5, 0.0, 1.0, -0.1, np.nan):
         with pytest.raises(ValueError, match="positive_rate must be in"):
-            lm.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(2), positive_rate=rate)
+            lm.evaluation.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(2), positive_rate=rate)
     with pytest.raises(TypeError, match="positive_rate must be a real number"):
-        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(2), positive_rate="0.5")
+        lm.evaluation.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(2), positive_rate="0.5")
     with pytest.raises(ValueError, match="cov must be a 2 x 2"):
-        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(3))
+        lm.evaluation.GaussianPopulation(np.zeros(2), np.ones(2), np.eye(3))
     with pytest.raises(ValueError, match="positive definite"):
-        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.zeros((2, 2)))
+        lm.evaluation.GaussianPopulation(np.zeros(2), np.ones(2), np.zeros((2, 2)))
     with pytest.raises(ValueError, match="symmetric"):
-        lm.GaussianPopulation(np.zeros(2), np.ones(2), np.array([[1.0, 0.5], [0.0, 1.0]]))
+        lm.evaluation.GaussianPopulation(np.zeros(2), np.ones(2), np.array([[1.0, 0.5], [0.0, 1.0]]))
     with pytest.raises(ValueError, match="mean_neg has 3 features"):
-        lm.GaussianPopulation(np.zeros(3), np.ones(2), np.eye(2))
+        lm.evaluation.GaussianPopulation(np.zeros(3), np.ones(2), np.eye(2))
     with pytest.raises(ValueError, match="mean_pos must not contain NaN"):
-        lm.GaussianPopulation(np.zeros(2), [np.nan, 1.0], np.eye(2))
+        lm.evaluation.GaussianPopulation(np.zeros(2), [np.nan, 1.0], np.eye(2))
 
 
 def test_bounded_work_is_refused_before_allocating(cancer, pop):
@@ -387,9 +387,9 @@ def test_bounded_work_is_refused_before_allocating(cancer, pop):
     with pytest.raises(ValueError, match="limit"):
         lm.estimate_error(cancer.X, cancer.y, method="repeated_kfold", repeats=10**6, k=10, p=10)
     with pytest.raises(ValueError, match="limit"):
-        lm.simulate_estimators(pop, 40, n_datasets=10**9)
+        lm.evaluation.simulate_estimators(pop, 40, n_datasets=10**9)
     with pytest.raises(ValueError, match="limit"):
-        lm.bootstrap_state(10**7, n_samples=10**6)
+        lm.evaluation.bootstrap_state(10**7, n_samples=10**6)
     with pytest.raises(ValueError, match="limit"):
         pop.sample_many(10**8, 100)
     assert time.perf_counter() - t0 < 2.0
@@ -397,8 +397,8 @@ def test_bounded_work_is_refused_before_allocating(cancer, pop):
 
 @pytest.fixture(scope="module")
 def small_studies(pop):
-    return (lm.holdout_study(pop, 20, test_sizes=[0.2, 0.5], n_datasets=5, rng=0),
-            lm.cv_study(pop, 20, ks=(2, 5), max_repeats=2, n_datasets=5, rng=0))
+    return (lm.evaluation.holdout_study(pop, 20, test_sizes=[0.2, 0.5], n_datasets=5, rng=0),
+            lm.evaluation.cv_study(pop, 20, ks=(2, 5), max_repeats=2, n_datasets=5, rng=0))
 
 
 def _bad_argument_table(cancer, pop, studies):
@@ -420,19 +420,19 @@ def _bad_argument_table(cancer, pop, studies):
         (lambda: ee(np.zeros((0, 3)), [], method="loo"), ValueError, "X is empty"),
         (lambda: ee(X, np.where(np.arange(60) == 0, np.nan, y)), ValueError, "y must not contain NaN"),
         # compare_methods
-        (lambda: lm.compare_methods(X, y, methods=()), ValueError, "methods is empty"),
-        (lambda: lm.compare_methods(X, y, methods=("holdout", "cv")), ValueError, "methods must be one of"),
-        (lambda: lm.compare_methods(X, y, methods=5), TypeError, "methods must be"),
-        (lambda: lm.compare_methods(X, y, methods=("kfold",), k=100), ValueError, "k must be between 2 and 60"),
-        (lambda: lm.compare_methods(X, y, stratify=None), TypeError, "stratify must be True or False"),
-        (lambda: lm.compare_methods(X, y, test_size=1.0), ValueError, "test_size must be in"),
+        (lambda: lm.evaluation.compare_methods(X, y, methods=()), ValueError, "methods is empty"),
+        (lambda: lm.evaluation.compare_methods(X, y, methods=("holdout", "cv")), ValueError, "methods must be one of"),
+        (lambda: lm.evaluation.compare_methods(X, y, methods=5), TypeError, "methods must be"),
+        (lambda: lm.evaluation.compare_methods(X, y, methods=("kfold",), k=100), ValueError, "k must be between 2 and 60"),
+        (lambda: lm.evaluation.compare_methods(X, y, stratify=None), TypeError, "stratify must be True or False"),
+        (lambda: lm.evaluation.compare_methods(X, y, test_size=1.0), ValueError, "test_size must be in"),
         # estimate_error_many
-        (lambda: lm.estimate_error_many(np.zeros((2, 4)), [[0, 1]] * 2), ValueError, "Xs must have shape"),
-        (lambda: lm.estimate_error_many(np.zeros((2, 4, 1)), [[0, 1, 0, 1]]), ValueError, "ys has shape"),
-        (lambda: lm.estimate_error_many(np.zeros((0, 4, 1)), np.zeros((0, 4))), ValueError, "Xs must have shape"),
-        (lambda: lm.estimate_error_many(np.full((1, 4, 1), np.nan), [[0, 1, 0, 1]], method="loo"), ValueError,
+        (lambda: lm.evaluation.estimate_error_many(np.zeros((2, 4)), [[0, 1]] * 2), ValueError, "Xs must have shape"),
+        (lambda: lm.evaluation.estimate_error_many(np.zeros((2, 4, 1)), [[0, 1, 0, 1]]), ValueError, "ys has shape"),
+        (lambda: lm.evaluation.estimate_error_many(np.zeros((0, 4, 1)), np.zeros((0, 4))), ValueError, "Xs must have shape"),
+        (lambda: lm.evaluation.estimate_error_many(np.full((1, 4, 1), np.nan), [[0, 1, 0, 1]], method="loo"), ValueError,
          "X must not contain NaN"),
-        (lambda: lm.estimate_error_many([[["a"]]], [[0]]), TypeError, "Xs must be an array of numbers"),
+        (lambda: lm.evaluation.estimate_error_many([[["a"]]], [[0]]), TypeError, "Xs must be an array of numbers"),
         # GaussianPopulation.sample / sample_many / true_error
         (lambda: pop.sample(0), ValueError, "n must be >= 1"),
         (lambda: pop.sample(10, exact_proportion="yes"), TypeError, "exact_proportion must be True or False"),
@@ -445,59 +445,59 @@ def _bad_argument_table(cancer, pop, studies):
         (lambda: pop.linear_error([[1.0, 1.0, 0.0]] * 2, [0.0]), ValueError, "intercept has 1 values for 2"),
         (lambda: pop.linear_error(["a", "b", "c"], 0.0), TypeError, "coef and intercept must hold numbers"),
         # two_gaussians_population
-        (lambda: lm.two_gaussians_population(distance=np.inf), ValueError, "distance must be a finite number"),
-        (lambda: lm.two_gaussians_population(distance=np.nan), ValueError, "distance must be a finite number"),
-        (lambda: lm.two_gaussians_population(distance=0), ValueError, "distance must be > 0"),
-        (lambda: lm.two_gaussians_population(distance="2"), TypeError, "distance must be a real number"),
-        (lambda: lm.two_gaussians_population(positive_rate=1.5), ValueError, "positive_rate must be in"),
-        (lambda: lm.two_gaussians_population(n_features=0), ValueError, "n_features must be >= 1"),
+        (lambda: lm.evaluation.two_gaussians_population(distance=np.inf), ValueError, "distance must be a finite number"),
+        (lambda: lm.evaluation.two_gaussians_population(distance=np.nan), ValueError, "distance must be a finite number"),
+        (lambda: lm.evaluation.two_gaussians_population(distance=0), ValueError, "distance must be > 0"),
+        (lambda: lm.evaluation.two_gaussians_population(distance="2"), TypeError, "distance must be a real number"),
+        (lambda: lm.evaluation.two_gaussians_population(positive_rate=1.5), ValueError, "positive_rate must be in"),
+        (lambda: lm.evaluation.two_gaussians_population(n_features=0), ValueError, "n_features must be >= 1"),
         # simulate_estimators
-        (lambda: lm.simulate_estimators("pop", 40), TypeError, "population must be a GaussianPopulation"),
-        (lambda: lm.simulate_estimators(pop, 3), ValueError, "n must be >= 4"),
-        (lambda: lm.simulate_estimators(pop, 40, methods=()), ValueError, "methods is empty"),
-        (lambda: lm.simulate_estimators(pop, 40, l2=np.inf), ValueError, "l2 must be a finite number"),
-        (lambda: lm.simulate_estimators(pop, 40, stratify="no"), TypeError, "stratify must be True or False"),
-        (lambda: lm.simulate_estimators(pop, 40, test_size=np.nan), ValueError, "test_size must be in"),
-        (lambda: lm.simulate_estimators(pop, 40, exact_proportion=1), TypeError, "exact_proportion must be True"),
+        (lambda: lm.evaluation.simulate_estimators("pop", 40), TypeError, "population must be a GaussianPopulation"),
+        (lambda: lm.evaluation.simulate_estimators(pop, 3), ValueError, "n must be >= 4"),
+        (lambda: lm.evaluation.simulate_estimators(pop, 40, methods=()), ValueError, "methods is empty"),
+        (lambda: lm.evaluation.simulate_estimators(pop, 40, l2=np.inf), ValueError, "l2 must be a finite number"),
+        (lambda: lm.evaluation.simulate_estimators(pop, 40, stratify="no"), TypeError, "stratify must be True or False"),
+        (lambda: lm.evaluation.simulate_estimators(pop, 40, test_size=np.nan), ValueError, "test_size must be in"),
+        (lambda: lm.evaluation.simulate_estimators(pop, 40, exact_proportion=1), TypeError, "exact_proportion must be True"),
         # learning_curve_true_error
-        (lambda: lm.learning_curve_true_error(pop, []), ValueError, "sizes must be a non-empty"),
-        (lambda: lm.learning_curve_true_error(pop, [10.5]), ValueError, "sizes must be a non-empty"),
-        (lambda: lm.learning_curve_true_error(pop, 10), ValueError, "sizes must be a non-empty"),
-        (lambda: lm.learning_curve_true_error(pop, [10], l2=-1), ValueError, "l2 must be >= 0"),
+        (lambda: lm.evaluation.learning_curve_true_error(pop, []), ValueError, "sizes must be a non-empty"),
+        (lambda: lm.evaluation.learning_curve_true_error(pop, [10.5]), ValueError, "sizes must be a non-empty"),
+        (lambda: lm.evaluation.learning_curve_true_error(pop, 10), ValueError, "sizes must be a non-empty"),
+        (lambda: lm.evaluation.learning_curve_true_error(pop, [10], l2=-1), ValueError, "l2 must be >= 0"),
         # tune_l2
-        (lambda: lm.tune_l2(X, y, []), ValueError, "l2_values must be a non-empty"),
-        (lambda: lm.tune_l2(X, y, [np.nan, 1.0]), ValueError, "l2_values must be a non-empty"),
-        (lambda: lm.tune_l2(X, y, [np.inf]), ValueError, "l2_values must be a non-empty"),
-        (lambda: lm.tune_l2(X, y, "0.1"), ValueError, "l2_values must be a non-empty"),
-        (lambda: lm.tune_l2(X, y, [0.1], k=100, method="kfold"), ValueError, "k must be between 2 and 60"),
-        (lambda: lm.tune_l2(X, y, [0.1], repeats=0), ValueError, "repeats must be >= 1"),
+        (lambda: lm.evaluation.tune_l2(X, y, []), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.evaluation.tune_l2(X, y, [np.nan, 1.0]), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.evaluation.tune_l2(X, y, [np.inf]), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.evaluation.tune_l2(X, y, "0.1"), ValueError, "l2_values must be a non-empty"),
+        (lambda: lm.evaluation.tune_l2(X, y, [0.1], k=100, method="kfold"), ValueError, "k must be between 2 and 60"),
+        (lambda: lm.evaluation.tune_l2(X, y, [0.1], repeats=0), ValueError, "repeats must be >= 1"),
         # holdout_study / holdout_state
-        (lambda: lm.holdout_study(pop, 20, test_sizes=[], n_datasets=3), ValueError, "test_sizes is empty"),
-        (lambda: lm.holdout_study(pop, 20, test_sizes=[0.5, 0.2], n_datasets=3), ValueError, "strictly increasing"),
-        (lambda: lm.holdout_study(pop, 20, test_sizes=[np.nan], n_datasets=3), ValueError, "test_sizes must be in"),
-        (lambda: lm.holdout_study(pop, 20, test_sizes=["a"], n_datasets=3), TypeError, "test_sizes must be a real"),
-        (lambda: lm.holdout_study(pop, 20, n_datasets=1), ValueError, "n_datasets must be >= 2"),
-        (lambda: lm.holdout_study(pop, 20, l2=np.inf, n_datasets=3), ValueError, "l2 must be a finite number"),
-        (lambda: lm.holdout_state(hst, np.nan), ValueError, "test_size must be a finite number"),
-        (lambda: lm.holdout_state(hst, 0.3), ValueError, "not precomputed"),
-        (lambda: lm.holdout_state(hst, "0.2"), TypeError, "test_size must be a real number"),
-        (lambda: lm.holdout_state(hst, 0.2, stratify="yes"), TypeError, "stratify must be True or False"),
-        (lambda: lm.holdout_state(cst, 0.2), TypeError, "study must be a HoldoutStudy"),
+        (lambda: lm.evaluation.holdout_study(pop, 20, test_sizes=[], n_datasets=3), ValueError, "test_sizes is empty"),
+        (lambda: lm.evaluation.holdout_study(pop, 20, test_sizes=[0.5, 0.2], n_datasets=3), ValueError, "strictly increasing"),
+        (lambda: lm.evaluation.holdout_study(pop, 20, test_sizes=[np.nan], n_datasets=3), ValueError, "test_sizes must be in"),
+        (lambda: lm.evaluation.holdout_study(pop, 20, test_sizes=["a"], n_datasets=3), TypeError, "test_sizes must be a real"),
+        (lambda: lm.evaluation.holdout_study(pop, 20, n_datasets=1), ValueError, "n_datasets must be >= 2"),
+        (lambda: lm.evaluation.holdout_study(pop, 20, l2=np.inf, n_datasets=3), ValueError, "l2 must be a finite number"),
+        (lambda: lm.evaluation.holdout_state(hst, np.nan), ValueError, "test_size must be a finite number"),
+        (lambda: lm.evaluation.holdout_state(hst, 0.3), ValueError, "not precomputed"),
+        (lambda: lm.evaluation.holdout_state(hst, "0.2"), TypeError, "test_size must be a real number"),
+        (lambda: lm.evaluation.holdout_state(hst, 0.2, stratify="yes"), TypeError, "stratify must be True or False"),
+        (lambda: lm.evaluation.holdout_state(cst, 0.2), TypeError, "study must be a HoldoutStudy"),
         # cv_study / cv_state
-        (lambda: lm.cv_study(pop, 20, ks=(), n_datasets=3), ValueError, "ks is empty"),
-        (lambda: lm.cv_study(pop, 20, ks=(5, 2), n_datasets=3), ValueError, "strictly increasing"),
-        (lambda: lm.cv_study(pop, 20, ks=(2, 21), n_datasets=3), ValueError, "ks must be between 2 and 20"),
-        (lambda: lm.cv_study(pop, 20, ks=(2.5,), n_datasets=3), TypeError, "ks must be an integer"),
-        (lambda: lm.cv_study(pop, 20, max_repeats=0, n_datasets=3), ValueError, "max_repeats must be >= 1"),
-        (lambda: lm.cv_state(cst, 3), ValueError, "not precomputed"),
-        (lambda: lm.cv_state(cst, np.nan), ValueError, "not precomputed"),
-        (lambda: lm.cv_state(cst, 5, repeats=3), ValueError, "repeats must be between 1 and 2"),
-        (lambda: lm.cv_state(hst, 5), TypeError, "study must be a CVStudy"),
+        (lambda: lm.evaluation.cv_study(pop, 20, ks=(), n_datasets=3), ValueError, "ks is empty"),
+        (lambda: lm.evaluation.cv_study(pop, 20, ks=(5, 2), n_datasets=3), ValueError, "strictly increasing"),
+        (lambda: lm.evaluation.cv_study(pop, 20, ks=(2, 21), n_datasets=3), ValueError, "ks must be between 2 and 20"),
+        (lambda: lm.evaluation.cv_study(pop, 20, ks=(2.5,), n_datasets=3), TypeError, "ks must be an integer"),
+        (lambda: lm.evaluation.cv_study(pop, 20, max_repeats=0, n_datasets=3), ValueError, "max_repeats must be >= 1"),
+        (lambda: lm.evaluation.cv_state(cst, 3), ValueError, "not precomputed"),
+        (lambda: lm.evaluation.cv_state(cst, np.nan), ValueError, "not precomputed"),
+        (lambda: lm.evaluation.cv_state(cst, 5, repeats=3), ValueError, "repeats must be between 1 and 2"),
+        (lambda: lm.evaluation.cv_state(hst, 5), TypeError, "study must be a CVStudy"),
         # bootstrap_state
-        (lambda: lm.bootstrap_state(0), ValueError, "m must be between 1"),
-        (lambda: lm.bootstrap_state(np.nan), TypeError, "m must be an integer"),
-        (lambda: lm.bootstrap_state(10, n_samples=0), ValueError, "n_samples must be >= 1"),
-        (lambda: lm.bootstrap_state(10, max_m=2.5), TypeError, "max_m must be an integer"),
+        (lambda: lm.evaluation.bootstrap_state(0), ValueError, "m must be between 1"),
+        (lambda: lm.evaluation.bootstrap_state(np.nan), TypeError, "m must be an integer"),
+        (lambda: lm.evaluation.bootstrap_state(10, n_samples=0), ValueError, "n_samples must be >= 1"),
+        (lambda: lm.evaluation.bootstrap_state(10, max_m=2.5), TypeError, "max_m must be an integer"),
     ]
 
 
@@ -508,8 +508,8 @@ def test_bad_arguments_are_refused_with_a_clear_message(cancer, pop, small_studi
 
 
 def test_holdout_state_reports_the_real_number_of_examples(pop):
-    st = lm.holdout_study(pop, 41, test_sizes=[0.3], n_datasets=3, rng=0)
-    s = lm.holdout_state(st, 0.3)
+    st = lm.evaluation.holdout_study(pop, 41, test_sizes=[0.3], n_datasets=3, rng=0)
+    s = lm.evaluation.holdout_state(st, 0.3)
     assert s.n_test == 13 and s.m == 41 and "(13 of 41 examples)" in str(s)  # ceil(0.3 * 41) = 13
 
 
@@ -523,7 +523,7 @@ def test_static_figures_follow_the_visual_grammar(pop):
     from learnmetrics.plotting import evaluation as pe
     from learnmetrics.plotting import style
 
-    study = lm.simulate_estimators(pop, 30, methods=("resubstitution", "kfold"), k=5, n_datasets=20, rng=0)
+    study = lm.evaluation.simulate_estimators(pop, 30, methods=("resubstitution", "kfold"), k=5, n_datasets=20, rng=0)
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.5))
     pe.plot_estimator_comparison(axes[0], study)
     lb, lv, lm_, marker = pe.plot_tradeoff(axes[1], [0.1, 0.2], [0.01, 0.02], [0.1, 0.05], current=0.2)

@@ -14,17 +14,17 @@ from learnmetrics.widgets.evaluation import BootstrapExplorer, CVExplorer, Holdo
 
 @pytest.fixture(scope="module")
 def pop():
-    return lm.two_gaussians_population(distance=2.0, n_features=3, n_informative=2, positive_rate=0.3)
+    return lm.evaluation.two_gaussians_population(distance=2.0, n_features=3, n_informative=2, positive_rate=0.3)
 
 
 @pytest.fixture(scope="module")
 def hstudy(pop):
-    return lm.holdout_study(pop, 40, test_sizes=[0.1, 0.2, 0.5], n_datasets=20, rng=0)
+    return lm.evaluation.holdout_study(pop, 40, test_sizes=[0.1, 0.2, 0.5], n_datasets=20, rng=0)
 
 
 @pytest.fixture(scope="module")
 def cstudy(pop):
-    return lm.cv_study(pop, 30, ks=(2, 5, 10), max_repeats=2, n_datasets=15, rng=0)
+    return lm.evaluation.cv_study(pop, 30, ks=(2, 5, 10), max_repeats=2, n_datasets=15, rng=0)
 
 
 def _texts(fig):

@@ -92,8 +92,8 @@ def test_01_3_sizes_agree_with_scikit_learn():
 def test_01_4_the_simulation_agrees_with_the_reasoning():
     """The answer is the method training on the fewest distinct examples; the measured biases agree."""
     ex = EXERCISES["01.4"]
-    pop = lm.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
-    study = lm.simulate_estimators(pop, ex.data["m"], methods=lm.METHODS, n_datasets=300, k=10, p=10,
+    pop = lm.evaluation.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
+    study = lm.evaluation.simulate_estimators(pop, ex.data["m"], methods=lm.evaluation.METHODS, n_datasets=300, k=10, p=10,
                                    test_size=0.3, rng=0)
     bias = dict(zip(study.methods, study.bias))
     assert max(ex.choices, key=bias.get) == ex.answer

@@ -120,7 +120,7 @@ def test_predict_then_check_moves_the_explorer_after_the_answer_cell(eid, explor
 
 def test_exercise_data_are_the_chapters_data():
     """07.4 says 'the points of section 5' and 09.2-09.4 'the chapter's simulation': the numbers must agree."""
-    table = "\n".join(_outputs(c) for c in _cells("07") if _text(c).startswith("poly = lm.polynomial_selection"))
+    table = "\n".join(_outputs(c) for c in _cells("07") if _text(c).startswith("poly = lm.regression.polynomial_selection"))
     for rss in re.findall(r"RSS = ([0-9]+\.[0-9]+)", EXERCISES["07.4"].prompt):
         assert rss in table
     sim = "\n".join(_outputs(c) for c in _cells("09") if "print(result.table())" in _text(c))

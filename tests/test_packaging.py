@@ -239,3 +239,26 @@ def test_ci_probe_reads_a_real_interpreter():
     version, path = other.probe(sys.executable)
     assert version == tuple(sys.version_info[:3]) and os.path.realpath(sys.executable) == path
     assert other.probe("/nonexistent/python3.99") is None
+
+
+def test_the_top_level_shows_what_a_practitioner_calls():
+    """Issue 15: ``lm.`` shows measures, curves, tests and splits; the explorers' state functions,
+    studies, result classes and the toy learner live in their subject modules only."""
+    import learnmetrics as lm
+
+    for name in lm.__all__:
+        assert not name.endswith(("_state", "_study")), name
+        obj = getattr(lm, name)
+        if isinstance(obj, type):
+            assert name in {"UndefinedMetricWarning", "PlattCalibrator", "IsotonicCalibrator"}, name
+    for name in lm.COURSE_ONLY:
+        assert not hasattr(lm, name), name
+        assert any(name in m.__all__ for m in lm.SUBJECTS), f"{name} is in COURSE_ONLY but in no module"
+    # the machinery stays importable from its module
+    from learnmetrics.curves import cut_point_state  # noqa: F401
+    from learnmetrics.evaluation import holdout_study  # noqa: F401
+    from learnmetrics.learners import LogisticRegression  # noqa: F401
+    assert not hasattr(lm, "LogisticRegression")
+    # every measure the README's function list names is at the top level
+    assert len(lm.__all__) < 139
+    assert "cut_point_state" not in dir(lm) and "roc_auc_score" in dir(lm) and "curves" in dir(lm)

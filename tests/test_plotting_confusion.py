@@ -29,7 +29,7 @@ def test_old_colour_names_are_the_style_colours():
 
 
 def test_layouts():
-    c = lm.BinaryCounts(tp=5, fp=2, fn=3, tn=7)
+    c = lm.classification.BinaryCounts(tp=5, fp=2, fn=3, tn=7)
     assert book_layout(c).tolist() == [[5, 3], [2, 7]]
     assert sklearn_layout(c).tolist() == [[7, 2], [3, 5]]
     with pytest.raises(TypeError, match="counts must be a BinaryCounts"):
@@ -103,10 +103,10 @@ def test_macro_micro_picture_draws_the_computed_averages():
 
 @pytest.mark.parametrize("counts, kwargs, exc, match", [
     ([], {}, ValueError, "counts_list is empty"),
-    (lm.BinaryCounts(1, 2, 3, 4), {}, TypeError, "counts_list must be a list"),
+    (lm.classification.BinaryCounts(1, 2, 3, 4), {}, TypeError, "counts_list must be a list"),
     ([(1, 2, 3, 4)], {}, TypeError, r"counts_list\[0\] must be a BinaryCounts"),
-    ([lm.BinaryCounts(1, 2, 3, 4)], dict(class_names=["a", "b"]), ValueError, "class_names must have one entry"),
-    ([lm.BinaryCounts(1, 2, 3, 4)], dict(title=1), TypeError, "title must be a string"),
+    ([lm.classification.BinaryCounts(1, 2, 3, 4)], dict(class_names=["a", "b"]), ValueError, "class_names must have one entry"),
+    ([lm.classification.BinaryCounts(1, 2, 3, 4)], dict(title=1), TypeError, "title must be a string"),
 ])
 def test_macro_micro_picture_bad_arguments(counts, kwargs, exc, match):
     fig, (a1, a2) = plt.subplots(1, 2)
@@ -117,7 +117,7 @@ def test_macro_micro_picture_bad_arguments(counts, kwargs, exc, match):
 
 def test_two_features_follows_the_grammar(ax):
     d = datasets.watermelon_3a()
-    model = lm.LogisticRegression().fit(d.X, d.y)
+    model = lm.learners.LogisticRegression().fit(d.X, d.y)
     plot_two_features(ax, d, model=model, highlight=5)
     pos, neg = ax.collections[:2]
     assert to_hex(pos.get_facecolor()[0]) == style.POSITIVE.lower()
@@ -140,7 +140,7 @@ def test_two_features_bad_arguments(ax, kwargs, exc, match):
 def test_two_features_highlight_must_be_an_id(ax):
     d = datasets.watermelon_3a()
     with pytest.raises(ValueError, match="highlight must be one of the dataset's ids"):
-        plot_two_features(ax, d, model=lm.LogisticRegression().fit(d.X, d.y), highlight=99)
+        plot_two_features(ax, d, model=lm.learners.LogisticRegression().fit(d.X, d.y), highlight=99)
 
 
 def test_ranked_strip(ax):

@@ -86,16 +86,16 @@ def test_noise_features_raise_r2_but_not_adjusted_r2():
     y = 1 + 2 * x + rng.normal(size=n)
     noise = rng.normal(size=(n, 10))
     designs = [np.column_stack([x, noise[:, :j]]) for j in range(11)]
-    t = lm.model_selection_table(designs, y)
+    t = lm.regression.model_selection_table(designs, y)
     assert np.all(np.diff(t.r2) >= -1e-12)  # R^2 never falls
-    r2, adj = lm.noise_feature_r2(x, y, 10, n_repeats=300, rng=1)
+    r2, adj = lm.regression.noise_feature_r2(x, y, 10, n_repeats=300, rng=1)
     assert np.all(np.diff(r2, axis=1) >= -1e-12)
     np.testing.assert_allclose(adj, 1 - (1 - r2) * 29 / (28 - np.arange(11)))
     mean_r2, mean_adj = r2.mean(0), adj.mean(0)
     assert mean_r2[-1] - mean_r2[0] > 0.1  # ten noise features buy R^2 ...
     assert abs(mean_adj[-1] - mean_adj[0]) < 0.02  # ... but not adjusted R^2, on average
     with pytest.raises(ValueError, match="max_noise_features=28 is too large"):
-        lm.noise_feature_r2(x, y, 28)
+        lm.regression.noise_feature_r2(x, y, 28)
 
 
 @pytest.mark.parametrize("p", [4, 5, 10])
@@ -141,7 +141,7 @@ def test_cp_conventions_and_full_model():
     n = 40
     x = rng.uniform(-1, 1, n)
     y = 1 - x + 2 * x**2 + 0.3 * rng.normal(size=n)
-    t = lm.polynomial_selection(x, y, 5)
+    t = lm.regression.polynomial_selection(x, y, 5)
     # full model: Cp = p exactly
     assert t.cp[-1] == pytest.approx(t.n_params[-1])
     # sigma2 is the full model's RSS/(n - k)
@@ -152,7 +152,7 @@ def test_cp_conventions_and_full_model():
         assert t.cp[d] == pytest.approx(expected)
         assert t.cp[d] == pytest.approx((n - 5 - 1) * t.rss[d] / t.rss[-1] - n + 2 * (d + 1))
     # ISLR's (RSS + 2 d sigma^2)/n ranks the models the same way
-    fits = [lm.fit_least_squares(lm.polynomial_features(x, d), y) for d in range(6)]
+    fits = [lm.regression.fit_least_squares(lm.regression.polynomial_features(x, d), y) for d in range(6)]
     islr = [lm.mallows_cp(y, f.fitted, n_params=f.n_params, sigma2=t.sigma2, convention="islr") for f in fits]
     np.testing.assert_allclose(islr, t.sigma2 / n * (t.cp + n))
     assert np.argsort(islr).tolist() == np.argsort(t.cp).tolist()
@@ -165,7 +165,7 @@ def test_criteria_recover_the_true_degree_usually():
         rng = np.random.default_rng(seed)
         x = rng.uniform(-1, 1, 100)
         y = 1 - x + 2 * x**2 + 0.3 * rng.normal(size=100)
-        t = lm.polynomial_selection(x, y, 6)
+        t = lm.regression.polynomial_selection(x, y, 6)
         for c in picks:
             picks[c] += t.best(c) == 2
     assert picks["bic"] >= 16 and picks["aic"] >= 10 and picks["cp"] >= 10
@@ -176,9 +176,9 @@ def test_table_matches_single_functions():
     rng = np.random.default_rng(4)
     x = rng.uniform(0, 3, 25)
     y = np.sin(x) + 0.2 * rng.normal(size=25)
-    t = lm.polynomial_selection(x, y, 4)
+    t = lm.regression.polynomial_selection(x, y, 4)
     for d in range(5):
-        f = lm.fit_least_squares(lm.polynomial_features(x, d), y)
+        f = lm.regression.fit_least_squares(lm.regression.polynomial_features(x, d), y)
         assert t.rss[d] == pytest.approx(lm.residual_sum_of_squares(y, f.fitted))
         assert t.aic[d] == pytest.approx(lm.aic(y, f.fitted, n_params=d + 1))
         assert t.bic[d] == pytest.approx(lm.bic(y, f.fitted, n_params=d + 1))
@@ -193,11 +193,11 @@ def test_fit_least_squares_against_polyfit():
     x = rng.uniform(0.2, 0.8, 30)
     y = rng.normal(size=30)
     for d in range(0, 8):
-        f = lm.fit_least_squares(lm.polynomial_features(x, d), y)
+        f = lm.regression.fit_least_squares(lm.regression.polynomial_features(x, d), y)
         ref = np.polyval(np.polyfit(x, y, d), x)
         np.testing.assert_allclose(f.fitted, ref, atol=1e-7)
-        np.testing.assert_allclose(f.predict(lm.polynomial_features(x, d)), f.fitted, atol=1e-9)
-        np.testing.assert_allclose(f.intercept + lm.polynomial_features(x, d) @ f.coef, f.fitted, atol=1e-6)
+        np.testing.assert_allclose(f.predict(lm.regression.polynomial_features(x, d)), f.fitted, atol=1e-9)
+        np.testing.assert_allclose(f.intercept + lm.regression.polynomial_features(x, d) @ f.coef, f.fitted, atol=1e-6)
         assert f.n_params == d + 1
 
 
@@ -211,16 +211,16 @@ def test_polynomial_fit_state():
     rng = np.random.default_rng(6)
     x = np.sort(rng.uniform(-1, 1, 20))
     y = x**3 + 0.1 * rng.normal(size=20)
-    t = lm.polynomial_selection(x, y, 6)
-    s = lm.polynomial_fit_state(x, y, 3, 6, table=t)
+    t = lm.regression.polynomial_selection(x, y, 6)
+    s = lm.regression.polynomial_fit_state(x, y, 3, 6, table=t)
     assert s.degree == 3 and s.aic == t.aic[3] and s.cp == t.cp[3]
     np.testing.assert_allclose(s.residuals, y - s.fitted)
     assert s.grid.shape == s.curve.shape == (200,)
     assert "degree 3" in str(s)
-    s0 = lm.polynomial_fit_state(x, y, 0, 6)
+    s0 = lm.regression.polynomial_fit_state(x, y, 0, 6)
     np.testing.assert_allclose(s0.curve, y.mean())
     with pytest.raises(ValueError, match="degree"):
-        lm.polynomial_fit_state(x, y, 7, 6)
+        lm.regression.polynomial_fit_state(x, y, 7, 6)
 
 
 # --- bad input ----------------------------------------------------------------------------------
@@ -320,28 +320,32 @@ def test_cp_and_variance_bad_input():
 
 def test_least_squares_helpers_bad_input():
     with pytest.raises(ValueError, match="X has 3 rows|inputs have different numbers of samples"):
-        lm.fit_least_squares(np.zeros((3, 1)), [1, 2])
+        lm.regression.fit_least_squares(np.zeros((3, 1)), [1, 2])
     with pytest.raises(ValueError, match="X must not contain NaN"):
-        lm.fit_least_squares([[1.0], [np.nan]], [1, 2])
+        lm.regression.fit_least_squares([[1.0], [np.nan]], [1, 2])
     with pytest.raises(ValueError, match="degree"):
-        lm.polynomial_features([1, 2], -1)
+        lm.regression.polynomial_features([1, 2], -1)
     with pytest.raises(ValueError, match="max_degree=3 is too large for 4 samples"):
-        lm.polynomial_selection([1, 2, 3, 4], [1, 2, 3, 5], 3)
+        lm.regression.polynomial_selection([1, 2, 3, 4], [1, 2, 3, 5], 3)
     with pytest.raises(ValueError, match=r"designs\[1\] has 2 rows"):
-        lm.model_selection_table([np.zeros((3, 0)), np.zeros((2, 1))], [1, 2, 3])
+        lm.regression.model_selection_table([np.zeros((3, 0)), np.zeros((2, 1))], [1, 2, 3])
     with pytest.raises(ValueError, match="designs is empty"):
-        lm.model_selection_table([], [1, 2, 3])
-    fit = lm.fit_least_squares(np.ones((4, 2)) * np.arange(4)[:, None], [1, 2, 3, 4])
+        lm.regression.model_selection_table([], [1, 2, 3])
+    fit = lm.regression.fit_least_squares(np.ones((4, 2)) * np.arange(4)[:, None], [1, 2, 3, 4])
     with pytest.raises(ValueError, match="X has 1 columns"):
         fit.predict(np.ones((2, 1)))
-    t = lm.polynomial_selection(np.arange(6.0), np.arange(6.0) ** 2 + [0, 1, 0, 1, 0, 1], 2)
+    t = lm.regression.polynomial_selection(np.arange(6.0), np.arange(6.0) ** 2 + [0, 1, 0, 1, 0, 1], 2)
     with pytest.raises(ValueError, match="criterion"):
         t.best("mallows")
 
 
 def test_all_names_exported():
+    """The measures are ``lm.<name>``; the course's machinery stays in the module only."""
     for name in reg.__all__:
-        assert getattr(lm, name) is getattr(reg, name)
+        if name in lm.COURSE_ONLY:
+            assert name not in lm.__all__ and not hasattr(lm, name)
+        else:
+            assert getattr(lm, name) is getattr(reg, name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -370,32 +374,32 @@ _BAD = [
     (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2=0.0), ValueError, "sigma2 must be a positive finite number"),
     (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2="1"), TypeError, "sigma2 must be a positive number"),
     (lm.mallows_cp, (_Y, _P), dict(n_params=2, sigma2=1.0, convention="ISLR"), ValueError, "convention"),
-    (lm.polynomial_features, (_X6, 2.0), {}, TypeError, "degree must be an integer"),
-    (lm.polynomial_features, (_X6, 10**9), {}, ValueError, "degree=1000000000 with 6 values of x"),
-    (lm.polynomial_features, ([1e200, 1.0], 2), {}, ValueError, "x ** 2 overflows"),
-    (lm.polynomial_features, ([], 2), {}, ValueError, "x is empty"),
-    (lm.fit_least_squares, ([[1.0], [2.0]], [1.0, np.nan]), {}, ValueError, "y must not contain NaN"),
-    (lm.fit_least_squares, ([["a"], ["b"]], [1.0, 2.0]), {}, TypeError, "X must hold numbers"),
-    (lm.model_selection_table, (np.zeros((3, 6, 1)), _Y), {}, TypeError, "designs must be a list"),
-    (lm.model_selection_table, ([_X6], _Y), dict(sigma2=np.inf), ValueError, "sigma2 must be a positive finite number"),
-    (lm.model_selection_table, ([_X6], _Y), dict(names="ab"), TypeError, "names must be a list"),
-    (lm.model_selection_table, ([_X6], _Y), dict(names=["a", "b"]), ValueError, "names has 2 entries"),
-    (lm.polynomial_selection, (_X6, _Y[:4], 2), {}, ValueError, "x has 6, y has 4"),
-    (lm.polynomial_selection, (_X6, _Y, 1000), {}, ValueError, "max_degree=1000 is too large for 6 samples"),
-    (lm.polynomial_selection, (_X6, _Y, 10**20), {}, ValueError, "max_degree=100000000000000000000 is too large"),
-    (lm.polynomial_selection, (_X6, _Y, -1), {}, ValueError, "max_degree must be >= 0"),
-    (lm.polynomial_selection, (_X6, _Y, 2.5), {}, TypeError, "max_degree must be an integer"),
-    (lm.polynomial_selection, (_X6, _Y, 2), dict(sigma2=-1.0), ValueError, "sigma2 must be a positive finite number"),
-    (lm.polynomial_selection, (np.arange(5000.0), np.arange(5000.0), 4000), {}, ValueError, "design matrices of"),
-    (lm.noise_feature_r2, (_X6, _Y, 1), dict(n_repeats=0), ValueError, "n_repeats must be >= 1"),
-    (lm.noise_feature_r2, (_X6, _Y, 1), dict(n_repeats=10**12), ValueError, "use fewer repeats"),
-    (lm.noise_feature_r2, (_X6, _Y, 1), dict(rng="x"), TypeError, "rng"),
-    (lm.noise_feature_r2, (_X6, _Y, 1.0), {}, TypeError, "max_noise_features must be an integer"),
-    (lm.polynomial_fit_state, (_X6, _Y, 3, 2), {}, ValueError, "degree must be between 0 and max_degree=2"),
-    (lm.polynomial_fit_state, (_X6, _Y, 1, 2), dict(n_grid=1), ValueError, "n_grid must be >= 2"),
-    (lm.polynomial_fit_state, (_X6, _Y, 1, 2), dict(n_grid=10**9), ValueError, "n_grid=1000000000 is too large"),
-    (lm.polynomial_fit_state, (_X6, _Y, 1, 2), dict(table={"aic": 1}), TypeError, "table must be a SelectionTable"),
-    (lm.polynomial_fit_state, (_X6, _Y[:5], 1, 2), {}, ValueError, "x has 6, y has 5"),
+    (lm.regression.polynomial_features, (_X6, 2.0), {}, TypeError, "degree must be an integer"),
+    (lm.regression.polynomial_features, (_X6, 10**9), {}, ValueError, "degree=1000000000 with 6 values of x"),
+    (lm.regression.polynomial_features, ([1e200, 1.0], 2), {}, ValueError, "x ** 2 overflows"),
+    (lm.regression.polynomial_features, ([], 2), {}, ValueError, "x is empty"),
+    (lm.regression.fit_least_squares, ([[1.0], [2.0]], [1.0, np.nan]), {}, ValueError, "y must not contain NaN"),
+    (lm.regression.fit_least_squares, ([["a"], ["b"]], [1.0, 2.0]), {}, TypeError, "X must hold numbers"),
+    (lm.regression.model_selection_table, (np.zeros((3, 6, 1)), _Y), {}, TypeError, "designs must be a list"),
+    (lm.regression.model_selection_table, ([_X6], _Y), dict(sigma2=np.inf), ValueError, "sigma2 must be a positive finite number"),
+    (lm.regression.model_selection_table, ([_X6], _Y), dict(names="ab"), TypeError, "names must be a list"),
+    (lm.regression.model_selection_table, ([_X6], _Y), dict(names=["a", "b"]), ValueError, "names has 2 entries"),
+    (lm.regression.polynomial_selection, (_X6, _Y[:4], 2), {}, ValueError, "x has 6, y has 4"),
+    (lm.regression.polynomial_selection, (_X6, _Y, 1000), {}, ValueError, "max_degree=1000 is too large for 6 samples"),
+    (lm.regression.polynomial_selection, (_X6, _Y, 10**20), {}, ValueError, "max_degree=100000000000000000000 is too large"),
+    (lm.regression.polynomial_selection, (_X6, _Y, -1), {}, ValueError, "max_degree must be >= 0"),
+    (lm.regression.polynomial_selection, (_X6, _Y, 2.5), {}, TypeError, "max_degree must be an integer"),
+    (lm.regression.polynomial_selection, (_X6, _Y, 2), dict(sigma2=-1.0), ValueError, "sigma2 must be a positive finite number"),
+    (lm.regression.polynomial_selection, (np.arange(5000.0), np.arange(5000.0), 4000), {}, ValueError, "design matrices of"),
+    (lm.regression.noise_feature_r2, (_X6, _Y, 1), dict(n_repeats=0), ValueError, "n_repeats must be >= 1"),
+    (lm.regression.noise_feature_r2, (_X6, _Y, 1), dict(n_repeats=10**12), ValueError, "use fewer repeats"),
+    (lm.regression.noise_feature_r2, (_X6, _Y, 1), dict(rng="x"), TypeError, "rng"),
+    (lm.regression.noise_feature_r2, (_X6, _Y, 1.0), {}, TypeError, "max_noise_features must be an integer"),
+    (lm.regression.polynomial_fit_state, (_X6, _Y, 3, 2), {}, ValueError, "degree must be between 0 and max_degree=2"),
+    (lm.regression.polynomial_fit_state, (_X6, _Y, 1, 2), dict(n_grid=1), ValueError, "n_grid must be >= 2"),
+    (lm.regression.polynomial_fit_state, (_X6, _Y, 1, 2), dict(n_grid=10**9), ValueError, "n_grid=1000000000 is too large"),
+    (lm.regression.polynomial_fit_state, (_X6, _Y, 1, 2), dict(table={"aic": 1}), TypeError, "table must be a SelectionTable"),
+    (lm.regression.polynomial_fit_state, (_X6, _Y[:5], 1, 2), {}, ValueError, "x has 6, y has 5"),
 ]
 
 
@@ -414,23 +418,23 @@ def test_polynomial_selection_refuses_huge_degrees_without_building_anything():
     t0 = time.perf_counter()
     for dmax in (1000, 2000, 10**20):
         with pytest.raises(ValueError, match=f"max_degree={dmax} is too large for 6 samples"):
-            lm.polynomial_selection(_X6, _Y, dmax)
+            lm.regression.polynomial_selection(_X6, _Y, dmax)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert time.perf_counter() - t0 < 1.0 and peak < 1_000_000  # was 48 MB, then 193 MB, then no answer
 
 
 def test_table_from_another_data_set_is_refused():
-    t = lm.polynomial_selection(np.arange(8.0), np.arange(8.0) ** 2 % 5, 2)
+    t = lm.regression.polynomial_selection(np.arange(8.0), np.arange(8.0) ** 2 % 5, 2)
     with pytest.raises(ValueError, match="table has 3 rows for 8 samples"):
-        lm.polynomial_fit_state(_X6, _Y, 1, 2, table=t)
+        lm.regression.polynomial_fit_state(_X6, _Y, 1, 2, table=t)
 
 
 def test_sigma2_errors_never_blame_an_argument_that_was_not_passed():
     # a huge y made the estimated sigma2 overflow to inf, then blamed "sigma2"
     big = np.array(_Y) * 1e200
-    t = lm.polynomial_selection(_X6, big, 2)
-    ref = lm.polynomial_selection(_X6, np.array(_Y), 2)
+    t = lm.regression.polynomial_selection(_X6, big, 2)
+    ref = lm.regression.polynomial_selection(_X6, np.array(_Y), 2)
     for c in ("cp", "r2", "adjusted_r2"):
         np.testing.assert_allclose(getattr(t, c), getattr(ref, c), rtol=1e-9)
     np.testing.assert_allclose(t.aic - ref.aic, 2 * 6 * np.log(1e200), rtol=1e-9)

@@ -136,7 +136,7 @@ def test_adjusted_r2_matches_textbook_via_sklearn_fit():
         pred = LinearRegression().fit(X, y).predict(X) if p else np.full(n, y.mean())
         expected = 1 - (1 - skm.r2_score(y, pred)) * (n - 1) / (n - p - 1)
         assert lm.adjusted_r2_score(y, pred, n_features=p) == pytest.approx(expected, rel=1e-10, abs=1e-12)
-        fit = lm.fit_least_squares(X, y)
+        fit = lm.regression.fit_least_squares(X, y)
         np.testing.assert_allclose(fit.fitted, pred, rtol=1e-8, atol=1e-8)
 
 

@@ -20,7 +20,7 @@ def test_slider_moves_the_state():
     assert ex.state.degree == 1
     for d in (3, 0, 6, 3):
         ex.slider.value = d
-        ref = lm.polynomial_fit_state(x, y, d, 6)
+        ref = lm.regression.polynomial_fit_state(x, y, d, 6)
         assert ex.state.degree == d
         assert ex.state.aic == pytest.approx(ref.aic)
         np.testing.assert_allclose(ex.state.fitted, ref.fitted)
@@ -47,8 +47,8 @@ def test_plotting_helpers_draw_on_the_given_ax():
     from learnmetrics.plotting import regression as rplot
 
     x, y = _data()
-    t = lm.polynomial_selection(x, y, 5)
-    s = lm.polynomial_fit_state(x, y, 3, 5, table=t)
+    t = lm.regression.polynomial_selection(x, y, 5)
+    s = lm.regression.polynomial_fit_state(x, y, 3, 5, table=t)
     fig, axes = plt.subplots(1, 5)
     assert rplot.plot_residuals(y, s.fitted, axes[0], x=x, highlight=[0]) is axes[0]
     assert rplot.plot_predicted_vs_true(y, s.fitted, axes[1]) is axes[1]

@@ -80,7 +80,7 @@ register(
 # -- 07.3: adjusted R² of a straight line on eight points --------------------------------------
 _X8 = np.arange(1.0, 9.0)
 _Y8 = np.array([3.0, 1.0, 4.0, 6.0, 3.0, 7.0, 5.0, 8.0])
-_FIT8 = lm.fit_least_squares(lm.polynomial_features(_X8, 1), _Y8)
+_FIT8 = lm.regression.fit_least_squares(lm.regression.polynomial_features(_X8, 1), _Y8)
 _R2_8 = lm.r2_score(_Y8, _FIT8.fitted)
 _N8, _P8 = len(_Y8), 1
 _ADJ8 = lm.adjusted_r2_score(_Y8, _FIT8.fitted, n_features=_P8)
@@ -114,7 +114,7 @@ register(
 _rng = np.random.default_rng(9)
 _XC = np.sort(_rng.uniform(-1, 1, 30))
 _YC = _XC ** 3 - _XC + 0.12 * _rng.normal(size=30)
-_FITS = {d: lm.fit_least_squares(lm.polynomial_features(_XC, d), _YC) for d in (1, 3)}
+_FITS = {d: lm.regression.fit_least_squares(lm.regression.polynomial_features(_XC, d), _YC) for d in (1, 3)}
 _NC = len(_YC)
 _AIC = {d: lm.aic(_YC, f.fitted, n_params=f.n_params) for d, f in _FITS.items()}
 _BIC = {d: lm.bic(_YC, f.fitted, n_params=f.n_params) for d, f in _FITS.items()}
@@ -159,7 +159,7 @@ register(
 _rng = np.random.default_rng(20)
 _XQ = np.sort(_rng.uniform(-1, 1, 25))
 _YQ = 1 - 2 * _XQ ** 2 + 0.25 * _rng.normal(size=25)
-_QTAB = lm.polynomial_selection(_XQ, _YQ, max_degree=8)
+_QTAB = lm.regression.polynomial_selection(_XQ, _YQ, max_degree=8)
 _CP_PICK = int(np.argmin(_QTAB.cp))
 _R2_PICK = int(np.argmax(_QTAB.r2))
 _ADJ_PICK = int(np.argmax(_QTAB.adjusted_r2))

@@ -217,8 +217,8 @@ register(
 )
 
 # -- 08.7: predict-then-check with the paired-test explorer -------------------------------------
-_GRID = lm.simulate_paired_t_power(rng=0)
-_STATE = lm.paired_test_state(_GRID, 2, 0.0)
+_GRID = lm.compare.simulate_paired_t_power(rng=0)
+_STATE = lm.compare.paired_test_state(_GRID, 2, 0.0)
 _RATE = _STATE.power
 _OPTS = ("close to α", "well above α", "close to 0")
 

@@ -15,7 +15,7 @@ from ._core import Mistake, register
 _PRED = np.array([2.0, 2.6, 1.8, 2.4, 2.2])    # f(x; D) of five training sets at one x
 _TRUTH = 2.5                                    # the true y at x
 _LABELS = np.array([2.3, 2.8, 2.5, 2.4, 2.5])  # y_D: the label recorded at x in each training set
-_B2, _VAR = (float(v[0]) for v in lm.decompose(_PRED[:, None], [_TRUTH]))
+_B2, _VAR = (float(v[0]) for v in lm.bias_variance.decompose(_PRED[:, None], [_TRUTH]))
 _NOISE = lm.mean_squared_error(_LABELS, np.full(len(_LABELS), _TRUTH))
 _FBAR = float(_PRED.mean())
 
@@ -56,7 +56,7 @@ register(
 )
 
 # -- 09.2 to 09.4: the chapter's simulation --------------------------------------------------------
-_RES = lm.bias_variance_experiment(degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0)
+_RES = lm.bias_variance.bias_variance_experiment(degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0)
 _TERMS = ("bias²", "variance", "noise")
 _LO, _HI = 1, 9
 _I_LO, _I_HI = list(_RES.degrees).index(_LO), list(_RES.degrees).index(_HI)
@@ -139,7 +139,7 @@ _WHERE = _where(_TRAIN12, _RES.noise)
 
 
 def _solve_094() -> str:
-    return (f"{lm.bias_variance_state(_RES, _DEG)}\n"
+    return (f"{lm.bias_variance.bias_variance_state(_RES, _DEG)}\n"
             f"noise ε² = σ² = {_RES.noise:.4f}; training MSE at degree {_DEG} = {_TRAIN12:.4f}: {_WHERE} "
             f"(about = within 0.8 to 1.25 times ε²)\n"
             f"a degree-{_DEG} polynomial through 20 points bends to follow their noise, so it fits its own training "

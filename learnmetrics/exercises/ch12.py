@@ -125,7 +125,7 @@ register(
 _P4, _R4, _MPOS4, _MNEG4 = 0.75, 0.6, 50, 150
 _tp4 = round(_R4 * _MPOS4)
 _fp4 = round(_tp4 * (1 - _P4) / _P4)
-_c4 = lm.BinaryCounts(tp=_tp4, fp=_fp4, fn=_MPOS4 - _tp4, tn=_MNEG4 - _fp4)
+_c4 = lm.classification.BinaryCounts(tp=_tp4, fp=_fp4, fn=_MPOS4 - _tp4, tn=_MNEG4 - _fp4)
 
 
 def _solve_4() -> str:

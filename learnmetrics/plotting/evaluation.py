@@ -266,7 +266,7 @@ def plot_estimator_comparison(ax, study, *, labels=None):
     over the simulated data sets (box, ``style.ESTIMATE``), its mean (the bias, a diamond in
     ``style.BIAS``) and zero (estimate = truth, ``style.REFERENCE`` dashed)."""
     if not hasattr(study, "estimates") or not hasattr(study, "methods"):
-        raise TypeError(f"study must be an EstimatorStudy (from learnmetrics.simulate_estimators), "
+        raise TypeError(f"study must be an EstimatorStudy (from learnmetrics.evaluation.simulate_estimators), "
                         f"got {type(study).__name__}")
     diffs = study.estimates - study.true_error
     labels = [METHOD_LABELS.get(m, m) for m in study.methods] if labels is None else labels
@@ -307,7 +307,7 @@ def plot_l2_tuning(ax, tuning):
     """Validation error against the penalty l2 (log scale; ``style.ESTIMATE``: each value is an
     estimate), the chosen l2 marked by a black star."""
     if not hasattr(tuning, "best_l2"):
-        raise TypeError(f"tuning must be an L2Tuning (from learnmetrics.tune_l2), got {type(tuning).__name__}")
+        raise TypeError(f"tuning must be an L2Tuning (from learnmetrics.evaluation.tune_l2), got {type(tuning).__name__}")
     ax.plot(tuning.l2_values, tuning.errors, "-o", color=EST_COLOR, mec="#333333", ms=5)
     j = int(np.flatnonzero(tuning.l2_values == tuning.best_l2)[0])
     ax.plot([tuning.best_l2], [tuning.errors[j]], "*", color="black", ms=16, label=f"chosen l2 = {tuning.best_l2:g}")

@@ -4,13 +4,13 @@
   test shares) and a "stratified" checkbox.
   The spread of hold-out estimates over many simulated data sets against the
   true error of the final model, and the bias² / variance / MSE curves over
-  all test shares (note 001, point 3). State: :func:`learnmetrics.holdout_state`.
+  all test shares (note 001, point 3). State: :func:`learnmetrics.evaluation.holdout_state`.
 * :class:`CVExplorer`: k (exactly the study's ks) and repeats. The folds of one data set as coloured
   bands, the spread of the p x k-fold estimate, bias and sd against k.
-  State: :func:`learnmetrics.cv_state`.
+  State: :func:`learnmetrics.evaluation.cv_state`.
 * :class:`BootstrapExplorer`: m. One bootstrap sample (how often each example
   was drawn; the out-of-bag ones marked), and the out-of-bag share against m
-  with :math:`(1 - 1/m)^m` and 1/e. State: :func:`learnmetrics.bootstrap_state`.
+  with :math:`(1 - 1/m)^m` and 1/e. State: :func:`learnmetrics.evaluation.bootstrap_state`.
 
 The two studies are computed once (a second or two) and passed in, so that
 moving a control only picks precomputed numbers and moves artists. A study
@@ -71,7 +71,7 @@ def _finite(name, arr, shape=None):
 
 def _check_holdout_study(study):
     if not isinstance(study, _ev.HoldoutStudy):
-        raise TypeError(f"study must be a HoldoutStudy (from learnmetrics.holdout_study), got {type(study).__name__}")
+        raise TypeError(f"study must be a HoldoutStudy (from learnmetrics.evaluation.holdout_study), got {type(study).__name__}")
     ts = np.asarray(study.test_sizes, dtype=float)
     if ts.ndim != 1 or ts.size == 0 or np.any(np.diff(ts) <= 0):
         raise ValueError("study.test_sizes must be a non-empty, increasing 1-D array")
@@ -83,7 +83,7 @@ def _check_holdout_study(study):
 
 def _check_cv_study(study):
     if not isinstance(study, _ev.CVStudy):
-        raise TypeError(f"study must be a CVStudy (from learnmetrics.cv_study), got {type(study).__name__}")
+        raise TypeError(f"study must be a CVStudy (from learnmetrics.evaluation.cv_study), got {type(study).__name__}")
     if not study.ks or set(study.runs) != set(study.ks) or set(study.folds) != set(study.ks):
         raise ValueError(f"study.runs and study.folds must hold one entry for each k in study.ks={list(study.ks)}")
     R = len(np.asarray(study.true_error))
@@ -98,7 +98,7 @@ class HoldoutExplorer(_Blitted):
     Parameters
     ----------
     study : HoldoutStudy
-        From :func:`learnmetrics.holdout_study`.
+        From :func:`learnmetrics.evaluation.holdout_study`.
     test_size : float, default=0.3
     stratify : bool, default=True
 
@@ -177,7 +177,7 @@ class CVExplorer(_Blitted):
     Parameters
     ----------
     study : CVStudy
-        From :func:`learnmetrics.cv_study`.
+        From :func:`learnmetrics.evaluation.cv_study`.
     k : int, default=10
     repeats : int, default=1
 
