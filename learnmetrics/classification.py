@@ -69,6 +69,7 @@ from ._validation import (
     as_labels,
     as_scores,
     check_bool,
+    check_choice,
     check_label,
     check_real,
     check_same_label_kind,
@@ -86,6 +87,10 @@ __all__ = [
     "f1_score",
     "fbeta_score",
     "precision_recall_fscore_support",
+    "balanced_accuracy_score",
+    "matthews_corrcoef",
+    "cohen_kappa_score",
+    "class_likelihood_ratios",
     "BinaryCounts",
     "binary_counts",
     "Rates",
@@ -222,15 +227,16 @@ def _lookup(present: np.ndarray, values: np.ndarray) -> np.ndarray:
 class _Targets:
     """y_true / y_pred checked together, encoded as indices into ``present``."""
 
-    __slots__ = ("yt", "yp", "n", "w", "int_weights", "present", "it", "ip")
+    __slots__ = ("yt", "yp", "n", "w", "int_weights", "present", "it", "ip", "names")
 
-    def __init__(self, y_true, y_pred, sample_weight=None):
-        yt = _labels_array(y_true, "y_true")
-        yp = _labels_array(y_pred, "y_pred")
-        n = check_same_length(y_true=yt, y_pred=yp)
-        _check_compatible(yt, "y_true", yp, "y_pred")
+    def __init__(self, y_true, y_pred, sample_weight=None, names=("y_true", "y_pred")):
+        yt = _labels_array(y_true, names[0])
+        yp = _labels_array(y_pred, names[1])
+        n = check_same_length(**{names[0]: yt, names[1]: yp})
+        _check_compatible(yt, names[0], yp, names[1])
         self.w, self.int_weights = _check_weights(sample_weight, n)
         self.yt, self.yp, self.n = yt, yp, n
+        self.names = names
         self.present, self.it, self.ip = _encode(yt, yp)
 
     @property
@@ -241,7 +247,7 @@ class _Targets:
         lab = _labels_array(labels, name, allow_empty=True)
         if lab.size == 0:
             raise ValueError(f"{name} must contain at least one label, got an empty list")
-        _check_compatible(self.yt, "y_true", lab, name)
+        _check_compatible(self.yt, self.names[0], lab, name)
         uniq = np.unique(lab)
         if len(uniq) != len(lab):
             raise ValueError(f"{name} must not contain duplicates, got {lab.tolist()!r}")
@@ -423,6 +429,48 @@ def _nanaverage(a: np.ndarray, weights=None) -> float:
 # ----------------------------------------------------------------------------
 # scikit-learn-compatible functions
 # ----------------------------------------------------------------------------
+def _confusion(t: _Targets, labels) -> np.ndarray:
+    """The confusion matrix of checked targets (rows: true, columns: predicted),
+    int64 for counts and integer weights, float64 for float weights."""
+    if labels is None:
+        k = len(t.present)
+        ti, pi, w = t.it, t.ip, t.w
+    else:
+        lab = t.check_labels(labels)
+        k = len(lab)
+        sel = _lookup(t.present, lab)
+        remap = np.full(len(t.present), -1, dtype=np.intp)
+        remap[sel[sel >= 0]] = np.flatnonzero(sel >= 0)
+        in_true = np.bincount(t.it, minlength=len(t.present)) > 0
+        if not np.any(in_true[sel[sel >= 0]]):
+            raise ValueError(
+                f"at least one label in labels must occur in {t.names[0]}; labels={lab.tolist()!r}, "
+                f"{t.names[0]} holds {np.unique(t.yt).tolist()!r}"
+            )
+        ti, pi = remap[t.it], remap[t.ip]
+        keep = (ti >= 0) & (pi >= 0)
+        w = t.w
+        if not keep.all():
+            ti, pi = ti[keep], pi[keep]
+            w = w[keep] if w is not None else None
+    check_size(k * k, f"the confusion matrix of {k:,} classes ({k:,} x {k:,})",
+               hint="pass labels=[...] with the classes you want to see")
+    flat = ti * k + pi
+    # int64 and exact without weights or with integer weights, float64 with float weights
+    cm = _wcount(flat, w, k * k).astype(np.int64 if t.int_weights else np.float64, copy=False)
+    return cm.reshape(k, k)
+
+
+def _warn_single_label(cm: np.ndarray, stacklevel: int = 3) -> None:
+    if cm.shape == (1, 1):
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix "
+            "to have the correct shape, use the 'labels' parameter to pass all known labels.",
+            UserWarning,
+            stacklevel=stacklevel,
+        )
+
+
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
     """Confusion matrix (混淆矩阵): ``C[i, j]`` = samples of true class i predicted as j.
 
@@ -468,33 +516,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     if normalize is not None and not (isinstance(normalize, str) and normalize in ("true", "pred", "all")):
         raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, got {normalize!r}")
     t = _Targets(y_true, y_pred, sample_weight)
-    if labels is None:
-        k = len(t.present)
-        ti, pi, w = t.it, t.ip, t.w
-    else:
-        lab = t.check_labels(labels)
-        k = len(lab)
-        sel = _lookup(t.present, lab)
-        remap = np.full(len(t.present), -1, dtype=np.intp)
-        remap[sel[sel >= 0]] = np.flatnonzero(sel >= 0)
-        in_true = np.bincount(t.it, minlength=len(t.present)) > 0
-        if not np.any(in_true[sel[sel >= 0]]):
-            raise ValueError(
-                f"at least one label in labels must occur in y_true; labels={lab.tolist()!r}, "
-                f"y_true holds {np.unique(t.yt).tolist()!r}"
-            )
-        ti, pi = remap[t.it], remap[t.ip]
-        keep = (ti >= 0) & (pi >= 0)
-        w = t.w
-        if not keep.all():
-            ti, pi = ti[keep], pi[keep]
-            w = w[keep] if w is not None else None
-    check_size(k * k, f"the confusion matrix of {k:,} classes ({k:,} x {k:,})",
-               hint="pass labels=[...] with the classes you want to see")
-    flat = ti * k + pi
-    # int64 and exact without weights or with integer weights, float64 with float weights
-    cm = _wcount(flat, w, k * k).astype(np.int64 if t.int_weights else np.float64, copy=False)
-    cm = cm.reshape(k, k)
+    cm = _confusion(t, labels)
     if normalize is not None:
         with np.errstate(all="ignore"):
             if normalize == "true":
@@ -504,13 +526,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
             else:
                 cm = cm / cm.sum()
         cm = np.nan_to_num(cm)
-    if cm.shape == (1, 1):
-        warnings.warn(
-            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix "
-            "to have the correct shape, use the 'labels' parameter to pass all known labels.",
-            UserWarning,
-            stacklevel=2,
-        )
+    _warn_single_label(cm)
     return cm
 
 
@@ -864,6 +880,324 @@ for _f in (precision_score, recall_score, f1_score):
     if _f.__doc__:  # None under python -OO
         _f.__doc__ = _f.__doc__.replace("{params}", _COMMON_PARAMS)
 del _f
+
+
+# ----------------------------------------------------------------------------
+# measures that hold up when the classes are imbalanced
+# ----------------------------------------------------------------------------
+def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
+    """Balanced accuracy: the mean of the per-class recalls.
+
+    .. math::
+        \\mathrm{BA} = \\frac{1}{K} \\sum_{k=1}^{K} \\frac{C_{kk}}{\\sum_j C_{kj}}
+        \\qquad\\text{binary: } \\mathrm{BA} = \\frac{TPR + TNR}{2}
+
+    over the K classes present in ``y_true`` (C is the confusion matrix).
+    A classifier that always predicts the majority class gets 1/K however
+    rare the other classes are, where its accuracy tends to 1. With
+    ``adjusted=True`` chance is mapped to 0 and perfection to 1:
+    ``(BA - 1/K) / (1 - 1/K)``.
+
+    Classes that occur in ``y_pred`` only have no recall: they are left out,
+    with a ``UserWarning`` (as scikit-learn).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+    adjusted : bool, default=False
+        Rescale so that random guessing scores 0 (the score can then be negative).
+
+    Returns
+    -------
+    balanced_accuracy : float
+        With ``adjusted=True`` and a single class in ``y_true`` (K = 1) the
+        rescaling divides by 0: the value is scikit-learn's (``nan`` for a
+        perfect score, ``-inf`` otherwise) and an ``UndefinedMetricWarning``
+        says why (scikit-learn gives only NumPy's ``RuntimeWarning``).
+
+    Examples
+    --------
+    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    0.625
+    >>> balanced_accuracy_score([0] * 9 + [1], [0] * 10)  # lazy majority vote
+    0.5
+    """
+    adjusted = check_bool(adjusted, "adjusted")
+    t = _Targets(y_true, y_pred, sample_weight)
+    cm = _confusion(t, None)
+    _warn_single_label(cm)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_class = np.diagonal(cm) / cm.sum(axis=1)
+    missing = np.isnan(per_class)
+    if missing.any():
+        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
+        per_class = per_class[~missing]
+    score = np.mean(per_class)
+    if adjusted:
+        k = per_class.shape[0]
+        if k == 1:
+            warnings.warn(
+                "adjusted balanced accuracy is undefined when y_true holds a single class "
+                "(chance level 1/K = 1, the rescaling divides by 0)",
+                UndefinedMetricWarning,
+                stacklevel=2,
+            )
+        chance = 1 / k
+        with np.errstate(divide="ignore", invalid="ignore"):
+            score = (score - chance) / np.float64(1 - chance)
+    return float(score)
+
+
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+    """Matthews correlation coefficient (MCC, the phi coefficient).
+
+    The correlation between the true and the predicted labels. Binary:
+
+    .. math::
+        \\mathrm{MCC} = \\frac{TP \\cdot TN - FP \\cdot FN}
+        {\\sqrt{(TP + FP)(TP + FN)(TN + FP)(TN + FN)}}
+
+    and for K classes, with the confusion matrix C, s samples, c = trace(C)
+    correct, p_k predicted and t_k true samples of class k:
+
+    .. math::
+        \\mathrm{MCC} = \\frac{c\\,s - \\sum_k p_k t_k}
+        {\\sqrt{(s^2 - \\sum_k p_k^2)(s^2 - \\sum_k t_k^2)}}
+
+    +1 is a perfect prediction, 0 no better than chance, -1 total
+    disagreement. It uses all four cells, so predicting the majority class
+    every time scores 0 however imbalanced the data are.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (binary or multi-class).
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    mcc : float
+        0.0 when the denominator is 0 (``y_true`` or ``y_pred`` holds one
+        class only), as scikit-learn, without a warning.
+
+    Examples
+    --------
+    >>> round(matthews_corrcoef([1, 1, 1, -1], [1, -1, 1, 1]), 4)
+    -0.3333
+    >>> matthews_corrcoef([0] * 9 + [1], [0] * 10)  # lazy majority vote
+    0.0
+    """
+    t = _Targets(y_true, y_pred, sample_weight)
+    cm = _confusion(t, None)
+    _warn_single_label(cm)
+    t_sum = cm.sum(axis=1, dtype=np.float64)
+    p_sum = cm.sum(axis=0, dtype=np.float64)
+    n_correct = np.trace(cm, dtype=np.float64)
+    n_samples = p_sum.sum()
+    cov_ytyp = n_correct * n_samples - np.dot(t_sum, p_sum)
+    cov_ypyp = n_samples**2 - np.dot(p_sum, p_sum)
+    cov_ytyt = n_samples**2 - np.dot(t_sum, t_sum)
+    denom = cov_ypyp * cov_ytyt
+    if denom == 0:
+        return 0.0
+    return float(cov_ytyp / np.sqrt(denom))
+
+
+def _check_undefined_value(value, name: str, low: float, high: float) -> float:
+    """np.nan, or a real number in [low, high] (``high`` may be inf)."""
+    if isinstance(value, (float, np.floating)) and math.isnan(value):
+        return math.nan
+    return check_real(value, name, low=low, high=high, allow_inf=math.isinf(high))
+
+
+def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
+    """Cohen's kappa: agreement between two labellings beyond chance.
+
+    .. math::
+        \\kappa = \\frac{p_o - p_e}{1 - p_e}
+        = 1 - \\frac{\\sum_{ij} w_{ij} C_{ij}}{\\sum_{ij} w_{ij} E_{ij}}
+
+    p_o is the observed agreement (the accuracy of ``y2`` against ``y1``),
+    p_e the agreement expected if both labelled at random with their own
+    class frequencies: E_ij = (row i total)(column j total) / total. With
+    ``weights=None``, w_ij = 1 off the diagonal and 0 on it; ``'linear'``
+    uses w_ij = |i - j| and ``'quadratic'`` (i - j)^2, for ordered classes
+    (i, j are positions in ``labels``): a near miss costs less. 1 is perfect
+    agreement, 0 chance level; the lazy majority vote scores 0.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n_samples,)
+        The two labellings (e.g. truth and prediction); kappa is symmetric.
+    labels : array-like, default=None
+        Classes to keep, in order (the order matters for the weights);
+        at least one must occur in ``y1``. Default: sorted labels present.
+    weights : {None, 'linear', 'quadratic'}, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+    replace_undefined_by : np.nan or float in [-1, 1], default=np.nan
+        Returned, with an ``UndefinedMetricWarning``, when kappa is 0/0: no
+        sample left in ``labels``, or a single class in common.
+
+    Returns
+    -------
+    kappa : float
+
+    Examples
+    --------
+    >>> cohen_kappa_score(["neg", "pos", "neg", "neu", "pos"], ["neg", "pos", "neg", "neu", "neg"])
+    0.6875
+    >>> cohen_kappa_score([0] * 9 + [1], [0] * 10)  # lazy majority vote
+    0.0
+    """
+    weights = check_choice(weights, "weights", (None, "linear", "quadratic"))
+    replace = _check_undefined_value(replace_undefined_by, "replace_undefined_by", -1.0, 1.0)
+    t = _Targets(y1, y2, sample_weight, names=("y1", "y2"))
+    cm = _confusion(t, labels)
+    _warn_single_label(cm)
+    cm = cm.astype(np.float64, copy=False)
+    k = cm.shape[0]
+    sum0 = cm.sum(axis=0)
+    sum1 = cm.sum(axis=1)
+    total = sum0.sum()
+    if total == 0:
+        warnings.warn(
+            "y2 contains no labels that are present in both y1 and labels: cohen_kappa_score is "
+            f"undefined and set to replace_undefined_by={replace_undefined_by!r}",
+            UndefinedMetricWarning, stacklevel=2,
+        )
+        return replace
+    expected = np.outer(sum0, sum1) / total
+    idx = np.arange(k, dtype=np.float64)
+    if weights is None:
+        w_mat = 1.0 - np.eye(k)
+    elif weights == "linear":
+        w_mat = np.abs(idx[None, :] - idx[:, None])
+    else:
+        w_mat = (idx[None, :] - idx[:, None]) ** 2
+    den = np.sum(w_mat * expected)
+    if den == 0:
+        warnings.warn(
+            "y1, y2 and labels have only one label in common: cohen_kappa_score is undefined "
+            f"and set to replace_undefined_by={replace_undefined_by!r}",
+            UndefinedMetricWarning, stacklevel=2,
+        )
+        return replace
+    return float(1 - np.sum(w_mat * cm) / den)
+
+
+def _check_lr_replacement(value):
+    """class_likelihood_ratios' replace_undefined_by -> (LR+ value, LR- value)."""
+    name = "replace_undefined_by"
+    if isinstance(value, dict):
+        if set(value) != {"LR+", "LR-"}:
+            raise ValueError(f"{name} as a dict must have exactly the keys 'LR+' and 'LR-', got {sorted(map(str, value))!r}")
+        return (_check_undefined_value(value["LR+"], f"{name}['LR+']", 1.0, math.inf),
+                _check_undefined_value(value["LR-"], f"{name}['LR-']", 0.0, 1.0))
+    if isinstance(value, (float, np.floating)) and (math.isnan(value) or value == 1.0):
+        return float(value), float(value)
+    raise (TypeError if not isinstance(value, (numbers.Real, dict)) or isinstance(value, bool) else ValueError)(
+        f"{name} must be np.nan, 1.0 or a dict {{'LR+': value, 'LR-': value}}, got {type(value).__name__} {value!r}"
+    )
+
+
+def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan):
+    """Positive and negative likelihood ratios (LR+, LR-) of a binary prediction.
+
+    .. math::
+        LR_+ = \\frac{TPR}{FPR} = \\frac{TP / (TP + FN)}{FP / (FP + TN)},
+        \\qquad
+        LR_- = \\frac{FNR}{TNR} = \\frac{FN / (TP + FN)}{TN / (FP + TN)}
+
+    They turn pre-test odds into post-test odds (Bayes' rule):
+    odds(positive | predicted positive) = LR+ x odds(positive), and alike for
+    LR- and a negative prediction. Both are read off the rates within each
+    true class, so they do not change with the share of positives
+    (prevalence), unlike precision. LR+ > 1 and LR- < 1 for a useful
+    classifier; both 1 for a useless one.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        Labels of at most two classes.
+    labels : array-like of two labels, default=None
+        ``[negative, positive]``. Default: the two sorted labels present, the
+        larger (last) one positive.
+    sample_weight : array-like of shape (n_samples,), default=None
+    replace_undefined_by : np.nan, 1.0 or dict, default=np.nan
+        Value of a ratio whose denominator is 0 (LR+ when FP = 0, LR- when
+        TN = 0), with an ``UndefinedMetricWarning``: ``np.nan``; ``1.0``
+        (both ratios 1, a useless test); or ``{'LR+': a, 'LR-': b}`` with
+        a >= 1 (``np.inf`` allowed), 0 <= b <= 1, or ``np.nan``. When
+        ``y_true`` holds no positive at all both ratios are 0/0: ``nan``
+        (warned) unless FP = 0 or TN = 0 as above, as scikit-learn.
+
+    Returns
+    -------
+    (positive_likelihood_ratio, negative_likelihood_ratio) : tuple of float
+
+    Notes
+    -----
+    Stricter than scikit-learn (which fails with "not enough values to
+    unpack"): ``labels`` must hold exactly two labels, and without ``labels``
+    ``y_true`` and ``y_pred`` together must hold two classes; the error says
+    to pass ``labels=[negative, positive]``. A ``replace_undefined_by`` dict
+    with other keys than 'LR+' and 'LR-' is refused.
+
+    Examples
+    --------
+    >>> class_likelihood_ratios([0, 1, 0, 1, 0], [1, 1, 0, 0, 0])
+    (1.5, 0.75)
+    """
+    lr_pos_rep, lr_neg_rep = _check_lr_replacement(replace_undefined_by)
+    t = _Targets(y_true, y_pred, sample_weight)
+    if len(t.present) > 2:
+        raise ValueError(
+            "class_likelihood_ratios only supports binary classification: y_true and y_pred hold "
+            f"{len(t.present)} labels {t.present.tolist()!r}"
+        )
+    if labels is not None:
+        lab = t.check_labels(labels)
+        if len(lab) != 2:
+            raise ValueError(f"labels must hold exactly two labels [negative, positive], got {lab.tolist()!r}")
+    elif len(t.present) != 2:
+        raise ValueError(
+            f"y_true and y_pred hold a single label {t.present.tolist()!r}; pass labels=[negative, positive]"
+        )
+    cm = _confusion(t, labels)
+    tn, fp, fn, tp = (v.item() for v in cm.ravel())
+    support_pos = tp + fn
+    support_neg = tn + fp
+
+    def ratio(num, den):
+        return num / den if den != 0 else math.nan
+
+    if support_pos == 0:
+        warnings.warn(
+            "No samples of the positive class are present in y_true: positive_likelihood_ratio and "
+            "negative_likelihood_ratio are both undefined (nan). Use the replace_undefined_by param "
+            "to control this behavior.",
+            UndefinedMetricWarning, stacklevel=2,
+        )
+    if fp == 0:
+        start = ("No samples were predicted for the positive class and positive_likelihood_ratio is "
+                 if tp == 0 else "positive_likelihood_ratio is ill-defined (FP = 0) and ")
+        warnings.warn(start + f"set to {lr_pos_rep}. Use the replace_undefined_by param to control this behavior.",
+                      UndefinedMetricWarning, stacklevel=2)
+        lr_pos = lr_pos_rep
+    else:
+        lr_pos = ratio(tp * support_neg, fp * support_pos)
+    if tn == 0:
+        warnings.warn(
+            f"negative_likelihood_ratio is ill-defined (TN = 0) and set to {lr_neg_rep}. "
+            "Use the replace_undefined_by param to control this behavior.",
+            UndefinedMetricWarning, stacklevel=2,
+        )
+        lr_neg = lr_neg_rep
+    else:
+        lr_neg = ratio(fn * support_neg, tn * support_pos)
+    return float(lr_pos), float(lr_neg)
 
 
 # ----------------------------------------------------------------------------

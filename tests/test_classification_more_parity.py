@@ -1,0 +1,251 @@
+"""The measures added for issue 15 against sklearn.metrics on hundreds of random inputs.
+
+balanced_accuracy_score, matthews_corrcoef, cohen_kappa_score, class_likelihood_ratios,
+jaccard_score, hamming_loss, zero_one_loss and top_k_accuracy_score on 1-D targets: same
+values (and return types), same warning categories, and whatever makes scikit-learn raise
+makes learnmetrics raise. (Multi-label inputs: tests/test_multilabel_sklearn_parity.py.)
+"""
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+sklearn_metrics = pytest.importorskip("sklearn.metrics")
+
+from learnmetrics import UndefinedMetricWarning  # noqa: E402
+from learnmetrics import classification as C  # noqa: E402
+from parity import call as _call  # noqa: E402
+
+N_CASES = 300
+WORDS = np.array(["ant", "bee", "cat", "dog", "emu", "fox"])
+
+
+def _same(ours, theirs, what):
+    if theirs is None:
+        assert ours is None, what
+        return
+    if isinstance(theirs, (float, int)) and not isinstance(theirs, np.ndarray):
+        assert type(ours) is float, (what, type(ours))
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14, equal_nan=True, err_msg=what)
+        return
+    theirs = np.asarray(theirs)
+    assert isinstance(ours, np.ndarray), (what, type(ours))
+    assert ours.shape == theirs.shape, (what, ours.shape, theirs.shape)
+    assert ours.dtype.kind == theirs.dtype.kind, (what, ours.dtype, theirs.dtype)
+    if theirs.dtype.kind in "iu":
+        np.testing.assert_array_equal(ours, theirs, err_msg=what)
+    else:
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14, equal_nan=True, err_msg=what)
+
+
+def compare(name, kwargs, desc="", *, ours_f=None, sk_f=None, check_warnings=True, extra_ours=()):
+    """'value' or 'raise'; ``extra_ours``: warning categories learnmetrics adds on purpose."""
+    ours_f = ours_f or getattr(C, name)
+    sk_f = sk_f or getattr(sklearn_metrics, name)
+    ours, w_ours = _call(ours_f, **kwargs)
+    theirs, w_sk = _call(sk_f, **kwargs)
+    what = f"{name} {desc} {kwargs}"
+    if isinstance(theirs, Exception):
+        assert isinstance(ours, (ValueError, TypeError)), f"sklearn raised {theirs!r}, ours gave {ours!r}: {what}"
+        return "raise"
+    assert not isinstance(ours, Exception), f"ours raised {ours!r}, sklearn gave {theirs!r}: {what}"
+    if isinstance(theirs, tuple):
+        assert isinstance(ours, tuple) and len(ours) == len(theirs), what
+        for a, b in zip(ours, theirs):
+            _same(a, b, what)
+    else:
+        _same(ours, theirs, what)
+    if check_warnings:
+        expected = sorted(w_sk + list(extra_ours))
+        assert w_ours == expected, (what, w_ours, w_sk)
+    return "value"
+
+
+def random_case(rng, *, max_classes=6):
+    """Random 1-D labels, predictions, weights and label lists (binary, multi-class, strings, bool)."""
+    kind = rng.choice(["binary01", "binary_other", "multiclass", "strings", "bool"])
+    n = int(rng.choice([1, 2, 3, 5, 8, 20, 60]))
+    if kind == "binary01":
+        classes = np.array([0, 1])
+    elif kind == "binary_other":
+        classes = np.array([-1, 3])
+    elif kind == "multiclass":
+        classes = np.arange(int(rng.integers(3, max_classes + 1)))
+    elif kind == "strings":
+        classes = WORDS[: int(rng.integers(2, max_classes + 1))]
+    else:
+        classes = np.array([False, True])
+    k = len(classes)
+    if rng.random() < 0.3:  # heavy imbalance
+        p = np.full(k, 0.05 / max(k - 1, 1))
+        p[0] = 0.95
+        p /= p.sum()
+    else:
+        p = rng.dirichlet(np.ones(k))
+    y_true = classes[rng.choice(k, size=n, p=p)]
+    mode = rng.choice(["noisy", "random", "constant", "perfect", "missing_class", "reversed"])
+    if mode == "noisy":
+        y_pred = y_true.copy()
+        flip = rng.random(n) < 0.3
+        y_pred[flip] = classes[rng.integers(0, k, size=int(flip.sum()))]
+    elif mode == "random":
+        y_pred = classes[rng.integers(0, k, size=n)]
+    elif mode == "constant":
+        y_pred = np.repeat(classes[rng.integers(0, k)], n)
+    elif mode == "perfect":
+        y_pred = y_true.copy()
+    elif mode == "reversed":
+        y_pred = classes[(np.searchsorted(classes, y_true) + 1) % k]
+    else:
+        y_pred = classes[rng.integers(0, max(k - 1, 1), size=n)]
+    wmode = rng.choice(["none", "none", "int", "float", "float_zeros"])
+    if wmode == "none":
+        w = None
+    elif wmode == "int":
+        w = rng.integers(1, 4, size=n)
+    elif wmode == "float":
+        w = rng.random(n) * 3
+    else:
+        w = rng.random(n) * (rng.random(n) < 0.6)
+        if not w.any():
+            w[0] = 0.5
+    lmode = rng.choice(["none", "none", "subset", "with_unseen", "permuted"])
+    if lmode == "none":
+        labels = None
+    else:
+        pool = list(classes)
+        if lmode == "with_unseen":
+            pool.append("zzz" if kind == "strings" else 99)
+        pool = np.array(pool)
+        m = len(pool) if lmode == "permuted" else int(rng.integers(1, len(pool) + 1))
+        labels = rng.permutation(pool)[:m]
+    return dict(y_true=y_true, y_pred=y_pred, sample_weight=w, labels=labels), kind
+
+
+# ---------------------------------------------------------------------------------------
+# balanced accuracy, MCC, kappa, likelihood ratios
+# ---------------------------------------------------------------------------------------
+def test_random_balanced_accuracy_mcc():
+    rng = np.random.default_rng(151)
+    outcomes = {"value": 0, "raise": 0}
+    for i in range(N_CASES):
+        case, kind = random_case(rng)
+        base = dict(y_true=case["y_true"], y_pred=case["y_pred"], sample_weight=case["sample_weight"])
+        outcomes[compare("matthews_corrcoef", base, f"case {i} {kind}")] += 1
+        adjusted = bool(i % 2)
+        # adjusted with one true class: the same value, plus our UndefinedMetricWarning
+        n_true = len(np.unique(np.asarray(case["y_true"])[
+            np.ones(len(case["y_true"]), bool) if case["sample_weight"] is None else case["sample_weight"] > 0]))
+        extra = ("undefined",) if adjusted and n_true == 1 else ()
+        outcomes[compare("balanced_accuracy_score", dict(base, adjusted=adjusted), f"case {i} {kind}",
+                         extra_ours=extra)] += 1
+    assert outcomes["value"] >= 2 * N_CASES - 5, outcomes
+
+
+def test_random_cohen_kappa():
+    rng = np.random.default_rng(152)
+    outcomes = {"value": 0, "raise": 0}
+    for i in range(N_CASES):
+        case, kind = random_case(rng)
+        kw = dict(y1=case["y_true"], y2=case["y_pred"], sample_weight=case["sample_weight"],
+                  labels=case["labels"], weights=[None, "linear", "quadratic"][i % 3],
+                  replace_undefined_by=[np.nan, 0.0, -1.0, 0.5][(i // 3) % 4])
+        outcomes[compare("cohen_kappa_score", kw, f"case {i} {kind}")] += 1
+    assert outcomes["value"] > 4 * outcomes["raise"], outcomes
+
+
+def test_random_class_likelihood_ratios():
+    rng = np.random.default_rng(153)
+    outcomes = {"value": 0, "raise": 0}
+    replacements = [np.nan, 1.0, {"LR+": np.inf, "LR-": 0.0}, {"LR+": 1.0, "LR-": np.nan}]
+    for i in range(N_CASES):
+        case, kind = random_case(rng, max_classes=3)
+        labels = case["labels"]
+        if labels is not None and len(labels) != 2:
+            labels = None
+        kw = dict(y_true=case["y_true"], y_pred=case["y_pred"], sample_weight=case["sample_weight"],
+                  labels=labels, replace_undefined_by=replacements[i % 4])
+        outcomes[compare("class_likelihood_ratios", kw, f"case {i} {kind}")] += 1
+    assert outcomes["value"] >= 100, outcomes
+
+
+MORE_EDGE_CASES = [
+    ("matthews_corrcoef", dict(y_true=[0, 0], y_pred=[0, 0])),
+    ("matthews_corrcoef", dict(y_true=[0], y_pred=[1])),
+    ("matthews_corrcoef", dict(y_true=[1, 1, 1, -1], y_pred=[1, -1, 1, 1])),
+    ("matthews_corrcoef", dict(y_true=["a", "b", "c"], y_pred=["c", "a", "b"])),
+    ("matthews_corrcoef", dict(y_true=[0, 1], y_pred=[0, 1], sample_weight=[0, 0])),
+    ("matthews_corrcoef", dict(y_true=[0, 1], y_pred=["a", "b"])),
+    ("matthews_corrcoef", dict(y_true=[[0, 1], [1, 1]], y_pred=[[0, 1], [1, 0]])),
+    ("balanced_accuracy_score", dict(y_true=[0, 0], y_pred=[0, 1])),
+    ("balanced_accuracy_score", dict(y_true=[0, 1, 2], y_pred=[0, 1, 3])),
+    ("balanced_accuracy_score", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], adjusted=True)),
+    ("balanced_accuracy_score", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], adjusted="yes")),
+    ("balanced_accuracy_score", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], sample_weight=[1, 0, 2])),
+    ("cohen_kappa_score", dict(y1=[0, 0], y2=[0, 0])),
+    ("cohen_kappa_score", dict(y1=[0, 0], y2=[1, 1])),
+    ("cohen_kappa_score", dict(y1=[0, 1], y2=[2, 2], labels=[0, 1])),
+    ("cohen_kappa_score", dict(y1=[0, 1], y2=[0, 1], labels=[5])),
+    ("cohen_kappa_score", dict(y1=[0, 1], y2=[0, 1], weights="cubic")),
+    ("cohen_kappa_score", dict(y1=[0, 1], y2=[0, 1], replace_undefined_by=2.0)),
+    ("cohen_kappa_score", dict(y1=[0, 0], y2=[0, 0], replace_undefined_by=-0.5)),
+    ("cohen_kappa_score", dict(y1=[0, 1, 2, 2], y2=[0, 1, 1, 2], weights="quadratic", labels=[2, 1, 0])),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 0, 1, 0], y_pred=[1, 1, 0, 0, 0])),
+    ("class_likelihood_ratios", dict(y_true=[0, 0, 0], y_pred=[0, 0, 1])),
+    ("class_likelihood_ratios", dict(y_true=[0, 0], y_pred=[0, 0], labels=[0, 1])),
+    ("class_likelihood_ratios", dict(y_true=[0, 0], y_pred=[0, 0], labels=[0, 1],
+                                     replace_undefined_by={"LR+": 2.0, "LR-": 0.5})),
+    ("class_likelihood_ratios", dict(y_true=[1, 1], y_pred=[1, 1])),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 2], y_pred=[0, 1, 2])),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], labels=[1, 0])),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], labels=[1])),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], labels=[0, 1, 2])),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], replace_undefined_by=0.0)),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], replace_undefined_by={"LR+": 0.5, "LR-": 0})),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], replace_undefined_by={"LR+": 2.0})),
+    ("class_likelihood_ratios", dict(y_true=["non-cat", "cat", "non-cat", "cat", "non-cat"],
+                                     y_pred=["cat", "cat", "non-cat", "non-cat", "non-cat"])),
+]
+
+
+@pytest.mark.parametrize("name,kwargs", MORE_EDGE_CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(MORE_EDGE_CASES)])
+def test_more_edge_cases(name, kwargs):
+    extra = ()
+    if name == "balanced_accuracy_score" and kwargs.get("adjusted") is True and len(set(kwargs["y_true"])) == 1:
+        extra = ("undefined",)
+    compare(name, kwargs, "edge", extra_ours=extra)
+
+
+def test_adjusted_balanced_accuracy_single_class_is_warned():
+    with pytest.warns(UndefinedMetricWarning, match="single class"):
+        v = C.balanced_accuracy_score([0, 0, 0], [0, 1, 0], adjusted=True)
+    assert v == -math.inf
+
+
+def test_lazy_majority_vote_is_exposed():
+    """On 95 negatives and 5 positives, always predicting negative: accuracy 0.95, the others chance."""
+    y_true = np.r_[np.zeros(95, int), np.ones(5, int)]
+    y_pred = np.zeros(100, int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert C.accuracy_score(y_true, y_pred) == 0.95
+        assert C.balanced_accuracy_score(y_true, y_pred) == 0.5
+        assert C.balanced_accuracy_score(y_true, y_pred, adjusted=True) == 0.0
+        assert C.matthews_corrcoef(y_true, y_pred) == 0.0
+        assert C.cohen_kappa_score(y_true, y_pred) == 0.0
+        lr_pos, lr_neg = C.class_likelihood_ratios(y_true, y_pred)
+    assert math.isnan(lr_pos) and lr_neg == 1.0
+
+
+def test_errors_name_the_argument():
+    with pytest.raises(ValueError, match="y1"):
+        C.cohen_kappa_score([0, 1], [0, 1, 1])
+    with pytest.raises(TypeError, match="y2"):
+        C.cohen_kappa_score([0, 1], ["a", "b"])
+    with pytest.raises(ValueError, match="labels=\\[negative, positive\\]"):
+        C.class_likelihood_ratios([1, 1], [1, 1])
+    with pytest.raises(ValueError, match="replace_undefined_by"):
+        C.class_likelihood_ratios([0, 1], [0, 1], replace_undefined_by={"LR+": 0.5, "LR-": 0.0})
+    with pytest.raises(TypeError, match="adjusted"):
+        C.balanced_accuracy_score([0, 1], [0, 1], adjusted=1)
