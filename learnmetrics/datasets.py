@@ -239,7 +239,7 @@ _TAG_SEED = 7
 
 
 def tagged_melons() -> TaggedExamples:
-    """The 17 melons of watermelon 3.0α with two tags each: 甜 (sweet) and 脆 (crisp).
+    r"""The 17 melons of watermelon 3.0α with two tags each: 甜 (sweet) and 脆 (crisp).
 
     A multi-label data set (多标记, "two target columns"): a melon can be
     sweet, crisp, both or neither. The tags are **the course's invention**,
