@@ -148,6 +148,9 @@ VALID = {
     "one_vs_rest_counts": lambda: dict(y_true=Y, y_pred=P, labels=[0, 1], sample_weight=[1] * 6),
     "macro_micro": lambda: dict(counts_list=[(5, 2, 3, 7), (1, 1, 1, 1)], zero_division=0.0),
     "threshold_state": lambda: dict(y_true=Y, y_score=S, threshold=0.5, pos_label=1, neg_label=0),
+    # ---- imbalance (chapter 02's prevalence explorer) ------------------------------------------
+    "prevalence_weights": lambda: dict(y_true=Y, prevalence=0.1, pos_label=1),
+    "prevalence_state": lambda: dict(y_true=Y, y_score=S, prevalence=0.1, threshold=0.5, pos_label=1),
     # curves
     "stepping_table": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6),
     "cut_point_state": lambda: dict(table=fx("table"), k=2),
@@ -492,6 +495,8 @@ VALID_EXPLORERS = {
                                                         temperature=1.0, n_bins=3)),
     "AucSamplingExplorer": ("uncertainty", lambda: dict(sizes=[17, 60], n=17, sample=0, distance=1.2, n_datasets=20,
                                                         n_resamples=50, rng=0)),
+    "PrevalenceExplorer": ("prevalence", lambda: dict(y_true=Y, y_score=S, threshold=0.5, prevalences=[0.01, 0.1],
+                                                      prevalence=0.1, pos_label=1)),
     "ThresholdExplorer": ("threshold", lambda: dict(y_true=Y, y_score=S, ids=list("abcdef"), threshold=0.5,
                                                     step=0.01, names=("positive", "negative"), pos_label=1)),
     "CutPointExplorer": ("curves", lambda: dict(y_true=Y, y_score=S, ids=list("abcdef"), pos_label=1,
@@ -519,6 +524,8 @@ EXPLORER_KIND = {
     ("ThresholdExplorer", "ids"): "names", ("CutPointExplorer", "ids"): "names",
     ("ThresholdExplorer", "step"): "pos_real", ("ThresholdExplorer", "threshold"): "real",
     ("CostCurveExplorer", "ratio"): "pos_real", ("CostCurveExplorer", "prior"): "prob",
+    ("PrevalenceExplorer", "prevalences"): "numbers", ("PrevalenceExplorer", "prevalence"): "prob",
+    ("PrevalenceExplorer", "threshold"): "real",
     ("RankedListExplorer", "items"): "ids", ("RankedListExplorer", "relevance"): "numbers",
     ("RankedListExplorer", "scores"): "scores", ("RankedListExplorer", "seed"): "rng",
     ("PolynomialDegreeExplorer", "y"): "numbers", ("PolynomialDegreeExplorer", "x"): "numbers",
