@@ -3,7 +3,7 @@
 The read-outs are HTML, so Chinese needs no font on the learner's machine; the
 figures keep their English labels. Chinese read-outs use the terms of the book
 (周志华《机器学习》第 2 章): 真正例 TP, 查准率 P, 查全率 R, 真正例率 TPR, 假正例率 FPR,
-精度 (accuracy) ...
+精度 (accuracy), 留出法, 自助法, 归一化代价, 偏差, 方差 ...
 
 >>> from learnmetrics import widgets
 >>> widgets.set_language("zh")   # read-outs written from now on are in Chinese
@@ -48,6 +48,64 @@ TERMS = {
     "undefined": "无定义",
     "best": "最佳",
     "weight on recall": "查全率的权重",
+    # chapter 01: evaluation methods (book 2.2)
+    "hold-out": "留出法",
+    "cross-validation": "交叉验证",
+    "fold": "折",
+    "bootstrap": "自助法",
+    "stratified": "分层采样",
+    "test share": "测试集比例",
+    "examples": "个样例",
+    "mean estimate": "估计的均值",
+    "true error": "真实误差",
+    "estimate bias": "估计的偏差",
+    "sd": "标准差",
+    "RMSE": "均方根误差 RMSE",
+    "out-of-bag": "包外",
+    "yes": "是",
+    "no": "否",
+    # chapter 05: cost curves (book 2.3.4)
+    "prior": "正例概率 p",
+    "P(+)cost": "正例概率代价 P(+)cost",
+    "normalized cost": "归一化代价 cost_norm",
+    "total cost": "总代价",
+    "iso-cost slope": "等代价线的斜率",
+    # chapter 06: ranking
+    "order": "排序",
+    "relevant": "相关",
+    "precision@k": "查准率 P",
+    "recall@k": "查全率 R",
+    "AP": "平均查准率 AP",
+    "reciprocal rank": "倒数排名 RR",
+    "CG": "累计增益 CG",
+    "DCG": "折损累计增益",
+    # chapter 07: regression
+    "degree": "多项式次数",
+    "parameters": "个参数",
+    "MSE": "均方误差 MSE",
+    "R2": "决定系数 R<sup>2</sup>",
+    "adjusted R2": "调整 R<sup>2</sup>",
+    # chapter 08: comparing learners (book 2.4)
+    "true difference": "两个学习器错误率的真实差",
+    "null distribution": "原假设下的分布",
+    "critical value": "临界值",
+    "type I error": "第一类错误率（误报的比例）",
+    "power": "检验功效（检出比例）",
+    # chapter 09: bias and variance (book 2.5)
+    "bias": "偏差",
+    "variance": "方差",
+    "noise": "噪声",
+    "generalization error": "泛化误差",
+    "training error": "训练误差",
+    # chapters 10-11: uncertainty and calibration
+    "data set": "数据集",
+    "confidence interval": "置信区间",
+    "coverage": "覆盖率",
+    "temperature": "温度",
+    "Brier score": "Brier 分数",
+    "log loss": "对数损失",
+    "ECE": "期望校准误差 ECE",
+    "bins": "个分箱",
 }
 
 _current = {"language": "en"}

@@ -18,6 +18,7 @@ from ..plotting import style
 from ..plotting.bias_variance import TERMS, default_ymax, plot_decomposition
 from .._validation import check_positive_int
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["BiasVarianceExplorer"]
 
@@ -131,6 +132,17 @@ class BiasVarianceExplorer(Explorer):
         self._marker_dot.set_xdata([state.degree])
 
     def describe(self, state):
+        if is_chinese():
+            return self._describe_zh(state)
         return (f"<b>degree {state.degree}</b><br>bias² = {state.bias2:.4f}<br>variance = {state.variance:.4f}<br>"
                 f"noise ε² = {state.noise:.4f}<br>sum = {state.total:.4f}<br>"
                 f"simulated E(f; D) = {state.expected_error:.4f}<br>training error = {state.train_error:.4f}")
+
+    def _describe_zh(self, state):
+        """The read-out in Chinese (``set_language("zh")``): the book's decomposition
+        E(f; D) = bias² + var + ε² (2.5), with the same numbers."""
+        return (f"<b>{term('degree')} {state.degree}</b><br>{term('bias')}的平方 bias² = {state.bias2:.4f}<br>"
+                f"{term('variance')} var = {state.variance:.4f}<br>"
+                f"{term('noise')} ε² = {state.noise:.4f}<br>三项之和 = {state.total:.4f}<br>"
+                f"模拟的{term('generalization error')} E(f; D) = {state.expected_error:.4f}<br>"
+                f"{term('training error')} = {state.train_error:.4f}")

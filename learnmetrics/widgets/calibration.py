@@ -15,6 +15,7 @@ from .. import calibration as _cal
 from .._validation import as_1d, check_positive_int, check_real
 from ..plotting import style
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["TemperatureExplorer"]
 
@@ -116,5 +117,14 @@ class TemperatureExplorer(Explorer):
         self.ax_m.set_title(f"AUC {s.auc:.3f}   Brier {s.brier:.3f}   log loss {s.log_loss:.3f}", fontsize=_FS + 1)
 
     def describe(self, s):
+        if is_chinese():
+            return self._describe_zh(s)
         return (f"<b>T = {s.temperature:g}</b><br>AUC = {s.auc:.3f}<br>Brier = {s.brier:.4f}<br>"
                 f"log loss = {s.log_loss:.4f}<br>ECE ({self.n_bins} bins) = {s.ece:.4f}")
+
+    def _describe_zh(self, s):
+        """The read-out in Chinese (``set_language("zh")``): the same numbers."""
+        return (f"<b>{term('temperature')} T = {s.temperature:g}</b><br>AUC = {s.auc:.3f}<br>"
+                f"{term('Brier score')} = {s.brier:.4f}<br>"
+                f"{term('log loss')} = {s.log_loss:.4f}<br>"
+                f"{term('ECE')}（{self.n_bins} {term('bins')}）= {s.ece:.4f}")

@@ -18,6 +18,7 @@ from ..compare import PowerGrid, paired_test_state, simulate_paired_t_power
 from ..plotting import style
 from ..plotting.compare import CRITICAL_LINE, REJECT_COLOR
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["PairedTestExplorer"]
 
@@ -126,8 +127,20 @@ class PairedTestExplorer(Explorer):
         self._ptitle.set_text(f"k = {state.k}: {word} in {100 * state.power:.1f}% of experiments")
 
     def describe(self, state):
+        if is_chinese():
+            return self._describe_zh(state)
         what = "type I error (false alarms)" if state.difference == 0 else "power (share detected)"
         return (f"<b>k = {state.k} folds</b>, true difference = {state.difference:.2f}<br>"
                 f"null distribution: t({state.df})<br>critical value: |t| &gt; {state.critical_value:.3f}<br>"
                 f"mean simulated t: {state.mean_statistic:.2f}<br><b>{what} = {state.power:.3f}</b><br>"
                 f"<small>{self.grid.n_repeats} simulated experiments, {self.grid.n_samples} examples each</small>")
+
+    def _describe_zh(self, state):
+        """The read-out in Chinese (``set_language("zh")``): the same numbers, the book's terms
+        (k 折交叉验证成对 t 检验, 临界值, book 2.4.2)."""
+        what = term("type I error") if state.difference == 0 else term("power")
+        return (f"<b>k = {state.k} {term('fold')}</b>，{term('true difference')} = {state.difference:.2f}<br>"
+                f"{term('null distribution')}：t({state.df})<br>"
+                f"{term('critical value')}：|t| &gt; {state.critical_value:.3f}<br>"
+                f"模拟所得 t 的均值：{state.mean_statistic:.2f}<br><b>{what} = {state.power:.3f}</b><br>"
+                f"<small>{self.grid.n_repeats} 次模拟实验，每次 {self.grid.n_samples} {term('examples')}</small>")

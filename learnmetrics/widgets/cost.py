@@ -23,6 +23,7 @@ from ..curves import stepping_table
 from ..plotting.confusion import draw_confusion_matrix
 from ..plotting.cost import FONT, CostSpaceView, RocCostView
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["CostCurveExplorer", "RATIOS"]
 
@@ -145,6 +146,8 @@ class CostCurveExplorer(Explorer):
         )
 
     def describe(self, state):
+        if is_chinese():
+            return self._describe_zh(state)
         thr = "∞ (nothing positive)" if state.threshold is None or np.isinf(state.threshold) else f"{state.threshold:.3f}"
         return (
             f"<b>cost01 : cost10 = {state.cost01:g} : {state.cost10:g}, p = {state.p:.2f}</b><br>"
@@ -157,4 +160,24 @@ class CostCurveExplorer(Explorer):
             f"&nbsp;&nbsp;(all negative: {state.always_negative_cost:.3f}, all positive: {state.always_positive_cost:.3f})<br>"
             f"TP = {state.tp:g}, FN = {state.fn:g}, FP = {state.fp:g}, TN = {state.tn:g}<br>"
             f"total cost FN·cost01 + FP·cost10 = {state.total_cost:g}"
+        )
+
+    def _describe_zh(self, state):
+        """The read-out in Chinese (``set_language("zh")``): the same numbers, the book's terms
+        (正例概率代价, 归一化代价, cost01/cost10 as in the book's 2.3.4)."""
+        thr = "∞（没有预测为正例的样例）" if state.threshold is None or np.isinf(state.threshold) \
+            else f"{state.threshold:.3f}"
+        return (
+            f"<b>cost01 : cost10 = {state.cost01:g} : {state.cost10:g}，{term('prior')} = {state.p:.2f}</b><br>"
+            f"{term('P(+)cost')} x = {state.x:.3f}<br>"
+            f"ROC 上{term('iso-cost slope')} = {state.iso_slope:.3g}<br>"
+            f"{term('best')}{term('cut')}：{state.cut_name}（前 {state.n_predicted_positive:g} 个预测为正例 +），"
+            f"{term('threshold')} {html.escape(thr)}<br>"
+            f"{term('FPR')} = {state.fpr:.3f}，{term('TPR')} = {state.tpr:.3f}<br>"
+            f"{term('normalized cost')} = {state.normalized_cost:.3f}<br>"
+            f"&nbsp;&nbsp;（全部预测为反例：{state.always_negative_cost:.3f}，"
+            f"全部预测为正例：{state.always_positive_cost:.3f}）<br>"
+            f"{term('TP')} = {state.tp:g}，{term('FN')} = {state.fn:g}<br>"
+            f"{term('FP')} = {state.fp:g}，{term('TN')} = {state.tn:g}<br>"
+            f"{term('total cost')} FN·cost01 + FP·cost10 = {state.total_cost:g}"
         )

@@ -37,6 +37,7 @@ from ..plotting.evaluation import (
     plot_tradeoff,
 )
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["HoldoutExplorer", "CVExplorer", "BootstrapExplorer"]
 
@@ -161,6 +162,8 @@ class HoldoutExplorer(_Blitted):
                               "large T = biased")
 
     def describe(self, s):
+        if is_chinese():
+            return self._describe_zh(s)
         return (
             f"<b>test share {s.test_size:.2f}</b> ({s.n_test} of {self.study.n} examples)<br>"
             f"stratified: {s.stratify}<br>"
@@ -168,6 +171,19 @@ class HoldoutExplorer(_Blitted):
             f"true error (final model): {s.mean_true_error:.4f}<br>"
             f"true error (model on S): {s.mean_train_error:.4f}<br>"
             f"bias: {s.bias:+.4f}<br>sd: {s.sd:.4f}<br>RMSE: {s.rmse:.4f}"
+        )
+
+    def _describe_zh(self, s):
+        """The read-out in Chinese (``set_language("zh")``): 留出法, 分层采样 ... the same numbers."""
+        return (
+            f"<b>{term('hold-out')}：{term('test share')} {s.test_size:.2f}</b>"
+            f"（测试集 T 含 {s.n_test} {term('examples')}，共 {self.study.n} 个）<br>"
+            f"{term('stratified')}：{term('yes') if s.stratify else term('no')}<br>"
+            f"{term('mean estimate')}：{s.mean_estimate:.4f}<br>"
+            f"{term('true error')}（用全部 D 训练的最终模型）：{s.mean_true_error:.4f}<br>"
+            f"{term('true error')}（在训练集 S 上训练的模型）：{s.mean_train_error:.4f}<br>"
+            f"{term('estimate bias')}（相对最终模型）：{s.bias:+.4f}<br>{term('sd')}：{s.sd:.4f}<br>"
+            f"{term('RMSE')}：{s.rmse:.4f}"
         )
 
 
@@ -271,12 +287,25 @@ class CVExplorer(_Blitted):
         self._title_c.set_text(f"over k, with {s.repeats} run(s) averaged")
 
     def describe(self, s):
+        if is_chinese():
+            return self._describe_zh(s)
         return (
             f"<b>{s.repeats} x {s.k}-fold CV</b><br>trainings: {s.repeats * s.k}<br>"
             f"each model sees {self.study.n - int(s.fold_sizes.max())}-{self.study.n - int(s.fold_sizes.min())} "
             f"of {self.study.n} examples<br>"
             f"mean estimate: {s.mean_estimate:.4f}<br>true error: {s.mean_true_error:.4f}<br>"
             f"bias: {s.bias:+.4f}<br>sd: {s.sd:.4f}<br>RMSE: {s.rmse:.4f}"
+        )
+
+    def _describe_zh(self, s):
+        """The read-out in Chinese (``set_language("zh")``): p 次 k 折交叉验证 ... the same numbers."""
+        n = self.study.n
+        return (
+            f"<b>{s.repeats} 次 {s.k} {term('fold')}{term('cross-validation')}</b><br>训练次数：{s.repeats * s.k}<br>"
+            f"每个模型用 {n - int(s.fold_sizes.max())}-{n - int(s.fold_sizes.min())} {term('examples')}训练"
+            f"（共 {n} 个）<br>"
+            f"{term('mean estimate')}：{s.mean_estimate:.4f}<br>{term('true error')}：{s.mean_true_error:.4f}<br>"
+            f"{term('estimate bias')}：{s.bias:+.4f}<br>{term('sd')}：{s.sd:.4f}<br>{term('RMSE')}：{s.rmse:.4f}"
         )
 
 
@@ -346,9 +375,22 @@ class BootstrapExplorer(_Blitted):
         self._title2.set_text(f"$(1-1/m)^m$ = {s.expected_share:.4f} → $1/e$ = {s.limit:.4f}")
 
     def describe(self, s):
+        if is_chinese():
+            return self._describe_zh(s)
         return (
             f"<b>m = {s.m}</b><br>this sample: {int(np.sum(s.counts == 0))} out-of-bag ({s.oob_share:.3f})<br>"
             f"mean over {len(s.shares)} samples: {s.mean_share:.4f}<br>"
             f"(1 − 1/m)<sup>m</sup> = {s.expected_share:.4f}<br>1/e = {s.limit:.4f}<br>"
             f"training on m = {s.m} draws, testing on ≈ {s.expected_share * s.m:.1f} unseen"
+        )
+
+    def _describe_zh(self, s):
+        """The read-out in Chinese (``set_language("zh")``): 自助法, 包外 ... the same numbers."""
+        return (
+            f"<b>{term('bootstrap')}：m = {s.m}</b><br>"
+            f"这次采样：{int(np.sum(s.counts == 0))} 个{term('out-of-bag')}样例（{s.oob_share:.3f}）<br>"
+            f"{len(s.shares)} 次采样的平均{term('out-of-bag')}比例：{s.mean_share:.4f}<br>"
+            f"(1 − 1/m)<sup>m</sup> = {s.expected_share:.4f}<br>1/e = {s.limit:.4f}<br>"
+            f"训练集 D' 由 m = {s.m} 次有放回采样得到，约 {s.expected_share * s.m:.1f} 个"
+            f"未被采到的样例用作测试"
         )

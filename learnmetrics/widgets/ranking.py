@@ -16,6 +16,7 @@ from .._validation import as_1d, as_scores, check_choice, check_positive_int, ch
 from ..plotting.ranking import DcgCurves, GainBars
 from ..ranking import _as_id_list, ranked_list_state
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["RankedListExplorer"]
 
@@ -227,6 +228,8 @@ class RankedListExplorer(Explorer):
         )
 
     def describe(self, state) -> str:
+        if is_chinese():
+            return self._describe_zh(state)
         rows = [
             ("", "2^rel-1", "rel"),
             (f"DCG@{state.k}", f"{state.dcg_exponential:.3f}", f"{state.dcg_linear:.3f}"),
@@ -243,5 +246,31 @@ class RankedListExplorer(Explorer):
             f"AP           = {_fmt(state.average_precision)}\n"
             f"recip. rank  = {_fmt(state.reciprocal_rank)}\n"
             f"CG@{state.k} (rel)  = {state.cumulative_gain:g}"
+        )
+        return f"<pre style='font-size:12px;line-height:1.3'>{html.escape(text)}</pre>"
+
+    def _describe_zh(self, state) -> str:
+        """The read-out in Chinese (``set_language("zh")``): the same numbers and table."""
+        def fmt(x):
+            return term("undefined") if np.isnan(x) else f"{x:.3f}"
+
+        rows = [
+            ("", "2^rel-1", "rel"),
+            (f"DCG@{state.k}", f"{state.dcg_exponential:.3f}", f"{state.dcg_linear:.3f}"),
+            (f"IDCG@{state.k}", f"{state.idcg_exponential:.3f}", f"{state.idcg_linear:.3f}"),
+            (f"NDCG@{state.k}", f"{state.ndcg_exponential:.3f}", f"{state.ndcg_linear:.3f}"),
+        ]
+        table = "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)
+        thr = f"{state.relevant_threshold:g}"
+        order = " ".join(str(item) for item in state.items)
+        text = (
+            f"{term('order')}：{order}\n\n{table}\n"
+            f"DCG：{term('DCG')}\nNDCG = DCG/IDCG（I：理想排序）\n\n"
+            f"{term('relevant')}：rel >= {thr}（共 {state.n_relevant} 项）\n"
+            f"{term('precision@k')}@{state.k} = {state.precision_at_k:.3f}\n"
+            f"{term('recall@k')}@{state.k} = {fmt(state.recall_at_k)}\n"
+            f"{term('AP')} = {fmt(state.average_precision)}\n"
+            f"{term('reciprocal rank')} = {fmt(state.reciprocal_rank)}\n"
+            f"{term('CG')}@{state.k} (rel) = {state.cumulative_gain:g}"
         )
         return f"<pre style='font-size:12px;line-height:1.3'>{html.escape(text)}</pre>"

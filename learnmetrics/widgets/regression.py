@@ -14,6 +14,7 @@ from ..plotting import style
 from ..plotting.regression import CRITERION_STYLE, DATA_STYLE
 from ..regression import polynomial_fit_state, polynomial_selection
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["PolynomialDegreeExplorer"]
 
@@ -114,6 +115,8 @@ class PolynomialDegreeExplorer(Explorer):
         self._vline.set_xdata([state.degree, state.degree])
 
     def describe(self, state) -> str:
+        if is_chinese():
+            return self._describe_zh(state)
         t = state.table
         rows = "".join(
             f"<tr><td>{name}</td><td style='text-align:right'>{v:.2f}</td>"
@@ -129,4 +132,23 @@ class PolynomialDegreeExplorer(Explorer):
             f"MSE = {state.mse:.4g}<br>R<sup>2</sup> = {state.r2:.4f}<br>"
             f"adjusted R<sup>2</sup> = {state.adjusted_r2:.4f}<br>"
             f"<table><tr><th></th><th>value</th><th>Δ</th><th>pick</th></tr>{rows}</table>"
+        )
+
+    def _describe_zh(self, state) -> str:
+        """The read-out in Chinese (``set_language("zh")``): the same numbers, the same table."""
+        t = state.table
+        rows = "".join(
+            f"<tr><td>{name}</td><td style='text-align:right'>{v:.2f}</td>"
+            f"<td style='text-align:right'>{dv:.2f}</td><td style='text-align:center'>{t.best(c)}</td></tr>"
+            for name, c, v, dv in (
+                ("AIC", "aic", state.aic, t.delta("aic")[state.degree]),
+                ("BIC", "bic", state.bic, t.delta("bic")[state.degree]),
+                ("C<sub>p</sub>", "cp", state.cp, t.delta("cp")[state.degree]),
+            )
+        )
+        return (
+            f"<b>{term('degree')} {state.degree}</b>（{state.degree + 1} {term('parameters')}）<br>"
+            f"{term('MSE')} = {state.mse:.4g}<br>{term('R2')} = {state.r2:.4f}<br>"
+            f"{term('adjusted R2')} = {state.adjusted_r2:.4f}<br>"
+            f"<table><tr><th>准则</th><th>值</th><th>Δ</th><th>选出的次数</th></tr>{rows}</table>"
         )

@@ -14,6 +14,7 @@ from .. import uncertainty as _u
 from .._validation import as_1d, check_positive_int, check_real
 from ..plotting import style
 from ._base import Explorer
+from ._i18n import is_chinese, term
 
 __all__ = ["AucSamplingExplorer"]
 
@@ -132,8 +133,21 @@ class AucSamplingExplorer(Explorer):
                                 fontsize=_FS + 1)
 
     def describe(self, s):
+        if is_chinese():
+            return self._describe_zh(s)
         b, d = s.interval, s.delong
         return (f"<b>n = {s.n}</b>, data set {s.sample}<br>AUC = {b.estimate:.3f} (true {s.true_auc:.3f})<br>"
                 f"bootstrap 95%: [{b.low:.3f}, {b.high:.3f}]<br>DeLong 95%: [{d.low:.3f}, {d.high:.3f}]<br>"
                 f"sd of the {s.aucs.size} AUCs: {s.aucs.std(ddof=1):.3f}<br>"
                 f"coverage of DeLong: {s.coverage:.1%}")
+
+    def _describe_zh(self, s):
+        """The read-out in Chinese (``set_language("zh")``): the same numbers."""
+        b, d = s.interval, s.delong
+        ci = term("confidence interval")
+        return (f"<b>测试集大小 n = {s.n}</b>，{term('data set')} {s.sample}<br>"
+                f"AUC = {b.estimate:.3f}（真实值 {s.true_auc:.3f}）<br>"
+                f"{term('bootstrap')} 95% {ci}：[{b.low:.3f}, {b.high:.3f}]<br>"
+                f"DeLong 95% {ci}：[{d.low:.3f}, {d.high:.3f}]<br>"
+                f"{s.aucs.size} 个 AUC 的{term('sd')}：{s.aucs.std(ddof=1):.3f}<br>"
+                f"DeLong 区间的{term('coverage')}（含真实 AUC 的比例）：{s.coverage:.1%}")
