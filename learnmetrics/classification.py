@@ -64,13 +64,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ._indicator import check_label_columns, indicator_pair, indicator_sums, is_2d
 from ._validation import (
     UndefinedMetricWarning,
+    as_features,
     as_labels,
     as_scores,
     check_bool,
     check_choice,
     check_label,
+    check_positive_int,
     check_real,
     check_same_label_kind,
     check_same_length,
@@ -80,13 +83,18 @@ from ._validation import (
 
 __all__ = [
     "confusion_matrix",
+    "multilabel_confusion_matrix",
     "accuracy_score",
+    "zero_one_loss",
+    "hamming_loss",
     "error_rate",
     "precision_score",
     "recall_score",
     "f1_score",
     "fbeta_score",
     "precision_recall_fscore_support",
+    "jaccard_score",
+    "top_k_accuracy_score",
     "balanced_accuracy_score",
     "matthews_corrcoef",
     "cohen_kappa_score",
@@ -379,23 +387,19 @@ def _check_warn_for(warn_for):
 
 def _check_average(average):
     if average is None or (isinstance(average, str) and average in _AVERAGES):
-        if average == "samples":
-            raise ValueError(
-                "average='samples' is for multilabel targets, which learnmetrics does not "
-                "cover; use one of None, 'binary', 'micro', 'macro', 'weighted'"
-            )
         return average
     raise ValueError(
-        f"average must be one of None, 'binary', 'micro', 'macro', 'weighted', got {average!r}"
+        f"average must be one of None, 'binary', 'micro', 'macro', 'weighted', 'samples', got {average!r}"
     )
 
 
 def _warn_prf(average, modifier: str, msg_start: str, result_size: int, stacklevel: int = 4):
+    axis0, axis1 = ("label", "sample") if average == "samples" else ("sample", "label")
     msg = (
-        f"{msg_start} ill-defined and being set to 0.0 {{0}} no {modifier} samples. "
+        f"{msg_start} ill-defined and being set to 0.0 {{0}} no {modifier} {axis0}s. "
         "Use `zero_division` parameter to control this behavior."
     )
-    msg = msg.format("due to" if result_size == 1 else "in labels with")
+    msg = msg.format("due to" if result_size == 1 else f"in {axis1}s with")
     warnings.warn(msg, UndefinedMetricWarning, stacklevel=stacklevel)
 
 
@@ -530,6 +534,91 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     return cm
 
 
+def _correct(y_true, y_pred, sample_weight):
+    """(whether each sample is classified correctly, weights or None, integer weights?)
+    for 1-D labels or label-indicator matrices (a row is correct when every label is)."""
+    ind = indicator_pair(y_true, y_pred)
+    if ind is not None:
+        yt, yp = ind
+        w, int_w = _check_weights(sample_weight, yt.shape[0])
+        return ~(yt != yp).any(axis=1), w, int_w
+    t = _Targets(y_true, y_pred, sample_weight)
+    return t.it == t.ip, t.w, t.int_weights
+
+
+def _weighted_share(hits: np.ndarray, w, int_w: bool, normalize: bool) -> float:
+    """Mean (or sum) of boolean ``hits`` weighted by ``w``; integer weights summed exactly."""
+    if w is None:
+        return float(hits.mean()) if normalize else float(np.count_nonzero(hits))
+    if int_w:
+        # exact integer sums, one correctly rounded division
+        right = int(w[hits].sum())
+        return right / int(w.sum()) if normalize else float(right)
+    if normalize:
+        return float(np.average(hits, weights=w))
+    return float(np.dot(hits, w))
+
+
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
+    """One 2x2 confusion matrix per label (or per sample): that label against the rest.
+
+    For label k the matrix is ``[[TN, FP], [FN, TP]]`` (scikit-learn's layout,
+    negative first): TP = samples carrying k predicted k, FP = predicted k
+    without carrying it, FN = carrying k not predicted, TN = the rest. For 1-D
+    multi-class labels these are the one-vs-rest matrices (see
+    :func:`one_vs_rest_counts` for the book's ``BinaryCounts``); for a
+    label-indicator matrix (multi-label), column k is its own binary problem.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        1-D labels, or 0/1 indicator matrices of the same shape.
+    sample_weight : array-like of shape (n_samples,), default=None
+    labels : array-like, default=None
+        The classes (1-D; may include absent ones) or the column indices
+        (indicator matrices) to report, in order. Default: all.
+    samplewise : bool, default=False
+        Indicator matrices only: one matrix per sample, counting its labels
+        (each count times the sample's weight, as scikit-learn).
+
+    Returns
+    -------
+    multi_confusion : ndarray of shape (n_labels, 2, 2) or (n_samples, 2, 2)
+        ``int64`` counts without weights; with weights ``float64`` as
+        scikit-learn (integer weights are summed exactly, then converted),
+        except ``samplewise=True`` with integer weights (``int64``).
+
+    Examples
+    --------
+    >>> multilabel_confusion_matrix([[1, 0], [0, 1], [1, 1]], [[1, 0], [0, 0], [1, 1]]).tolist()
+    [[[1, 0], [0, 2]], [[1, 0], [1, 1]]]
+    """
+    samplewise = check_bool(samplewise, "samplewise")
+    ind = indicator_pair(y_true, y_pred)
+    if ind is not None:
+        yt, yp = ind
+        w, int_w = _check_weights(sample_weight, yt.shape[0])
+        sel = None if labels is None else check_label_columns(labels, yt.shape[1])
+        tp, pred, true, tn = indicator_sums(yt, yp, w, sel, samplewise=samplewise)
+        fp, fn = pred - tp, true - tp
+        float_out = w is not None and not (samplewise and int_w)
+    else:
+        t = _Targets(y_true, y_pred, sample_weight)
+        sel = None if labels is None else _lookup(t.present, t.check_labels(labels))
+        if samplewise:
+            raise ValueError(
+                "samplewise=True is for multi-label targets (label-indicator matrices); y_true and y_pred are 1-D"
+            )
+        tp, true, pred = t.per_class(sel)
+        fp, fn = pred - tp, true - tp
+        tn = t.total() - tp - fp - fn
+        if not t.int_weights:
+            tn = np.maximum(tn, 0.0)  # rounding of float weights
+        float_out = t.w is not None or tp.dtype.kind == "f"
+    out = np.stack([tn, fp, fn, tp], axis=-1).reshape(-1, 2, 2)
+    return out.astype(np.float64 if float_out else np.int64, copy=False)
+
+
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """Accuracy (精度): the fraction of samples classified correctly.
 
@@ -539,10 +628,14 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     and, in the binary case, ``(TP + TN) / (TP + FP + FN + TN)``. With
     ``sample_weight`` every sample counts with its weight.
 
+    For label-indicator matrices (multi-label) this is the *subset accuracy*:
+    a sample counts as correct only when its whole row of labels is right
+    (see :func:`hamming_loss` for the share of wrong (sample, label) cells).
+
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted class labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted class labels, or 0/1 indicator matrices.
     normalize : bool, default=True
         ``False`` returns the (weighted) number of correct samples instead.
     sample_weight : array-like of shape (n_samples,), default=None
@@ -560,19 +653,87 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     0.5
     >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3], normalize=False)
     2.0
+    >>> accuracy_score([[1, 1], [0, 1]], [[1, 1], [1, 1]])  # subset accuracy
+    0.5
     """
     normalize = check_bool(normalize, "normalize")
-    t = _Targets(y_true, y_pred, sample_weight)
-    correct = t.it == t.ip
-    if t.w is None:
-        return float(correct.mean()) if normalize else float(correct.sum())
-    if t.int_weights:
-        # exact integer sums, one correctly rounded division
-        right = int(t.w[correct].sum())
-        return right / int(t.w.sum()) if normalize else float(right)
-    if normalize:
-        return float(np.average(correct, weights=t.w))
-    return float(np.dot(correct, t.w))
+    correct, w, int_w = _correct(y_true, y_pred, sample_weight)
+    return _weighted_share(correct, w, int_w, normalize)
+
+
+def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """Zero-one loss: the fraction (or number) of misclassified samples.
+
+    .. math:: L_{0-1} = \\frac{1}{m} \\sum_{i=1}^{m} \\mathbb{I}(f(x_i) \\ne y_i) = 1 - \\mathrm{acc}
+
+    the book's error rate E(f; D) (:func:`error_rate`). For label-indicator
+    matrices a sample is wrong when any of its labels is (1 - subset accuracy).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+    normalize : bool, default=True
+        ``False`` returns the (weighted) number of misclassified samples.
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    loss : float
+
+    Examples
+    --------
+    >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
+    >>> zero_one_loss([[0, 1], [1, 1]], [[1, 1], [1, 1]], normalize=False)
+    1.0
+    """
+    normalize = check_bool(normalize, "normalize")
+    correct, w, int_w = _correct(y_true, y_pred, sample_weight)
+    return _weighted_share(~correct, w, int_w, normalize)
+
+
+def hamming_loss(y_true, y_pred, *, sample_weight=None):
+    """Hamming loss: the fraction of wrong labels.
+
+    For 1-D labels it equals the zero-one loss. For label-indicator matrices
+    with L labels it is the share of wrong (sample, label) cells:
+
+    .. math:: L_{Hamming} = \\frac{1}{m L} \\sum_{i=1}^{m} \\sum_{j=1}^{L}
+              \\mathbb{I}(\\hat{y}_{ij} \\ne y_{ij})
+
+    (with weights, row i counts w_i and the denominator is L times the sum of
+    the weights). It is never larger than the zero-one loss: one wrong label
+    out of L makes a whole sample wrong but costs only 1/L here.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    loss : float
+
+    Examples
+    --------
+    >>> hamming_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
+    >>> hamming_loss([[0, 1], [1, 1]], [[1, 1], [1, 1]])
+    0.25
+    """
+    ind = indicator_pair(y_true, y_pred)
+    if ind is None:
+        correct, w, int_w = _correct(y_true, y_pred, sample_weight)
+        return _weighted_share(~correct, w, int_w, True)
+    yt, yp = ind
+    n, n_labels = yt.shape
+    w, int_w = _check_weights(sample_weight, n)
+    wrong = np.count_nonzero(yt != yp, axis=1)
+    if w is None:
+        return int(wrong.sum()) / (n * n_labels)
+    if int_w:
+        return int(np.dot(wrong, w)) / (n_labels * int(w.sum()))
+    return float(np.dot(wrong, w)) / (n * n_labels * float(np.mean(w)))
 
 
 def error_rate(y_true, y_pred, *, sample_weight=None):
@@ -581,7 +742,8 @@ def error_rate(y_true, y_pred, *, sample_weight=None):
     .. math:: E(f; D) = \\frac{1}{m} \\sum_{i=1}^{m} \\mathbb{I}(f(x_i) \\ne y_i)
               = 1 - \\mathrm{acc}(f; D)
 
-    Equal to ``sklearn.metrics.zero_one_loss`` (computed as ``1 - accuracy``).
+    Equal to ``sklearn.metrics.zero_one_loss`` (computed as ``1 - accuracy``;
+    see :func:`zero_one_loss`, which also counts).
 
     Parameters
     ----------
@@ -676,38 +838,9 @@ def precision_recall_fscore_support(
     average = _check_average(average)
     pos_label = _check_pos_label(pos_label)
     warn_for = _check_warn_for(warn_for)
-    t = _Targets(y_true, y_pred, sample_weight)
-    # checked even where they are not used (labels with average='binary', pos_label
-    # otherwise), so a mistyped argument is never silently ignored
-    lab = None if labels is None else t.check_labels(labels)
-    default_pos = pos_label is None or (not isinstance(pos_label, (str, np.str_)) and pos_label == 1)
-    if average != "binary" and not default_pos and isinstance(pos_label, (str, np.str_)) != _is_text(t.present):
-        raise ValueError(
-            f"pos_label={pos_label!r} does not fit the labels, which are {_kind(t.present)}s "
-            f"{t.present.tolist()!r} (it is not used unless average='binary')"
-        )
-
-    if average == "binary":
-        if not t.is_binary:
-            raise ValueError(
-                f"Target is multiclass ({len(t.present)} labels) but average='binary'. "
-                "Please choose another average setting, one of [None, 'micro', 'macro', 'weighted']."
-            )
-        idx = _pos_index(t, pos_label)
-        sel = np.asarray([idx], dtype=np.intp)
-    else:
-        if pos_label is not None and not (
-            not isinstance(pos_label, (str, np.str_)) and pos_label == 1
-        ):
-            warnings.warn(
-                f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary' "
-                f"(got {average!r}). You may use labels=[pos_label] to specify a single positive class.",
-                UserWarning,
-                stacklevel=3,
-            )
-        sel = None if lab is None else _lookup(t.present, lab)
-
-    tp_sum, true_sum, pred_sum = t.per_class(sel)
+    tp_sum, pred_sum, true_sum, sample_w, weighted = _setwise_sums(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight
+    )
     if average == "micro":
         tp_sum = np.array([tp_sum.sum()])
         true_sum_m = np.array([true_sum.sum()])
@@ -735,16 +868,77 @@ def precision_recall_fscore_support(
         )
 
     if average is None:
-        if t.w is not None:
+        if weighted:
             true_sum = true_sum.astype(np.float64)  # as scikit-learn: weighted support is float
         return precision, recall, f_score, true_sum
-    weights = true_sum_m if average == "weighted" else None
+    weights = true_sum_m if average == "weighted" else (sample_w if average == "samples" else None)
     return (
         _nanaverage(precision, weights),
         _nanaverage(recall, weights),
         _nanaverage(f_score, weights),
         None,
     )
+
+
+def _setwise_sums(y_true, y_pred, *, labels, pos_label, average, sample_weight):
+    """(tp_sum, pred_sum, true_sum, sample weights or None, weighted?) per label
+    (per sample for ``average='samples'``) for 1-D or label-indicator targets,
+    with scikit-learn's checks of ``average`` / ``labels`` / ``pos_label``."""
+    ind = indicator_pair(y_true, y_pred)
+    if ind is not None:
+        yt, yp = ind
+        w, _ = _check_weights(sample_weight, yt.shape[0])
+        sel = None if labels is None else check_label_columns(labels, yt.shape[1])
+        if average == "binary":
+            raise ValueError(
+                "Target is multilabel-indicator but average='binary'. Please choose another average "
+                "setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
+            )
+        _warn_ignored_pos_label(pos_label, average, stacklevel=4)
+        samplewise = average == "samples"
+        tp, pred, true, _ = indicator_sums(yt, yp, w, sel, samplewise=samplewise)
+        return tp, pred, true, (w if samplewise else None), w is not None
+
+    t = _Targets(y_true, y_pred, sample_weight)
+    # checked even where they are not used (labels with average='binary', pos_label
+    # otherwise), so a mistyped argument is never silently ignored
+    lab = None if labels is None else t.check_labels(labels)
+    if average == "samples":
+        raise ValueError(
+            "average='samples' is for multi-label targets (label-indicator matrices); y_true and "
+            "y_pred are 1-D: use one of None, 'binary', 'micro', 'macro', 'weighted'"
+        )
+    default_pos = pos_label is None or (not isinstance(pos_label, (str, np.str_)) and pos_label == 1)
+    if average != "binary" and not default_pos and isinstance(pos_label, (str, np.str_)) != _is_text(t.present):
+        raise ValueError(
+            f"pos_label={pos_label!r} does not fit the labels, which are {_kind(t.present)}s "
+            f"{t.present.tolist()!r} (it is not used unless average='binary')"
+        )
+
+    if average == "binary":
+        if not t.is_binary:
+            raise ValueError(
+                f"Target is multiclass ({len(t.present)} labels) but average='binary'. "
+                "Please choose another average setting, one of [None, 'micro', 'macro', 'weighted']."
+            )
+        idx = _pos_index(t, pos_label)
+        sel = np.asarray([idx], dtype=np.intp)
+    else:
+        _warn_ignored_pos_label(pos_label, average, stacklevel=4)
+        sel = None if lab is None else _lookup(t.present, lab)
+
+    tp_sum, true_sum, pred_sum = t.per_class(sel)
+    return tp_sum, pred_sum, true_sum, None, t.w is not None
+
+
+def _warn_ignored_pos_label(pos_label, average, stacklevel):
+    if pos_label is not None and not (not isinstance(pos_label, (str, np.str_)) and pos_label == 1):
+        warnings.warn(
+            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary' "
+            f"(got {average!r}). You may use labels=[pos_label] to specify a single positive class.",
+            UserWarning,
+            stacklevel=stacklevel,
+        )
 
 
 _COMMON_PARAMS = """
@@ -874,6 +1068,184 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
         warn_for=("f-score",), sample_weight=sample_weight, zero_division=zero_division,
     )
     return f
+
+
+def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                  sample_weight=None, zero_division="warn"):
+    """Jaccard index (intersection over union) of the predicted and the true positives.
+
+    .. math::
+        J = \\frac{|Y \\cap \\hat{Y}|}{|Y \\cup \\hat{Y}|} = \\frac{TP}{TP + FP + FN}
+
+    per class (one against the rest) or, with ``average='samples'``, per
+    sample of a label-indicator matrix (the true and predicted label sets of
+    the row), then averaged as in :func:`precision_recall_fscore_support`
+    (``'micro'`` pools TP, FP, FN first). J = F1 / (2 - F1): it ranks
+    classifiers as F1 does on one problem, but penalises errors more.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        1-D labels, or 0/1 indicator matrices (multi-label).
+    labels : array-like, default=None
+        Classes (1-D) or column indices (indicator) to include.
+    pos_label : int, bool or str, default=1
+        The positive class for ``average='binary'``.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        ``'samples'`` only for indicator matrices.
+    sample_weight : array-like of shape (n_samples,), default=None
+    zero_division : {"warn", 0.0, 1.0}, default="warn"
+        Value of 0/0 (no true and no predicted positives); ``"warn"`` uses 0.0
+        with an ``UndefinedMetricWarning``. ``np.nan`` is refused, as
+        scikit-learn 1.9 refuses it here.
+
+    Returns
+    -------
+    score : float, or ndarray of float64 when ``average=None``
+
+    Examples
+    --------
+    >>> jaccard_score([0, 1, 1], [1, 1, 1])
+    0.6666666666666666
+    >>> y = [[0, 1, 1], [1, 1, 0]]
+    >>> p = [[1, 1, 1], [1, 0, 0]]
+    >>> round(jaccard_score(y, p, average="samples"), 4)
+    0.5833
+    """
+    zd_value, zd_warn = _check_zero_division(zero_division)
+    if math.isnan(zd_value):
+        raise ValueError('zero_division must be "warn", 0.0 or 1.0 for jaccard_score (as in scikit-learn), got nan')
+    average = _check_average(average)
+    pos_label = _check_pos_label(pos_label)
+    tp, pred, true, sample_w, _ = _setwise_sums(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight
+    )
+    den = pred + true - tp
+    if average == "micro":
+        tp, den = np.array([tp.sum()]), np.array([den.sum()])
+    jac = _prf_divide(tp, den, "jaccard", "true or predicted", average, ("jaccard",), zd_value, zd_warn)
+    if average is None:
+        return jac
+    weights = None
+    if average == "weighted":
+        weights = true if np.any(true) else None
+    elif average == "samples":
+        weights = sample_w
+    return float(np.average(jac, weights=weights))
+
+
+def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
+    """Top-k accuracy: the share of samples whose true class is among the k best-scored.
+
+    .. math::
+        \\mathrm{top\\text{-}k} = \\frac{1}{m} \\sum_{i=1}^{m}
+        \\mathbb{I}\\left(y_i \\in \\text{the } k \\text{ classes with the largest } s_{i\\cdot}\\right)
+
+    Ties are broken as scikit-learn does: among equal scores the class with the
+    larger column index ranks first. k = 1 is the plain accuracy of the
+    arg-max prediction. Binary ``y_true`` takes a 1-D score of the greater
+    class: with k = 1 a sample is predicted positive when its score exceeds
+    0.5 (scores in [0, 1]) or 0 (other scores); with k >= 2 every sample is a hit.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores; columns in the order of ``labels`` or of the sorted labels of
+        ``y_true``.
+    k : int, default=2
+        How many of the best classes count. A warning says when k is at least
+        the number of classes (every sample is then a hit).
+    normalize : bool, default=True
+        ``False`` returns the (weighted) number of hits.
+    sample_weight : array-like of shape (n_samples,), default=None
+    labels : array-like, default=None
+        All the classes, sorted, one per column of ``y_score`` (needed when
+        ``y_true`` does not contain every class).
+
+    Returns
+    -------
+    score : float
+
+    Examples
+    --------
+    >>> y_true = [0, 1, 2, 2]
+    >>> y_score = [[0.5, 0.2, 0.2], [0.3, 0.4, 0.2], [0.2, 0.4, 0.3], [0.7, 0.2, 0.1]]
+    >>> top_k_accuracy_score(y_true, y_score, k=2)
+    0.75
+    """
+    k = check_positive_int(k, "k")
+    normalize = check_bool(normalize, "normalize")
+    yt = _labels_array(y_true, "y_true")
+    if is_2d(y_score):
+        s = as_features(y_score, "y_score", allow_no_columns=False)
+        if s.shape[1] == 1:
+            raise ValueError(f"y_score has a single column, shape {s.shape}: pass y_score.ravel()")
+    else:
+        s = as_scores(y_score, "y_score")
+    n = check_same_length(y_true=yt, y_score=s)
+    w, int_w = _check_weights(sample_weight, n)
+    present = np.unique(yt)
+    lab = None
+    if labels is not None:
+        lab = _labels_array(labels, "labels", allow_empty=True)
+        if lab.size == 0:
+            raise ValueError("labels must contain at least one label, got an empty list")
+        _check_compatible(yt, "y_true", lab, "labels")
+        uniq = np.unique(lab)
+        if len(uniq) != len(lab):
+            raise ValueError(f"labels must not contain duplicates, got {lab.tolist()!r}")
+        if not np.array_equal(uniq, lab):
+            raise ValueError(f"labels must be sorted (the columns of y_score follow the sorted labels), got {lab.tolist()!r}")
+    binary = len(present) <= 2 and not (lab is not None and len(lab) > 2)
+    if binary and s.ndim == 2:
+        raise ValueError(
+            f"y_true is binary while y_score is 2-D with {s.shape[1]} classes: pass the 1-D score of the "
+            "greater class, or labels=[...] with every class if y_true does not contain them all"
+        )
+    if not binary and s.ndim != 2:
+        raise ValueError(
+            "y_score must be of shape (n_samples, n_classes) since y_true contains more than two classes, "
+            f"got shape {s.shape}"
+        )
+    n_score = s.shape[1] if s.ndim == 2 else 2
+    if lab is None:
+        classes = present
+        if len(classes) != n_score:
+            raise ValueError(
+                f"the number of classes in y_true ({len(classes)}) is not the number of classes in y_score "
+                f"({n_score}); pass labels=[...] with every class"
+            )
+    else:
+        classes = lab
+        if len(classes) != n_score:
+            raise ValueError(f"labels has {len(classes)} classes but y_score has {n_score}")
+        missing = present[_lookup(classes, present) < 0]
+        if missing.size:
+            raise ValueError(f"y_true contains labels not in labels: {missing.tolist()!r}")
+    n_classes = len(classes)
+    if k >= n_classes:
+        warnings.warn(
+            f"k ({k}) greater than or equal to n_classes ({n_classes}) will result in a perfect score "
+            "and is therefore meaningless.",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+    idx = np.searchsorted(classes, yt)
+    if binary:
+        if k == 1:
+            threshold = 0.5 if s.min() >= 0 and s.max() <= 1 else 0.0
+            hits = (s > threshold) == (idx == 1)
+        else:
+            hits = np.ones(n, dtype=bool)
+    else:
+        s_true = s[np.arange(n), idx]
+        cols = np.arange(n_classes)
+        # classes ranked before the true one: a larger score, or an equal score and a larger index
+        ahead = (s > s_true[:, None]) | ((s == s_true[:, None]) & (cols[None, :] > idx[:, None]))
+        hits = np.count_nonzero(ahead, axis=1) < k
+    return _weighted_share(hits, w, int_w, normalize)
 
 
 for _f in (precision_score, recall_score, f1_score):

@@ -21,13 +21,13 @@ N_CASES = 300
 WORDS = np.array(["ant", "bee", "cat", "dog", "emu", "fox"])
 
 
-def _same(ours, theirs, what):
+def _same(ours, theirs, what, atol=1e-14):
     if theirs is None:
         assert ours is None, what
         return
     if isinstance(theirs, (float, int)) and not isinstance(theirs, np.ndarray):
         assert type(ours) is float, (what, type(ours))
-        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14, equal_nan=True, err_msg=what)
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=atol, equal_nan=True, err_msg=what)
         return
     theirs = np.asarray(theirs)
     assert isinstance(ours, np.ndarray), (what, type(ours))
@@ -36,10 +36,10 @@ def _same(ours, theirs, what):
     if theirs.dtype.kind in "iu":
         np.testing.assert_array_equal(ours, theirs, err_msg=what)
     else:
-        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14, equal_nan=True, err_msg=what)
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=atol, equal_nan=True, err_msg=what)
 
 
-def compare(name, kwargs, desc="", *, ours_f=None, sk_f=None, check_warnings=True, extra_ours=()):
+def compare(name, kwargs, desc="", *, ours_f=None, sk_f=None, check_warnings=True, extra_ours=(), atol=1e-14):
     """'value' or 'raise'; ``extra_ours``: warning categories learnmetrics adds on purpose."""
     ours_f = ours_f or getattr(C, name)
     sk_f = sk_f or getattr(sklearn_metrics, name)
@@ -53,9 +53,9 @@ def compare(name, kwargs, desc="", *, ours_f=None, sk_f=None, check_warnings=Tru
     if isinstance(theirs, tuple):
         assert isinstance(ours, tuple) and len(ours) == len(theirs), what
         for a, b in zip(ours, theirs):
-            _same(a, b, what)
+            _same(a, b, what, atol)
     else:
-        _same(ours, theirs, what)
+        _same(ours, theirs, what, atol)
     if check_warnings:
         expected = sorted(w_sk + list(extra_ours))
         assert w_ours == expected, (what, w_ours, w_sk)
@@ -249,3 +249,109 @@ def test_errors_name_the_argument():
         C.class_likelihood_ratios([0, 1], [0, 1], replace_undefined_by={"LR+": 0.5, "LR-": 0.0})
     with pytest.raises(TypeError, match="adjusted"):
         C.balanced_accuracy_score([0, 1], [0, 1], adjusted=1)
+
+
+# ---------------------------------------------------------------------------------------
+# jaccard, hamming, zero-one, top-k and the one-vs-rest matrices on 1-D targets
+# ---------------------------------------------------------------------------------------
+def test_random_jaccard_hamming_zero_one_mcm():
+    rng = np.random.default_rng(154)
+    outcomes = {"value": 0, "raise": 0}
+    averages = [None, "binary", "micro", "macro", "weighted", "samples"]
+    for i in range(N_CASES):
+        case, kind = random_case(rng)
+        desc = f"case {i} {kind}"
+        yt, yp, w = case["y_true"], case["y_pred"], case["sample_weight"]
+        present = np.unique(np.concatenate([yt, yp]))
+        pos_label = present[-1].item() if rng.random() < 0.8 else present[0].item()
+        kw = dict(y_true=yt, y_pred=yp, sample_weight=w, labels=case["labels"], pos_label=pos_label,
+                  average=averages[i % len(averages)], zero_division=["warn", 0.0, 1.0][(i // 6) % 3])
+        outcomes[compare("jaccard_score", kw, desc)] += 1
+        base = dict(y_true=yt, y_pred=yp, sample_weight=w)
+        outcomes[compare("hamming_loss", base, desc)] += 1
+        # normalize=False: scikit-learn subtracts float sums (sum(w) - correct), we count the wrong ones
+        outcomes[compare("zero_one_loss", dict(base, normalize=bool(i % 2)), desc, atol=1e-12)] += 1
+        labels = case["labels"] if kind != "bool" else None
+        outcomes[compare("multilabel_confusion_matrix", dict(base, labels=labels), desc)] += 1
+    assert outcomes["value"] > 3 * outcomes["raise"], outcomes
+
+
+def _random_scores(rng, n, n_classes, kind):
+    if kind == "proba":
+        return rng.dirichlet(np.ones(n_classes), size=n)
+    if kind == "ties":
+        return np.round(rng.random((n, n_classes)), 1)
+    return rng.normal(size=(n, n_classes)) * 3
+
+
+def test_random_top_k_accuracy():
+    rng = np.random.default_rng(155)
+    outcomes = {"value": 0, "raise": 0}
+    for i in range(N_CASES):
+        n = int(rng.choice([1, 2, 3, 5, 20, 60]))
+        n_classes = int(rng.integers(2, 7))
+        classes = WORDS[:n_classes] if rng.random() < 0.3 else np.arange(n_classes) * 2 - 1
+        y_true = classes[rng.integers(0, n_classes, size=n)]
+        score_kind = ["proba", "ties", "real"][i % 3]
+        labels = None
+        if rng.random() < 0.4:
+            labels = classes
+            if rng.random() < 0.2:
+                labels = classes[::-1]  # not sorted: refused by both
+        if n_classes == 2 and rng.random() < 0.7:
+            y_score = _random_scores(rng, n, 2, score_kind)[:, 1]
+            if score_kind == "real":
+                y_score = y_score * 0.1 + 0.5 * (rng.random() < 0.5)  # in [0, 1] or around 0
+        else:
+            y_score = _random_scores(rng, n, n_classes, score_kind)
+        w = [None, rng.integers(0, 3, size=n), rng.random(n)][i % 3]
+        if w is not None and not np.any(w):
+            w = None
+        kw = dict(y_true=y_true, y_score=y_score, k=int(rng.integers(1, 5)), normalize=bool(i % 4),
+                  sample_weight=w, labels=labels)
+        outcomes[compare("top_k_accuracy_score", kw, f"case {i}")] += 1
+    assert outcomes["value"] > 150, outcomes
+
+
+EDGE_CASES_2 = [
+    ("jaccard_score", dict(y_true=[0, 1, 1], y_pred=[1, 1, 1])),
+    ("jaccard_score", dict(y_true=[0, 0], y_pred=[0, 0])),
+    ("jaccard_score", dict(y_true=[0, 0], y_pred=[0, 0], zero_division=1.0)),
+    ("jaccard_score", dict(y_true=[0, 0], y_pred=[0, 0], zero_division=np.nan)),
+    ("jaccard_score", dict(y_true=[0, 1, 2], y_pred=[0, 2, 1], average=None)),
+    ("jaccard_score", dict(y_true=[0, 1, 2], y_pred=[0, 2, 1], average="samples")),
+    ("jaccard_score", dict(y_true=[0, 1, 2], y_pred=[0, 2, 1], average="weighted", labels=[5, 6])),
+    ("jaccard_score", dict(y_true=[0, 1, 2], y_pred=[0, 2, 1])),
+    ("hamming_loss", dict(y_true=[1, 2, 3, 4], y_pred=[2, 2, 3, 4])),
+    ("hamming_loss", dict(y_true=["a"], y_pred=["b"])),
+    ("hamming_loss", dict(y_true=[0, 1], y_pred=[0, 1], sample_weight=[0, 3])),
+    ("zero_one_loss", dict(y_true=[1, 2, 3, 4], y_pred=[2, 2, 3, 4], normalize=False)),
+    ("zero_one_loss", dict(y_true=[1, 2], y_pred=[2, 2], normalize=False, sample_weight=[1, 2])),
+    ("zero_one_loss", dict(y_true=[1, 2], y_pred=[2, 2], normalize="no")),
+    ("multilabel_confusion_matrix", dict(y_true=[0, 1, 2], y_pred=[0, 2, 2], labels=[2, 5])),
+    ("multilabel_confusion_matrix", dict(y_true=[0, 1, 2], y_pred=[1, 2, 0])),
+    ("multilabel_confusion_matrix", dict(y_true=[0, 1, 2], y_pred=[0, 2, 2], samplewise=True)),
+    ("multilabel_confusion_matrix", dict(y_true=["a", "b"], y_pred=["b", "b"], sample_weight=[1, 2])),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2, 2], y_score=[[0.5, 0.2, 0.2], [0.3, 0.4, 0.2],
+                                                                  [0.2, 0.4, 0.3], [0.7, 0.2, 0.1]])),
+    ("top_k_accuracy_score", dict(y_true=[0, 1], y_score=[0.2, 0.7], k=1)),
+    ("top_k_accuracy_score", dict(y_true=[0, 1], y_score=[-2.0, 0.7], k=1)),
+    ("top_k_accuracy_score", dict(y_true=[0, 1], y_score=[0.2, 0.7], k=2)),
+    ("top_k_accuracy_score", dict(y_true=[0, 1], y_score=[[0.2, 0.8], [0.7, 0.3]], k=1)),
+    ("top_k_accuracy_score", dict(y_true=[1, 1], y_score=[0.2, 0.7], k=1)),
+    ("top_k_accuracy_score", dict(y_true=[1, 1], y_score=[0.2, 0.7], k=1, labels=[0, 1])),
+    ("top_k_accuracy_score", dict(y_true=[1, 1], y_score=[[0.2, 0.7, 0.1]] * 2, k=1, labels=[0, 1, 2])),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2], y_score=[[0.2, 0.7, 0.1]] * 3, labels=[0, 1, 3])),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2], y_score=[[0.2, 0.7, 0.1]] * 3, labels=[0, 2, 1])),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2], y_score=[[0.2, 0.7, 0.1]] * 3, labels=[0, 1, 2, 3])),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2], y_score=[0.2, 0.7, 0.1])),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2], y_score=[[0.2, 0.7, 0.1]] * 3, k=0)),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2], y_score=[[0.2, np.nan, 0.1]] * 3)),
+    ("top_k_accuracy_score", dict(y_true=[0, 1, 2], y_score=[[0.5, 0.5, 0.5]] * 3, k=1)),
+    ("top_k_accuracy_score", dict(y_true=["a", "b", "c"], y_score=[[0.2, 0.7, 0.1]] * 3, k=1, normalize=False)),
+]
+
+
+@pytest.mark.parametrize("name,kwargs", EDGE_CASES_2, ids=[f"{n}-{i}" for i, (n, _) in enumerate(EDGE_CASES_2)])
+def test_more_edge_cases_2(name, kwargs):
+    compare(name, kwargs, "edge")
