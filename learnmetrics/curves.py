@@ -138,51 +138,319 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
 
 
 # --------------------------------------------------------------------------------------
-# the core: counts at every distinct threshold
+# the core: how many positives and negatives score at or above each distinct score
 # --------------------------------------------------------------------------------------
+# Two exact paths, chosen from the data, give the same integer counts:
+#   * counting (no comparison sort): scores that are whole multiples of 10**-d (integer
+#     ratings, rounded probabilities, 3-decimal outputs) over a bounded range are tallied
+#     per class with one bincount per block;
+#   * sorting: each class's scores are sorted (together about one sort of the scores) and
+#     the two runs merged by a stable argsort, which on two sorted runs is one linear merge.
+# Every unweighted result is computed from exact integer counts, so both paths give the
+# same floats.
 _CHUNK = 1 << 18  # elements per block where a temporary would otherwise be n long
+_TALLY_MIN_N = 1 << 14  # below this, one sort is cheaper than the counting pass's fixed costs
+_TALLY_MAX_CODES = 1 << 16  # most codes (value range x 10**d) the counting pass tallies
+_TALLY_MAX_DECIMALS = 6
+_TALLY_SAMPLE = 512  # scores looked at before trying the counting pass
+_TALLY_BLOCK = 1 << 16  # elements per block of the counting pass (temporaries stay in cache)
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """Distinct scores in increasing order and, at each, the counts strictly below it.
+
+    ``pos_below[g]`` (``neg_below[g]``): positives (negatives) scored below
+    ``values[g]``, int64 arrays of length K (exact).
+    """
+
+    values: np.ndarray
+    pos_below: np.ndarray
+    neg_below: np.ndarray
+    m_pos: int
+    m_neg: int
+
+    def n_pos(self) -> np.ndarray:
+        """Positives in each group."""
+        return np.diff(self.pos_below, append=self.m_pos)
+
+    def n_neg(self) -> np.ndarray:
+        """Negatives in each group."""
+        return np.diff(self.neg_below, append=self.m_neg)
+
+    @classmethod
+    def from_rows(cls, thr, tp, fp) -> "_Groups":
+        """From stepping-table rows (row 0 = (inf, 0, 0), thresholds decreasing)."""
+        m_pos, m_neg = int(tp[-1]), int(fp[-1])
+        return cls(thr[:0:-1], (m_pos - tp[:0:-1]).astype(np.int64), (m_neg - fp[:0:-1]).astype(np.int64),
+                   m_pos, m_neg)
+
+
+def _decimal_scale(s: np.ndarray):
+    """(scale, lowest code, number of codes) when the counting pass may apply, else None.
+
+    The cheap, bounded test: a strided sample of ``_TALLY_SAMPLE`` scores must
+    be whole multiples of 10**-d for some d <= 6, and the full range (one min,
+    one max) must span at most ``_TALLY_MAX_CODES`` codes and at most n/8.
+    Distinct random scores fail on the sample.  The counting pass checks every
+    score and gives up (None) when one is not a code: the test can cost a
+    wasted linear pass, never a wrong count.
+    """
+    n = s.size
+    if n < _TALLY_MIN_N:
+        return None
+    sample = s[:: n // _TALLY_SAMPLE]
+    for d in range(_TALLY_MAX_DECIMALS + 1):
+        scale = 10.0**d
+        if (np.rint(sample * scale) / scale == sample).all():
+            break
+    else:
+        return None
+    lo = float(np.rint(float(s.min()) * scale))
+    hi = float(np.rint(float(s.max()) * scale))
+    n_codes = hi - lo + 1
+    if n_codes > min(_TALLY_MAX_CODES, n // 8) or max(abs(lo), abs(hi)) > 2.0**52:
+        return None
+    return scale, lo, int(n_codes)
+
+
+def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
+    """(codes present, positives per code, negatives per code), or None if a score is not a code.
+
+    One pass in blocks: code = rint(s * scale) - lo, checked exact
+    (code / scale == s, so distinct scores get distinct codes, in the same
+    order), then one ``bincount`` of code + n_codes * is_positive per block.
+    """
+    n = s.size
+    size = min(n, _TALLY_BLOCK)
+    buf = np.empty(size)
+    chk = np.empty(size)
+    bad = np.empty(size, dtype=bool)
+    idx = np.empty(size, dtype=np.intp)
+    counts = np.zeros(2 * n_codes, dtype=np.int64)
+    for i in range(0, n, _TALLY_BLOCK):
+        block = s[i : i + _TALLY_BLOCK]
+        m = block.size
+        t, b, ix = buf[:m], bad[:m], idx[:m]
+        if scale == 1.0:
+            np.rint(block, out=t)
+            np.not_equal(t, block, out=b)
+        else:
+            np.multiply(block, scale, out=t)
+            np.rint(t, out=t)
+            np.not_equal(np.divide(t, scale, out=chk[:m]), block, out=b)
+        if b.any():
+            return None
+        np.subtract(t, lo, out=t)
+        np.copyto(ix, t, casting="unsafe")
+        np.add(ix, n_codes, out=ix, where=pos[i : i + _TALLY_BLOCK])
+        counts += np.bincount(ix, minlength=2 * n_codes)
+    nneg, npos = counts[:n_codes], counts[n_codes:]
+    present = np.flatnonzero(nneg + npos)
+    return present, npos[present], nneg[present]
+
+
+def _groups_counting(pos, s, m_pos):
+    """The groups by the counting pass, or None when the scores do not allow it."""
+    plan = _decimal_scale(s)
+    if plan is None:
+        return None
+    scale, lo, n_codes = plan
+    tallied = _tally(pos, s, scale, lo, n_codes)
+    if tallied is None:
+        return None
+    present, npos, nneg = tallied
+    values = (present + lo) / scale  # exactly the scores (checked in _tally)
+    return _Groups(values, np.cumsum(npos) - npos, np.cumsum(nneg) - nneg, m_pos, s.size - m_pos)
+
+
+def _merge(pos, s, m_pos):
+    """(merged scores ascending, order): the two classes sorted apart, then merged.
+
+    ``c = [negatives' scores sorted | positives' scores sorted]``; a stable
+    argsort of ``c`` is one linear merge of the two runs, equal scores keeping
+    the negatives first: ``order[j] < m_neg`` marks a negative (its rank among
+    the negatives), else a positive of rank ``order[j] - m_neg``.
+    """
+    n = s.size
+    m_neg = n - m_pos
+    c = np.empty(n)
+    np.compress(~pos, s, out=c[:m_neg])
+    np.compress(pos, s, out=c[m_neg:])
+    c[:m_neg].sort()
+    c[m_neg:].sort()
+    order = np.argsort(c, kind="stable")
+    c.sort(kind="stable")  # the same merge in place
+    return c, order
+
+
+def _blocks(n: int):
+    for i in range(0, n, _CHUNK):
+        yield i, min(i + _CHUNK, n)
+
+
+def _group_starts(c: np.ndarray, i: int, j: int) -> np.ndarray:
+    """Indices (relative to i) in c[i:j] where a new value starts."""
+    blk = c[i:j]
+    if i == 0:
+        new = np.empty(j, dtype=bool)
+        new[0] = True
+        np.not_equal(blk[1:], blk[:-1], out=new[1:])
+    else:
+        new = np.not_equal(blk, c[i - 1 : j - 1])
+    return np.flatnonzero(new)
+
+
+def _n_distinct_sorted(c: np.ndarray) -> int:
+    k = 1
+    for i, j in _blocks(c.size - 1):
+        k += int(np.count_nonzero(c[i + 1 : j + 1] != c[i:j]))
+    return k
+
+
+def _rows_from_merge(c, order, m_pos):
+    """(thr, tp, fp) in stepping-table layout from :func:`_merge`, in blocks."""
+    n = c.size
+    m_neg = n - m_pos
+    k = _n_distinct_sorted(c)
+    thr, tp, fp = np.empty(k + 1), np.empty(k + 1), np.empty(k + 1)
+    thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
+    desc = slice(k, 0, -1)
+    thr_a, tp_a, fp_a = thr[desc], tp[desc], fp[desc]
+    w = 0
+    for i, j in _blocks(n):
+        st = _group_starts(c, i, j)
+        q = st.size
+        if q == j - i:  # no tie in this block: every element starts a group
+            vals, o = c[i:j], order[i:j]
+            st = np.arange(i, j)
+        else:
+            vals, o = c[i:j][st], order[i:j][st]
+            st += i  # index in the merge = number of scores below the group
+        np.add(vals, 0.0, out=thr_a[w : w + q])  # -0.0 + 0.0 = +0.0: a zero threshold is +0.0 on both paths
+        # positives below: for a group led by a negative (rank o) index - o, else o - m_neg
+        neg = o < m_neg
+        pb = np.subtract(o, m_neg)
+        np.subtract(st, o, out=pb, where=neg)
+        np.subtract(m_pos, pb, out=tp_a[w : w + q])
+        np.subtract(st, pb, out=st)  # negatives below
+        np.subtract(m_neg, st, out=fp_a[w : w + q])
+        w += q
+    return thr, tp, fp
+
+
+def _has_ties(c: np.ndarray) -> bool:
+    for i, j in _blocks(c.size - 1):
+        if (c[i + 1 : j + 1] == c[i:j]).any():
+            return True
+    return False
+
+
+def _positions_of_positives(order, m_neg) -> np.ndarray:
+    """Indices in the merge of the positives, in increasing order (int64, m+ long)."""
+    parts = [np.flatnonzero(order[i:j] >= m_neg) + i for i, j in _blocks(order.size)]
+    return np.concatenate(parts) if len(parts) > 1 else parts[0]
 
 
 def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
     """(thr, tp, fp) at row 0 (nothing predicted positive) and each distinct score.
 
     Each array has K+1 entries: index 0 is (inf, 0, 0), then the K distinct
-    scores in decreasing order.  Two plain sorts (several times faster than an
-    argsort): all scores, and the positives' scores.  At threshold t, the
-    number of scores >= t is read off the sorted scores and TP = #positives
-    >= t off the positives' sorted scores (searchsorted, in blocks so that no
-    n-long integer temporary is made).
+    scores in decreasing order, TP = #positives >= t and FP = #negatives >= t
+    (exact integers in float64).
+    """
+    m_pos = int(np.count_nonzero(pos))
+    g = _groups_counting(pos, s, m_pos)
+    if g is not None:
+        return _rows_from_groups(g)
+    c, order = _merge(pos, s, m_pos)
+    return _rows_from_merge(c, order, m_pos)
+
+
+def _rows_from_groups(g: _Groups):
+    k = g.values.size
+    desc = slice(k, 0, -1)
+    thr, tp, fp = np.empty(k + 1), np.empty(k + 1), np.empty(k + 1)
+    thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
+    thr[desc] = g.values
+    np.subtract(g.m_pos, g.pos_below, out=tp[desc])
+    np.subtract(g.m_neg, g.neg_below, out=fp[desc])
+    return thr, tp, fp
+
+
+@dataclass(frozen=True)
+class _PairSums:
+    """Exact sums over the positives (ints): #negatives below / at or below, #all below / at or below."""
+
+    m_pos: int
+    m_neg: int
+    neg_below: int
+    neg_below_eq: int
+    all_below: int
+    all_below_eq: int
+
+
+def _pair_sums_from_groups(g: _Groups) -> _PairSums:
+    npos, nneg = g.n_pos(), g.n_neg()
+    neg_below = int(np.dot(npos, g.neg_below))
+    neg_tied = int(np.dot(npos, nneg))
+    pos_below = int(np.dot(npos, g.pos_below))
+    pos_tied = int(np.dot(npos, npos))
+    all_below = neg_below + pos_below
+    return _PairSums(g.m_pos, g.m_neg, neg_below, neg_below + neg_tied, all_below, all_below + neg_tied + pos_tied)
+
+
+def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
+    """The rank sums behind AUC, ℓ_rank and Mann-Whitney, exactly, without a curve."""
+    m_pos = int(np.count_nonzero(pos))
+    m_neg = s.size - m_pos
+    g = _groups_counting(pos, s, m_pos)
+    if g is not None:
+        return _pair_sums_from_groups(g)
+    c, order = _merge(pos, s, m_pos)
+    if _has_ties(c):
+        return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_merge(c, order, m_pos)))
+    del c
+    # distinct scores: the positive of rank i at merge index j has j scores below it, j - i negatives
+    total = 0
+    for i, j in _blocks(order.size):
+        p = np.flatnonzero(order[i:j] >= m_neg)
+        total += int(p.sum(dtype=np.int64)) + i * p.size
+    below = total - m_pos * (m_pos - 1) // 2
+    return _PairSums(m_pos, m_neg, below, below, total, total + m_pos)
+
+
+def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
+    """sum over positives (by increasing score) of #pos >= s / #all >= s, summed in _CHUNK blocks.
+
+    The same terms in the same order and blocks as a per-positive count, so the
+    same float whichever path made the counts.
     """
     n = s.size
-    s_all = np.sort(s)
-    change = np.empty(n, dtype=bool)
-    change[0] = True
-    np.not_equal(s_all[1:], s_all[:-1], out=change[1:])
-    first = np.flatnonzero(change)  # ascending: first index of each distinct value
-    del change
-    k = first.size
-    thr = np.empty(k + 1)
-    thr[0] = np.inf
-    desc = slice(k, 0, -1)  # buffer positions K..1 hold the ascending order
-    np.take(s_all, first, out=thr[desc], mode="clip")
-    del s_all
-    s_pos = s[pos]
-    s_pos.sort()
-    m_pos = s_pos.size
-    tp = np.empty(k + 1)
-    tp[0] = 0.0
-    tp_asc = tp[desc]
-    thr_asc = thr[desc]
-    for i in range(0, k, _CHUNK):
-        np.subtract(m_pos, np.searchsorted(s_pos, thr_asc[i : i + _CHUNK], side="left"), out=tp_asc[i : i + _CHUNK])
-    del s_pos
-    fp = np.empty(k + 1)
-    fp[0] = 0.0
-    fp_asc = fp[desc]
-    np.subtract(n, first, out=fp_asc)  # samples >= t
-    del first
-    fp_asc -= tp_asc
-    return thr, tp, fp
+    g = _groups_counting(pos, s, m_pos)
+    if g is None:
+        c, order = _merge(pos, s, m_pos)
+        if _has_ties(c):
+            g = _Groups.from_rows(*_rows_from_merge(c, order, m_pos))
+        else:
+            del c
+            where = _positions_of_positives(order, n - m_pos)
+            del order
+            total = 0.0
+            for i in range(0, m_pos, _CHUNK):
+                ge = n - where[i : i + _CHUNK]  # scores >= this positive's (distinct scores)
+                tp = m_pos - np.arange(i, i + ge.size)
+                total += float(np.sum(tp / ge))
+            return total
+    npos = g.n_pos()
+    has = npos > 0
+    tp = m_pos - g.pos_below[has]
+    ge = n - (g.pos_below[has] + g.neg_below[has])
+    terms = np.repeat(tp / ge, npos[has])
+    total = 0.0
+    for i in range(0, m_pos, _CHUNK):
+        total += float(np.sum(terms[i : i + _CHUNK]))
+    return total
 
 
 def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
@@ -494,18 +762,30 @@ def stepping_table(y_true, y_score, *, pos_label=None, sample_weight=None) -> St
         _warn("y_true has no positive sample: recall (TPR) is undefined and set to NaN", stacklevel=2)
     if n_neg <= 0:
         _warn("y_true has no negative sample: FPR is undefined and set to NaN", stacklevel=2)
+    # precision: TP + FP > 0 on every row but row 0 (each row adds samples of positive weight)
+    pp = tp + fp
+    precision = pp if pp.dtype == np.float64 else np.empty(pp.shape)
+    np.divide(tp[1:], pp[1:], out=precision[1:])
+    precision[0] = np.nan  # 0/0
     return SteppingTable(
         thresholds=thr,
         tp=tp,
         fp=fp,
         fn=n_pos - tp,
         tn=n_neg - fp,
-        precision=_safe_div(tp, tp + fp),
-        recall=_safe_div(tp, n_pos),
-        fpr=_safe_div(fp, n_neg),
+        precision=precision,
+        recall=_div_scalar(tp, n_pos),
+        fpr=_div_scalar(fp, n_neg),
         n_pos=n_pos,
         n_neg=n_neg,
     )
+
+
+def _div_scalar(a: np.ndarray, b) -> np.ndarray:
+    """a / b as float64, all NaN when b == 0 (as _safe_div, without its n-long mask)."""
+    if b == 0:
+        return np.full(a.shape, np.nan)
+    return np.divide(a, b, dtype=np.float64)
 
 
 def cut_point_state(table: SteppingTable, k: int) -> CutPoint:
@@ -663,13 +943,20 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
     k = thr.size - 1
     if drop_intermediate and k > 2:
-        # keep a point (of rows 1..K) unless it is collinear with both neighbours
+        # keep a point (of rows 1..K) unless it is collinear with both neighbours:
+        # its steps in and out differ, in FP or in TP (the counts are exact, so are the steps)
         keep = np.ones(k + 1, dtype=bool)
+        size = min(_CHUNK, k - 2) + 1
+        dfp, dtp, other = np.empty(size), np.empty(size), np.empty(size - 1, dtype=bool)
         for i in range(2, k, _CHUNK):
             j = min(i + _CHUNK, k)
-            f0, f1, f2 = fps[i - 1 : j - 1], fps[i:j], fps[i + 1 : j + 1]
-            t0, t1, t2 = tps[i - 1 : j - 1], tps[i:j], tps[i + 1 : j + 1]
-            keep[i:j] = ((f2 - f1) - (f1 - f0) != 0) | ((t2 - t1) - (t1 - t0) != 0)
+            m = j - i
+            df, dt = dfp[: m + 1], dtp[: m + 1]
+            np.subtract(fps[i : j + 1], fps[i - 1 : j], out=df)
+            np.subtract(tps[i : j + 1], tps[i - 1 : j], out=dt)
+            np.not_equal(df[1:], df[:-1], out=keep[i:j])
+            np.not_equal(dt[1:], dt[:-1], out=other[:m])
+            np.logical_or(keep[i:j], other[:m], out=keep[i:j])
         thr, tps, fps = _keep_in_place(keep, thr, tps, fps)
     if fps[-1] <= 0:
         _warn("No negative samples in y_true, false positive value should be meaningless")
@@ -792,29 +1079,6 @@ def auc(x, y):
 # --------------------------------------------------------------------------------------
 # areas without a curve
 # --------------------------------------------------------------------------------------
-def _pair_counts(s_pos: np.ndarray, s_neg: np.ndarray):
-    """(L, R): sum over positives of #negatives < s and of #negatives <= s (exact ints).
-
-    Both inputs sorted ascending; the sorted keys make searchsorted walk
-    forward through ``s_neg``.  Processed in chunks to bound temporaries.
-    """
-    below = 0
-    below_eq = 0
-    for i in range(0, s_pos.size, _CHUNK):
-        keys = s_pos[i : i + _CHUNK]
-        below += int(np.searchsorted(s_neg, keys, side="left").sum(dtype=np.int64))
-        below_eq += int(np.searchsorted(s_neg, keys, side="right").sum(dtype=np.int64))
-    return below, below_eq
-
-
-def _split_sorted(pos: np.ndarray, s: np.ndarray):
-    s_pos = s[pos]
-    s_pos.sort()
-    s_neg = s[~pos]
-    s_neg.sort()
-    return s_pos, s_neg
-
-
 def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
     """AUC of one binary problem (positive mask, scores, weights or None); NaN if one class."""
     if w is None:
@@ -822,10 +1086,9 @@ def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
         m_neg = pos.size - m_pos
         if m_pos == 0 or m_neg == 0:
             return np.nan
-        s_pos, s_neg = _split_sorted(pos, s)
-        below, below_eq = _pair_counts(s_pos, s_neg)
+        ps = _pair_sums(pos, s)
         # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2
-        return (below + below_eq) / (2.0 * m_pos * m_neg)
+        return (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
     _, tps, fps = _counts_weighted(pos, s, w)
     if tps[-1] <= 0 or fps[-1] <= 0:
         # both labels are present but one class has zero total weight: warn as roc_curve does
@@ -1165,14 +1428,7 @@ def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
             return 0.0
         # each positive i adds (1/m+) * P at its own score's cut:
         # P = (#positives >= s_i) / (#samples >= s_i)
-        s_pos, s_neg = _split_sorted(pos, s)
-        total = 0.0
-        for i in range(0, m_pos, _CHUNK):
-            keys = s_pos[i : i + _CHUNK]
-            tp = m_pos - np.searchsorted(s_pos, keys, side="left")
-            ge = tp + (s_neg.size - np.searchsorted(s_neg, keys, side="left"))
-            total += float(np.sum(tp / ge))
-        return max(0.0, total / m_pos)
+        return max(0.0, _ap_unweighted(pos, s, m_pos) / m_pos)
     _, tps, fps = _counts_weighted(pos, s, w)
     if tps[-1] == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, 5)
@@ -1331,8 +1587,8 @@ def rank_loss(y_true, y_score, *, sample_weight=None):
     """
     pos, s, w, m_pos, m_neg = _book_binary(y_true, y_score, sample_weight, what="rank_loss")
     if w is None:
-        s_pos, s_neg = _split_sorted(pos, s)
-        below, below_eq = _pair_counts(s_pos, s_neg)
+        ps = _pair_sums(pos, s)
+        below, below_eq = ps.neg_below, ps.neg_below_eq
         # per positive: #neg above + 1/2 #neg tied = (m- - below_eq) + (below_eq - below) / 2
         wrong2 = 2 * (m_pos * m_neg - below_eq) + (below_eq - below)
         return wrong2 / (2.0 * m_pos * m_neg)
@@ -1374,10 +1630,8 @@ def auc_mann_whitney(y_true, y_score, *, sample_weight=None):
     """
     pos, s, w, m_pos, m_neg = _book_binary(y_true, y_score, sample_weight, what="auc_mann_whitney")
     if w is None:
-        s_all = np.sort(s)
-        s_pos = s[pos]
-        s_pos.sort()
-        lo, hi = _pair_counts(s_pos, s_all)  # sums of #(all < s_i) and #(all <= s_i)
+        ps = _pair_sums(pos, s)
+        lo, hi = ps.all_below, ps.all_below_eq  # sums of #(all < s_i) and #(all <= s_i)
         # average rank of s_i = (#below + 1 + #(<=)) / 2, so 2 R+ = lo + hi + m+
         two_r_pos = lo + hi + m_pos
         return (two_r_pos - m_pos * (m_pos + 1)) / (2.0 * m_pos * m_neg)
@@ -1458,19 +1712,24 @@ def break_even_point(y_true, y_score, *, pos_label=None) -> BreakEvenPoint:
     >>> print(break_even_point([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]))
     BEP = 0.6667 (cut, row 3, threshold >= 0.7)
     """
-    table = stepping_table(y_true, y_score, pos_label=pos_label)
-    m_pos = table.n_pos
+    thr, tps, fps = _binary_counts(y_true, y_score, pos_label, None)
+    m_pos = float(tps[-1])
     if m_pos <= 0:
+        _warn("y_true has no positive sample: recall (TPR) is undefined and set to NaN", stacklevel=2)
+        if fps[-1] <= 0:
+            _warn("y_true has no negative sample: FPR is undefined and set to NaN", stacklevel=2)
         raise ValueError("break_even_point needs at least one positive example in y_true")
-    pp = table.tp + table.fp
-    k = int(np.searchsorted(pp, m_pos, side="left"))  # first row predicting >= m+ positive
+    if fps[-1] <= 0:
+        _warn("y_true has no negative sample: FPR is undefined and set to NaN", stacklevel=2)
+    # the first row predicting >= m+ positive (TP + FP increases down the rows)
+    pp = np.add(tps, fps, out=fps)
+    k = int(np.searchsorted(pp, m_pos, side="left"))
     if pp[k] == m_pos:
-        return BreakEvenPoint(float(table.tp[k] / m_pos), k, float(table.thresholds[k]), 1.0, "cut",
-                              threshold_text(table.thresholds, k))
+        return BreakEvenPoint(float(tps[k] / m_pos), k, float(thr[k]), 1.0, "cut", threshold_text(thr[k : k + 2], 0))
     a = (m_pos - pp[k - 1]) / (pp[k] - pp[k - 1])
-    tp = table.tp[k - 1] + a * (table.tp[k] - table.tp[k - 1])
-    return BreakEvenPoint(float(tp / m_pos), k, float(table.thresholds[k]), float(a), "interpolated in a tie",
-                          threshold_text(table.thresholds, k))
+    tp = tps[k - 1] + a * (tps[k] - tps[k - 1])
+    return BreakEvenPoint(float(tp / m_pos), k, float(thr[k]), float(a), "interpolated in a tie",
+                          threshold_text(thr[k : k + 2], 0))
 
 
 def fbeta_curve(table_or_y_true, y_score=None, *, beta=1.0, pos_label=None, sample_weight=None):
