@@ -262,3 +262,21 @@ def test_the_top_level_shows_what_a_practitioner_calls():
     # every measure the README's function list names is at the top level
     assert len(lm.__all__) < 139
     assert "cut_point_state" not in dir(lm) and "roc_auc_score" in dir(lm) and "curves" in dir(lm)
+
+
+def test_the_readme_lists_every_top_level_name():
+    """The README's "What `lm.` offers" list names every public top-level function, and only those."""
+    import re
+    from pathlib import Path
+
+    import learnmetrics as lm
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index("What `lm.` offers")
+    block = readme[start:readme.index("\nLayout:", start)]
+    listed = set(re.findall(r"`([A-Za-z_]\w*)`", block)) - {"lm", "classification", "curves", "cost", "ranking",
+                                                          "regression", "uncertainty", "calibration", "splits",
+                                                          "evaluation", "compare"}
+    public = {n for n in lm.__all__ if not n.startswith("__") and n != "UndefinedMetricWarning"}
+    assert public - listed == set(), f"add to the README's list: {sorted(public - listed)}"
+    assert listed - public == set(), f"not at the top level any more: {sorted(listed - public)}"
