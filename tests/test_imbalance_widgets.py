@@ -86,7 +86,7 @@ def test_reserved_colours_only_for_the_cut_point(explorer):
         if to_hex(line.get_markerfacecolor()) == style.CUT.lower() or to_hex(line.get_color()) == style.CUT.lower():
             orange.append(line)
     assert len(orange) == 2  # the cut point on the ROC curve and on the P-R curve
-    for bar in explorer.view._bars:
+    for bar in explorer.prevalence_view._bars:
         assert to_hex(bar.get_facecolor()) not in {style.CUT.lower(), style.POSITIVE.lower(), style.NEGATIVE.lower()}
 
 

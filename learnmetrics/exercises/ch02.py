@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..classification import (BinaryCounts, f1_score, macro_micro, one_vs_rest_counts,
-                              precision_recall_fscore_support, rates, threshold_state)
+from ..classification import (BinaryCounts, accuracy_score, balanced_accuracy_score, class_likelihood_ratios,
+                              cohen_kappa_score, error_rate, f1_score, macro_micro, matthews_corrcoef,
+                              one_vs_rest_counts, precision_recall_fscore_support, rates, threshold_state)
 from ..datasets import watermelon_scores
 from ._core import Mistake, register
 
@@ -277,4 +278,155 @@ register(
             "confusion matrix, or for the measures of the positive class: recall (the share of frauds caught), "
             "precision (the share of alarms that are frauds) and F1, and compare them with those of the trivial "
             "'always honest' model."),
+)
+
+
+# -- 02.8 (section 5): the measures that do not reward the lazy model, on 02.2's matrix -----------
+# the four cells as four weighted examples: (actual, predicted) = (+,+), (+,-), (-,+), (-,-)
+_Y8, _P8, _W8 = [1, 1, 0, 0], [1, 0, 1, 0], [_C.tp, _C.fn, _C.fp, _C.tn]
+_ba8 = balanced_accuracy_score(_Y8, _P8, sample_weight=_W8)
+_mcc8 = matthews_corrcoef(_Y8, _P8, sample_weight=_W8)
+_kappa8 = cohen_kappa_score(_Y8, _P8, sample_weight=_W8)
+_no_root8 = (_C.tp * _C.tn - _C.fp * _C.fn) / (
+    (_C.tp + _C.fp) * (_C.tp + _C.fn) * (_C.tn + _C.fp) * (_C.tn + _C.fn))
+
+
+def _solve_02_8():
+    c = _C
+    return "\n".join([
+        f"TPR = TP/(TP + FN) = {c.tp}/{c.tp + c.fn} = {_R.recall:.4f}; TNR = TN/(TN + FP) = {c.tn}/{c.tn + c.fp} = "
+        f"{_R.tnr:.4f}.",
+        f"balanced accuracy = (TPR + TNR)/2 = {_ba8:.4f} (the accuracy {_R.accuracy:.4f} weighs the classes by "
+        "their sizes; the balanced accuracy gives each class half).",
+        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({c.tp} x {c.tn} - {c.fp} x {c.fn}) / "
+        f"sqrt({c.tp + c.fp} x {c.tp + c.fn} x {c.tn + c.fp} x {c.tn + c.fn}) = {_mcc8:.4f}.",
+        f"(Cohen's kappa, a different measure, gives {_kappa8:.4f} here.)",
+    ])
+
+
+register(
+    "02.8",
+    f"{_MATRIX} Compute the balanced accuracy and the MCC (Matthews correlation coefficient). Answer as a tuple "
+    "(balanced accuracy, MCC).",
+    kind="tuple",
+    answer=(_ba8, _mcc8),
+    data={"counts": tuple(_C)},
+    mistakes=[
+        Mistake((_R.accuracy, _mcc8), "that 'balanced accuracy' is the plain accuracy (TP + TN)/m,",
+                "which weighs each class by its size. The balanced accuracy is the mean of the two classes' "
+                "recalls: (TPR + TNR)/2."),
+        Mistake(((_R.precision + _R.recall) / 2, _mcc8), "that is the mean of precision and recall,",
+                "but the balanced accuracy averages the recall of each class: TPR (of the spam) and TNR (of the "
+                "genuine e-mails)."),
+        Mistake((_ba8, _kappa8), "that MCC is Cohen's kappa,",
+                "which corrects the accuracy for chance agreement. MCC is the correlation of the two 0/1 columns: "
+                "(TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN))."),
+        Mistake((_ba8, _no_root8), "the square root in MCC's denominator is missing:",
+                "MCC divides by the square root of the product of the four margins."),
+    ],
+    hint="Balanced accuracy: the mean of TPR and TNR. MCC: (TP TN - FP FN) over the square root of the product "
+         "of the four margins.",
+    solve=_solve_02_8,
+)
+
+
+# -- 02.9 (section 5): the same test, a rarer condition -----------------------------------------
+_TPR9, _FPR9, _PI9, _PI9_CLINIC, _N9 = 0.90, 0.05, 0.01, 0.5, 10_000
+
+
+def _counts_at(pi):
+    """The test's expected counts in _N9 people of whom a share pi is sick."""
+    sick = _N9 * pi
+    return BinaryCounts(tp=_TPR9 * sick, fn=(1 - _TPR9) * sick, fp=_FPR9 * (_N9 - sick), tn=(1 - _FPR9) * (_N9 - sick))
+
+
+_c9, _c9_clinic = _counts_at(_PI9), _counts_at(_PI9_CLINIC)
+_p9, _p9_clinic = rates(_c9).precision, rates(_c9_clinic).precision
+_lr9 = class_likelihood_ratios([1, 1, 0, 0], [1, 0, 1, 0], sample_weight=[_c9.tp, _c9.fn, _c9.fp, _c9.tn])[0]
+_odds9 = _PI9 / (1 - _PI9) * _lr9
+
+
+def _solve_02_9():
+    c = _c9
+    return "\n".join([
+        f"In {_N9:,} people with {_PI9:.0%} sick: {c.tp + c.fn:,.0f} sick, {c.fp + c.tn:,.0f} healthy.",
+        f"TP = TPR x {c.tp + c.fn:,.0f} = {c.tp:,.0f}; FP = FPR x {c.fp + c.tn:,.0f} = {c.fp:,.1f}.",
+        f"P = TP/(TP + FP) = {c.tp:,.0f}/{c.tp + c.fp:,.1f} = {_p9:.4f}: most alarms are false, although TPR and "
+        f"FPR are those of the clinic, where P = {_p9_clinic:.4f}.",
+        f"The same with odds: LR+ = TPR/FPR = {_lr9:.1f}; the odds of being sick go from 1:{(1 - _PI9) / _PI9:.0f} "
+        f"to {_odds9:.4f}, a probability of {_odds9:.4f}/(1 + {_odds9:.4f}) = {_odds9 / (1 + _odds9):.4f}.",
+    ])
+
+
+register(
+    "02.9",
+    f"A screening test finds {_TPR9:.0%} of the sick (TPR = {_TPR9:.2f}) and raises a false alarm for {_FPR9:.0%} of "
+    f"the healthy (FPR = {_FPR9:.2f}). In a clinic where half the patients are sick, its precision is "
+    f"{_p9_clinic:.3f}. What is its precision in a population where {_PI9:.0%} are sick (same TPR, same FPR)?",
+    kind="number",
+    answer=_p9,
+    data={"tpr": _TPR9, "fpr": _FPR9, "prevalence": _PI9},
+    mistakes=[
+        Mistake(_p9_clinic, "that is the precision in the clinic: precision does not carry over to another "
+                            "population.", "Count TP and FP in, say, 10,000 people of whom 1 % are sick."),
+        Mistake(_TPR9, "that is the recall (TPR),", "the share of the sick that the test finds; precision is the "
+                                                    "share of the alarms that are sick people."),
+        Mistake(1 - _FPR9, "that is the specificity (TNR = 1 - FPR),", "a rate of the healthy; precision divides by "
+                                                                        "the alarms, TP + FP."),
+        Mistake(_odds9, "that is the odds of being sick after an alarm, not the probability:",
+                "odds o correspond to the probability o/(1 + o)."),
+        Mistake(_lr9, "that is the positive likelihood ratio LR+ = TPR/FPR,",
+                "which multiplies the odds; it is not a probability."),
+    ],
+    hint="P = TP/(TP + FP): count the true and the false alarms in a population with 1 % sick.",
+    solve=_solve_02_9,
+)
+
+
+# -- 02.10 (section 8): subset accuracy and Hamming loss ------------------------------------------
+_Y10 = [[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]]
+_P10 = [[1, 0, 0], [0, 1, 0], [1, 1, 0], [1, 0, 1]]
+# subset accuracy = the accuracy on the label *sets* (one class per row pattern); Hamming loss = the mean
+# of the per-label error rates (each of the n x L cells counts once)
+_rows10 = [["".join(map(str, r)) for r in m] for m in (_Y10, _P10)]
+_subset10 = accuracy_score(*_rows10)
+_hamming10 = float(np.mean([error_rate([r[j] for r in _Y10], [r[j] for r in _P10]) for j in range(3)]))
+
+
+def _solve_02_10():
+    lines = []
+    for i, (y, p) in enumerate(zip(_Y10, _P10), 1):
+        wrong = sum(a != b for a, b in zip(y, p))
+        lines.append(f"example {i}: true {y}, predicted {p}: {wrong} wrong label(s)"
+                     + (" -> the whole set is right" if wrong == 0 else ""))
+    n, L = len(_Y10), len(_Y10[0])
+    lines += [
+        f"subset accuracy = share of examples whose whole label set is right = {_subset10:.4f}.",
+        f"Hamming loss = share of the {n} x {L} = {n * L} (example, label) cells that are wrong = {_hamming10:.4f}.",
+        "One wrong label makes a whole example wrong for the subset accuracy, but only one cell of "
+        f"{L} for the Hamming loss.",
+    ]
+    return "\n".join(lines)
+
+
+register(
+    "02.10",
+    f"Four examples, three labels each (an indicator matrix, one row per example): Y_true = {_Y10}, "
+    f"Y_pred = {_P10}. Compute the subset accuracy (accuracy_score on the matrices) and the Hamming loss. Answer "
+    "as a tuple (subset accuracy, Hamming loss).",
+    kind="tuple",
+    answer=(_subset10, _hamming10),
+    data={"Y_true": _Y10, "Y_pred": _P10},
+    mistakes=[
+        Mistake((1 - _hamming10, _hamming10), "that 'subset accuracy' is 1 - Hamming loss, the share of labels right.",
+                "The subset accuracy counts an example as right only when all its labels are right."),
+        Mistake((_subset10, 1 - _subset10), "that Hamming loss is the share of examples with at least one wrong "
+                                            "label (1 - subset accuracy).",
+                "The Hamming loss counts the wrong (example, label) cells and divides by their number."),
+        Mistake((_hamming10, _subset10), "the two are swapped.",
+                "Subset accuracy is a share of examples that are completely right; Hamming loss a share of cells "
+                "that are wrong."),
+    ],
+    hint="Subset accuracy: whole rows right. Hamming loss: wrong cells over all cells.",
+    solve=_solve_02_10,
 )

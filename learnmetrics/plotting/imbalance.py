@@ -195,10 +195,14 @@ def plot_multilabel_averages(ax, per_label, micro, per_sample, samples, *, label
     x_pool = k + 0.6
     out["micro"] = ax.bar([x_pool], [micro], width=0.7, color="0.75", edgecolor="0.25", linewidth=0.6, hatch="///")
     x_s = k + 2.0
-    rng = np.random.default_rng(0)  # a fixed jitter, so that a stored figure is stable
-    jit = (rng.random(per_sample.size) - 0.5) * 0.5
-    out["per_sample"] = ax.scatter(x_s + jit, per_sample, s=22, facecolor="white", edgecolor="0.2", linewidth=1.0,
-                                   zorder=3, marker="D")
+    # a dot plot: the examples with the same value side by side, so that every one is seen and counted
+    offsets = np.zeros(per_sample.size)
+    values = np.round(per_sample, 9)
+    for v in np.unique(values):
+        idx = np.flatnonzero(values == v)
+        offsets[idx] = (np.arange(idx.size) - (idx.size - 1) / 2) * min(0.09, 0.9 / max(idx.size, 1))
+    out["per_sample"] = ax.scatter(x_s + offsets, per_sample, s=22, facecolor="white", edgecolor="0.2",
+                                   linewidth=1.0, zorder=3, marker="D")
     lines = [(-0.45, k - 0.55, macro, "macro"), (x_pool - 0.45, x_pool + 0.45, micro, "micro"),
              (x_s - 0.45, x_s + 0.45, samples, "samples")]
     for x0, x1, v, name in lines:

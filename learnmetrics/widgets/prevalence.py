@@ -121,13 +121,13 @@ class PrevalenceExplorer(Explorer):
         # placed by hand: two unit squares, then the bars with room for their labels
         axes = [fig.add_axes(rect) for rect in ((0.055, 0.17, 0.25, 0.65), (0.37, 0.17, 0.25, 0.65),
                                                 (0.76, 0.17, 0.17, 0.65))]
-        self.view = PrevalenceView(*axes, self.compute_state(self.sample_prevalence))
+        self.prevalence_view = PrevalenceView(*axes, self.compute_state(self.sample_prevalence))
 
     def dynamic_artists(self):
-        return self.view.dynamic
+        return self.prevalence_view.dynamic
 
     def draw(self, state):
-        self.view.update(state)
+        self.prevalence_view.update(state)
 
     # -- the read-out ------------------------------------------------------------------------
     def describe(self, state):
