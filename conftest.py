@@ -7,7 +7,9 @@ nbval's kernels inherit this process's environment: they get the one
 tools/refresh_notebooks.py gives the kernels that stored the outputs
 (KERNEL_ENV: a fixed PYTHONHASHSEED, numerical libraries on one thread), so
 the comparison runs under the conditions the outputs were made in. Set before
-NumPy is imported, so this process uses one BLAS thread too.
+NumPy is imported, so this process uses one BLAS thread too. The explorers the
+unit tests build draw only the frames they show ("lazy"); the kernels draw all
+of them ahead ("sync"), like the kernels that stored the outputs.
 """
 import importlib.util
 import os
@@ -24,3 +26,9 @@ os.environ.update(KERNEL_ENV)
 import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
+
+# The unit tests' explorers draw only the frames they show (the kernels nbval starts draw
+# every frame ahead: KERNEL_ENV). tests/test_widgets_instant.py tests drawing ahead itself.
+from learnmetrics.widgets import _base as _explorer_base  # noqa: E402
+
+_explorer_base.MODE = "lazy"

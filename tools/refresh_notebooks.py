@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -37,6 +38,9 @@ KERNEL_ENV = {
     "MKL_NUM_THREADS": "1",
     "VECLIB_MAXIMUM_THREADS": "1",
     "NUMEXPR_NUM_THREADS": "1",
+    # every explorer draws all its frames before its cell returns, so that the saved widget
+    # state holds them all (learnmetrics/widgets/_base.py)
+    "LEARNMETRICS_DRAW_AHEAD": "sync",
 }
 
 
@@ -82,14 +86,15 @@ def coalesce_streams(outputs):
 def stable_widget_ids(nb, name: str):
     """Replace the widgets' random model ids by ids derived from the notebook's
     name and the order the widgets were created in, so a refresh that changes
-    nothing leaves no diff."""
+    nothing leaves no diff. One pass over the text (a notebook holds hundreds of
+    widgets: an explorer's frames are drawn ahead)."""
     state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     if not state:
         return nb
+    new = {old: hashlib.sha1(f"{name}:{i}".encode()).hexdigest()[:32] for i, old in enumerate(state)}
     text = json.dumps(nb)
-    for i, old in enumerate(list(state)):
-        new = hashlib.sha1(f"{name}:{i}".encode()).hexdigest()[:32]
-        text = text.replace(old, new)
+    pattern = re.compile("|".join(sorted(map(re.escape, new), key=len, reverse=True)))
+    text = pattern.sub(lambda m: new[m.group(0)], text)
     return nbformat.from_dict(json.loads(text))
 
 

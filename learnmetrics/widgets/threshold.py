@@ -11,6 +11,7 @@ import math
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.transforms import offset_copy
 
 from .._validation import as_1d, as_labels, as_scores, check_real, check_same_length
 from ..classification import threshold_state
@@ -50,6 +51,14 @@ def _decimals(x: float) -> int:
 
 class ThresholdExplorer(Explorer):
     """Slider ``.slider`` over thresholds; ``.state`` is the :func:`threshold_state` shown.
+
+    The slider is a :class:`~learnmetrics.widgets.GridSlider` (see
+    :class:`~learnmetrics.widgets.Explorer`): its positions are the multiples of
+    ``step`` (or of 2, 5, 10 ... times ``step``, at most about 51 positions, each
+    frame drawn ahead) in the range below, plus the range's ends and the starting
+    threshold. From code, ``slider.value`` accepts any threshold in the range: one
+    off those positions is drawn by the kernel (``step=0.01`` on the watermelons:
+    0.06, 0.08, ..., 0.96, 0.97, 47 frames).
 
     An example is predicted positive when its score is at least the threshold.
     The read-out writes the threshold with as many decimals as the slider's
@@ -187,17 +196,20 @@ class ThresholdExplorer(Explorer):
             sc = ax_line.scatter(self.y_score[mask], ypos[mask], s=260, c=st["color"], marker=st["marker"],
                                  edgecolors="black", linewidths=1.2, zorder=3)
             self._dots.append((mask, sc))
+        self._id_texts = []
         if len(self.ids) <= 30:
             for x, y, i in zip(self.y_score, ypos, self.ids):
-                ax_line.text(x, y, str(i), ha="center", va="center", fontsize=9, color="white",
-                             weight="bold", zorder=4)
+                self._id_texts.append(ax_line.text(x, y, str(i), ha="center", va="center", fontsize=9,
+                                                   color="white", weight="bold", zorder=4))
         ax_line.set_xlim(lo - pad, hi + pad)
         ax_line.set_ylim(-0.6, 1.6)
         ax_line.set_yticks([1, 0], [f"{self.names[0]}\n(+)", f"{self.names[1]}\n(−)"])
         ax_line.set_xlabel("score (numbers = example ids)")
         ax_line.spines[["top", "right", "left"]].set_visible(False)
         ax_line.tick_params(axis="y", length=0)
-        self._title = ax_line.set_title("", fontsize=10, loc="left", pad=16)
+        # a plain text where the axes title would be (16 pt above the axes): redrawn alone per frame
+        self._title = ax_line.text(0, 1, "", transform=offset_copy(ax_line.transAxes, fig=fig, y=16, units="points"),
+                                   ha="left", va="baseline", fontsize=10)
         # 2. the confusion matrix in the book's layout
         self._cm = draw_confusion_matrix(
             ax_cm, np.zeros((2, 2)), row_labels=["+", "−"], col_labels=["+", "−"],
@@ -214,6 +226,16 @@ class ThresholdExplorer(Explorer):
         ax_rates.tick_params(axis="x", labelsize=9)
         ax_rates.spines[["top", "right"]].set_visible(False)
         ax_rates.set_title("rates", fontsize=10)
+
+    def dynamic_artists(self):
+        """What ``draw`` moves, in the order of their z-order in a full render (the base
+        renders the rest once as a background): the shaded side, the score axis over it,
+        the cut line, the dots and their ids, the texts, the matrix, the bars."""
+        ax_line = self._cut.axes
+        cm_texts = [t for row in self._cm.texts for t in row]
+        return [self._region, ax_line.spines["bottom"], self._cut, *(sc for _, sc in self._dots), *self._id_texts,
+                self._side_pos, self._side_neg, self._title, self._cm.image, *cm_texts, *self._bars,
+                self._bars[0].axes.spines["left"], *self._bar_text]
 
     def draw(self, state):
         t = state.threshold
