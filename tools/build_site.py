@@ -427,14 +427,42 @@ def _nav(chapters: list[Chapter], i: int | None, *, bottom: bool = False) -> str
             + "\n".join(rows) + "\n</nav>")
 
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+LINK_MODELS = ("LinkModel", "DirectionalLinkModel")
+NEEDS_KERNEL = "This control needs Python: open the notebook in JupyterLab (make lab) to move it."
+
+
+def freeze_unlinked_controls(nb) -> list[str]:
+    """Grey out (``disabled``, with a tooltip saying why) every control of the saved widget
+    state that no ``jslink``/``jsdlink`` connects: with no kernel it could move but change
+    nothing. Returns their descriptions. A control that drives a Stack of frames is untouched."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    linked = set()
+    for m in state.values():
+        if m.get("model_name") in LINK_MODELS:
+            for end in ("source", "target"):
+                ref = (m["state"].get(end) or [""])[0]
+                linked.add(ref.removeprefix("IPY_MODEL_"))
+    frozen = []
+    for mid, m in state.items():
+        s = m.get("state", {})
+        if "disabled" in s and not s["disabled"] and mid not in linked:
+            s["disabled"] = True
+            s["tooltip"] = NEEDS_KERNEL
+            frozen.append(f'{m.get("model_name")} {s.get("description", "")!r}'.strip())
+    return frozen
+
+
 _NBVAL_LINE = re.compile(r"^# NBVAL_[A-Z_]+[^\n]*\n?", flags=re.M)
 
 
 def _prepare(nb):
-    """The notebook as the page shows it: test markers (``# NBVAL_...``) dropped from the code."""
+    """The notebook as the page shows it: test markers (``# NBVAL_...``) dropped from the code,
+    the controls that need a kernel greyed out (:func:`freeze_unlinked_controls`)."""
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.source = _NBVAL_LINE.sub("", cell.source)
+    freeze_unlinked_controls(nb)
     return nb
 
 
