@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import math
 import numbers
+import warnings
 
 import numpy as np
 
 from ._validation import (
+    UndefinedMetricWarning,
     _check_real_objects,
     as_features,
     as_labels,
@@ -220,7 +222,13 @@ def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w):
         if average == "weighted":
             average_weight = yt.sum(axis=0, dtype=np.int64) if w is None else w @ yt.astype(np.float64)
             if math.isclose(float(np.sum(average_weight)), 0.0, abs_tol=1e-8):
-                return 0
+                warnings.warn(
+                    "no sample carries any label, so average='weighted' has no weights: "
+                    "returning 0.0 (as scikit-learn)",
+                    UndefinedMetricWarning,
+                    stacklevel=4,
+                )
+                return 0.0
     scores = np.array([binary_metric(yt_c, s_c, sample_weight=score_weight) for yt_c, s_c in parts],
                       dtype=np.float64)
     if average is None:
@@ -272,7 +280,8 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
     auc : float, or ndarray of shape (n_labels,) when ``average=None``
         A label (or, for ``'samples'``, a row) whose column holds one class
         only gives NaN with an ``UndefinedMetricWarning`` (scikit-learn 1.9).
-        ``'weighted'`` returns 0 when no sample carries any label.
+        ``'weighted'`` returns 0.0 when no sample carries any label, with an
+        ``UndefinedMetricWarning`` (scikit-learn returns the int 0 silently).
 
     Examples
     --------

@@ -601,7 +601,10 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
         sel = None if labels is None else check_label_columns(labels, yt.shape[1])
         tp, pred, true, tn = indicator_sums(yt, yp, w, sel, samplewise=samplewise)
         fp, fn = pred - tp, true - tp
-        float_out = w is not None and not (samplewise and int_w)
+        # scikit-learn's dtypes: weighted counts are float, except samplewise with integer
+        # weights, and integer weights on (selected) columns that are all zero
+        float_out = w is not None and not (samplewise and int_w) and not (
+            int_w and not pred.any() and not true.any())
     else:
         t = _Targets(y_true, y_pred, sample_weight)
         sel = None if labels is None else _lookup(t.present, t.check_labels(labels))
