@@ -175,3 +175,48 @@ def test_tagged_melons_text_table():
     assert len({len(line) for line in lines}) == 1  # fixed width (ASCII only)
     with pytest.raises(ValueError, match="threshold"):
         datasets.tagged_melons().to_text(threshold=np.nan)
+
+
+# -- the claims of chapter 02's prevalence section, in general ----------------------------------
+def test_a_ranking_that_ignores_the_examples_has_expected_precision_pi_at_every_cut():
+    """Over every placement of the positives in a ranking (all equally likely), the mean
+    precision of the top k is m+/m for every k: the P-R baseline."""
+    from itertools import combinations
+
+    m, m_pos = 7, 3
+    sums = np.zeros(m)
+    placements = list(combinations(range(m), m_pos))
+    for where in placements:
+        y = np.zeros(m)
+        y[list(where)] = 1
+        sums += np.cumsum(y) / np.arange(1, m + 1)
+    assert np.allclose(sums / len(placements), m_pos / m, atol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_balanced_accuracy_and_mcc_never_let_the_lazy_model_win(seed):
+    y, s, pi, t = _random_case(seed)
+    st = prevalence_state(y, s, pi, threshold=t)
+    if st.tpr > st.fpr:
+        assert st.balanced_accuracy > st.lazy_balanced_accuracy == pytest.approx(0.5)
+        assert st.mcc > st.lazy_mcc == 0.0
+    # while the lazy model's accuracy 1 - pi beats any classifier with TNR < 1 once pi is small enough
+    tiny = prevalence_state(y, s, 1e-6, threshold=t)
+    if tiny.fpr > 0:
+        assert tiny.lazy_accuracy > tiny.accuracy
+
+
+def test_mcc_shrinks_towards_zero_as_positives_become_rare():
+    mccs = [prevalence_state(MELONS.y_true, MELONS.y_score, pi).mcc for pi in (0.1, 0.01, 0.001, 1e-5)]
+    assert all(a > b for a, b in zip(mccs, mccs[1:])) and mccs[-1] < 0.01
+
+
+def test_likelihood_ratio_turns_the_odds_into_the_precision():
+    """Chapter 02: odds before x LR+ = odds after an alarm, whose probability is the precision."""
+    for pi in (0.001, 0.3, 0.8):
+        st = prevalence_state(MELONS.y_true, MELONS.y_score, pi)
+        w = prevalence_weights(MELONS.y_true, pi)
+        pred = (MELONS.y_score >= 0.5).astype(int)
+        lr_pos, _ = lm.class_likelihood_ratios(MELONS.y_true, pred, sample_weight=w)
+        odds = pi / (1 - pi) * lr_pos
+        assert odds / (1 + odds) == pytest.approx(st.precision, abs=1e-12)

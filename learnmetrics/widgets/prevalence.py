@@ -147,7 +147,7 @@ class PrevalenceExplorer(Explorer):
             f"per {PER:,.0f} test examples: TP = {c.tp:.1f}, FN = {c.fn:.1f}<br>FP = {c.fp:.1f}, TN = {c.tn:.1f}<br>"
             f"AUC = {state.roc_auc:.3f} (same at every π); AP = {state.average_precision:.3f}, "
             f"P-R baseline = π = {state.baseline:.3f}<br>"
-            f"<table style='font-size:90%'><tr><th></th><th>classifier</th><th>lazy</th><th>with π</th></tr>"
+            f"<table style='font-size:90%;border-spacing:8px 0'><tr><th></th><th>classifier</th><th>lazy</th><th>with π</th></tr>"
             f"{rows}</table>"
         )
 
@@ -168,7 +168,7 @@ class PrevalenceExplorer(Explorer):
             f"{TERMS['FP']} = {c.fp:.1f}，{TERMS['TN']} = {c.tn:.1f}<br>"
             f"AUC = {state.roc_auc:.3f}（不随 π 变化）；AP = {state.average_precision:.3f}，"
             f"P-R 基线 = π = {state.baseline:.3f}<br>"
-            f"<table style='font-size:90%'><tr><th></th><th>分类器</th><th>全判反例</th><th>随 π</th></tr>"
+            f"<table style='font-size:90%;border-spacing:8px 0'><tr><th></th><th>分类器</th><th>全判反例</th><th>随 π</th></tr>"
             f"{rows}</table>"
         )
 
