@@ -115,9 +115,8 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
             return y
         if y.dtype.kind in "iuf":
             classes = _unique_small(y)
-            ok = classes.size <= 2 and (
-                np.isin(classes, (0, 1)).all() or np.isin(classes, (-1, 1)).all()
-            )
+            present = set(classes.tolist())
+            ok = present <= {0, 1} or present <= {-1, 1}
             if ok:
                 return y == 1
         else:
@@ -149,8 +148,10 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
 # Every unweighted result is computed from exact integer counts, so both paths give the
 # same floats.
 _CHUNK = 1 << 18  # elements per block where a temporary would otherwise be n long
+_SMALL_N = 4096  # up to this size one argsort is cheapest (the explorers' and exercises' sizes)
 _TALLY_MIN_N = 1 << 14  # below this, one sort is cheaper than the counting pass's fixed costs
 _TALLY_MAX_CODES = 1 << 16  # most codes (value range x 10**d) the counting pass tallies
+_TALLY_N_PER_CODE = 8  # ... and at most n / 8 codes (the tally's own cost is O(codes))
 _TALLY_MAX_DECIMALS = 6
 _TALLY_SAMPLE = 512  # scores looked at before trying the counting pass
 _TALLY_BLOCK = 1 << 16  # elements per block of the counting pass (temporaries stay in cache)
@@ -172,11 +173,18 @@ class _Groups:
 
     def n_pos(self) -> np.ndarray:
         """Positives in each group."""
-        return np.diff(self.pos_below, append=self.m_pos)
+        return self._steps(self.pos_below, self.m_pos)
 
     def n_neg(self) -> np.ndarray:
         """Negatives in each group."""
-        return np.diff(self.neg_below, append=self.m_neg)
+        return self._steps(self.neg_below, self.m_neg)
+
+    @staticmethod
+    def _steps(below: np.ndarray, total: int) -> np.ndarray:
+        out = np.empty_like(below)
+        np.subtract(below[1:], below[:-1], out=out[:-1])
+        out[-1] = total - below[-1]
+        return out
 
     @classmethod
     def from_rows(cls, thr, tp, fp) -> "_Groups":
@@ -199,7 +207,7 @@ def _decimal_scale(s: np.ndarray):
     n = s.size
     if n < _TALLY_MIN_N:
         return None
-    sample = s[:: n // _TALLY_SAMPLE]
+    sample = s[:: max(1, n // _TALLY_SAMPLE)]
     for d in range(_TALLY_MAX_DECIMALS + 1):
         scale = 10.0**d
         if (np.rint(sample * scale) / scale == sample).all():
@@ -209,7 +217,7 @@ def _decimal_scale(s: np.ndarray):
     lo = float(np.rint(float(s.min()) * scale))
     hi = float(np.rint(float(s.max()) * scale))
     n_codes = hi - lo + 1
-    if n_codes > min(_TALLY_MAX_CODES, n // 8) or max(abs(lo), abs(hi)) > 2.0**52:
+    if n_codes > _TALLY_MAX_CODES or n_codes * _TALLY_N_PER_CODE > n or max(abs(lo), abs(hi)) > 2.0**52:
         return None
     return scale, lo, int(n_codes)
 
@@ -250,8 +258,25 @@ def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int
     return present, npos[present], nneg[present]
 
 
+def _groups_small(pos, s, m_pos) -> _Groups:
+    """The groups of a small input by one argsort (fewest NumPy calls; exact counts)."""
+    n = s.size
+    o = np.argsort(s)
+    v = s[o]
+    new = np.empty(n, dtype=bool)
+    new[0] = True
+    np.not_equal(v[1:], v[:-1], out=new[1:])
+    first = np.flatnonzero(new)
+    cum = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(pos[o], out=cum[1:])
+    pos_below = cum[first]
+    return _Groups(v[first] + 0.0, pos_below, first - pos_below, m_pos, n - m_pos)
+
+
 def _groups_counting(pos, s, m_pos):
-    """The groups by the counting pass, or None when the scores do not allow it."""
+    """The groups without a merge: small inputs, or the counting pass; None for the merge path."""
+    if s.size <= _SMALL_N:
+        return _groups_small(pos, s, m_pos)
     plan = _decimal_scale(s)
     if plan is None:
         return None
@@ -453,6 +478,54 @@ def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
     return total
 
 
+def _codes_desc16(s: np.ndarray, scale: float, lo: float, n_codes: int):
+    """uint16 codes decreasing with the score (hi - code), or None if a score is not a code."""
+    n = s.size
+    out = np.empty(n, dtype=np.uint16)
+    size = min(n, _TALLY_BLOCK)
+    buf, chk, bad = np.empty(size), np.empty(size), np.empty(size, dtype=bool)
+    hi = lo + n_codes - 1
+    for i in range(0, n, _TALLY_BLOCK):
+        block = s[i : i + _TALLY_BLOCK]
+        m = block.size
+        t, b = buf[:m], bad[:m]
+        np.multiply(block, scale, out=t)
+        np.rint(t, out=t)
+        np.not_equal(np.divide(t, scale, out=chk[:m]), block, out=b)
+        if b.any():
+            return None
+        np.subtract(hi, t, out=t)
+        np.copyto(out[i : i + m], t, casting="unsafe")
+    return out
+
+
+def _desc_order(s: np.ndarray):
+    """(order, s[order]): the stable decreasing order (ties in input order), by the cheapest exact route.
+
+    The permutation is the one ``np.argsort(-s, kind="stable")`` gives: for
+    decimal scores over at most 2**16 codes, a stable argsort of 16-bit codes
+    (a radix sort, no comparisons); else a plain argsort, which is the same
+    permutation when no two scores are equal, checked on the sorted scores;
+    with ties, the stable sort itself.
+    """
+    plan = _decimal_scale(s)
+    if plan is not None:
+        codes = _codes_desc16(s, *plan)
+        if codes is not None:
+            order = np.argsort(codes, kind="stable")
+            del codes
+            return order, np.take(s, order)
+    order = np.argsort(s)[::-1]
+    s_sorted = np.take(s, order)
+    if not _has_ties(s_sorted):
+        return order, s_sorted
+    del order
+    np.negative(s, out=s_sorted)
+    order = np.argsort(s_sorted, kind="stable")
+    np.take(s, order, out=s_sorted)
+    return order, s_sorted
+
+
 def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
     """As :func:`_counts_unweighted`, with sums of weights.
 
@@ -465,9 +538,8 @@ def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
         keep = w != 0
         pos, s, w = pos[keep], s[keep], w[keep]
     n = s.size
-    buf = np.negative(s)
-    order = np.argsort(buf, kind="stable")
-    s_sorted = np.take(s, order, out=buf, mode="clip")
+    order, s_sorted = _desc_order(s)
+    buf = s_sorted
     change = np.empty(n, dtype=bool)
     change[-1] = True
     np.not_equal(s_sorted[1:], s_sorted[:-1], out=change[:-1])
@@ -528,8 +600,8 @@ def _counts_weighted_int(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
     if not w.all():
         keep = w != 0
         pos, s, w = pos[keep], s[keep], w[keep]
-    order = np.argsort(-s, kind="stable")
-    s_sorted, p_sorted, w_sorted = s[order], pos[order], w[order]
+    order, s_sorted = _desc_order(s)
+    p_sorted, w_sorted = pos[order], w[order]
     last = np.flatnonzero(np.append(s_sorted[1:] != s_sorted[:-1], True))
     thr = np.concatenate(([np.inf], s_sorted[last]))
     tp = np.concatenate(([0], np.cumsum(np.where(p_sorted, w_sorted, 0))[last])).astype(np.int64)
