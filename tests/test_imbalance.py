@@ -220,3 +220,29 @@ def test_likelihood_ratio_turns_the_odds_into_the_precision():
         lr_pos, _ = lm.class_likelihood_ratios(MELONS.y_true, pred, sample_weight=w)
         odds = pi / (1 - pi) * lr_pos
         assert odds / (1 + odds) == pytest.approx(st.precision, abs=1e-12)
+
+
+def test_exercise_02_10_answers_follow_the_definitions():
+    """Subset accuracy = accuracy on whole label sets; Hamming loss = mean per-label error rate."""
+    from learnmetrics.exercises import EXERCISES
+
+    d = EXERCISES["02.10"].data
+    Y, P = np.array(d["Y_true"]), np.array(d["Y_pred"])
+    rows = [["".join(map(str, r)) for r in m] for m in (Y, P)]
+    subset, hamming = EXERCISES["02.10"].answer
+    assert subset == pytest.approx(lm.accuracy_score(*rows)) == pytest.approx(skm.accuracy_score(Y, P))
+    assert hamming == pytest.approx(np.mean([lm.error_rate(Y[:, j], P[:, j]) for j in range(Y.shape[1])]))
+    assert hamming == pytest.approx(skm.hamming_loss(Y, P))
+
+
+def test_exercises_02_8_and_02_9_match_sklearn():
+    from learnmetrics.exercises import EXERCISES
+
+    tp, fp, fn, tn = EXERCISES["02.8"].data["counts"]
+    y = np.array([1] * (tp + fn) + [0] * (fp + tn))
+    p = np.array([1] * tp + [0] * fn + [1] * fp + [0] * tn)
+    ba, mcc = EXERCISES["02.8"].answer
+    assert ba == pytest.approx(skm.balanced_accuracy_score(y, p)) and mcc == pytest.approx(skm.matthews_corrcoef(y, p))
+    d = EXERCISES["02.9"].data
+    pi, tpr, fpr = d["prevalence"], d["tpr"], d["fpr"]
+    assert EXERCISES["02.9"].answer == pytest.approx(pi * tpr / (pi * tpr + (1 - pi) * fpr))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..classification import (BinaryCounts, accuracy_score, balanced_accuracy_score, class_likelihood_ratios,
-                              cohen_kappa_score, error_rate, f1_score, macro_micro, matthews_corrcoef,
+                              cohen_kappa_score, error_rate, f1_score, hamming_loss, macro_micro, matthews_corrcoef,
                               one_vs_rest_counts, precision_recall_fscore_support, rates, threshold_state)
 from ..datasets import watermelon_scores
 from ._core import Mistake, register
@@ -386,11 +386,8 @@ register(
 # -- 02.10 (section 8): subset accuracy and Hamming loss ------------------------------------------
 _Y10 = [[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]]
 _P10 = [[1, 0, 0], [0, 1, 0], [1, 1, 0], [1, 0, 1]]
-# subset accuracy = the accuracy on the label *sets* (one class per row pattern); Hamming loss = the mean
-# of the per-label error rates (each of the n x L cells counts once)
-_rows10 = [["".join(map(str, r)) for r in m] for m in (_Y10, _P10)]
-_subset10 = accuracy_score(*_rows10)
-_hamming10 = float(np.mean([error_rate([r[j] for r in _Y10], [r[j] for r in _P10]) for j in range(3)]))
+_subset10 = accuracy_score(_Y10, _P10)      # on indicator matrices: the subset accuracy
+_hamming10 = hamming_loss(_Y10, _P10)
 
 
 def _solve_02_10():
