@@ -367,7 +367,7 @@ nav.lm-nav .lm-next { margin-left: auto; text-align: right; }
 nav.lm-nav details { position: relative; }
 nav.lm-nav details > summary { cursor: pointer; color: #0b5394; }
 nav.lm-nav details > ol { position: absolute; z-index: 10; background: #fff; border: 1px solid #bbb; margin: 4px 0 0;
-  padding: 8px 12px 8px 36px; width: 34em; max-width: 80vw; box-shadow: 0 2px 8px rgba(0,0,0,.2); }
+  padding: 8px 14px; list-style: none; width: 34em; max-width: 80vw; box-shadow: 0 2px 8px rgba(0,0,0,.2); }
 nav.lm-nav li { margin: 3px 0; }
 nav.lm-nav li[aria-current] { font-weight: 600; }
 button.lm-code-toggle { font: 13px system-ui, sans-serif; padding: 2px 10px; cursor: pointer; }
@@ -376,7 +376,7 @@ details.lm-code > summary { cursor: pointer; font: 13px/1.6 system-ui, sans-seri
 details.lm-code[open] > summary { color: #222; }
 .jp-CodeCell { margin-top: 4px; }
 main > p.lm-note { font: 14px/1.5 system-ui, sans-serif; color: #444; }
-ol.lm-chapters { font: 17px/1.5 system-ui, sans-serif; padding-left: 1.6em; }
+ol.lm-chapters { font: 17px/1.5 system-ui, sans-serif; padding-left: 0; list-style: none; }
 ol.lm-chapters li { margin: 8px 0; }
 ol.lm-chapters a { color: #0b5394; }
 footer.lm-footer { font: 13px/1.5 system-ui, sans-serif; color: #555; margin-top: 28px; }
@@ -493,17 +493,38 @@ def _rewrite_links(body: str, slugs: set[str]) -> str:
     return re.sub(r'(href=")(?:\./)?([0-9]{2}_[A-Za-z0-9_]+)\.ipynb(#[^"]*)?"', sub, body)
 
 
+_UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b")
+
+
 def render_chapter(chapters: list[Chapter], i: int) -> tuple[str, str]:
     """(file name, HTML) of chapter ``i``."""
     ch = chapters[i]
     nb = _prepare(_read(ch.path))
+    # The saved widget state (megabytes of frames) goes into the page as it is: nbconvert gets a
+    # stand-in with the same model ids (it only looks them up), which is swapped for the real
+    # state afterwards, so the template and nbconvert's HTML clean-up never parse the frames.
+    saved = nb.metadata.get("widgets", {}).get(WIDGET_STATE)
+    stand_in = None
+    if saved:
+        stand_in = {**saved, "state": {mid: {} for mid in saved.get("state", {})}}
+        nb.metadata["widgets"][WIDGET_STATE] = stand_in
     resources = {
         "metadata": {"name": html.unescape(re.sub(r"<[^>]+>", "", ch.title_html)), "path": str(ch.path.parent)},
         "site_nav_top": _nav(chapters, i),
         "site_nav_bottom": _nav(chapters, i, bottom=True),
     }
     body, _ = _exporter().from_notebook_node(nb, resources=resources)
-    return ch.href, _rewrite_links(body, {c.slug for c in chapters})
+    body = _rewrite_links(body, {c.slug for c in chapters})
+    # nbconvert names each widget output with a random uuid4: number them, so a build is reproducible
+    names: dict[str, str] = {}
+    body = _UUID.sub(lambda m: names.setdefault(m.group(0), f"lm-widget-{len(names) + 1}"), body)
+    if stand_in is not None:
+        escape = lambda obj: json.dumps(obj).replace("/", "\\/")  # nbconvert's json_dumps | escape_html_script
+        placeholder = escape(stand_in)
+        if body.count(placeholder) != 1:
+            raise SiteError(f"{ch.path.name}: the widget state was not written once into the page")
+        body = body.replace(placeholder, escape(saved))
+    return ch.href, body
 
 
 def render_index(chapters: list[Chapter], vendors: list[dict]) -> str:

@@ -30,7 +30,7 @@ import pytest
 
 from browser_checks import expected_checks, explorer_cells
 from browser_servers import NOTEBOOKS, ROOT
-from site_checks import (StoredExplorer, block_network, explorer_views, page_links, serve_folder, shown,
+from site_checks import (WIDGET_STATE, StoredExplorer, block_network, explorer_views, page_links, serve_folder, shown,
                          wait_for_mathjax, walk_explorer, watch_page, widget_state)
 
 SUBPATH = "course"
@@ -230,41 +230,44 @@ def test_site_opened_from_another_folder_by_file_url(built_site, chromium, site_
 
 
 def test_swapped_readouts_fail_the_check(tmp_path, site_notebooks, built_site, chromium):
-    """A broken page must fail: 02's saved state with the read-outs of two neighbouring frames
-    swapped (each image then sits beside the other frame's numbers)."""
+    """A broken page must fail: 02's page with the read-outs of neighbouring frames swapped in
+    its widget state (each image then sits beside another frame's numbers)."""
     source = site_notebooks / "02_confusion_matrix.ipynb"
-    nb = json.loads(source.read_text(encoding="utf-8"))
-    cells = explorer_cells(source)
-    state = nb["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    explorer = StoredExplorer(state, explorer_views(source, cells)[0])
+    page_html = (built_site / f"{source.stem}.html").read_text(encoding="utf-8")
+    start_tag = f'<script type="{WIDGET_STATE}">'
+    head, rest = page_html.split(start_tag, 1)
+    blob, tail = rest.split("</script>", 1)
+    saved = json.loads(blob)  # JSON reads the escaped slashes nbconvert writes
+    state = saved["state"]
+    explorer = StoredExplorer(state, explorer_views(source, explorer_cells(source))[0])
     stack = next(s for s in explorer.links if explorer.links[s][0] == explorer.linked[0])
     children = [c.removeprefix("IPY_MODEL_") for c in state[stack]["state"]["children"]]
 
-    def html_of(mid):
-        for m in StoredExplorer(state, mid)._walk_models(mid):
-            if state[m]["model_name"] == "HTMLModel":
-                return m
+    def readout_of(child):
+        return next(m for m in explorer._walk_models(child) if state[m]["model_name"] == "HTMLModel")
 
     at = state[stack]["state"]["selected_index"]
     for a, b in ((at, at + 1), (at - 1, at - 2), (at + 2, at + 3)):  # the walk goes one way or the other
         if 0 <= min(a, b) and max(a, b) < len(children):
-            ha, hb = html_of(children[a]), html_of(children[b])
-            if ha and hb:
-                state[ha]["state"]["value"], state[hb]["state"]["value"] = (state[hb]["state"]["value"],
-                                                                            state[ha]["state"]["value"])
-    broken = tmp_path / "notebooks"
+            ha, hb = readout_of(children[a]), readout_of(children[b])
+            state[ha]["state"]["value"], state[hb]["state"]["value"] = (state[hb]["state"]["value"],
+                                                                        state[ha]["state"]["value"])
+    broken = tmp_path / "course"
     broken.mkdir()
-    (broken / source.name).write_text(json.dumps(nb), encoding="utf-8")
-    out = tmp_path / "site"
-    _build(out, broken)
+    (broken / "static").symlink_to(built_site / "static", target_is_directory=True)
+    (broken / f"{source.stem}.html").write_text(
+        head + start_tag + json.dumps(saved).replace("/", "\\/") + "</script>" + tail, encoding="utf-8")
+    broken_nb = tmp_path / source.name
+    broken_nb.write_text(json.dumps({**json.loads(source.read_text(encoding="utf-8")),
+                                     "metadata": {"widgets": {WIDGET_STATE: saved}}}), encoding="utf-8")
     context = chromium.new_context(viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
     context.set_default_timeout(30_000)
     try:
-        with serve_folder(out) as base:
+        with serve_folder(broken) as base:
             block_network(context, base)
             page = context.new_page()
             page.goto(f"{base}{source.stem}.html")
             with pytest.raises(AssertionError, match="lacks"):
-                check_explorers(page, broken / source.name, steps=3, only_first=True)
+                check_explorers(page, broken_nb, steps=3, only_first=True)
     finally:
         context.close()
