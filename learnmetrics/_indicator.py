@@ -208,13 +208,50 @@ def _check_scores_like(y_score, shape) -> np.ndarray:
     return s
 
 
-def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w):
+def _rowwise_auc_ap(yt: np.ndarray, s: np.ndarray):
+    """ROC AUC and average precision of every row (its labels ranked by its scores),
+    unweighted, vectorised: (auc, ap, positives per row). Ties as scikit-learn:
+    a tied (positive, negative) pair counts 1/2 in the AUC, and AP steps once per
+    distinct score. AUC is NaN for a row of one class; AP is 0 for a row without
+    positives (scikit-learn's values)."""
+    n, n_labels = s.shape
+    order = np.argsort(s, axis=1, kind="stable")
+    ss = np.take_along_axis(s, order, axis=1)
+    yy = np.take_along_axis(yt, order, axis=1)
+    cols = np.arange(n_labels)
+    first = np.ones((n, n_labels), dtype=bool)  # first element of a run of equal scores
+    first[:, 1:] = ss[:, 1:] != ss[:, :-1]
+    last = np.ones((n, n_labels), dtype=bool)
+    last[:, :-1] = first[:, 1:]
+    start = np.maximum.accumulate(np.where(first, cols, 0), axis=1)
+    end = np.minimum.accumulate(np.where(last, cols, n_labels - 1)[:, ::-1], axis=1)[:, ::-1] + 1
+    pos = yy.sum(axis=1)
+    neg = n_labels - pos
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # Mann-Whitney: sum of the (1-based, mid-) ranks of the positives
+        rank_sum = np.sum(np.where(yy, (start + end + 1) / 2.0, 0.0), axis=1)
+        auc = (rank_sum - pos * (pos + 1) / 2.0) / (pos * neg)
+        # AP: each positive adds the precision at its score's threshold, over the positives
+        before = np.cumsum(yy, axis=1) - yy  # positives ranked below, exclusive
+        tp_ge = pos[:, None] - np.take_along_axis(before, start, axis=1)
+        prec = tp_ge / (n_labels - start)
+        ap = np.sum(np.where(yy, prec, 0.0), axis=1) / pos
+    ap[pos == 0] = 0.0
+    auc[(pos == 0) | (neg == 0)] = np.nan
+    return auc, ap, pos
+
+
+def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w, rowwise=None):
     """scikit-learn's ``_average_binary_score`` on an indicator target:
     one binary score per label (or per sample), then their (weighted) mean."""
     if average == "micro":
         sw = None if w is None else np.repeat(w, yt.shape[1])
         return float(binary_metric(yt.ravel(), s.ravel(), sample_weight=sw))
-    if average == "samples":  # one binary problem per row: rank the labels of each sample
+    if average == "samples" and rowwise is not None:  # vectorised over the rows
+        scores = rowwise(yt, s)
+        parts = None
+        average_weight = w
+    elif average == "samples":  # one binary problem per row: rank the labels of each sample
         parts, score_weight, average_weight = zip(yt, s), None, w
     else:  # one binary problem per label (column)
         parts, score_weight = zip(yt.T, s.T), w
@@ -229,8 +266,9 @@ def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w):
                     stacklevel=4,
                 )
                 return 0.0
-    scores = np.array([binary_metric(yt_c, s_c, sample_weight=score_weight) for yt_c, s_c in parts],
-                      dtype=np.float64)
+    if parts is not None:
+        scores = np.array([binary_metric(yt_c, s_c, sample_weight=score_weight) for yt_c, s_c in parts],
+                          dtype=np.float64)
     if average is None:
         return scores
     if average_weight is not None:
@@ -302,7 +340,16 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
     def metric(y01, sc, sample_weight=None):
         return curves.roc_auc_score(y01.astype(np.int64), sc, sample_weight=sample_weight, max_fpr=max_fpr)
 
-    return _average_scores(metric, yt, s, average, w)
+    def rowwise(y, sc):
+        auc, _, _ = _rowwise_auc_ap(y, sc)
+        bad = int(np.isnan(auc).sum())
+        if bad:
+            warnings.warn(
+                f"Only one class is present in y_true for {bad} of {len(auc)} samples: their ROC AUC is "
+                "not defined (nan)", UndefinedMetricWarning, stacklevel=5)
+        return auc
+
+    return _average_scores(metric, yt, s, average, w, rowwise=rowwise if max_fpr is None else None)
 
 
 def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
@@ -349,4 +396,13 @@ def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1
     def metric(y01, sc, sample_weight=None):
         return curves.average_precision_score(y01.astype(np.int64), sc, pos_label=1, sample_weight=sample_weight)
 
-    return _average_scores(metric, yt, s, average, w)
+    def rowwise(y, sc):
+        _, ap, pos = _rowwise_auc_ap(y, sc)
+        bad = int(np.count_nonzero(pos == 0))
+        if bad:
+            warnings.warn(
+                f"No positive class found in y_true for {bad} of {len(ap)} samples: recall is set to one "
+                "for all thresholds and their average precision to 0", UserWarning, stacklevel=5)
+        return ap
+
+    return _average_scores(metric, yt, s, average, w, rowwise=rowwise)

@@ -2,12 +2,21 @@
 
 Two families live here.
 
-* Functions named like their ``sklearn.metrics`` counterparts
-  (:func:`confusion_matrix`, :func:`accuracy_score`, :func:`precision_score`,
-  :func:`recall_score`, :func:`f1_score`, :func:`fbeta_score`,
-  :func:`precision_recall_fscore_support`) take the same arguments and return
-  the same values as scikit-learn 1.9 (binary and multi-class targets;
-  multilabel input is out of the course's scope and is refused).
+* Functions named like their ``sklearn.metrics`` counterparts take the same
+  arguments and return the same values as scikit-learn 1.9:
+  :func:`confusion_matrix`, :func:`multilabel_confusion_matrix`,
+  :func:`accuracy_score`, :func:`zero_one_loss`, :func:`hamming_loss`,
+  :func:`precision_score`, :func:`recall_score`, :func:`f1_score`,
+  :func:`fbeta_score`, :func:`precision_recall_fscore_support`,
+  :func:`jaccard_score`, :func:`top_k_accuracy_score`, and the measures that
+  hold up when one class is rare: :func:`balanced_accuracy_score`,
+  :func:`matthews_corrcoef`, :func:`cohen_kappa_score`,
+  :func:`class_likelihood_ratios`. Binary and multi-class targets (1-D
+  labels) everywhere; multi-label targets (0/1 label-indicator matrices of
+  shape (n_samples, n_labels)) where scikit-learn takes them:
+  :func:`multilabel_confusion_matrix`, :func:`accuracy_score` (subset
+  accuracy), the losses, the P/R/F family and :func:`jaccard_score` (with
+  ``average='samples'`` too).
 * The book's own objects (Zhou Zhihua, *Machine Learning*, section 2.3):
   :class:`BinaryCounts` (TP, FP, FN, TN, 真正例/假正例/假反例/真反例) with
   :func:`rates`, :func:`error_rate` (the book's E(f; D)),
@@ -53,7 +62,11 @@ or empty ``labels``, ``labels`` / ``pos_label`` of another type than the data
 (strings vs numbers), a boolean ``beta`` and ``pos_label=None`` with
 ``average='binary'`` all raise a clear ``ValueError``/``TypeError``; a huge
 finite ``beta`` (where ``beta**2`` overflows, and scikit-learn raises an
-``OverflowError`` or returns NaN) gives the limit, recall.
+``OverflowError`` or returns NaN) gives the limit, recall. Label-indicator
+matrices must hold only 0 and 1 and have two columns or more (a single
+column is a 1-D target: pass ``y.ravel()``), SciPy sparse matrices are
+refused (pass ``y.toarray()``), and ``labels`` of an indicator target are
+distinct column indices (see :mod:`learnmetrics._indicator`).
 """
 from __future__ import annotations
 
@@ -801,22 +814,32 @@ def precision_recall_fscore_support(
       macro-R (see :func:`macro_micro`);
     * ``'weighted'``: mean weighted by support (if every support is 0, the
       plain mean);
+    * ``'samples'`` (label-indicator matrices only): P, R, F of each sample's
+      predicted label set against its true label set, then their mean
+      (weighted by ``sample_weight``);
     * ``None``: per-class arrays.
+
+    For a label-indicator matrix (multi-label) each column is one class's
+    binary problem; a sample may carry several labels, or none.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted class labels (1-D; multilabel input is refused).
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted class labels, or 0/1 indicator matrices of the
+        same shape (multi-label).
     beta : float, default=1.0
         Non-negative; may be ``np.inf``.
     labels : array-like, default=None
         Classes to report (and their order when ``average=None``); may include
         classes absent from the data. Not used when ``average='binary'``, but
-        checked (same kind as ``y_true``, no duplicates, not empty).
+        checked (same kind as ``y_true``, no duplicates, not empty). For an
+        indicator matrix: column indices in [0, n_labels).
     pos_label : int, bool or str, default=1
         The positive class when ``average='binary'``; otherwise ignored
         (with a ``UserWarning`` if it is not 1 or None).
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default=None
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default=None
+        ``'binary'`` needs 1-D targets of at most two classes, ``'samples'``
+        indicator matrices (errors otherwise, as scikit-learn).
     warn_for : tuple of str, default=("precision", "recall", "f-score")
         Which undefined metrics warn (used by the single-metric functions).
     sample_weight : array-like of shape (n_samples,), default=None
@@ -835,6 +858,13 @@ def precision_recall_fscore_support(
     >>> p, r, f, s = precision_recall_fscore_support([1, 2, 3], [1, 1, 3], zero_division=0.0)
     >>> p.round(4).tolist(), r.tolist(), s.tolist()
     ([0.5, 0.0, 1.0], [1.0, 0.0, 1.0], [1, 1, 1])
+
+    Two target columns (multi-label):
+
+    >>> y = [[1, 1], [1, 0], [0, 1]]
+    >>> p = [[1, 0], [1, 0], [1, 1]]
+    >>> [round(v, 4) for v in precision_recall_fscore_support(y, p, average="samples")[:3]]
+    [0.8333, 0.8333, 0.7778]
     """
     zd_value, zd_warn = _check_zero_division(zero_division)
     b = _check_beta(beta)
@@ -947,15 +977,15 @@ def _warn_ignored_pos_label(pos_label, average, stacklevel):
 _COMMON_PARAMS = """
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted class labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted class labels, or 0/1 indicator matrices (multi-label).
     labels : array-like, default=None
         Classes to include when ``average != 'binary'`` (and their order when
-        ``average=None``).
+        ``average=None``); column indices for indicator matrices.
     pos_label : int, bool or str, default=1
         The positive class for ``average='binary'``.
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-        See :func:`precision_recall_fscore_support`.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        See :func:`precision_recall_fscore_support` (``'samples'``: multi-label only).
     sample_weight : array-like of shape (n_samples,), default=None
     zero_division : {"warn", 0.0, 1.0, np.nan}, default="warn"
         Value for 0/0; ``"warn"`` means 0.0 plus an ``UndefinedMetricWarning``.
@@ -1051,7 +1081,7 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
     beta : float
         Non-negative (``np.inf`` allowed).
     labels, pos_label, average, sample_weight, zero_division
