@@ -9,8 +9,10 @@ is moved with the keyboard, one step at a time; after each step we wait for
    where :func:`expected_checks` has an entry, to contain the text computed by
    ``learnmetrics`` for that value (the figure may lag the text by one
    kernel round trip, so each is waited for),
-3. the figure (its ``ipywidgets.Image``) to change: a new ``src`` whose
-   bytes differ from the previous frame's.
+3. the figure to change: the image *shown* (the first rendered ``<img>``: an
+   explorer whose frames sit in a ``widgets.Stack`` renders only the selected
+   child, and re-creates its ``<img>`` with a new ``blob:`` URL on every step)
+   gets a new ``src`` whose bytes differ from the previous frame's.
 
 Then one step back: the read-out must be the one shown for that value
 before and the frame the same bytes (the explorer's frame cache).
@@ -80,12 +82,24 @@ def cut_point_checks(y_true, y_score):
     return check
 
 
+def slider_number(v: "SliderValue", *, log: bool = False) -> float:
+    """The number a slider shows. A ``FloatLogSlider``'s read-out is rounded, its position is the
+    exact exponent; a slider over a grid of values (a ``SelectionSlider``) has the index as its
+    position and the value, exactly, as its read-out."""
+    shown = float(v.text)
+    if log:
+        exact = 10.0 ** v.position
+        if math.isclose(exact, shown, rel_tol=0.05, abs_tol=0.006):
+            return exact
+    return shown
+
+
 def fbeta_checks(y_true, y_score):
-    """Chapter 03, FBetaExplorer (a log slider: its position is log10 beta): beta and the best cut."""
+    """Chapter 03, FBetaExplorer (a log slider, or a grid of betas): beta and the best cut."""
     table = stepping_table(y_true, y_score)
 
     def check(v):
-        beta = 10.0 ** v["β"].position
+        beta = slider_number(v["β"], log=True)
         f = np.asarray(fbeta_curve(table, beta=beta), dtype=float)[1:]
         k = int(np.nanargmax(f)) + 1
         return [f"beta = {beta:.3f}", f"w = {beta ** 2 / (1 + beta ** 2):.3f}", f"best cut k = {k}:",
@@ -287,8 +301,13 @@ class ExplorerReport:
     layout: list[str] = field(default_factory=list)
 
 
-_READOUT_JS = """(root) => Array.from(root.querySelectorAll('.widget-html-content'))
-    .map(e => e.innerText).join('\\n')"""
+# What is *shown*: an explorer may hold several images and read-outs (one per frame, in a
+# ``widgets.Stack`` whose selected child alone is rendered): only rendered elements count.
+_SHOWN_JS = """const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const shownImg = root => Array.from(root.querySelectorAll('img')).find(i => shown(i) && i.src) || null;
+  const shownHtml = root => Array.from(root.querySelectorAll('.widget-html-content')).filter(shown);"""
+_READOUT_JS = """(root) => { %s
+  return shownHtml(root).map(e => e.innerText).join('\\n'); }""" % _SHOWN_JS
 _NORM = re.compile(r"\s+")
 
 
@@ -297,8 +316,8 @@ def _norm(text: str) -> str:
 
 
 # the first image in the explorer: its src and a hash of its bytes (read before the blob is revoked)
-_FIGURE_JS = """async (root) => {
-  const img = root.querySelector('img');
+_FIGURE_JS = """async (root) => { %s
+  const img = shownImg(root);
   if (!img || !img.src) return {src: '', hash: ''};
   const src = img.src;
   try {
@@ -307,7 +326,7 @@ _FIGURE_JS = """async (root) => {
     for (let i = 0; i < bytes.length; i++) { h ^= bytes[i]; h = Math.imul(h, 0x01000193) >>> 0; }
     return {src, hash: bytes.length + ':' + h.toString(16)};
   } catch (e) { return {src, hash: 'unreadable:' + src}; }
-}"""
+}""" % _SHOWN_JS
 
 
 def explorer_roots(page):
@@ -330,11 +349,12 @@ def slider_values(root) -> dict[str, SliderValue]:
     return {s["label"]: SliderValue(s["text"], s["position"]) for s in root.evaluate(_SLIDERS_JS)}
 
 
-_LAYOUT_JS = """(root) => {
-  const out = [], img = root.querySelector('img'), html = root.querySelector('.widget-html');
+_LAYOUT_JS = """(root) => { %s
+  const out = [], img = shownImg(root);
+  const html = Array.from(root.querySelectorAll('.widget-html')).find(shown) || null;
   if (img && img.naturalWidth && img.clientWidth) {
-    const natural = img.naturalWidth / img.naturalHeight, shown = img.clientWidth / img.clientHeight;
-    if (Math.abs(shown / natural - 1) > 0.02)
+    const natural = img.naturalWidth / img.naturalHeight, aspect = img.clientWidth / img.clientHeight;
+    if (Math.abs(aspect / natural - 1) > 0.02)
       out.push(`figure distorted: ${img.naturalWidth}x${img.naturalHeight} PNG shown as ${img.clientWidth}x${img.clientHeight}`);
   }
   if (html) {
@@ -346,7 +366,7 @@ _LAYOUT_JS = """(root) => {
   for (const e of [img, html]) if (e && e.getBoundingClientRect().right > r.right + 1)
     out.push(`${e === img ? 'figure' : 'text read-out'} runs past the output's right edge`);
   return out;
-}"""
+}""" % _SHOWN_JS
 
 
 def layout_problems(root) -> list[str]:
@@ -369,7 +389,7 @@ def step_explorer(page, root, name: str, check, artifacts: Path | None, *,
     if artifacts is not None:
         report.before = artifacts / f"{slug}_before.png"
         root.screenshot(path=str(report.before))
-    image_start = root.locator("img").first.screenshot()
+    image_start = shown_image(root).screenshot()
     start = [s["position"] for s in root.evaluate(_SLIDERS_JS)]
     for i in range(n):
         info = root.evaluate(_SLIDERS_JS)[i]
@@ -386,7 +406,7 @@ def step_explorer(page, root, name: str, check, artifacts: Path | None, *,
                 break  # the end of the slider
         walk.step(back)
     moved = [s["position"] for s in root.evaluate(_SLIDERS_JS)] != start
-    image_end = root.locator("img").first.screenshot()
+    image_end = shown_image(root).screenshot()
     if moved and image_end == image_start:
         raise AssertionError(f"{name}: the figure looks the same after moving the sliders")
     if not moved and image_end != image_start:  # a slider of two or three positions walked there and back
@@ -397,14 +417,19 @@ def step_explorer(page, root, name: str, check, artifacts: Path | None, *,
     return report
 
 
-_TEXT_JS = """([root, old, want, exact]) => {
-    const t = Array.from(root.querySelectorAll('.widget-html-content')).map(e => e.innerText)
+_TEXT_JS = """([root, old, want, exact]) => { %s
+    const t = shownHtml(root).map(e => e.innerText)
         .join('\\n').replace(/\\s+/g, ' ').trim();
     if (t === old) return false;
     if (exact !== null) return t === exact;
     return want.every(w => t.includes(w));
-}"""
-_NEW_IMG_JS = """([root, old]) => { const i = root.querySelector('img'); return !!(i && i.src && i.src !== old); }"""
+}""" % _SHOWN_JS
+_NEW_IMG_JS = """([root, old]) => { %s const i = shownImg(root); return !!(i && i.src && i.src !== old); }""" % _SHOWN_JS
+
+
+def shown_image(root):
+    """The explorer's figure as shown: its first rendered ``<img>`` (a Locator)."""
+    return root.locator("img:visible").first
 
 
 class _SliderWalk:
@@ -476,3 +501,49 @@ class _SliderWalk:
         self.seen.setdefault(self.value, (self.text, fig["hash"]))
         self.report.steps.append(StepRecord(self.label, self.value, self.text, (t_text - t0) * 1e3,
                                             (time.perf_counter() - t0) * 1e3))
+
+
+def drag_explorer(page, root, name: str, check, *, presses: int = 10, settle_ms: float = 600,
+                  timeout: float = 20.0) -> dict:
+    """A fast drag: the explorer's first slider gets ``presses`` arrow keys as fast as the browser
+    takes them (towards its farther end), then we wait until the read-out and the figure have not
+    changed for ``settle_ms``. The read-out must then contain what ``check`` computes for the
+    slider's value, and one slow step away and back must show the same read-out and the same
+    frame bytes: a frame that lags its read-out (or the slider) fails. Returns
+    ``{"value", "settled_ms"}``."""
+    root.scroll_into_view_if_needed()
+    box = root.locator(".widget-slider:has([role=slider])").first
+    info = root.evaluate(_SLIDERS_JS)[0]
+    if info["max"] <= info["min"]:
+        raise AssertionError(f"{name}: its first slider has a single position")
+    forward = "ArrowRight" if info["max"] - info["position"] >= info["position"] - info["min"] else "ArrowLeft"
+    back = "ArrowLeft" if forward == "ArrowRight" else "ArrowRight"
+    box.locator("[role=slider]").first.focus()
+    t0 = time.perf_counter()
+    for _ in range(presses):
+        page.keyboard.press(forward)
+    last, since = None, time.perf_counter()
+    while True:
+        now = (_norm(root.evaluate(_READOUT_JS)), root.evaluate(_FIGURE_JS)["hash"],
+               root.evaluate(_SLIDERS_JS)[0]["text"])
+        if now != last:
+            last, since = now, time.perf_counter()
+        elif (time.perf_counter() - since) * 1e3 >= settle_ms:
+            break
+        if time.perf_counter() - t0 > timeout:
+            raise AssertionError(f"{name}: still changing {timeout:.0f} s after a {presses}-key drag")
+        page.wait_for_timeout(50)
+    settled_ms = (since - t0) * 1e3
+    report = ExplorerReport(f"{name} (after a {presses}-key drag)")
+    walk = _SliderWalk(page, root, report, info["label"], box, check, timeout)
+    if check is not None:
+        values = slider_values(root)
+        want = [_norm(s) for s in (check(values, walk.text) if _takes_readout(check) else check(values))]
+        missing = [w for w in want if w not in walk.text]
+        if missing:
+            walk._fail(f"after the drag the read-out lacks {missing}", walk.text)
+    at_end = root.evaluate(_SLIDERS_JS)[0]["position"] in (info["min"], info["max"])
+    away = back if at_end else forward
+    walk.step(away)
+    walk.step(back if away == forward else forward)  # checks: same read-out, same frame bytes
+    return {"value": walk.value, "settled_ms": settled_ms}

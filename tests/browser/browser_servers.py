@@ -140,6 +140,19 @@ class Server:
         except psutil.Error:
             return []
 
+    def kernel_pids(self) -> list[int]:
+        """The PIDs of the kernels this server started that are still running (ipykernel processes)."""
+        import psutil
+
+        pids = []
+        for pid in self._descendants():
+            try:
+                if "ipykernel" in " ".join(psutil.Process(pid).cmdline()) and _alive(pid):
+                    pids.append(pid)
+            except psutil.Error:
+                pass
+        return pids
+
     def stop(self, grace: float = 10.0) -> None:
         """End the server's process group, then any process it started that is still alive."""
         if self.proc is None:
@@ -164,6 +177,55 @@ class Server:
         if self._log_file:
             self._log_file.close()
         self.proc = None
+
+
+def wait_quiet(pids: list[int], *, cpu: float = 0.05, window: float = 1.0, timeout: float = 120.0) -> float:
+    """Wait until the processes ``pids`` together use less than ``cpu`` of one core over ``window``
+    seconds (e.g. a kernel that finished drawing an explorer's frames ahead); returns the seconds
+    waited. Raises ``TimeoutError`` after ``timeout`` seconds."""
+    import psutil
+
+    procs = [psutil.Process(p) for p in pids]
+    t0 = time.monotonic()
+
+    def used() -> float:
+        total = 0.0
+        for pr in procs:
+            try:
+                t = pr.cpu_times()
+                total += t.user + t.system
+            except psutil.Error:
+                pass
+        return total
+
+    while True:
+        before = used()
+        time.sleep(window)
+        if used() - before < cpu * window:
+            return time.monotonic() - t0
+        if time.monotonic() - t0 > timeout:
+            raise TimeoutError(f"processes {pids} still busy after {timeout:.0f} s")
+
+
+class paused:
+    """``with paused(pids):`` the processes are stopped (SIGSTOP) inside the block and continued
+    (SIGCONT) when it ends, even on failure: a kernel that cannot answer anything."""
+
+    def __init__(self, pids: list[int]):
+        self.pids = list(pids)
+
+    def __enter__(self):
+        for pid in self.pids:
+            os.kill(pid, signal.SIGSTOP)
+        return self
+
+    def __exit__(self, *exc):
+        for pid in self.pids:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+        return False
 
 
 def _alive(pid: int) -> bool:
