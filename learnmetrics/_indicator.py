@@ -286,7 +286,8 @@ def _check_common(y_true, y_score, average, sample_weight):
     return yt, s, average, w
 
 
-def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None):
+def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
+                      multi_class="raise", labels=None):
     """ROC AUC of a label-indicator target, as ``sklearn.metrics.roc_auc_score``.
 
     Each label j is a binary problem (column j of ``y_true`` against column
@@ -312,6 +313,10 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
     sample_weight : array-like of shape (n_samples,), default=None
     max_fpr : float in (0, 1], default=None
         McClish-standardised partial AUC of each binary problem.
+    multi_class, labels
+        ``roc_auc_score``'s arguments for multi-class targets: checked
+        (``'raise'``, ``'ovr'`` or ``'ovo'``; a label list) and not used, as
+        scikit-learn ignores them for an indicator target.
 
     Returns
     -------
@@ -330,6 +335,9 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
     """
     from . import curves
 
+    check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
+    if labels is not None:
+        as_labels(labels, "labels")
     yt, s, average, w = _check_common(y_true, y_score, average, sample_weight)
     if max_fpr is not None:
         if isinstance(max_fpr, bool) or not isinstance(max_fpr, numbers.Real):

@@ -1201,6 +1201,12 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     -------
     score : float
 
+    Notes
+    -----
+    Stricter than scikit-learn: a single-column 2-D ``y_score`` is refused
+    (pass ``y_score.ravel()``; scikit-learn reads it as 1-D), as every
+    learnmetrics function refuses column vectors.
+
     Examples
     --------
     >>> y_true = [0, 1, 2, 2]

@@ -275,3 +275,15 @@ def test_indicator_errors_name_the_argument():
         C.f1_score([0, 1], [0, 1], average="samples")
     with pytest.raises(ValueError, match="y_score has 3 columns but y_true has 2 labels"):
         I.roc_auc_indicator([[0, 1], [1, 0]], [[0.1, 0.2, 0.3], [0.1, 0.2, 0.3]])
+
+
+def test_roc_auc_indicator_checks_and_ignores_the_multiclass_arguments():
+    y = [[0, 1], [1, 0], [1, 1], [0, 0]]
+    s = [[0.1, 0.8], [0.7, 0.2], [0.6, 0.9], [0.3, 0.1]]
+    base = I.roc_auc_indicator(y, s)
+    assert I.roc_auc_indicator(y, s, multi_class="ovr", labels=[0, 1]) == base
+    assert base == sklearn_metrics.roc_auc_score(y, s, multi_class="ovr", labels=[0, 1])
+    with pytest.raises(ValueError, match="multi_class"):
+        I.roc_auc_indicator(y, s, multi_class="nonsense")
+    with pytest.raises(TypeError, match="labels"):
+        I.roc_auc_indicator(y, s, labels=[0, "a"])
