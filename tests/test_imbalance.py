@@ -246,3 +246,13 @@ def test_exercises_02_8_and_02_9_match_sklearn():
     d = EXERCISES["02.9"].data
     pi, tpr, fpr = d["prevalence"], d["tpr"], d["fpr"]
     assert EXERCISES["02.9"].answer == pytest.approx(pi * tpr / (pi * tpr + (1 - pi) * fpr))
+
+
+@pytest.mark.parametrize("constant", [0, 1])
+def test_a_constant_prediction_scores_like_a_coin(constant):
+    """02, 'measures that do not reward the lazy model': all negative or all positive."""
+    y = MELONS.y_true
+    pred = np.full_like(y, constant)
+    assert lm.balanced_accuracy_score(y, pred) == 0.5
+    assert lm.matthews_corrcoef(y, pred) == 0.0
+    assert lm.cohen_kappa_score(y, pred) == 0.0

@@ -123,3 +123,40 @@ def test_bad_arguments_are_named_before_drawing(kwargs, exc, word):
 def test_one_class_only_is_refused():
     with pytest.raises(ValueError, match="y_true"):
         PrevalenceExplorer([1, 1, 1], [0.2, 0.5, 0.7])
+
+
+def test_plot_multilabel_averages_draws_the_three_averages():
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.datasets import tagged_melons
+    from learnmetrics.plotting.imbalance import plot_multilabel_averages
+
+    t = tagged_melons()
+    Y, P = t.Y, (t.Y_score >= 0.5).astype(int)
+    per_label = lm.f1_score(Y, P, average=None)
+    per_melon = lm.f1_score(Y.T, P.T, average=None, zero_division=1.0)
+    samples = lm.f1_score(Y, P, average="samples", zero_division=1.0)
+    assert per_melon.mean() == pytest.approx(samples, abs=1e-12)  # the samples average, row by row
+    fig, ax = plt.subplots(figsize=(7, 3.3))
+    out = plot_multilabel_averages(ax, per_label, lm.f1_score(Y, P, average="micro"), per_melon, samples,
+                                   label_names=["sweet", "crisp"])
+    assert out["macro"].get_ydata()[0] == pytest.approx(lm.f1_score(Y, P, average="macro"))
+    assert out["samples"].get_ydata()[0] == pytest.approx(samples)
+    assert len(out["per_sample"].get_offsets()) == len(Y)
+    assert min(x.get_fontsize() for x in ax.texts) >= 9
+    with pytest.raises(ValueError, match="label_names"):
+        plot_multilabel_averages(ax, per_label, 0.5, per_melon, samples, label_names=["only one"])
+    with pytest.raises(ValueError, match="per_sample"):
+        plot_multilabel_averages(ax, per_label, 0.5, [np.nan], samples)
+    plt.close(fig)
+
+
+def test_prevalence_view_refuses_a_wrong_state():
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting.imbalance import PrevalenceView
+
+    fig, axes = plt.subplots(1, 3)
+    with pytest.raises(TypeError, match="state"):
+        PrevalenceView(*axes, state={"prevalence": 0.1})
+    plt.close(fig)
