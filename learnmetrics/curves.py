@@ -433,6 +433,20 @@ def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
     if g is not None:
         return _pair_sums_from_groups(g)
     c, order = _merge(pos, s, m_pos)
+    return _pair_sums_from_merge(c, order, m_pos)
+
+
+def _pair_sums_sorted(s_pos: np.ndarray, s_neg: np.ndarray) -> _PairSums:
+    """As :func:`_pair_sums` for the two classes' scores, each already sorted."""
+    m_pos = s_pos.size
+    c = np.concatenate((s_neg, s_pos))
+    order = np.argsort(c, kind="stable")  # one linear merge of the two runs
+    c.sort(kind="stable")
+    return _pair_sums_from_merge(c, order, m_pos)
+
+
+def _pair_sums_from_merge(c, order, m_pos) -> _PairSums:
+    m_neg = c.size - m_pos
     if _has_ties(c):
         return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_merge(c, order, m_pos)))
     del c
@@ -1468,27 +1482,59 @@ def _multiclass_roc_auc(y, s, labels, multi_class, average, w):
                 "sample_weight is not supported for multiclass one-vs-one ROC AUC, "
                 "'sample_weight' must be None in this case."
             )
-        # Hand & Till (2001): average over pairs of classes of (A(a|b) + A(b|a)) / 2
+        # Hand & Till (2001): average over pairs of classes of (A(a|b) + A(b|a)) / 2.
+        # Each block (rows of class i, column j) is sorted once; A(a|b) merges block (a, a)
+        # (positives) with block (b, a) (negatives), from exact counts.
         code = np.searchsorted(classes, y)
-        present = np.unique(code)
+        rows = _rows_by_class(code, classes.size)
+        present = [c for c in range(classes.size) if rows[c].size]
+        block = {}
+
+        def sorted_block(i, j):
+            if (i, j) not in block:
+                block[i, j] = np.sort(s[rows[i], j])
+            return block[i, j]
+
+        def pair_auc(a, b):  # A(a|b): class a's column, a positive, b negative
+            ps = _pair_sums_sorted(sorted_block(a, a), sorted_block(b, a))
+            return float((ps.neg_below + ps.neg_below_eq) / (2.0 * ps.m_pos * ps.m_neg))
+
         pair_scores, prevalence = [], []
-        for ia in range(present.size):
-            for ib in range(ia + 1, present.size):
-                a, b = present[ia], present[ib]
-                a_mask = code == a
-                ab = a_mask | (code == b)
-                a_true = a_mask[ab]
-                prevalence.append(np.mean(ab))
-                auc_a = _roc_auc_binary(a_true, s[ab, a])
-                auc_b = _roc_auc_binary(~a_true, s[ab, b])
-                pair_scores.append((auc_a + auc_b) / 2)
+        n = code.size
+        for ia, a in enumerate(present):
+            for b in present[ia + 1 :]:
+                prevalence.append((rows[a].size + rows[b].size) / n)
+                pair_scores.append((pair_auc(a, b) + pair_auc(b, a)) / 2)
+                block.pop((b, a), None)
+                block.pop((a, b), None)
         return float(np.average(pair_scores, weights=prevalence if average == "weighted" else None))
+    if w is None and average in ("macro", "weighted", None):
+        # one-vs-rest, column by column, without the n x n_classes indicator matrix
+        code = np.searchsorted(classes, y)
+        counts = np.bincount(code, minlength=classes.size)
+        score = np.zeros(classes.size)
+        for c in range(classes.size):
+            score[c] = _roc_auc_binary(code == c, s[:, c])
+        if average is None:
+            return score
+        if average == "weighted":
+            weights = counts.astype(np.float64)
+            score[weights == 0] = 0
+            return float(np.average(score, weights=weights))
+        return float(np.mean(score))
     y_bin = _label_binarize(y, classes)
 
     def metric(yt, ys, sample_weight=None):
         return _roc_auc_binary(yt, ys, sample_weight)
 
     return _average_binary_score(metric, y_bin, s, average, sample_weight=w)
+
+
+def _rows_by_class(code: np.ndarray, n_classes: int) -> list:
+    """Row indices of each class (increasing), from one stable sort of the class codes."""
+    order = np.argsort(code.astype(np.int16) if n_classes < 1 << 15 else code, kind="stable")
+    ends = np.cumsum(np.bincount(code, minlength=n_classes))
+    return np.split(order, ends[:-1])
 
 
 def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
