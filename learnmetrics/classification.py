@@ -1113,8 +1113,9 @@ def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     per class (one against the rest) or, with ``average='samples'``, per
     sample of a label-indicator matrix (the true and predicted label sets of
     the row), then averaged as in :func:`precision_recall_fscore_support`
-    (``'micro'`` pools TP, FP, FN first). J = F1 / (2 - F1): it ranks
-    classifiers as F1 does on one problem, but penalises errors more.
+    (``'micro'`` pools TP, FP, FN first). For one class J = F1 / (2 - F1),
+    an increasing function of F1, so the two rank classifiers alike there;
+    their macro averages can rank them differently.
 
     Parameters
     ----------
@@ -1175,8 +1176,9 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
         \\mathbb{I}\\left(y_i \\in \\text{the } k \\text{ classes with the largest } s_{i\\cdot}\\right)
 
     Ties are broken as scikit-learn does: among equal scores the class with the
-    larger column index ranks first. k = 1 is the plain accuracy of the
-    arg-max prediction. Binary ``y_true`` takes a 1-D score of the greater
+    larger column index ranks first. k = 1 is the accuracy of predicting the
+    best-scored class (a tie going to the larger column index, where
+    ``np.argmax`` would take the smaller). Binary ``y_true`` takes a 1-D score of the greater
     class: with k = 1 a sample is predicted positive when its score exceeds
     0.5 (scores in [0, 1]) or 0 (other scores); with k >= 2 every sample is a hit.
 
@@ -1377,9 +1379,10 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
         \\mathrm{MCC} = \\frac{c\\,s - \\sum_k p_k t_k}
         {\\sqrt{(s^2 - \\sum_k p_k^2)(s^2 - \\sum_k t_k^2)}}
 
-    +1 is a perfect prediction, 0 no better than chance, -1 total
-    disagreement. It uses all four cells, so predicting the majority class
-    every time scores 0 however imbalanced the data are.
+    +1 is a perfect prediction and 0 a prediction independent of the truth;
+    -1 (two classes) means every prediction is wrong (with K > 2 classes the
+    minimum lies between -1 and 0). It uses all four cells, so predicting the
+    majority class every time scores 0 however imbalanced the data are.
 
     Parameters
     ----------
@@ -1523,10 +1526,11 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, 
 
     They turn pre-test odds into post-test odds (Bayes' rule):
     odds(positive | predicted positive) = LR+ x odds(positive), and alike for
-    LR- and a negative prediction. Both are read off the rates within each
-    true class, so they do not change with the share of positives
-    (prevalence), unlike precision. LR+ > 1 and LR- < 1 for a useful
-    classifier; both 1 for a useless one.
+    LR- and a negative prediction. They depend only on TPR and FPR, rates
+    within each true class, so reweighting the classes (another share of
+    positives, the prevalence) leaves them unchanged, unlike precision.
+    LR+ > 1 and LR- < 1 for a useful classifier; both are 1 when TPR = FPR
+    (predictions independent of the truth).
 
     Parameters
     ----------

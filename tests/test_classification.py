@@ -411,3 +411,50 @@ def test_labels_and_pos_label_checked_even_where_unused():
         C.f1_score([0, 1, 2], [0, 1, 2], average="macro", pos_label="1")
     # the defaults stay quiet for string labels
     assert C.f1_score(["a", "b"], ["a", "b"], average="macro") == 1.0
+
+
+# ---- issue 15: the measures that hold up under imbalance, on the 17-sample problem -----
+def test_imbalance_measures_formulas_on_the_hand_made_problem():
+    tp, fp, fn, tn = 5, 2, 3, 7
+    m = tp + fp + fn + tn
+    tpr, tnr, fpr, fnr = tp / (tp + fn), tn / (tn + fp), fp / (fp + tn), fn / (tp + fn)
+    assert C.balanced_accuracy_score(Y_TRUE, Y_PRED) == pytest.approx((tpr + tnr) / 2, rel=1e-15)
+    assert C.balanced_accuracy_score(Y_TRUE, Y_PRED, adjusted=True) == pytest.approx(tpr + tnr - 1, rel=1e-14)
+    mcc = (tp * tn - fp * fn) / math.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+    assert C.matthews_corrcoef(Y_TRUE, Y_PRED) == pytest.approx(mcc, rel=1e-14)
+    p_o = (tp + tn) / m
+    p_e = ((tp + fn) * (tp + fp) + (tn + fp) * (tn + fn)) / m**2
+    assert C.cohen_kappa_score(Y_TRUE, Y_PRED) == pytest.approx((p_o - p_e) / (1 - p_e), rel=1e-14)
+    lr_pos, lr_neg = C.class_likelihood_ratios(Y_TRUE, Y_PRED)
+    assert lr_pos == pytest.approx(tpr / fpr, rel=1e-15) and lr_neg == pytest.approx(fnr / tnr, rel=1e-15)
+    assert C.jaccard_score(Y_TRUE, Y_PRED) == tp / (tp + fp + fn)
+    f1 = C.f1_score(Y_TRUE, Y_PRED)
+    assert C.jaccard_score(Y_TRUE, Y_PRED) == pytest.approx(f1 / (2 - f1), rel=1e-15)
+    assert C.hamming_loss(Y_TRUE, Y_PRED) == C.zero_one_loss(Y_TRUE, Y_PRED) == (fp + fn) / m
+    assert C.zero_one_loss(Y_TRUE, Y_PRED, normalize=False) == fp + fn
+
+
+def test_likelihood_ratios_ignore_prevalence_precision_does_not():
+    """Weighting the positives 10 times: TPR and FPR, hence LR+ and LR-, stay; precision moves."""
+    w = np.where(np.asarray(Y_TRUE) == 1, 10, 1)
+    assert C.class_likelihood_ratios(Y_TRUE, Y_PRED, sample_weight=w) == pytest.approx(
+        C.class_likelihood_ratios(Y_TRUE, Y_PRED), rel=1e-14)
+    assert C.precision_score(Y_TRUE, Y_PRED, sample_weight=w) > C.precision_score(Y_TRUE, Y_PRED) + 0.1
+
+
+def test_hamming_never_exceeds_zero_one_loss_on_random_multilabel():
+    rng = np.random.default_rng(15)
+    for _ in range(200):
+        n, n_labels = int(rng.integers(1, 30)), int(rng.integers(2, 6))
+        y = rng.integers(0, 2, (n, n_labels))
+        p = np.where(rng.random((n, n_labels)) < 0.3, 1 - y, y)
+        w = rng.random(n) + 0.01
+        assert C.hamming_loss(y, p, sample_weight=w) <= C.zero_one_loss(y, p, sample_weight=w) + 1e-15
+        assert C.zero_one_loss(y, p) == pytest.approx(1 - C.accuracy_score(y, p), rel=1e-14)
+
+
+def test_top_k_ties_go_to_the_larger_column():
+    s = [[0.4, 0.4, 0.2]]
+    assert C.top_k_accuracy_score([1], s, k=1, labels=[0, 1, 2]) == 1.0
+    assert C.top_k_accuracy_score([0], s, k=1, labels=[0, 1, 2]) == 0.0
+    assert C.top_k_accuracy_score([0], s, k=2, labels=[0, 1, 2]) == 1.0
