@@ -26,7 +26,8 @@ The course's own machinery stays in its subject module and out of the top
 level: the explorers' pure state functions (``learnmetrics.curves.cut_point_state``,
 ``learnmetrics.evaluation.holdout_state`` ...), the simulation studies
 (``learnmetrics.evaluation.holdout_study``, ``learnmetrics.bias_variance``),
-the result classes, and the toy learner ``learnmetrics.learners.LogisticRegression``.
+the prevalence study (``learnmetrics.imbalance``), the result classes, and the toy
+learner ``learnmetrics.learners.LogisticRegression``.
 Plotting lives in ``learnmetrics.plotting``, the interactive explorers in
 ``learnmetrics.widgets`` and the exercises in ``learnmetrics.exercises``; they
 are imported only when asked for, so ``import learnmetrics`` stays fast.
@@ -45,8 +46,8 @@ booleans counting as numbers) and never mixed; integer labels and weights are
 counted exactly; sizes are checked before anything is allocated. The shared
 checks live in ``learnmetrics._validation``.
 """
-from . import (bias_variance, calibration, classification, compare, cost, curves, datasets, evaluation, learners, ranking,
-               regression, splits, uncertainty)
+from . import (bias_variance, calibration, classification, compare, cost, curves, datasets, evaluation, imbalance, learners,
+               ranking, regression, splits, uncertainty)
 from ._validation import UndefinedMetricWarning
 
 __version__ = "0.1.0"
@@ -84,4 +85,4 @@ del _module, _name
 
 def __dir__():
     return sorted(set(__all__) | {m.__name__.rsplit(".", 1)[1] for m in SUBJECTS}
-                  | {"bias_variance", "datasets", "learners"})
+                  | {"bias_variance", "datasets", "imbalance", "learners"})

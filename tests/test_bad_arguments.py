@@ -352,6 +352,8 @@ KIND = {
 _CALIBRATION = ("calibration_curve", "brier_score_loss", "log_loss", "brier_decomposition",
                 "expected_calibration_error", "temperature_state")
 KIND_OVERRIDES = {
+    ("prevalence_weights", "prevalence"): "prob",
+    ("prevalence_state", "prevalence"): "prob",
     # ---- calibration: probabilities are scores (sharpen has no y_true to match), bins are sizes
     **{(f, a): kind for f in _CALIBRATION for a, kind in (("y_prob", "scores"), ("y_proba", "scores"),
                                                             ("n_bins", "size"), ("strategy", "choice"))},
@@ -582,7 +584,7 @@ def _kind(func_name, arg):
 def _public_callables():
     out = {}
     names = {name: getattr(lm, name) for name in lm.__all__}
-    for module in (*lm.SUBJECTS, lm.bias_variance, lm.learners):
+    for module in (*lm.SUBJECTS, lm.bias_variance, lm.imbalance, lm.learners):
         names.update((name, getattr(module, name)) for name in module.__all__)
     for name, obj in sorted(names.items()):
         if not callable(obj) or (isinstance(obj, type) and issubclass(obj, Warning)):
