@@ -1,25 +1,35 @@
-"""Speed and memory of learnmetrics.curves against scikit-learn, in one run.
+"""Curves and areas against the sort floor and against scikit-learn, in one run.
 
-For roc_curve, roc_auc_score, precision_recall_curve and average_precision_score
-at n = 1e2 ... 1e7, on random scores with distinct values and with heavy ties
-(scores rounded to one decimal, about 80 distinct values), it prints a Markdown
-table: the best time of a few repeats for learnmetrics and scikit-learn, their
-ratio (scikit-learn time / learnmetrics time: > 1 means learnmetrics is
-faster), learnmetrics against one ``np.argsort`` of the scores, and the peak
-memory of one call (tracemalloc, which sees NumPy's allocations) for both.
+The floor: an exact AUC, AP or curve needs the scores in order, so one
+``np.sort`` of the same scores is the least it can cost (issue 18).  For every
+function, size and kind of scores this prints a Markdown row with the best time
+of a few repeats, the **floor ratio** (learnmetrics time / one ``np.sort`` of
+the scores, timed in the same run) and the **scikit-learn ratio**
+(scikit-learn time / learnmetrics time: > 1 means learnmetrics is faster),
+and, at n >= 1e6, learnmetrics' peak memory above its inputs (tracemalloc, which
+sees NumPy's allocations) in units of one array of n floats.
 
-    .venv/bin/python benchmarks/bench_curves.py            # n up to 1e7 (about 2-4 minutes)
-    .venv/bin/python benchmarks/bench_curves.py --max-n 1e6
-    .venv/bin/python benchmarks/bench_curves.py --weighted # also with sample weights
+Kinds of scores: ``distinct`` (Gaussian), ``3 decimals`` (rounded to 3
+decimals: about 1,000 to 10,000 distinct values), ``weighted`` (distinct,
+random sample weights).  Then multi-class ``roc_auc_score`` (ovr, ovo; 10
+classes), and the time per call at n = 100.
 
-Targets (the issue): roc_auc_score >= 3x faster than scikit-learn at 1e6 and
-1e7, the curves and AP >= 1.5x, <= 0.1 ms per call at n = 100, peak memory
-<= 60% of scikit-learn's.  The machine is shared: repeat runs vary by ~20%.
+    .venv/bin/python benchmarks/bench_curves.py              # n = 1e6 and 1e7 (several minutes)
+    .venv/bin/python benchmarks/bench_curves.py --sizes 1e6  # quicker
+    .venv/bin/python benchmarks/bench_curves.py --no-sklearn # floor ratios only
+
+Goals (issue 18): floor ratio <= 2.0 for distinct scores, <= 1.0 for scores
+with a few thousand values, <= 3.0 with weights; multi-class >= 5x
+scikit-learn; peak memory <= 3 arrays of n floats above the inputs; <= 20 µs a
+call at n = 100.  The machine may be shared: the header prints the load, and
+every time is the minimum of several repeats.
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import os
+import platform
 import sys
 import time
 import tracemalloc
@@ -27,112 +37,201 @@ import warnings
 
 import numpy as np
 
-try:
-    import sklearn
-    import sklearn.metrics as skm
-except ImportError:  # pragma: no cover
-    sys.exit("scikit-learn is needed for the comparison (it is a test-only dependency)")
-
 import learnmetrics as lm
+from learnmetrics import curves as C
 
-FUNCS = ["roc_curve", "roc_auc_score", "precision_recall_curve", "average_precision_score"]
-SIZES = [100, 10_000, 100_000, 1_000_000, 10_000_000]
+FUNCS = ["roc_auc_score", "roc_curve", "precision_recall_curve", "average_precision_score",
+         "rank_loss", "break_even_point", "stepping_table"]
+SKLEARN_NAME = {"roc_auc_score": "roc_auc_score", "roc_curve": "roc_curve",
+                "precision_recall_curve": "precision_recall_curve",
+                "average_precision_score": "average_precision_score"}
+WEIGHTED_FUNCS = ["roc_auc_score", "roc_curve", "precision_recall_curve", "average_precision_score",
+                  "rank_loss", "stepping_table"]
 
 
-def repeats(n: int) -> int:
-    return {100: 300, 10_000: 30, 100_000: 7, 1_000_000: 3}.get(n, 2)
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
 
 
-def best_time(f, args, kwargs, rep: int) -> float:
-    if rep >= 30:  # small inputs: time batches, report per call
-        batch = 20
-        best = np.inf
-        for _ in range(rep // batch + 1):
-            t0 = time.perf_counter()
-            for _ in range(batch):
-                f(*args, **kwargs)
-            best = min(best, (time.perf_counter() - t0) / batch)
-        return best
+def load() -> str:
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "n/a"
+
+
+def best_time(f, rep: int) -> float:
     best = np.inf
     for _ in range(rep):
         gc.collect()
         t0 = time.perf_counter()
-        f(*args, **kwargs)
+        f()
         best = min(best, time.perf_counter() - t0)
     return best
 
 
-def peak_bytes(f, args, kwargs) -> int:
+def per_call(f, calls: int = 200, rep: int = 15) -> float:
+    best = np.inf
+    for _ in range(rep):
+        t0 = time.perf_counter()
+        for _ in range(calls):
+            f()
+        best = min(best, (time.perf_counter() - t0) / calls)
+    return best
+
+
+def peak_bytes(f) -> int:
     gc.collect()
     tracemalloc.start()
     tracemalloc.reset_peak()
-    out = f(*args, **kwargs)
+    out = f()
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     del out
     return peak
 
 
-def data(n: int, ties: bool, rng: np.random.Generator):
+def data(n: int, kind: str, rng: np.random.Generator):
     y = (rng.random(n) < 0.3).astype(np.int64)
     s = rng.normal(size=n) + y
-    if ties:
-        s = np.round(s, 1)
-    return y, s
+    w = None
+    if kind == "3 decimals":
+        s = np.round(1 / (1 + np.exp(-s)), 3)  # probabilities written with 3 decimals
+    if kind == "weighted":
+        w = rng.uniform(0, 2, n)
+    return y, s, w
 
 
 def fmt_t(t: float) -> str:
     if t < 1e-3:
         return f"{t * 1e6:.0f} µs"
     if t < 1:
-        return f"{t * 1e3:.1f} ms"
+        return f"{t * 1e3:.0f} ms"
     return f"{t:.2f} s"
+
+
+def agree(a, b) -> bool:
+    if isinstance(a, tuple):
+        return all(np.allclose(x, y, equal_nan=True) for x, y in zip(a, b))
+    return bool(np.isclose(a, b, rtol=1e-9, atol=1e-12))
+
+
+def binary_rows(sizes, kinds, rep, skm, mem: bool):
+    rng = np.random.default_rng(0)
+    for n in sizes:
+        for kind in kinds:
+            y, s, w = data(n, kind, rng)
+            kw = {} if w is None else {"sample_weight": w}
+            names = FUNCS if w is None else WEIGHTED_FUNCS
+            times = {name: [] for name in names}
+            sk_times = {name: [] for name in names}
+            floors = []
+            # interleave the floor and the functions so that load changes hit both alike
+            for _ in range(rep):
+                floors.append(best_time(lambda: np.sort(s), 1))
+                for name in names:
+                    f = getattr(C, name)
+                    times[name].append(best_time(lambda: f(y, s, **kw), 1))
+            floor = min(floors)
+            for name in names:
+                f = getattr(C, name)
+                t_lm = min(times[name])
+                sk = f"| |"
+                if skm is not None and name in SKLEARN_NAME:
+                    g = getattr(skm, SKLEARN_NAME[name])
+                    if not agree(f(y, s, **kw), g(y, s, **kw)):
+                        raise SystemExit(f"{name} disagrees with scikit-learn at n={n} ({kind})")
+                    t_sk = best_time(lambda: g(y, s, **kw), max(1, rep - 1))
+                    sk = f"{fmt_t(t_sk)} | {t_sk / t_lm:.1f}x |"
+                m = ""
+                if mem:
+                    extra = peak_bytes(lambda: f(y, s, **kw))
+                    m = f"{extra / (8 * n):.1f}"
+                goal = 3.0 if kind == "weighted" else (1.0 if kind == "3 decimals" else 2.0)
+                ratio = t_lm / floor
+                mark = "" if ratio <= goal else f" (goal {goal:.1f})"
+                print(f"| {n:.0e} | {kind} | `{name}` | {fmt_t(floor)} | {fmt_t(t_lm)} | "
+                      f"**{ratio:.2f}**{mark} | {sk} {m} |", flush=True)
+
+
+def multiclass_rows(n: int, rep: int, skm):
+    rng = np.random.default_rng(1)
+    k = 10
+    y = rng.integers(0, k, n)
+    logits = rng.normal(size=(n, k))
+    logits[np.arange(n), y] += 1.0
+    p = np.exp(logits)
+    p /= p.sum(axis=1, keepdims=True)
+    cols = [np.ascontiguousarray(p[:, j]) for j in range(k)]
+    floor = best_time(lambda: [np.sort(c) for c in cols], rep)
+    for mc in ("ovr", "ovo"):
+        t_lm = best_time(lambda: C.roc_auc_score(y, p, multi_class=mc), rep)
+        sk = "| |"
+        if skm is not None:
+            a, b = C.roc_auc_score(y, p, multi_class=mc), skm.roc_auc_score(y, p, multi_class=mc)
+            if not np.isclose(a, b, rtol=1e-12):
+                raise SystemExit(f"multi-class {mc} disagrees with scikit-learn")
+            t_sk = best_time(lambda: skm.roc_auc_score(y, p, multi_class=mc), max(1, rep - 1))
+            sk = f"{fmt_t(t_sk)} | {t_sk / t_lm:.1f}x |"
+        print(f"| {n:.0e} x {k} | `roc_auc_score(multi_class='{mc}')` | {fmt_t(floor)} (10 sorts) | "
+              f"{fmt_t(t_lm)} | **{t_lm / floor:.2f}** | {sk}", flush=True)
+
+
+def small_rows(skm):
+    rng = np.random.default_rng(2)
+    y = (rng.random(100) < 0.3).astype(np.int64)
+    s = rng.normal(size=100)
+    print("\n| n = 100 | learnmetrics per call | scikit-learn per call |")
+    print("|---|---:|---:|")
+    for name in FUNCS:
+        f = getattr(C, name)
+        t = per_call(lambda: f(y, s))
+        sk = ""
+        if skm is not None and name in SKLEARN_NAME:
+            g = getattr(skm, SKLEARN_NAME[name])
+            sk = fmt_t(per_call(lambda: g(y, s), calls=50, rep=5))
+        mark = "" if t <= 20e-6 else " (goal 20 µs)"
+        print(f"| `{name}` | {t * 1e6:.1f} µs{mark} | {sk} |", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--max-n", type=float, default=1e7)
-    ap.add_argument("--mem-max-n", type=float, default=1e7, help="largest n whose peak memory is measured")
-    ap.add_argument("--weighted", action="store_true", help="also time with random sample weights")
+    ap.add_argument("--sizes", default="1e6,1e7", help="comma-separated n (default 1e6,1e7)")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--no-sklearn", action="store_true")
+    ap.add_argument("--no-memory", action="store_true")
+    ap.add_argument("--multiclass-n", type=float, default=1e6)
     opts = ap.parse_args()
-    rng = np.random.default_rng(0)
     warnings.simplefilter("ignore")
-    print(f"numpy {np.__version__}, scikit-learn {sklearn.__version__}, learnmetrics {lm.__version__}\n")
-    print("| n | scores | function | learnmetrics | scikit-learn | speed-up | lm / argsort | peak MB lm | peak MB sk | memory ratio |")
-    print("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    scenarios = [("distinct", False, None), ("ties", True, None)]
-    if opts.weighted:
-        scenarios.append(("distinct, weighted", False, "w"))
-    for n in SIZES:
-        if n > opts.max_n:
-            break
-        for label, ties, weighted in scenarios:
-            y, s = data(n, ties, rng)
-            kwargs = {"sample_weight": rng.uniform(0, 2, n)} if weighted else {}
-            rep = repeats(n)
-            t_sort = best_time(np.argsort, (s,), {}, rep)
-            for name in FUNCS:
-                f_lm, f_sk = getattr(lm, name), getattr(skm, name)
-                r_lm, r_sk = f_lm(y, s, **kwargs), f_sk(y, s, **kwargs)  # warm up, and check
-                if isinstance(r_sk, tuple):
-                    ok = all(np.allclose(a, b) for a, b in zip(r_lm, r_sk))
-                else:
-                    ok = np.isclose(r_lm, r_sk, rtol=1e-9, atol=1e-12)
-                if not ok:
-                    raise SystemExit(f"{name} disagrees with scikit-learn at n={n} ({label})")
-                del r_lm, r_sk
-                t_lm = best_time(f_lm, (y, s), kwargs, rep)
-                t_sk = best_time(f_sk, (y, s), kwargs, rep)
-                if n >= 1_000_000 and n <= opts.mem_max_n:
-                    m_lm, m_sk = peak_bytes(f_lm, (y, s), kwargs), peak_bytes(f_sk, (y, s), kwargs)
-                    mem = f"{m_lm / 1e6:.0f} | {m_sk / 1e6:.0f} | {m_lm / m_sk:.2f}"
-                else:
-                    mem = " | | "
-                print(
-                    f"| {n:.0e} | {label} | {name} | {fmt_t(t_lm)} | {fmt_t(t_sk)} | "
-                    f"{t_sk / t_lm:.1f}x | {t_lm / t_sort:.2f} | {mem} |",
-                    flush=True,
-                )
+    skm = None
+    if not opts.no_sklearn:
+        try:
+            import sklearn
+            import sklearn.metrics as skm
+        except ImportError:  # pragma: no cover
+            print("scikit-learn not installed: floor ratios only")
+    sizes = [int(float(v)) for v in opts.sizes.split(",")]
+    print(f"numpy {np.__version__}" + (f", scikit-learn {sklearn.__version__}" if skm else "")
+          + f", learnmetrics {lm.__version__}")
+    print(f"machine: {os.cpu_count()} cores ({cpu_model()}), load average before: {load()}\n")
+    print("| n | scores | function | one np.sort | learnmetrics | floor ratio | scikit-learn | "
+          "sklearn / lm | peak memory above inputs (arrays of n floats) |")
+    print("|---:|---|---|---:|---:|---:|---:|---:|---:|")
+    binary_rows(sizes, ["distinct", "3 decimals", "weighted"], opts.repeats, skm,
+                mem=not opts.no_memory)
+    print("\n| n | function | floor | learnmetrics | floor ratio | scikit-learn | sklearn / lm |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    multiclass_rows(int(opts.multiclass_n), opts.repeats, skm)
+    small_rows(skm)
+    print(f"\nload average after: {load()}")
 
 
 if __name__ == "__main__":

@@ -309,9 +309,12 @@ def _merge(pos, s, m_pos):
     return c, order
 
 
+_BLOCK = 1 << 15  # elements per block of the passes over the merge (temporaries stay in cache)
+
+
 def _blocks(n: int):
-    for i in range(0, n, _CHUNK):
-        yield i, min(i + _CHUNK, n)
+    for i in range(0, n, _BLOCK):
+        yield i, min(i + _BLOCK, n)
 
 
 def _group_starts(c: np.ndarray, i: int, j: int) -> np.ndarray:
