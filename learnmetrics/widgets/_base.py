@@ -42,7 +42,8 @@ another frame's read-out. The same works in a static page with no kernel.
   meanwhile, never another frame). When notebooks are executed to be saved
   (``tools/refresh_notebooks.py``, nbval: ``LEARNMETRICS_DRAW_AHEAD=sync``)
   and in plain Python with no running event loop, all frames are drawn
-  before the constructor returns, so the saved widget state holds them all.
+  before the cell (or, in plain Python, the constructor) returns, so the
+  saved widget state holds them all.
 
 The kernel still follows every control: ``explorer.state`` is the state
 shown, ``.slider.value = v`` in code moves the explorer, ``frame(key)`` and
@@ -65,7 +66,7 @@ import numpy as np
 from PIL import Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from traitlets import TraitError, observe, validate
+from traitlets import Any, TraitError, observe, validate
 
 from . import _i18n
 
@@ -139,25 +140,23 @@ def log_grid(lo_exp: float, hi_exp: float, value: float, base: float = 10.0,
     return sorted(vals)
 
 
+#: the mantissas of the integer grid above 10 (about 10 values per decade)
+_INT_MANTISSAS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0)
+
+
 def int_grid(lo: int, hi: int, value: int) -> list[int]:
-    """Every integer of ``[lo, hi]`` if there are at most ``INT_POSITIONS``; otherwise the
-    "1-2-5" values: steps of 1 below 10, then 2 up to 20, 5 up to 50, 10 up to 100,
-    20 up to 200 ... (about 16 per decade), with ``lo``, ``hi`` and ``value``."""
+    """Every integer of ``[lo, hi]`` if there are at most ``INT_POSITIONS``; otherwise every
+    integer up to 10, then 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120 ... (about 10 per
+    decade), with ``lo``, ``hi`` and ``value`` (``[1, 200]``: 23 values)."""
     if hi - lo + 1 <= INT_POSITIONS:
         return list(range(lo, hi + 1))
-
-    def step(v: int) -> int:
-        if v < 10:
-            return 1
-        d = 10 ** int(math.floor(math.log10(v)))
-        return d // 5 if v < 2 * d else d // 2 if v < 5 * d else d
-
-    out, v = [], lo
-    while v <= hi:
-        out.append(v)
-        s = step(max(abs(v), 1))
-        v = (v // s + 1) * s
-    return sorted(set(out) | {hi, int(value)})
+    vals = {v for v in range(lo, min(hi, 10) + 1)}
+    decade = 10
+    while decade <= hi:
+        vals |= {int(round(m * decade)) for m in _INT_MANTISSAS}
+        decade *= 10
+    vals |= {lo, hi, int(value)}
+    return sorted(v for v in vals if lo <= v <= hi)
 
 
 def _label_all(values, fmt) -> list[str]:
@@ -182,6 +181,10 @@ class GridSlider(widgets.SelectionSlider):
     >>> s.value = 2; s.value
     1.0
     """
+
+    #: never None (a SelectionSlider's value may be): refused with the message below
+    value = Any(help="Selected value")
+    value.allow_none = False  # (``Any(allow_none=False)`` keeps traitlets' default, True)
 
     def __init__(self, grid, *, value, fmt=None, integer: bool = False, step=None, readout_format=None, **kwargs):
         grid = [int(v) if integer else float(v) for v in grid]
@@ -272,6 +275,31 @@ def _as_grid_slider(control):
     return None
 
 
+def _shell():
+    """The running IPython shell, if any (without importing IPython)."""
+    import sys
+
+    ip = sys.modules.get("IPython")
+    get = getattr(ip, "get_ipython", None)
+    return get() if get else None
+
+
+_WAITING: list = []   # explorers whose frames are drawn when the running cell ends ("sync" mode)
+
+
+def _draw_waiting(*_):
+    while _WAITING:
+        _WAITING.pop(0).draw_all()
+
+
+def _after_cell(shell, explorer) -> None:
+    if explorer not in _WAITING:
+        _WAITING.append(explorer)
+    if not getattr(shell, "_learnmetrics_hook", False):
+        shell.events.register("post_run_cell", _draw_waiting)
+        shell._learnmetrics_hook = True
+
+
 @dataclass
 class _Link:
     """How one control selects a child of a Stack on the front end."""
@@ -348,9 +376,9 @@ class Explorer:
     #: the read-out's language for this explorer only (``set_language``); ``None`` follows
     #: ``learnmetrics.widgets.set_language``
     language: str | None = None
-    #: most frames drawn ahead for one value of the kernel-path controls (nested controls
-    #: only when the product of their positions stays within it)
-    max_frames: int = 60
+    #: a second control is nested (its frames drawn ahead too) only when both controls
+    #: together need at most this many frames; otherwise it takes the kernel path
+    max_frames: int = 32
     #: zlib level of the palette PNGs (9: smallest, about 20 ms a frame)
     png_compress_level: int = 9
 
@@ -375,8 +403,10 @@ class Explorer:
         self._page: _Page | None = None
         self._generation = 0
         self._mode = draw_ahead_mode()
-        for control in self.controls:
+        for i, control in enumerate(self.controls):
             control.observe(self._on_change, names="value")
+            # a static page (no kernel) can tell the controls it cannot follow
+            control.add_class("lm-linked" if i in self._links else "lm-kernel-path")
         self._widget = widgets.VBox([widgets.HBox(self.controls), self.screen])
         self.refresh()
 
@@ -566,7 +596,7 @@ class Explorer:
         page = _Page(page_id, self._language(), top, stacks, slots, links)
         # draw ahead from the frame shown outwards, its own Stack first
         o0, g0 = around
-        order = sorted(((o, g) for o in range(n_outer) for g in range(n_inner)),
+        order = sorted(((o, g) for o in range(n_outer) for g in range(n_inner) if (o, g) != (o0, g0)),
                        key=lambda og: (og[0] != o0, abs(og[0] - o0), abs(og[1] - g0), og))
         page.todo = order
         self._page = page
@@ -658,7 +688,11 @@ class Explorer:
         if self._mode == "lazy":
             return
         if self._mode == "sync":
-            self.draw_all()
+            shell = _shell()
+            if shell is None:
+                self.draw_all()
+            else:  # at the end of the cell: a page the cell leaves behind is never drawn
+                _after_cell(shell, self)
         elif self._mode == "background":
             try:
                 loop = asyncio.get_running_loop()
@@ -697,7 +731,8 @@ class Explorer:
             self._fill(o, g, self._key_at(self.key(), o, g))
 
     def draw_all(self) -> None:
-        """Draw every frame of the current page now (what "sync" mode does in the constructor)."""
+        """Draw every frame of the values shown now ("sync" mode: in the constructor in plain
+        Python, at the end of the cell in IPython, so that a page a cell moves past is not drawn)."""
         while self._page.todo:
             self._fill_next()
 

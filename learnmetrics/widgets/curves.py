@@ -38,7 +38,7 @@ from ..plotting.curves import (
     style_roc_axes,
     update_iso_f,
 )
-from ._base import Explorer
+from ._base import Explorer, GridSlider, log_grid
 from ._i18n import is_chinese, term
 
 __all__ = ["CutPointExplorer", "FBetaExplorer", "FBetaState"]
@@ -297,13 +297,15 @@ class FBetaExplorer(Explorer):
     ----------
     y_true, y_score : array-like of shape (n_samples,)
     beta : float, default=1.0
-        Initial beta, on a log slider from 0.1 to 10 (beta < 1: precision
-        matters more; beta > 1: recall matters more).
+        Initial beta, in [0.1, 10] (beta < 1: precision matters more; beta > 1:
+        recall matters more). The slider offers 21 values evenly spaced on a log
+        scale (0.1, 0.13, 0.16, 0.2, 0.25, ..., 5, 6.3, 7.9, 10) and ``beta``;
+        from code ``slider.value`` takes any beta in [0.1, 10].
     pos_label, sample_weight : passed to :func:`learnmetrics.stepping_table`.
 
     Attributes
     ----------
-    slider : ipywidgets.FloatLogSlider
+    slider : GridSlider
     state : FBetaState
     """
 
@@ -317,9 +319,10 @@ class FBetaExplorer(Explorer):
         self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
         if len(self.table) < 2:
             raise ValueError("y_score needs at least one cut point")
-        self.slider = widgets.FloatLogSlider(value=float(beta), base=10, min=-1, max=1, step=0.02,
-                                             description="β", readout_format=".2f",
-                                             continuous_update=True, layout=widgets.Layout(width="420px"))
+        # 21 values, 10**(i/10) to two significant digits (0.2, 0.5, 1, 2, 5 among them), each frame
+        # drawn ahead (see Explorer); from code any beta in [0.1, 10] is accepted
+        self.slider = GridSlider(log_grid(-1, 1, beta, positions=21), value=beta, description="β",
+                                 readout_format=".2f", continuous_update=True, layout=widgets.Layout(width="420px"))
         super().__init__([self.slider])
 
     def setup_figure(self, fig) -> None:
