@@ -326,7 +326,14 @@ def find_chapters(notebooks: Path) -> list[Chapter]:
 
 TEMPLATE = r"""{%- extends 'index.html.j2' -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
-{% block extra_css %}<link rel="stylesheet" href="static/site.css">{% endblock extra_css %}
+{% block extra_css %}<link rel="stylesheet" href="static/site.css">
+<script>
+// The widget manager finds its icon fonts next to the AMD modules it defines: map those to static/.
+require.config({paths: {"@jupyter-widgets/html-manager": "static/html-manager/html-manager",
+                        "@jupyter-widgets/html-manager/dist": "static/html-manager"}});
+window.__jupyter_widgets_assets_path__ = "static/html-manager/";
+</script>
+{% endblock extra_css %}
 {%- block body_header -%}
 {{ super() }}
 {{ resources.site_nav_top }}
