@@ -615,6 +615,7 @@ def build_site(out: Path = DEFAULT_OUT, *, notebooks: Path = NOTEBOOKS, cache: P
             raise SiteError(f"--only {' '.join(missing)}: no such chapter (have {', '.join(c.slug for c in chapters)})")
     # fetch first: a missing package fails before the old site is removed
     static_tmp = Path(tempfile.mkdtemp(prefix="static.", dir=cache.parent if cache.parent.exists() else None))
+    static_tmp.chmod(0o755)  # mkdtemp makes it private; a web server must read it
     try:
         cache.mkdir(parents=True, exist_ok=True)
         vendors = install_vendors(static_tmp, cache, log=log)
