@@ -39,7 +39,6 @@ import concurrent.futures
 import fnmatch
 import hashlib
 import html
-import io
 import json
 import os
 import re

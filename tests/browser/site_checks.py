@@ -330,6 +330,8 @@ def walk_explorer(page, root, explorer: StoredExplorer, name: str, check=None, *
         seen = {view["sliders"][i]["text"]: view["images"]}
         s = explorer.state[mid]["state"]
         n = len(s.get("_options_labels") or []) or (int(s.get("max", 0)) - int(s.get("min", 0)) + 1)
+        if n <= 1:  # a single position (e.g. all scores tied): nothing to step
+            continue
         at = list(seen)[0]
         pos = (s["_options_labels"].index(at) if s.get("_options_labels") else int(at) - int(s.get("min", 0)))
         forward = "ArrowRight" if n - 1 - pos >= pos else "ArrowLeft"
