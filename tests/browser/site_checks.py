@@ -253,6 +253,48 @@ class StoredExplorer:
         return Shown(images, texts)
 
 
+# -- learnmetrics' own numbers, recomputed here for 02 and 03 ------------------------------------
+def count_patterns(tp, fn, fp, tn) -> list[re.Pattern]:
+    return [re.compile(rf"\b{name} = {float(x):g}(?![\d.])") for name, x in
+            (("TP", tp), ("FN", fn), ("FP", fp), ("TN", tn))]
+
+
+def threshold_counts_check(y_true, y_score):
+    """02's threshold explorer: the slider's threshold and the confusion counts learnmetrics
+    computes for it (``classification.threshold_state``) must be in the read-out."""
+    from learnmetrics.classification import threshold_state
+
+    def check(values):
+        t = float(values["threshold"].text)
+        c = threshold_state(y_true, y_score, t).counts
+        return [re.compile(rf"threshold = {t:.2f}\b"), *count_patterns(c.tp, c.fn, c.fp, c.tn)]
+    return check
+
+
+def cut_counts_check(y_true, y_score):
+    """03's cut-point explorer: the cut k and the counts ``curves.cut_point_state`` gives."""
+    from learnmetrics.curves import cut_point_state, stepping_table
+
+    table = stepping_table(y_true, y_score)
+
+    def check(values):
+        k = int(values["cut k"].text)
+        s = cut_point_state(table, k)
+        return [re.compile(rf"cut k = {k}\b"), *count_patterns(s.tp, s.fn, s.fp, s.tn)]
+    return check
+
+
+def own_checks() -> dict[str, dict[int, object]]:
+    """notebook -> {explorer index: check}: this module's own recomputation, beside
+    ``browser_checks.expected_checks`` (so 02 and 03 are checked against learnmetrics whatever
+    that list holds)."""
+    from learnmetrics import datasets
+
+    melons = datasets.watermelon_scores()
+    return {"02_confusion_matrix.ipynb": {0: threshold_counts_check(melons.y_true, melons.y_score)},
+            "03_pr_bep_fbeta.ipynb": {0: cut_counts_check(melons.y_true, melons.y_score)}}
+
+
 # -- the page ------------------------------------------------------------------------------------
 _SHOWN_JS = """async (root) => {
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
@@ -311,11 +353,12 @@ def _takes_readout(check) -> bool:
 
 
 def walk_explorer(page, root, explorer: StoredExplorer, name: str, check=None, *, steps: int = 3,
-                  timeout: float = 10.0) -> list[Step]:
+                  timeout: float = 10.0, patterns=None) -> list[Step]:
     """Step every linked slider of ``root`` ``steps`` times with the keyboard (towards its farther
     end) and once back; after each step the page must show the stored frame of the new
     position, a figure different from the one before, and ``check``'s strings (learnmetrics'
-    numbers) in its read-out; back at a position shown before, the same image bytes."""
+    numbers) in its read-out, and ``patterns(values)``'s regular expressions found in it; back at a
+    position shown before, the same image bytes."""
     root.scroll_into_view_if_needed()
     if not explorer.linked:
         raise AssertionError(f"{name}: no slider is linked to a Stack of frames: nothing moves without a kernel")
@@ -358,6 +401,11 @@ def walk_explorer(page, root, explorer: StoredExplorer, name: str, check=None, *
                 if missing:
                     raise AssertionError(f"{name}: slider {label!r} at {value}: the read-out lacks {missing} "
                                          f"(computed by learnmetrics); it shows:\n{view['readout']}")
+            if patterns is not None:
+                missing = [p.pattern for p in patterns(slider_values(root)) if not p.search(view["readout"])]
+                if missing:
+                    raise AssertionError(f"{name}: slider {label!r} at {value}: the read-out does not match {missing} "
+                                         f"(recomputed with learnmetrics); it shows:\n{view['readout']}")
             records.append(Step(label, key, value, view["images"], ms))
     return records
 
