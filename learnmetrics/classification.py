@@ -1509,8 +1509,10 @@ def _check_lr_replacement(value):
             raise ValueError(f"{name} as a dict must have exactly the keys 'LR+' and 'LR-', got {sorted(map(str, value))!r}")
         return (_check_undefined_value(value["LR+"], f"{name}['LR+']", 1.0, math.inf),
                 _check_undefined_value(value["LR-"], f"{name}['LR-']", 0.0, 1.0))
-    if isinstance(value, (float, np.floating)) and (math.isnan(value) or value == 1.0):
-        return float(value), float(value)
+    if isinstance(value, (float, np.floating)) and math.isnan(value):
+        return math.nan, math.nan
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and value == 1:
+        return 1.0, 1.0
     raise (TypeError if not isinstance(value, (numbers.Real, dict)) or isinstance(value, bool) else ValueError)(
         f"{name} must be np.nan, 1.0 or a dict {{'LR+': value, 'LR-': value}}, got {type(value).__name__} {value!r}"
     )

@@ -208,6 +208,8 @@ MORE_EDGE_CASES = [
     ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], labels=[1])),
     ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], labels=[0, 1, 2])),
     ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], replace_undefined_by=0.0)),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[1, 1, 0], replace_undefined_by=1)),
+    ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[1, 1, 0], replace_undefined_by=np.float32(1.0))),
     ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], replace_undefined_by={"LR+": 0.5, "LR-": 0})),
     ("class_likelihood_ratios", dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], replace_undefined_by={"LR+": 2.0})),
     ("class_likelihood_ratios", dict(y_true=["non-cat", "cat", "non-cat", "cat", "non-cat"],
