@@ -4,7 +4,8 @@ A copy of chapter 03 whose first cell is ``set_language("zh")`` is served by the
 Voilà. Its cut-point explorer is stepped with the keyboard as a learner does: after every step
 the read-out must show the book's Chinese terms (截断点, 真正例 TP, 查准率 P, 查全率 R, 精度 ...)
 with the numbers ``learnmetrics`` computes for the slider's value, and no English term. The
-F-beta explorer below it must read out in Chinese too.
+F-beta explorer below it must read out in Chinese too. Then, with the page's kernel stopped,
+the frames drawn ahead (each with its read-out) must still step in Chinese with the right numbers.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import nbformat
 import pytest
 
 from browser_checks import _r3, explorer_cells, explorer_roots, step_explorer
-from browser_servers import NOTEBOOKS
+from browser_servers import NOTEBOOKS, paused, wait_quiet
 
 from learnmetrics.curves import cut_point_state, stepping_table
 from learnmetrics.datasets import watermelon_scores
@@ -55,6 +56,7 @@ def chinese_chapter(served_notebooks):
 
 def test_chapter_03_reads_out_in_chinese_in_voila(voila, browser_context, chinese_chapter, artifacts):
     page = browser_context.new_page()
+    before = set(voila.kernel_pids())
     try:
         page.goto(voila.url(f"/voila/render/{chinese_chapter}"), wait_until="commit", timeout=120_000)
         n = len(explorer_cells(NOTEBOOKS / CHAPTER))
@@ -73,5 +75,14 @@ def test_chapter_03_reads_out_in_chinese_in_voila(voila, browser_context, chines
                            steps=2)
         for s in fb.steps:
             assert "precision" not in s.readout and "recall" not in s.readout, s.readout
+        # the frames drawn ahead carry their Chinese read-outs: no kernel needed to step them
+        kernels = [pid for pid in voila.kernel_pids() if pid not in before]
+        assert kernels, "no kernel found for the Voilà page"
+        wait_quiet(kernels)
+        with paused(kernels):
+            report = step_explorer(page, roots.first, "voila 03 in Chinese, kernel stopped",
+                                   chinese_cut_point_checks(melons.y_true, melons.y_score), None, steps=3,
+                                   timeout=5.0)
+        assert report.steps and not [w for s in report.steps for w in ENGLISH if w in s.readout]
     finally:
         page.close()
