@@ -1,16 +1,25 @@
-"""How fast the chapter 03/04 explorers answer a slider move (a script, not a test).
+"""How fast each explorer of the notebooks appears and draws all its frames ahead (a script, not a test).
 
-    .venv/bin/python benchmarks/bench_explorers.py
+    .venv/bin/python benchmarks/bench_explorers.py            # every explorer
+    .venv/bin/python benchmarks/bench_explorers.py Threshold  # those whose name contains "Threshold"
 
-For the watermelon scores (17 examples) and a seeded list of 200 examples,
-the cut-point explorer is moved once through every cut point (first views:
-compute the state, move the artists, render the PNG) and then through every
-cut point again (revisits: the cached frame). Targets: first view <= 120 ms
-median, revisit <= 20 ms median. The F-beta explorer is timed the same way
-over 21 values of beta.
+Each explorer is built as its notebook builds it (the data and studies are
+prepared first and not timed). Then:
+
+* first view: the constructor in a live kernel, where only the frame shown is
+  drawn before the cell returns (target <= 1.5 s: an explorer cell still
+  finishes within 1.5 s);
+* all frames: drawing every other frame of the values shown, what the kernel
+  does in the background after the cell returns (``Explorer.draw_all``);
+* frames, their size (palette PNG, and base64 as stored in the notebook's
+  widget state), and the median kernel time of a step to a frame drawn ahead
+  (``last_update_ms``: no drawing, the browser flips the Stack on its own).
+
+Run it on an idle machine: on a loaded 2-core box every time here grows 2-4x.
 """
 from __future__ import annotations
 
+import sys
 import time
 
 import matplotlib
@@ -19,60 +28,154 @@ matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
 
-from learnmetrics.datasets import watermelon_scores  # noqa: E402
-from learnmetrics.widgets.curves import CutPointExplorer, FBetaExplorer  # noqa: E402
+from learnmetrics.widgets import _base  # noqa: E402
 
-FIRST_VIEW_TARGET_MS = 120.0
-REVISIT_TARGET_MS = 20.0
+FIRST_VIEW_TARGET_MS = 1500.0
 
 
-def sweep(explorer, values):
-    """Median / max of ``last_update_ms`` over ``values`` set one after the other."""
-    times = []
-    for v in values:
-        explorer.slider.value = v
-        times.append(explorer.last_update_ms)
-    return float(np.median(times)), float(np.max(times))
+def _cases():
+    """(name, notebook, builder) for every explorer the notebooks display, built as there."""
+    import learnmetrics as lm
+    from learnmetrics import calibration as cal
+    from learnmetrics import datasets
+    from learnmetrics.exercises import EXERCISES
+
+    melons = datasets.watermelon_scores()
+    tied = datasets.tied_eight()
+
+    def holdout():
+        from learnmetrics.widgets.evaluation import HoldoutExplorer
+        pop = lm.evaluation.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
+        study = lm.evaluation.holdout_study(pop, 40, n_datasets=300, rng=0)
+        return lambda: HoldoutExplorer(study, test_size=0.3)
+
+    def cv():
+        from learnmetrics.widgets.evaluation import CVExplorer
+        pop = lm.evaluation.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
+        study = lm.evaluation.cv_study(pop, 40, ks=(2, 3, 4, 5, 10, 20, 40), max_repeats=5, n_datasets=200, rng=0)
+        return lambda: CVExplorer(study, k=10, repeats=1)
+
+    def bootstrap():
+        from learnmetrics.widgets.evaluation import BootstrapExplorer
+        return lambda: BootstrapExplorer(m=20)
+
+    def threshold():
+        from learnmetrics.widgets.threshold import ThresholdExplorer
+        return lambda: ThresholdExplorer(melons.y_true, melons.y_score, ids=melons.ids, threshold=0.5,
+                                         names=("good", "bad"))
+
+    def prevalence():
+        from learnmetrics.widgets.prevalence import PrevalenceExplorer
+        return lambda: PrevalenceExplorer(melons.y_true, melons.y_score, threshold=0.5)
+
+    def cut(y, s, ids=None, k=0):
+        from learnmetrics.widgets.curves import CutPointExplorer
+        return lambda: CutPointExplorer(y, s, ids=ids, k=k)
+
+    def fbeta():
+        from learnmetrics.widgets.curves import FBetaExplorer
+        return lambda: FBetaExplorer(melons.y_true, melons.y_score, beta=1.0)
+
+    def cost():
+        from learnmetrics.widgets.cost import CostCurveExplorer
+        return lambda: CostCurveExplorer(melons.y_true, melons.y_score, names=("good", "bad"))
+
+    def ranking():
+        from learnmetrics.widgets.ranking import RankedListExplorer
+        docs = np.array(["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"])
+        grades = np.array([3, 2, 3, 0, 1, 2, 0, 1])
+        scores = np.array([0.62, 0.91, 0.35, 0.80, 0.18, 0.55, 0.70, 0.40])
+        return lambda: RankedListExplorer(docs, grades, scores=scores, k=5, gain="exponential", seed=0)
+
+    def polynomial():
+        from learnmetrics.widgets.regression import PolynomialDegreeExplorer
+        rng = np.random.default_rng(9)
+        x = np.sort(rng.uniform(-1, 1, 30))
+        y = x ** 3 - x + 0.12 * rng.normal(size=30)
+        return lambda: PolynomialDegreeExplorer(x, y, max_degree=8, degree=1)
+
+    def paired():
+        from learnmetrics.widgets.compare import PairedTestExplorer
+        return lambda: PairedTestExplorer(k=10, difference=0.0)
+
+    def bias_variance():
+        from learnmetrics.widgets.bias_variance import BiasVarianceExplorer
+        result = lm.bias_variance.bias_variance_experiment(degrees=range(0, 13), n_sets=200, n_train=20,
+                                                           noise_sd=0.3, rng=0)
+        return lambda: BiasVarianceExplorer(result, degree=1)
+
+    def auc_sampling():
+        from learnmetrics.widgets.uncertainty import AucSamplingExplorer
+        return lambda: AucSamplingExplorer(n=17)
+
+    def temperature():
+        from learnmetrics.widgets.calibration import TemperatureExplorer
+        y, _, p_model = cal.simulate_scores(4000, rng=11)
+        return lambda: TemperatureExplorer(y, p_model)
+
+    six = EXERCISES["04.4"].data
+    return [
+        ("HoldoutExplorer", "01", holdout),
+        ("CVExplorer", "01", cv),
+        ("BootstrapExplorer", "01", bootstrap),
+        ("ThresholdExplorer", "02", threshold),
+        ("PrevalenceExplorer", "02", prevalence),
+        ("CutPointExplorer (melons)", "03", lambda: cut(melons.y_true, melons.y_score, melons.ids)),
+        ("FBetaExplorer", "03", fbeta),
+        ("CutPointExplorer (tied eight)", "04", lambda: cut(tied.y_true, tied.y_score, tied.ids)),
+        ("CutPointExplorer (exercise 04.4)", "04", lambda: cut(six["y_true"], six["y_score"], k=six["from_cut"])),
+        ("CostCurveExplorer", "05", cost),
+        ("RankedListExplorer", "06", ranking),
+        ("PolynomialDegreeExplorer", "07", polynomial),
+        ("PairedTestExplorer", "08", paired),
+        ("BiasVarianceExplorer", "09", bias_variance),
+        ("AucSamplingExplorer", "10", auc_sampling),
+        ("TemperatureExplorer", "11", temperature),
+    ]
 
 
-def bench_cut_points(name, y, s, ids=None):
+def bench(name, notebook, prepare):
+    try:
+        build = prepare()
+    except ImportError as exc:  # an explorer not in this checkout yet
+        print(f"{notebook} {name:<34} skipped ({exc})")
+        return True
+    _base.MODE = "lazy"  # the constructor's work in a live kernel: the frame shown only
     t0 = time.perf_counter()
-    ex = CutPointExplorer(y, s, ids=ids)
-    build = (time.perf_counter() - t0) * 1e3
-    ks = list(range(1, len(ex.table))) + [0]  # k = 0 was drawn when the explorer was built
-    first = sweep(ex, ks)
-    again = sweep(ex, ks[::-1][1:])  # the first of them is already shown: no change event
-    ok = first[0] <= FIRST_VIEW_TARGET_MS and again[0] <= REVISIT_TARGET_MS
-    print(f"CutPointExplorer {name:<22} cuts={len(ex.table):4d}  build {build:7.1f} ms  "
-          f"first view median {first[0]:6.1f} ms (max {first[1]:6.1f})  "
-          f"revisit median {again[0]:6.3f} ms (max {again[1]:6.3f})  {'OK' if ok else 'SLOW'}")
+    ex = build()
+    first = (time.perf_counter() - t0) * 1e3
+    ex._mode = "sync"
+    t0 = time.perf_counter()
+    ex.draw_all()
+    rest = (time.perf_counter() - t0) * 1e3
+    frames = [ex._frames[k] for k in ex._page.filled.values()]
+    raw = sum(len(f) for f in frames)
+    b64 = sum(4 * -(-len(f) // 3) for f in frames)
+    # a step to a frame drawn ahead: the kernel only follows (no drawing)
+    control = ex.controls[ex._inner] if ex._inner is not None else None
+    steps = []
+    if control is not None:
+        link = ex._links[ex._inner]
+        for g in range(len(link.grid)):
+            control.set_state({link.trait: g + link.pad if link.trait == "value" else g})
+            steps.append(ex.last_update_ms)
+    step = float(np.median(steps)) if steps else float("nan")
+    ok = first <= FIRST_VIEW_TARGET_MS
+    print(f"{notebook} {name:<34} frames {len(frames):3d}  first view {first:7.0f} ms  all frames {rest:8.0f} ms "
+          f"({rest / max(len(frames) - 1, 1):5.0f} ms/frame)  {raw / 1e3:6.0f} kB png = {b64 / 1e3:6.0f} kB base64  "
+          f"step (kernel) {step:5.1f} ms  {'OK' if ok else 'SLOW'}")
     return ok
 
 
-def bench_fbeta(name, y, s):
-    ex = FBetaExplorer(y, s)
-    betas = [float(b) for b in np.round(10 ** np.linspace(-1, 1, 21), 2) if b != 1.0]
-    first = sweep(ex, betas)
-    again = sweep(ex, betas[::-1][1:])
-    ok = first[0] <= FIRST_VIEW_TARGET_MS and again[0] <= REVISIT_TARGET_MS
-    print(f"FBetaExplorer    {name:<22} betas={len(betas):3d}                   "
-          f"first view median {first[0]:6.1f} ms (max {first[1]:6.1f})  "
-          f"revisit median {again[0]:6.3f} ms (max {again[1]:6.3f})  {'OK' if ok else 'SLOW'}")
-    return ok
-
-
-def main() -> int:
-    d = watermelon_scores()
-    rng = np.random.default_rng(0)
-    y200 = (rng.random(200) < 0.4).astype(int)
-    s200 = np.round(1 / (1 + np.exp(-(1.2 * (2 * y200 - 1) + rng.normal(size=200)))), 3)  # some ties
-    ok = bench_cut_points("watermelon (17)", d.y_true, d.y_score, d.ids)
-    ok &= bench_cut_points("200 examples", y200, s200)
-    ok &= bench_fbeta("watermelon (17)", d.y_true, d.y_score)
-    ok &= bench_fbeta("200 examples", y200, s200)
-    print(f"targets: first view <= {FIRST_VIEW_TARGET_MS:.0f} ms, revisit <= {REVISIT_TARGET_MS:.0f} ms (medians)")
+def main(argv) -> int:
+    ok = True
+    for name, notebook, prepare in _cases():
+        if argv and not any(a.lower() in name.lower() for a in argv):
+            continue
+        ok &= bench(name, notebook, prepare)
+    print(f"target: first view <= {FIRST_VIEW_TARGET_MS:.0f} ms (the explorer cell in a live kernel)")
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -256,6 +256,8 @@ BAD_DATA = [
 @pytest.mark.parametrize("cls", [CutPointExplorer, FBetaExplorer])
 @pytest.mark.parametrize("kwargs, exc, words", BAD_DATA)
 def test_explorers_refuse_bad_data_before_drawing(cls, kwargs, exc, words, monkeypatch):
+    if cls is CutPointExplorer and words == "both classes":
+        pytest.skip("the cut-point explorer shows one class (test_cut_point_explorer_shows_one_class)")
     drawn = []
     monkeypatch.setattr(cls, "setup_figure", lambda self, fig: drawn.append(1))
     with pytest.raises(exc, match=re.escape(words) if "(" not in words else None):
@@ -349,3 +351,25 @@ def test_plotting_flags_and_data_are_checked(call, words):
     with pytest.raises((TypeError, ValueError), match=words):
         call(ax)
     plt.close(fig)
+
+
+@pytest.mark.parametrize("y_true, missing, said", [([1, 1, 1], "negative", "FPR = FP/(FP+TN) = 0/0 = undefined"),
+                                                    ([0, 0, 0], "positive", "R   = TP/(TP+FN) = 0/0 = undefined")])
+def test_cut_point_explorer_shows_one_class(y_true, missing, said):
+    """One class only (issue 14): the explorer still shows; the rates of the missing class
+    are 0/0, said in the read-out and on the figure, and no ROC point is drawn."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no warning: the figure and the read-out say it
+        ex = CutPointExplorer(y_true, [0.2, 0.5, 0.9])
+    assert len(ex.table) == 4
+    for k in range(4):
+        ex.slider.value = k
+        assert said in ex.readout.value
+        assert ex.roc_note.get_visible() and f"no {missing} example" in ex.roc_note.get_text()
+        assert "0/0" in ex.roc_title.get_text()
+    if missing == "positive":
+        assert "R = 0/0" in ex.pr_title.get_text()
+    with pytest.raises(ValueError, match="both classes"):
+        FBetaExplorer(y_true, [0.2, 0.5, 0.9])

@@ -138,6 +138,16 @@ BUILDERS = [_threshold, _cut, _fbeta, _cost, _holdout, _cv, _bootstrap, _ranking
             _bias_variance, _auc_sampling, _temperature]
 
 
+_BUILT = {}
+
+
+def _built(make, small):
+    """One explorer per class for the two tests below (drawing every frame takes seconds)."""
+    if make not in _BUILT:
+        _BUILT[make] = make(small)
+    return _BUILT[make]
+
+
 def _pages(ex):
     """The inner Stacks shown (one per value of a nested control) and the outer Stack (or None)."""
     page = ex._page
@@ -150,7 +160,7 @@ def _slot_key(ex, o, g):
 
 @pytest.mark.parametrize("make", BUILDERS, ids=lambda f: f.__name__.strip("_"))
 def test_frames_drawn_ahead_linked_and_matching_their_readouts(make, small):
-    ex = make(small)
+    ex = _built(make, small)
     assert ex.frames_pending == 0
     inner = ex._links[ex._inner]
     control = ex.controls[ex._inner]
@@ -191,7 +201,7 @@ def test_frames_drawn_ahead_linked_and_matching_their_readouts(make, small):
 
 @pytest.mark.parametrize("make", BUILDERS, ids=lambda f: f.__name__.strip("_"))
 def test_language_switch_rewrites_every_readout_drawn_ahead(make, small):
-    ex = make(small)
+    ex = _built(make, small)
     english = {og: slot_html(ex, og) for og in ex._page.filled}
     ex.set_language("zh")
     for (o, g) in ex._page.filled:

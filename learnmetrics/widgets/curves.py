@@ -15,13 +15,14 @@
 from __future__ import annotations
 
 import io
+import warnings
 from dataclasses import dataclass
 
 import ipywidgets as widgets
 import numpy as np
 
 from .. import curves as _curves
-from .._validation import as_labels, as_scores, check_real, check_same_length, check_sample_weight
+from .._validation import UndefinedMetricWarning, as_labels, as_scores, check_real, check_same_length, check_sample_weight
 from ..plotting import style
 from ..plotting.confusion import ConfusionMatrixArtist, book_layout
 from ..plotting.curves import (
@@ -49,9 +50,10 @@ def _title(ax, y=1.02):
     return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=10)
 
 
-def _checked_binary(y_true, y_score, pos_label, sample_weight, ids=None):
+def _checked_binary(y_true, y_score, pos_label, sample_weight, ids=None, one_class_ok=False):
     """The explorers' data, checked before anything is drawn: labels, finite scores of the same
-    length, weights, both classes present (with positive weight), one id per example."""
+    length, weights, both classes present (with positive weight; one is enough when
+    ``one_class_ok``: the rates of the missing class are then 0/0), one id per example."""
     y_true = as_labels(y_true, "y_true")
     y_score = as_scores(y_score, "y_score")
     check_same_length(y_true=y_true, y_score=y_score)
@@ -59,7 +61,7 @@ def _checked_binary(y_true, y_score, pos_label, sample_weight, ids=None):
     pos = _curves._positive_mask(y_true, pos_label)  # names y_true and pos_label if the labels are not binary
     n_pos = pos.sum() if w is None else w[pos].sum()
     n_neg = (~pos).sum() if w is None else w[~pos].sum()
-    if n_pos <= 0 or n_neg <= 0:
+    if (n_pos <= 0 and n_neg <= 0) or (not one_class_ok and (n_pos <= 0 or n_neg <= 0)):
         which = "positive" if n_pos <= 0 else "negative"
         raise ValueError(f"y_true must hold both classes (with positive weight) to draw P-R and ROC curves; it has "
                          f"no {which} example ({y_true.size} labels: {np.unique(y_true).tolist()[:5]}"
@@ -72,11 +74,14 @@ def _checked_binary(y_true, y_score, pos_label, sample_weight, ids=None):
 
 
 def _positive_label(y_true, pos_label):
-    """The label the strip colours as positive (view logic; the table decides the numbers)."""
+    """The label the strip colours as positive (view logic; the table decides the numbers):
+    the one the table counts as positive, also when y_true holds one class only."""
     if pos_label is not None:
         return pos_label
-    classes = np.unique(y_true)
-    return classes[-1] if classes.size else 1
+    mask = _curves._positive_mask(y_true, None)
+    if mask.any():
+        return np.asarray(y_true)[mask][0]
+    return True if np.asarray(y_true).dtype.kind == "b" else 1
 
 
 class CutPointExplorer(Explorer):
@@ -85,7 +90,9 @@ class CutPointExplorer(Explorer):
     Parameters
     ----------
     y_true, y_score : array-like of shape (n_samples,)
-        True labels and scores (higher = more likely positive).
+        True labels and scores (higher = more likely positive). One class
+        only is shown too: the missing class's rates (FPR or TPR = R) are 0/0,
+        which the read-out and the figure say (no ROC point is drawn).
     ids : array-like of shape (n_samples,), optional
         Names of the examples shown on the ranked strip (default 1..n).
     pos_label, sample_weight :
@@ -96,7 +103,9 @@ class CutPointExplorer(Explorer):
     Attributes
     ----------
     slider : ipywidgets.IntSlider
-        The cut point k = 0 .. K (K = number of distinct scores).
+        The cut point k = 0 .. K (K = number of distinct scores); every cut's
+        frame is drawn ahead (up to 101 cuts; a longer list gets a GridSlider
+        over about 10 cuts per decade, any cut still reachable from code).
     table : SteppingTable
     state : CutPoint
         ``table.at(slider.value)``: counts, P, R, TPR, FPR ... and the paths.
@@ -112,10 +121,12 @@ class CutPointExplorer(Explorer):
 
     def __init__(self, y_true, y_score, ids=None, *, pos_label=None, sample_weight=None, k=0,
                  title=None):
-        y_true, y_score, ids = _checked_binary(y_true, y_score, pos_label, sample_weight, ids)
+        y_true, y_score, ids = _checked_binary(y_true, y_score, pos_label, sample_weight, ids, one_class_ok=True)
         if title is not None and not isinstance(title, str):
             raise TypeError(f"title must be a string or None, got {type(title).__name__}")
-        self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        with warnings.catch_warnings():  # one class only: the figure and the read-out say what is 0/0
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            self.table = _curves.stepping_table(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
         self.y_true, self.y_score, self.ids = y_true, y_score, ids
         self.pos_label = _positive_label(y_true, pos_label)
         self.title = title
@@ -166,13 +177,16 @@ class CutPointExplorer(Explorer):
         self.pr_title = _title(ax_pr)
         self.pr_note = ax_pr.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
                                   bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9))
+        self.roc_note = ax_roc.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
+                                    bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9), visible=False)
 
     def dynamic_artists(self) -> list:
         st = self.strip
         # the band first, then the boxes over it (it never tints them), then the cut line
         return [st.span, *st.artists_over_band, st.line, st.label, self.cm.image,
                 *[t for row in self.cm.texts for t in row], self.cm_title, self.roc_trail, self.roc_point,
-                self.roc_title, self.pr_trail, self.pr_trail.tie_line, self.pr_point, self.pr_title, self.pr_note]
+                self.roc_title, self.roc_note, self.pr_trail, self.pr_trail.tie_line, self.pr_point, self.pr_title,
+                self.pr_note]
 
     def compute_state(self, k):
         return _curves.cut_point_state(self.table, int(k))
@@ -185,9 +199,21 @@ class CutPointExplorer(Explorer):
         self.cm.update(book_layout(state))
         self.cm_title.set_text(f"cut {k} of {len(self.table) - 1}")
         move_cut_point(self.roc_point, self.roc_trail, state.roc_path)
-        self.roc_title.set_text(f"ROC point (FPR, TPR) = ({state.fpr:.2f}, {state.tpr:.2f})")
+        # one class only: the missing class's rate is 0/0, and there is no point to draw
+        missing = "negative" if np.isnan(state.fpr) else "positive" if np.isnan(state.tpr) else None
+        rate = "FPR = FP/(FP+TN)" if missing == "negative" else "TPR = TP/(TP+FN)"
+        self.roc_note.set_visible(missing is not None)
+        if missing is None:
+            self.roc_title.set_text(f"ROC point (FPR, TPR) = ({state.fpr:.2f}, {state.tpr:.2f})")
+        else:
+            self.roc_title.set_text(f"ROC point: {rate.split(' =')[0]} = 0/0")
+            self.roc_note.set_text(f"no {missing} example:\n{rate} = 0/0\nis undefined")
         move_cut_point(self.pr_point, self.pr_trail, state.pr_path)
-        if np.isnan(state.precision):
+        if np.isnan(state.recall):
+            self.pr_title.set_text("P-R point: R = 0/0")
+            self.pr_note.set_text("no positive example:\nR = TP/(TP+FN) = 0/0\nis undefined")
+            self.pr_note.set_visible(True)
+        elif np.isnan(state.precision):
             self.pr_title.set_text(f"P-R point: R = {state.recall:.2f}, P = 0/0")
             self.pr_note.set_text("nothing predicted +:\nP = TP/(TP+FP) = 0/0\nis undefined")
             self.pr_note.set_visible(True)
