@@ -69,6 +69,12 @@ def _threshold(s):
     return ThresholdExplorer(m.y_true, m.y_score, ids=m.ids, threshold=0.5, names=("good", "bad"))
 
 
+def _prevalence(s):
+    from learnmetrics.widgets.prevalence import PrevalenceExplorer
+    m = s["melons"]
+    return PrevalenceExplorer(m.y_true, m.y_score, threshold=0.5)
+
+
 def _cut(s):
     from learnmetrics.widgets.curves import CutPointExplorer
     m = s["melons"]
@@ -134,7 +140,7 @@ def _temperature(s):
     return TemperatureExplorer(*s["calibration"])
 
 
-BUILDERS = [_threshold, _cut, _fbeta, _cost, _holdout, _cv, _bootstrap, _ranking, _polynomial, _paired,
+BUILDERS = [_threshold, _prevalence, _cut, _fbeta, _cost, _holdout, _cv, _bootstrap, _ranking, _polynomial, _paired,
             _bias_variance, _auc_sampling, _temperature]
 
 
