@@ -35,6 +35,14 @@ another frame's read-out. The same works in a static page with no kernel.
   second slider with many positions, state that is not a control such as a
   ranked list's order) it takes the *kernel path*: when it changes, the
   kernel builds the frames for its new value (the one shown first).
+  In the course (``max_frames`` = 32, frames about 15-35 kB each, each
+  notebook under 3 MB): ranking (06) nests the gain toggle around k
+  (2 x 8 frames). Kernel path, because nesting would multiply the frames
+  past the budget or the control cannot be linked: CV's repeats (01: 7 k x 5
+  repeats = 35 frames, about 0.6 MB more in 01), the hold-out's
+  "stratified" checkbox (a Checkbox has no index to link), cost's prior (05: 17
+  ratios x 101 priors), the paired test's true difference (08: 5 x 11), the
+  AUC explorer's data set (10: 7 x 200), the ranked list's order (buttons).
 * Drawing ahead never delays the first view: the frame shown is drawn first,
   as before. In a live kernel the others are drawn after the cell returns,
   in short chunks on the kernel's event loop; a value whose frame is not
