@@ -92,9 +92,12 @@ def block_network(context, origin: str = "") -> NetworkLog:
 
 
 def watch_page(page, log: NetworkLog):
+    """Record in ``log`` the page's local requests answered with an error or failed (a request
+    the page itself cancelled, ERR_ABORTED, e.g. a font when a link is followed, is not a
+    failure; a missing file answers 404) and its uncaught script errors."""
     page.on("response", lambda r: log.missing.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-    page.on("requestfailed", lambda r: None if r.url in log.blocked else log.missing.append(
-        f"failed {r.url}: {r.failure}"))
+    page.on("requestfailed", lambda r: None if r.url in log.blocked or "ERR_ABORTED" in (r.failure or "")
+            else log.missing.append(f"failed {r.url}: {r.failure}"))
     page.on("pageerror", lambda e: log.errors.append(str(e)))
     return page
 
