@@ -350,11 +350,10 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
 
     def rowwise(y, sc):
         auc, _, _ = _rowwise_auc_ap(y, sc)
-        bad = int(np.isnan(auc).sum())
-        if bad:
-            warnings.warn(
-                f"Only one class is present in y_true for {bad} of {len(auc)} samples: their ROC AUC is "
-                "not defined (nan)", UndefinedMetricWarning, stacklevel=5)
+        # one warning per undefined row, as scikit-learn's one call per row (shown once by default)
+        for _ in range(int(np.isnan(auc).sum())):
+            warnings.warn("Only one class is present in y_true. ROC AUC score is not defined in that case.",
+                          UndefinedMetricWarning, stacklevel=5)
         return auc
 
     return _average_scores(metric, yt, s, average, w, rowwise=rowwise if max_fpr is None else None)
@@ -406,11 +405,9 @@ def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1
 
     def rowwise(y, sc):
         _, ap, pos = _rowwise_auc_ap(y, sc)
-        bad = int(np.count_nonzero(pos == 0))
-        if bad:
-            warnings.warn(
-                f"No positive class found in y_true for {bad} of {len(ap)} samples: recall is set to one "
-                "for all thresholds and their average precision to 0", UserWarning, stacklevel=5)
+        for _ in range(int(np.count_nonzero(pos == 0))):
+            warnings.warn("No positive class found in y_true, recall is set to one for all thresholds",
+                          UserWarning, stacklevel=5)
         return ap
 
     return _average_scores(metric, yt, s, average, w, rowwise=rowwise)

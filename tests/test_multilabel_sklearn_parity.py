@@ -149,8 +149,7 @@ def test_random_roc_auc_indicator():
             outcomes["value"] += 1
             continue
         outcomes[compare("roc_auc_score", kw, desc, ours_f=I.roc_auc_indicator,
-                         sk_f=sklearn_metrics.roc_auc_score, extra_ours=_extra(y_true, average, w),
-                         warning_kinds_only=average == "samples")] += 1
+                         sk_f=sklearn_metrics.roc_auc_score, extra_ours=_extra(y_true, average, w))] += 1
     assert outcomes["value"] > 4 * outcomes["raise"], outcomes
 
 
@@ -162,8 +161,7 @@ def test_random_average_precision_indicator():
         average = [None, "micro", "macro", "weighted", "samples"][i % 5]
         kw = dict(y_true=y_true, y_score=s, average=average, sample_weight=w)
         outcomes[compare("average_precision_score", kw, desc, ours_f=I.average_precision_indicator,
-                         sk_f=sklearn_metrics.average_precision_score, extra_ours=_extra(y_true, average, w),
-                         warning_kinds_only=average == "samples")] += 1
+                         sk_f=sklearn_metrics.average_precision_score, extra_ours=_extra(y_true, average, w))] += 1
     assert outcomes["value"] > 4 * outcomes["raise"], outcomes
 
 
@@ -229,8 +227,7 @@ SCORE_EDGES = [
 def test_indicator_score_edge_cases(name, kwargs):
     ours = I.roc_auc_indicator if name == "roc_auc_score" else I.average_precision_indicator
     extra = _extra(kwargs["y_true"], kwargs.get("average", "macro"), kwargs.get("sample_weight"))
-    compare(name, kwargs, "edge", ours_f=ours, sk_f=getattr(sklearn_metrics, name), extra_ours=extra,
-            warning_kinds_only=kwargs.get("average") == "samples")
+    compare(name, kwargs, "edge", ours_f=ours, sk_f=getattr(sklearn_metrics, name), extra_ours=extra)
 
 
 def test_two_target_columns_example():
