@@ -39,6 +39,7 @@ import json
 import os
 import platform
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -113,6 +114,7 @@ HARNESS_JS = r"""
     s.stop();
     const t0 = s.presses[0];
     return {pressed: s.presses.length, fig_ms: s.figs.length ? s.figs[0].t - t0 : null,
+            fig_inserted_ms: s.figs.length ? s.figs[0].seen - t0 : null,
             text_ms: s.texts.length ? s.texts[0].t - t0 : null, figs: s.figs.length};
   }
   // a drag: resolve when nothing changed for quiet ms (or after timeout ms)
@@ -435,6 +437,8 @@ def main(argv=None) -> int:
     ap.add_argument("--compare", type=Path, nargs=2, metavar=("BEFORE", "AFTER"),
                     help="print the before -> after table of two JSON results and exit (runs nothing)")
     args = ap.parse_args(argv)
+    # a SIGTERM ends the run through the finally blocks below (servers stopped, JSON so far kept)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.compare:
         before, after = (json.loads(p.read_text()) for p in args.compare)
         print(compare_table(before, after))
@@ -474,6 +478,15 @@ def main(argv=None) -> int:
     except OSError:
         pass
     results: dict[str, dict] = {name: {} for name in chapters}
+
+    def write(partial: bool = False) -> list[str]:
+        missed = goals_missed(results)
+        doc = {"machine": {**info, "partial": partial}, "goals": GOALS, "goals_missed": missed,
+               "summary": {n: {w: r.get("summary", r) for w, r in per.items()} for n, per in results.items()},
+               "results": results}
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        return missed
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as tmp:
         tmp = Path(tmp)
         served = copy_notebooks(tmp / "served" / "notebooks", root / "notebooks")
@@ -516,6 +529,7 @@ def main(argv=None) -> int:
                     else:
                         log(f"  {res['skipped']}")
                     results[name][where] = res
+                    write(partial=True)  # what was measured so far survives an interrupted run
         finally:
             for server in (voila, lab):
                 if server is not None:
@@ -525,12 +539,7 @@ def main(argv=None) -> int:
             pw.stop()
     info["loadavg_end"] = [round(x, 2) for x in os.getloadavg()]
     info["finished"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    missed = goals_missed(results)
-    doc = {"machine": info, "goals": GOALS, "goals_missed": missed,
-           "summary": {n: {w: r.get("summary", r) for w, r in per.items()} for n, per in results.items()},
-           "results": results}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+    missed = write()
     print(f"Chromium, {info['cores']} cores ({info['cpu']}), load average {info['loadavg_start'][0]:.2f} at the "
           f"start, {info['loadavg_end'][0]:.2f} at the end; {args.steps} first visits and as many revisits per "
           f"slider, then a {DRAG_PRESSES}-press drag\n")

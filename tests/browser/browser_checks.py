@@ -42,6 +42,8 @@ from learnmetrics.ranking import ranked_list_state
 from learnmetrics.regression import polynomial_fit_state, polynomial_selection
 
 STEPS = 3  # keyboard steps forward per slider (then one back)
+#: what an explorer shows in place of a frame the kernel has not drawn yet (never a final state)
+PLACEHOLDER = "drawing this frame"
 EXPLORER_MARK = "# NBVAL_IGNORE_OUTPUT"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -417,10 +419,10 @@ def step_explorer(page, root, name: str, check, artifacts: Path | None, *,
     return report
 
 
-_TEXT_JS = """([root, old, want, exact]) => { %s
+_TEXT_JS = """([root, old, want, exact, placeholder]) => { %s
     const t = shownHtml(root).map(e => e.innerText)
         .join('\\n').replace(/\\s+/g, ' ').trim();
-    if (t === old) return false;
+    if (t === old || t.includes(placeholder)) return false;
     if (exact !== null) return t === exact;
     return want.every(w => t.includes(w));
 }""" % _SHOWN_JS
@@ -438,6 +440,11 @@ class _SliderWalk:
     def __init__(self, page, root, report, label, box, check, timeout):
         self.page, self.root, self.report, self.label = page, root, report, label
         self.box, self.handle, self.check, self.ms = box, box.locator("[role=slider]").first, check, timeout * 1e3
+        try:  # a frame still being drawn by the kernel is not a state to come back to
+            page.wait_for_function("([root, p]) => !root.innerText.includes(p)", arg=[root.element_handle(), PLACEHOLDER],
+                                   timeout=self.ms)
+        except Exception:
+            raise AssertionError(f"{report.name}: still '{PLACEHOLDER} ...' after {timeout:.0f} s") from None
         self.value = self._value_text()
         self.text = _norm(root.evaluate(_READOUT_JS))
         self.fig = root.evaluate(_FIGURE_JS)
@@ -476,8 +483,8 @@ class _SliderWalk:
                                      f"{sorted(values)}: update expected_checks() in {Path(__file__).name}")
         exact, want_hash = self.seen.get(self.value, (None, None))
         try:
-            self.page.wait_for_function(_TEXT_JS, arg=[self.root.element_handle(), self.text, want, exact],
-                                        timeout=self.ms)
+            self.page.wait_for_function(_TEXT_JS, arg=[self.root.element_handle(), self.text, want, exact,
+                                                  PLACEHOLDER], timeout=self.ms)
         except PlaywrightTimeout:
             shown = _norm(self.root.evaluate(_READOUT_JS))
             if shown == self.text:
@@ -526,7 +533,7 @@ def drag_explorer(page, root, name: str, check, *, presses: int = 10, settle_ms:
     while True:
         now = (_norm(root.evaluate(_READOUT_JS)), root.evaluate(_FIGURE_JS)["hash"],
                root.evaluate(_SLIDERS_JS)[0]["text"])
-        if now != last:
+        if now != last or PLACEHOLDER in now[0] or not now[1]:  # a frame still to be drawn: not settled
             last, since = now, time.perf_counter()
         elif (time.perf_counter() - since) * 1e3 >= settle_ms:
             break
