@@ -370,6 +370,7 @@ nav.lm-nav a:hover, nav.lm-nav a:focus { text-decoration: underline; }
 nav.lm-nav .lm-home { font-weight: 600; }
 nav.lm-nav .lm-next { margin-left: auto; text-align: right; }
 .jupyter-widgets { font-family: var(--jp-ui-font-family); }  /* the read-outs, as in JupyterLab */
+.jupyter-widgets .widget-html-content pre { word-break: normal; overflow-wrap: break-word; }  /* wrap a read-out between words */
 nav.lm-nav details { position: relative; }
 nav.lm-nav details > summary { cursor: pointer; color: #0b5394; }
 nav.lm-nav details > ol { position: absolute; z-index: 10; background: #fff; border: 1px solid #bbb; margin: 4px 0 0;
