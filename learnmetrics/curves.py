@@ -1114,7 +1114,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     recall = tps[::-1]
     p = precision[:-1]
     np.add(p, recall[:-1], out=p)  # predicted positive
-    np.divide(recall[:-1], p, out=p, where=p != 0)  # 0 where nothing is predicted positive
+    np.divide(recall[:-1], p, out=p)  # rows 1..K: each predicts samples of positive weight, so p > 0
     precision[-1] = 1.0
     if n_pos == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning)
