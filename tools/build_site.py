@@ -558,8 +558,8 @@ MathJax.Hub.Config({{tex2jax: {{inlineMath: [['$','$'], ['\\\\(','\\\\)']], proc
 Each chapter is a page: the explanation, the figures, the code that made them (folded: click
 <b>code</b> to open a cell, or <b>show all code</b> at the top) and the <b>explorers</b>: drag a slider, or
 click it and use the arrow keys, and the figure and the numbers beside it follow, in this page,
-with no Python running. To run or change the code, open the notebooks in JupyterLab (<code>make lab</code>
-in the repository).</p>
+with no Python running (a greyed-out control needs Python). To run or change the code, open the notebooks
+in JupyterLab (<code>make lab</code> in the repository).</p>
 <ol class="lm-chapters" start="0">
 {items}
 </ol>
