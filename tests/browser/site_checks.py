@@ -364,7 +364,9 @@ def walk_explorer(page, root, explorer: StoredExplorer, name: str, check=None, *
     position shown before, the same image bytes."""
     root.scroll_into_view_if_needed()
     if not explorer.linked:
-        raise AssertionError(f"{name}: no slider is linked to a Stack of frames: nothing moves without a kernel")
+        raise AssertionError(f"{name}: no slider is linked to a Stack of frames in the saved widget state, so "
+                             f"nothing moves without a kernel (a notebook stored before the explorers drew their "
+                             f"frames ahead? `make refresh NB=...`)")
     records: list[Step] = []
     boxes = root.locator(".widget-slider:has([role=slider])")
     for mid in explorer.linked:
