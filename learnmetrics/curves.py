@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._indicator import average_precision_indicator, is_2d, roc_auc_indicator
 from ._validation import (
     UndefinedMetricWarning,
     as_1d,
@@ -1260,23 +1261,12 @@ def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
 
 
 def _target(y_true, name: str = "y_true"):
-    """(kind, y) with kind 'binary', 'multiclass' or 'multilabel-indicator' (as type_of_target)."""
+    """(kind, y) with kind 'binary' or 'multiclass' (as type_of_target) for 1-D labels; label
+    indicator matrices never get here (``roc_auc_score`` and ``average_precision_score`` hand
+    them to ``learnmetrics._indicator`` first)."""
     if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
         y = y_true
     else:
-        try:
-            arr = np.asarray(y_true) if not isinstance(y_true, (str, bytes, dict, set)) and y_true is not None else None
-        except Exception:
-            arr = None
-        if arr is not None and arr.ndim == 2:
-            if arr.shape[1] < 2 or arr.dtype.kind not in "iubf" or arr.size == 0:
-                raise ValueError(
-                    f"{name} of shape {arr.shape} is not a label indicator matrix "
-                    "(2-D y_true needs at least 2 columns of 0/1)"
-                )
-            if not np.isin(arr, (0, 1)).all():
-                raise ValueError(f"{name} is 2-D but not a 0/1 label indicator matrix")
-            return "multilabel-indicator", arr.astype(np.int64)
         y = as_labels(y_true, name)
     classes = _unique_small(y)
     return ("binary" if classes.size <= 2 else "multiclass"), y
@@ -1400,6 +1390,9 @@ def roc_auc_score(
     >>> roc_auc_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
+    if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AUC per label, averaged
+        return roc_auc_indicator(y_true, y_score, average=average, sample_weight=sample_weight, max_fpr=max_fpr,
+                                 multi_class=multi_class, labels=labels)
     kind, y = _target(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
@@ -1597,6 +1590,9 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
+    if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AP per label, averaged
+        return average_precision_indicator(y_true, y_score, average=average, pos_label=pos_label,
+                                           sample_weight=sample_weight)
     kind, y = _target(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
@@ -1612,12 +1608,6 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
             raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {present.tolist()}")
         if s.ndim != 1:
             raise ValueError(f"y_score must be 1-D for a binary y_true, got shape {s.shape}")
-    elif kind == "multilabel-indicator":
-        if not (pos_label == 1 and not isinstance(pos_label, str)):
-            raise ValueError(
-                "Parameter pos_label is fixed to 1 for multilabel-indicator y_true. "
-                "Do not set pos_label or set pos_label to 1."
-            )
     else:
         if not (pos_label == 1 and not isinstance(pos_label, str)):
             raise ValueError(
