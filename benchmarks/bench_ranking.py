@@ -9,7 +9,7 @@ over ours. Scores "with ties" are integers 0..9 (about ten items per tied
 group in a row of 100); "no ties" are Gaussian. Prints a Markdown table.
 
 Then NDCG@10 against ranx (Numba-based, the fastest Python ranking-metrics
-library; an optional benchmark dependency, never a test one: ``pip install ranx``), on
+library; an optional benchmark dependency, never a test one: ``pip install -e '.[bench]'``), on
 10,000 queries x 100 documents with distinct scores, timed on prebuilt inputs:
 ranx's ``Qrels``/``Run`` built (and its Numba functions compiled) before the
 clock starts, learnmetrics' two matrices likewise. Skipped, with a note, when
@@ -100,7 +100,7 @@ def main() -> int:
     print(markdown(run()))
     r = run_ranx()
     if r is None:
-        print("\nranx is not installed: the NDCG@10 comparison with ranx is skipped (pip install ranx)")
+        print("\nranx is not installed: the NDCG@10 comparison with ranx is skipped (pip install -e '.[bench]')")
     else:
         t_ours, t_theirs, diff = r
         print("\n| NDCG@10, 10,000 x 100, distinct scores | learnmetrics (ms) | ranx (ms) | ranx / learnmetrics | abs. difference |")
