@@ -121,7 +121,7 @@ class RankedListExplorer(Explorer):
         ])
         self.widget = widgets.VBox([
             widgets.HBox(self.controls),
-            widgets.HBox([side, self.image, self.readout], layout=widgets.Layout(align_items="flex-start")),
+            widgets.HBox([side, self.screen], layout=widgets.Layout(align_items="flex-start")),
         ])
 
     # -- the order -----------------------------------------------------------------------
