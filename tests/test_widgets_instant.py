@@ -354,7 +354,14 @@ def test_background_drawing_on_a_running_loop(small, monkeypatch):
             await asyncio.sleep(0.01)
         return ex
 
-    ex = asyncio.run(main())
+    # a thread of its own: after the browser tests (Playwright's sync API) the main thread may
+    # already have a running event loop, and asyncio.run refuses to nest
+    import threading
+    result = {}
+    worker = threading.Thread(target=lambda: result.setdefault("ex", asyncio.run(main())))
+    worker.start()
+    worker.join(timeout=120)
+    ex = result["ex"]
     assert ex.frames_pending == 0 and len(ex._page.filled) == len(ex.table)
     for g, slot in enumerate(ex._page.slots[0][:-1]):
         assert bytes(slot.children[0].value) == ex.frame((g,))
