@@ -230,13 +230,7 @@ class RankedListExplorer(Explorer):
     def describe(self, state) -> str:
         if is_chinese():
             return self._describe_zh(state)
-        rows = [
-            ("", "2^rel-1", "rel"),
-            (f"DCG@{state.k}", f"{state.dcg_exponential:.3f}", f"{state.dcg_linear:.3f}"),
-            (f"IDCG@{state.k}", f"{state.idcg_exponential:.3f}", f"{state.idcg_linear:.3f}"),
-            (f"NDCG@{state.k}", f"{state.ndcg_exponential:.3f}", f"{state.ndcg_linear:.3f}"),
-        ]
-        table = "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)
+        table = _dcg_table(state)
         thr = f"{state.relevant_threshold:g}"
         order = " ".join(str(item) for item in state.items)
         text = (
@@ -254,13 +248,7 @@ class RankedListExplorer(Explorer):
         def fmt(x):
             return term("undefined") if np.isnan(x) else f"{x:.3f}"
 
-        rows = [
-            ("", "2^rel-1", "rel"),
-            (f"DCG@{state.k}", f"{state.dcg_exponential:.3f}", f"{state.dcg_linear:.3f}"),
-            (f"IDCG@{state.k}", f"{state.idcg_exponential:.3f}", f"{state.idcg_linear:.3f}"),
-            (f"NDCG@{state.k}", f"{state.ndcg_exponential:.3f}", f"{state.ndcg_linear:.3f}"),
-        ]
-        table = "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)
+        table = _dcg_table(state)
         thr = f"{state.relevant_threshold:g}"
         order = " ".join(str(item) for item in state.items)
         text = (
@@ -274,3 +262,14 @@ class RankedListExplorer(Explorer):
             f"{term('CG')}@{state.k} (rel) = {state.cumulative_gain:g}"
         )
         return f"<pre style='font-size:12px;line-height:1.3'>{html.escape(text)}</pre>"
+
+
+def _dcg_table(state) -> str:
+    """The read-out's DCG / IDCG / NDCG at k, with the two gains side by side."""
+    rows = [
+        ("", "2^rel-1", "rel"),
+        (f"DCG@{state.k}", f"{state.dcg_exponential:.3f}", f"{state.dcg_linear:.3f}"),
+        (f"IDCG@{state.k}", f"{state.idcg_exponential:.3f}", f"{state.idcg_linear:.3f}"),
+        (f"NDCG@{state.k}", f"{state.ndcg_exponential:.3f}", f"{state.ndcg_linear:.3f}"),
+    ]
+    return "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)

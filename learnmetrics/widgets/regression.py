@@ -117,16 +117,7 @@ class PolynomialDegreeExplorer(Explorer):
     def describe(self, state) -> str:
         if is_chinese():
             return self._describe_zh(state)
-        t = state.table
-        rows = "".join(
-            f"<tr><td>{name}</td><td style='text-align:right'>{v:.2f}</td>"
-            f"<td style='text-align:right'>{dv:.2f}</td><td>{t.best(c)}</td></tr>"
-            for name, c, v, dv in (
-                ("AIC", "aic", state.aic, t.delta("aic")[state.degree]),
-                ("BIC", "bic", state.bic, t.delta("bic")[state.degree]),
-                ("C<sub>p</sub>", "cp", state.cp, t.delta("cp")[state.degree]),
-            )
-        )
+        rows = _criteria_rows(state, pick_style="")
         return (
             f"<b>degree {state.degree}</b> ({state.degree + 1} parameters)<br>"
             f"MSE = {state.mse:.4g}<br>R<sup>2</sup> = {state.r2:.4f}<br>"
@@ -136,19 +127,24 @@ class PolynomialDegreeExplorer(Explorer):
 
     def _describe_zh(self, state) -> str:
         """The read-out in Chinese (``set_language("zh")``): the same numbers, the same table."""
-        t = state.table
-        rows = "".join(
-            f"<tr><td>{name}</td><td style='text-align:right'>{v:.2f}</td>"
-            f"<td style='text-align:right'>{dv:.2f}</td><td style='text-align:center'>{t.best(c)}</td></tr>"
-            for name, c, v, dv in (
-                ("AIC", "aic", state.aic, t.delta("aic")[state.degree]),
-                ("BIC", "bic", state.bic, t.delta("bic")[state.degree]),
-                ("C<sub>p</sub>", "cp", state.cp, t.delta("cp")[state.degree]),
-            )
-        )
+        rows = _criteria_rows(state, pick_style=" style='text-align:center'")
         return (
             f"<b>{term('degree')} {state.degree}</b>（{state.degree + 1} {term('parameters')}）<br>"
             f"{term('MSE')} = {state.mse:.4g}<br>{term('R2')} = {state.r2:.4f}<br>"
             f"{term('adjusted R2')} = {state.adjusted_r2:.4f}<br>"
             f"<table><tr><th>准则</th><th>值</th><th>Δ</th><th>选出的次数</th></tr>{rows}</table>"
         )
+
+
+def _criteria_rows(state, *, pick_style: str) -> str:
+    """The read-out's AIC / BIC / C_p rows: value, distance to the best degree, the degree picked."""
+    t = state.table
+    return "".join(
+        f"<tr><td>{name}</td><td style='text-align:right'>{v:.2f}</td>"
+        f"<td style='text-align:right'>{dv:.2f}</td><td{pick_style}>{t.best(c)}</td></tr>"
+        for name, c, v, dv in (
+            ("AIC", "aic", state.aic, t.delta("aic")[state.degree]),
+            ("BIC", "bic", state.bic, t.delta("bic")[state.degree]),
+            ("C<sub>p</sub>", "cp", state.cp, t.delta("cp")[state.degree]),
+        )
+    )
