@@ -2,6 +2,8 @@
 (or raised) and which kinds of warning it gave, so both libraries compare alike."""
 import warnings
 
+import numpy as np
+
 from sklearn.exceptions import UndefinedMetricWarning as SkUndefinedMetricWarning
 
 from learnmetrics import UndefinedMetricWarning
@@ -22,3 +24,31 @@ def call(f, *args, **kwargs):
         elif w.category is UserWarning:
             cats.append("user")
     return out, sorted(cats)
+
+
+def random_weights(rng, n):
+    """None, small integer, float, or float weights with zeros (never all zero), at random."""
+    wmode = rng.choice(["none", "none", "int", "float", "float_zeros"])
+    if wmode == "none":
+        return None
+    if wmode == "int":
+        return rng.integers(1, 4, size=n)
+    if wmode == "float":
+        return rng.random(n) * 3
+    w = rng.random(n) * (rng.random(n) < 0.6)
+    if not w.any():
+        w[0] = 0.5
+    return w
+
+
+def random_labels(rng, classes, kind):
+    """None, or a random subset / permutation of ``classes``, perhaps with a label never seen."""
+    lmode = rng.choice(["none", "none", "subset", "with_unseen", "permuted"])
+    if lmode == "none":
+        return None
+    pool = list(classes)
+    if lmode == "with_unseen":
+        pool.append("zzz" if kind == "strings" else 99)
+    pool = np.array(pool)
+    m = len(pool) if lmode == "permuted" else int(rng.integers(1, len(pool) + 1))
+    return rng.permutation(pool)[:m]

@@ -15,7 +15,7 @@ sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
 from learnmetrics import UndefinedMetricWarning  # noqa: E402
 from learnmetrics import classification as C  # noqa: E402
-from parity import call as _call  # noqa: E402
+from parity import call as _call, random_labels, random_weights  # noqa: E402
 
 N_CASES = 300
 WORDS = np.array(["ant", "bee", "cat", "dog", "emu", "fox"])
@@ -105,27 +105,8 @@ def random_case(rng, *, max_classes=6):
         y_pred = classes[(np.searchsorted(classes, y_true) + 1) % k]
     else:
         y_pred = classes[rng.integers(0, max(k - 1, 1), size=n)]
-    wmode = rng.choice(["none", "none", "int", "float", "float_zeros"])
-    if wmode == "none":
-        w = None
-    elif wmode == "int":
-        w = rng.integers(1, 4, size=n)
-    elif wmode == "float":
-        w = rng.random(n) * 3
-    else:
-        w = rng.random(n) * (rng.random(n) < 0.6)
-        if not w.any():
-            w[0] = 0.5
-    lmode = rng.choice(["none", "none", "subset", "with_unseen", "permuted"])
-    if lmode == "none":
-        labels = None
-    else:
-        pool = list(classes)
-        if lmode == "with_unseen":
-            pool.append("zzz" if kind == "strings" else 99)
-        pool = np.array(pool)
-        m = len(pool) if lmode == "permuted" else int(rng.integers(1, len(pool) + 1))
-        labels = rng.permutation(pool)[:m]
+    w = random_weights(rng, n)
+    labels = random_labels(rng, classes, kind)
     return dict(y_true=y_true, y_pred=y_pred, sample_weight=w, labels=labels), kind
 
 

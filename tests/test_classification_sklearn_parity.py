@@ -12,7 +12,7 @@ sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
 import learnmetrics as lm  # noqa: E402
 from learnmetrics import classification as C  # noqa: E402
-from parity import call as _call  # noqa: E402
+from parity import call as _call, random_labels, random_weights  # noqa: E402
 
 N_CASES = 300
 AVERAGES = [None, "binary", "micro", "macro", "weighted"]
@@ -94,28 +94,9 @@ def _random_case(rng):
         y_pred = y_true.copy()
     else:  # a class never predicted
         y_pred = classes[rng.integers(0, max(k - 1, 1), size=n)]
-    wmode = rng.choice(["none", "none", "int", "float", "float_zeros"])
-    if wmode == "none":
-        w = None
-    elif wmode == "int":
-        w = rng.integers(1, 4, size=n)
-    elif wmode == "float":
-        w = rng.random(n) * 3
-    else:
-        w = rng.random(n) * (rng.random(n) < 0.6)
-        if not w.any():
-            w[0] = 0.5
+    w = random_weights(rng, n)
     # label subsets: some present, some unseen
-    lmode = rng.choice(["none", "none", "subset", "with_unseen", "permuted"])
-    if lmode == "none":
-        labels = None
-    else:
-        pool = list(classes)
-        if lmode == "with_unseen":
-            pool.append("zzz" if kind == "strings" else 99)
-        pool = np.array(pool)
-        m = len(pool) if lmode == "permuted" else int(rng.integers(1, len(pool) + 1))
-        labels = rng.permutation(pool)[:m]
+    labels = random_labels(rng, classes, kind)
     if kind == "strings":
         present = np.unique(np.concatenate([y_true, y_pred]))
         pos_label = present[rng.integers(0, len(present))] if rng.random() < 0.9 else "cat"

@@ -16,7 +16,7 @@ sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
 from learnmetrics import _indicator as I  # noqa: E402
 from learnmetrics import classification as C  # noqa: E402
-from parity import call as _call  # noqa: E402
+from parity import call as _call, random_weights  # noqa: E402
 from test_classification_more_parity import compare  # noqa: E402
 
 N_CASES = 300
@@ -56,17 +56,7 @@ def random_multilabel(rng):
         y_true, y_pred = y_true.astype(float), y_pred.astype(float)
     elif form == "list":
         y_true, y_pred = y_true.tolist(), y_pred.tolist()
-    wmode = rng.choice(["none", "none", "int", "float", "float_zeros"])
-    if wmode == "none":
-        w = None
-    elif wmode == "int":
-        w = rng.integers(1, 4, size=n)
-    elif wmode == "float":
-        w = rng.random(n) * 3
-    else:
-        w = rng.random(n) * (rng.random(n) < 0.6)
-        if not w.any():
-            w[0] = 0.5
+    w = random_weights(rng, n)
     lmode = rng.choice(["none", "none", "subset", "permuted"])
     labels = None
     if lmode != "none":
