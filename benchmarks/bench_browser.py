@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser_checks import explorer_cells, open_in_lab, shutdown_kernels  # noqa: E402
+from browser_checks import _SLIDERS_JS, explorer_cells, open_in_lab, shutdown_kernels  # noqa: E402
 from browser_servers import (CHROMIUM_FLAGS, chromium_path, copy_notebooks, free_port, start_lab,  # noqa: E402
                              start_voila)
 
@@ -135,16 +135,6 @@ HARNESS_JS = r"""
   window.__lmBench = {arm, waitStep, waitSettled, figure, readout};
 })()
 """
-
-_SLIDERS_JS = """(root) => Array.from(root.querySelectorAll('.widget-slider')).filter(b => b.querySelector('[role=slider]'))
-  .map(box => {
-    const h = box.querySelector('[role=slider]'), t = box.querySelector('.noUi-target');
-    let min = parseFloat(h.getAttribute('aria-valuemin')), max = parseFloat(h.getAttribute('aria-valuemax'));
-    if (t && t.noUiSlider) { const r = t.noUiSlider.options.range; min = [].concat(r.min)[0]; max = [].concat(r.max)[0]; }
-    const label = box.querySelector('.widget-label'), readout = box.querySelector('.widget-readout');
-    return {label: label ? label.innerText.trim() : '', text: readout ? readout.innerText.trim() : '',
-            position: parseFloat(h.getAttribute('aria-valuetext') ?? h.getAttribute('aria-valuenow')), min, max};
-  })"""
 
 _CELL_TIMING_JS = """([path, indices]) => {
   const panel = Array.from(window.jupyterapp.shell.widgets('main')).find(w => w.context && w.context.path === path);
