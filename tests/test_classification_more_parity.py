@@ -15,57 +15,15 @@ sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
 from learnmetrics import UndefinedMetricWarning  # noqa: E402
 from learnmetrics import classification as C  # noqa: E402
-from parity import call as _call, random_labels, random_weights  # noqa: E402
+from parity import compare as _compare, random_labels, random_weights  # noqa: E402
 
 N_CASES = 300
 WORDS = np.array(["ant", "bee", "cat", "dog", "emu", "fox"])
 
 
-def _same(ours, theirs, what, atol=1e-14):
-    if theirs is None:
-        assert ours is None, what
-        return
-    if isinstance(theirs, (float, int)) and not isinstance(theirs, np.ndarray):
-        assert type(ours) is float, (what, type(ours))
-        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=atol, equal_nan=True, err_msg=what)
-        return
-    theirs = np.asarray(theirs)
-    assert isinstance(ours, np.ndarray), (what, type(ours))
-    assert ours.shape == theirs.shape, (what, ours.shape, theirs.shape)
-    assert ours.dtype.kind == theirs.dtype.kind, (what, ours.dtype, theirs.dtype)
-    if theirs.dtype.kind in "iu":
-        np.testing.assert_array_equal(ours, theirs, err_msg=what)
-    else:
-        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=atol, equal_nan=True, err_msg=what)
-
-
-def compare(name, kwargs, desc="", *, ours_f=None, sk_f=None, check_warnings=True, extra_ours=(), atol=1e-14,
-            warning_kinds_only=False):
-    """'value' or 'raise'; ``extra_ours``: warning categories learnmetrics adds on purpose;
-    ``warning_kinds_only``: compare the kinds of warning, not how many (one summary warning
-    where scikit-learn warns once per row)."""
-    ours_f = ours_f or getattr(C, name)
-    sk_f = sk_f or getattr(sklearn_metrics, name)
-    ours, w_ours = _call(ours_f, **kwargs)
-    theirs, w_sk = _call(sk_f, **kwargs)
-    what = f"{name} {desc} {kwargs}"
-    if isinstance(theirs, Exception):
-        assert isinstance(ours, (ValueError, TypeError)), f"sklearn raised {theirs!r}, ours gave {ours!r}: {what}"
-        return "raise"
-    assert not isinstance(ours, Exception), f"ours raised {ours!r}, sklearn gave {theirs!r}: {what}"
-    if isinstance(theirs, tuple):
-        assert isinstance(ours, tuple) and len(ours) == len(theirs), what
-        for a, b in zip(ours, theirs):
-            _same(a, b, what, atol)
-    else:
-        _same(ours, theirs, what, atol)
-    if check_warnings:
-        expected = sorted(w_sk + list(extra_ours))
-        if warning_kinds_only:
-            assert set(w_ours) == set(expected), (what, w_ours, w_sk)
-        else:
-            assert w_ours == expected, (what, w_ours, w_sk)
-    return "value"
+def compare(name, kwargs, desc="", *, ours_f=None, sk_f=None, **options):
+    """``parity.compare`` with learnmetrics.classification's and sklearn.metrics' ``name`` by default."""
+    return _compare(name, ours_f or getattr(C, name), sk_f or getattr(sklearn_metrics, name), kwargs, desc, **options)
 
 
 def random_case(rng, *, max_classes=6):

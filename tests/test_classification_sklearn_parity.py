@@ -12,50 +12,13 @@ sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
 import learnmetrics as lm  # noqa: E402
 from learnmetrics import classification as C  # noqa: E402
-from parity import call as _call, random_labels, random_weights  # noqa: E402
+from parity import compare as _compare, random_labels, random_weights  # noqa: E402
 
 N_CASES = 300
 AVERAGES = [None, "binary", "micro", "macro", "weighted"]
 ZERO_DIVISIONS = ["warn", 0.0, 1.0, np.nan]
 BETAS = [0.0, 0.5, 1.0, 2.0, np.inf]
 WORDS = np.array(["ant", "bee", "cat", "dog", "emu", "fox"])
-
-
-def _same(ours, theirs, what):
-    if theirs is None:
-        assert ours is None, what
-        return
-    if isinstance(theirs, float):
-        assert type(ours) is float, (what, type(ours))
-        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14, equal_nan=True, err_msg=what)
-        return
-    theirs = np.asarray(theirs)
-    assert isinstance(ours, np.ndarray), (what, type(ours))
-    assert ours.shape == theirs.shape, (what, ours.shape, theirs.shape)
-    assert ours.dtype.kind == theirs.dtype.kind, (what, ours.dtype, theirs.dtype)
-    if theirs.dtype.kind in "iu":
-        np.testing.assert_array_equal(ours, theirs, err_msg=what)
-    else:
-        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14, equal_nan=True, err_msg=what)
-
-
-def _compare(name, ours_f, sk_f, kwargs, desc, *, check_warnings=True):
-    ours, w_ours = _call(ours_f, **kwargs)
-    theirs, w_sk = _call(sk_f, **kwargs)
-    what = f"{name} {desc} {kwargs}"
-    if isinstance(theirs, Exception):
-        assert isinstance(ours, (ValueError, TypeError)), f"sklearn raised {theirs!r}, ours gave {ours!r}: {what}"
-        return "raise"
-    assert not isinstance(ours, Exception), f"ours raised {ours!r}, sklearn gave {theirs!r}: {what}"
-    if isinstance(theirs, tuple):
-        assert isinstance(ours, tuple) and len(ours) == len(theirs), what
-        for a, b in zip(ours, theirs):
-            _same(a, b, what)
-    else:
-        _same(ours, theirs, what)
-    if check_warnings:
-        assert w_ours == w_sk, (what, w_ours, w_sk)
-    return "value"
 
 
 def _random_case(rng):
