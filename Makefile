@@ -34,14 +34,16 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 ## The chapters' explorers without code, for a classroom projector: Voilà on 127.0.0.1 only,
-## behind a fresh random token (printed in the address), refusing any Host header that does not
+## behind a fresh random token (printed in the address; handed over in the environment, never on a
+## command line other users can read in the process list), refusing any Host header that does not
 ## name this machine (Voilà's default accepts any; JupyterLab's refuses). Extra Voilà options go
 ## in APP_ARGS, e.g. make app APP_ARGS=--theme=dark
 app: $(STAMP)
-	@token=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))') && \
-	echo "The chapters without code:  http://127.0.0.1:$(APP_PORT)/?token=$$token" && \
+	@LEARNMETRICS_APP_TOKEN=$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))') && \
+	export LEARNMETRICS_APP_TOKEN && \
+	echo "The chapters without code:  http://127.0.0.1:$(APP_PORT)/?token=$$LEARNMETRICS_APP_TOKEN" && \
 	exec $(BIN)/python tools/voila_app.py notebooks --strip_sources=True --Voila.ip=127.0.0.1 \
-		--port=$(APP_PORT) --Voila.token=$$token $(APP_ARGS)
+		--port=$(APP_PORT) $(APP_ARGS)
 
 ## Set up (if needed) and run every test: unit tests, nbval over all notebooks, and the
 ## browser tests (tests/browser; skipped with a reason when Chromium is missing).

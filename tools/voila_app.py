@@ -1,9 +1,15 @@
 """Voilà for ``make app``, refusing requests whose Host header does not name this machine.
 
-    python tools/voila_app.py notebooks --strip_sources=True --Voila.ip=127.0.0.1 \\
-        --Voila.token=TOKEN --port=8866 [more Voilà options]
+    LEARNMETRICS_APP_TOKEN=TOKEN python tools/voila_app.py notebooks --strip_sources=True \\
+        --Voila.ip=127.0.0.1 --port=8866 [more Voilà options]
 
-The arguments are Voilà's own. The one difference from ``voila``: Voilà's
+The arguments are Voilà's own. The token comes from the environment variable
+``LEARNMETRICS_APP_TOKEN`` (removed from the environment before any kernel
+starts), never from the command line: a command line is readable by every
+user of the machine (``ps``, ``/proc/PID/cmdline``), a process's environment
+only by its owner. With the variable set, a ``--token``/``--Voila.token``
+argument is refused rather than silently replacing it (``--Voila.token=...``
+still works without the variable). The other difference from ``voila``: Voilà's
 stand-alone server sets ``allow_remote_access=True`` in its Tornado settings,
 so it answers any ``Host`` header, which lets a web page the learner visits
 reach the server through DNS rebinding (a name that resolves to 127.0.0.1).
@@ -16,9 +22,13 @@ checks the refusal.
 """
 from __future__ import annotations
 
+import os
 import sys
 
 from voila.app import Voila
+
+#: the environment variable ``make app`` passes its fresh token in
+TOKEN_ENV = "LEARNMETRICS_APP_TOKEN"
 
 #: the Tornado settings that make jupyter_server's handlers check the Host header
 LOCAL_ONLY = {"allow_remote_access": False, "local_hostnames": ["localhost"]}
@@ -38,8 +48,26 @@ class LocalVoila(Voila):
         super().start()
 
 
+def token_from_environment(argv: list[str]) -> dict:
+    """``{"token": ...}`` taken (and removed) from ``$LEARNMETRICS_APP_TOKEN``, or ``{}`` when it is unset.
+
+    With the variable set, a token on the command line is refused: it would replace the
+    fresh one and be readable by every user in the process list."""
+    token = os.environ.pop(TOKEN_ENV, None)
+    if token is None:
+        return {}
+    if not token.strip():
+        raise SystemExit(f"{TOKEN_ENV} is set but empty; the app needs a token (unset it to pass --Voila.token)")
+    clash = [a for a in argv if a.split("=", 1)[0] in ("--token", "--Voila.token")]
+    if clash:
+        raise SystemExit(f"{TOKEN_ENV} gives the token; remove {clash[0].split('=', 1)[0]} from the arguments "
+                         "(a token on the command line is visible to every user in the process list)")
+    return {"token": token.strip()}
+
+
 def main(argv=None) -> None:
-    LocalVoila.launch_instance(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    LocalVoila.launch_instance(argv, **token_from_environment(argv))
 
 
 if __name__ == "__main__":
