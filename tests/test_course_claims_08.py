@@ -104,6 +104,38 @@ def test_friedman_exact_false_alarm_rates():
     assert abs(r310.chi2_rate - 0.05) < 0.005 and abs(r310.f_rate - 0.05) < 0.005
 
 
+def test_false_alarms_at_most_alpha_only_for_exact_tests():
+    """Issue 23: "false alarms at most alpha" holds for exact tests (the binomial test above), not for the
+    chi2 / F approximations of Friedman's test: counted exactly over every ranking, both exceed alpha."""
+    r34 = lm.compare.friedman_null_rejection_rates(3, 4)
+    r44 = lm.compare.friedman_null_rejection_rates(4, 4)
+    assert f"{r34.chi2_rate:.2%}" == f"{r34.f_rate:.2%}" == "6.94%"
+    assert (f"{r44.chi2_rate:.2%}", f"{r44.f_rate:.2%}") == ("3.29%", "6.78%")
+    assert r34.chi2_rate > 0.05 and r44.f_rate > 0.05
+    # the count, checked by brute force over all (3!)^4 rankings for k = 3, N = 4
+    perms = list(itertools.permutations([1, 2, 3]))
+    crit = st.chi2.ppf(0.95, 2)
+    rejected = 0
+    for rows in itertools.product(perms, repeat=4):
+        r = np.mean(rows, axis=0)
+        chi2 = 12 * 4 / (3 * 4) * np.sum((r - 2) ** 2)
+        rejected += chi2 > crit
+    assert rejected == 90
+
+
+def test_exercise_08_8_quotes_the_chapters_p_value():
+    from learnmetrics.exercises import EXERCISES
+    from learnmetrics.learners import LogisticRegression
+    from learnmetrics.realdata import load_breast_cancer
+
+    d = load_breast_cancer()
+    f1 = lm.cross_val_scores([LogisticRegression(), LogisticRegression(l2=1e-4)], d.X, d.y, scoring=lm.f1_score,
+                             k=10, rng=0)
+    p = lm.paired_t_test(f1[0], f1[1]).p_value
+    assert round(p, 4) == 0.4195
+    assert "p = 0.4195" in EXERCISES["08.8"].prompt
+
+
 def test_tau_f_grows_with_tau_chi2():
     for k, n in [(3, 4), (4, 6), (10, 3)]:
         chi2 = np.linspace(0, n * (k - 1) * 0.999, 200)

@@ -261,9 +261,23 @@ register(
 )
 
 # -- 08.8: explain in words ---------------------------------------------------------------------
+def _chapter_p_a_vs_c() -> float:
+    """The p-value the chapter's first cell prints: A against C, F1 on the same 10 folds."""
+    from ..learners import LogisticRegression
+    from ..realdata import load_breast_cancer
+
+    data = load_breast_cancer()
+    f1 = lm.cross_val_scores([LogisticRegression(), LogisticRegression(l2=1e-4)], data.X, data.y,
+                             scoring=lm.f1_score, k=10, rng=0)
+    return float(lm.paired_t_test(f1[0], f1[1]).p_value)
+
+
+_P_AC = _chapter_p_a_vs_c()
+
 register(
     "08.8",
-    "Explain in words: the paired t-test of A against C gives p = 0.40. A colleague writes "
+    f"Explain in words: the paired t-test of A against C gives p = {_P_AC:.4f} (the chapter's first comparison, "
+    "F1 on 10 folds). A colleague writes "
     "\"A and C are equally good\". What is wrong with that conclusion, and what may be said instead?",
     kind="open",
     answer="A large p-value only says that data like these would be unsurprising if A and C were equally "
