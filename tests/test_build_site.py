@@ -31,6 +31,7 @@ def _tarball(files: dict[str, bytes]) -> bytes:
 FAKE_FILES = {
     "html-manager": {"package/dist/embed-amd.js": b"// embed", "package/dist/x.woff2": b"font",
                      "package/dist/embed.js.LICENSE.txt": b"notices", "package/src/big.ts": b"no"},
+    "anywidget": {"package/dist/index.js": b"define([], {});", "package/LICENSE": b"MIT", "package/src/x.ts": b"no"},
     "requirejs": {"package/require.js": b"/** @license RequireJS 9 Copyright Someone.\n */\nvar r;",
                   "package/bin/r.js": b"no"},
     "mathjax": {"package/MathJax.js": b"// mj", "package/LICENSE": b"Apache", "package/config/Safe.js": b"s",
@@ -41,7 +42,7 @@ FAKE_FILES = {
 
 @pytest.fixture
 def fake_vendors(tmp_path, monkeypatch):
-    """The three pinned packages replaced by small tarballs in a cache folder, with their
+    """The four pinned packages replaced by small tarballs in a cache folder, with their
     integrity; no npm, no network (a fetch attempt fails the test)."""
     cache = tmp_path / "cache"
     cache.mkdir()
@@ -105,6 +106,9 @@ def test_build_offline_from_the_cache(tmp_path, fake_vendors):
     licences = static / "licenses"
     assert "Apache" in (licences / "mathjax-2.7.9-LICENSE.txt").read_text()
     assert "MIT" in (licences / "requirejs-2.3.8-LICENSE.txt").read_text()
+    # the explorers' front end: the AMD module in the site, its name mapped for require()
+    assert (static / "anywidget" / "dist" / "index.js").exists() and not (static / "anywidget" / "src").exists()
+    assert "MIT" in (licences / "anywidget-0.11.0-LICENSE.txt").read_text()
     assert (licences / "jupyter-widgets-html-manager-1.0.15-THIRD-PARTY-NOTICES.txt").exists()
     assert (static.stat().st_mode & 0o777) == 0o755, "a web server must be able to read static/"
 
@@ -113,6 +117,7 @@ def test_build_offline_from_the_cache(tmp_path, fake_vendors):
         assert cdn not in page, cdn
     assert 'src="static/require.js"' in page and "static/mathjax/MathJax.js?config=TeX-AMS_CHTML-full,Safe" in page
     assert "static/html-manager/embed-amd.js" in page
+    assert '"anywidget": "static/anywidget/dist/index"' in page
     assert 'href="01_b.html"' in page and ".ipynb" not in page.split("<main>")[1].split("<script type=")[0]
     assert re.search(r'<a (?=[^>]*rel="prev")[^>]*href="00_a.html"', page), "no link to the previous chapter"
     assert "NBVAL_IGNORE_OUTPUT" not in page and page.count('<details class="lm-code">') == 1  # the empty cell has none

@@ -75,7 +75,7 @@ def test_environment_yml_matches_pyproject():
 
 def test_runtime_dependencies_are_only_numpy_matplotlib_ipywidgets():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert sorted(_requirement(r)[0] for r in data["dependencies"]) == ["ipywidgets", "matplotlib", "numpy"]
+    assert sorted(_requirement(r)[0] for r in data["dependencies"]) == ["anywidget", "ipywidgets", "matplotlib", "numpy"]
 
 
 def test_import_is_fast_and_lean():

@@ -7,12 +7,14 @@ explorer live. The explorers' frames and read-outs are in the saved widget state
 slider ``jslink``-ed to the ``Stack`` that holds them, so the widget manager running in the
 page flips frames with no kernel and no server beyond a plain file server.
 
-No network at view time. The three pieces of JavaScript the pages need are fetched at build
+No network at view time. The four pieces of JavaScript the pages need are fetched at build
 time from the npm registry, pinned to one version and checked against the registry's
 ``sha512`` integrity string, and cached in ``build/site-vendor/`` (git-ignored), so a second
 build needs no network:
 
 * ``@jupyter-widgets/html-manager`` (``dist/embed-amd.js``): renders the saved widget state;
+* ``anywidget`` (``dist/index.js``, AMD): the front end of the explorers' view (a custom
+  widget); the page maps the module name to it, so nothing is fetched from a CDN;
 * ``requirejs`` (``require.js``): the module loader the widget manager needs;
 * ``mathjax`` 2.7 (TeX input, CommonHTML output, TeX fonts): the chapters' LaTeX.
 
@@ -89,6 +91,12 @@ VENDORS = (
            "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
            "html-manager", include=("dist/embed-amd.js", "dist/*.woff", "dist/*.woff2", "dist/embed.js.LICENSE.txt"),
            spdx="BSD-3-Clause"),
+    Vendor("anywidget", "0.11.0",
+           "sha512-LHZgW2j5UjyerZSZcO+BtZPXGMSORQV2bUT480hOR5x/BXS8sOradi/71amJfMueSEnKX0dqPwTfsOGHTsyZpQ==",
+           # an AMD module (define(["@jupyter-widgets/base"], ...)); the page maps the name "anywidget"
+           # to it, so the widget manager loads it from the site (it tries require() before its CDN);
+           # it must match the Python package's version (pyproject: anywidget~=0.11.0)
+           "anywidget", include=("dist/index.js",), licence="LICENSE", spdx="MIT"),
     Vendor("requirejs", "2.3.8",
            "sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
            "", include=("require.js",), spdx="MIT"),
@@ -329,7 +337,8 @@ TEMPLATE = r"""{%- extends 'index.html.j2' -%}
 <script>
 // The widget manager finds its icon fonts next to the AMD modules it defines: map those to static/.
 require.config({paths: {"@jupyter-widgets/html-manager": "static/html-manager/html-manager",
-                        "@jupyter-widgets/html-manager/dist": "static/html-manager"}});
+                        "@jupyter-widgets/html-manager/dist": "static/html-manager",
+                        "anywidget": "static/anywidget/dist/index"}});
 window.__jupyter_widgets_assets_path__ = "static/html-manager/";
 </script>
 {% endblock extra_css %}
@@ -486,7 +495,7 @@ def _exporter():
         require_js_url="static/require.js",
         mathjax_url=f"static/mathjax/MathJax.js?config={MATHJAX_CONFIG}",
         widget_renderer_url="static/html-manager/embed-amd.js",
-        jupyter_widgets_base_url="static/",  # never used: every widget is a built-in control
+        jupyter_widgets_base_url="static/",  # never used: the built-in controls and anywidget are mapped by require.config
     )
     return exporter
 
