@@ -68,8 +68,9 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     For t statistics the two-sided (or one-sided) rejection region at
     ``result.alpha`` is hatched; chi-square and F statistics reject in the upper
     tail. The critical value is a dash-dot line; the observed statistic a solid
-    near-black line (an observed value beyond the axis is drawn at the edge with
-    an arrow).
+    near-black line (an observed value beyond the axis is drawn at the edge and
+    says so). Every element is labelled on the figure itself, beside its line:
+    no legend box covers the lines.
     """
     _check_result(result)
     pdf, lo, hi = _null_of(result)
@@ -84,7 +85,7 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     ymax = float(np.max(y[body])) if body.any() else 1.0
     y = np.minimum(np.where(np.isfinite(y), y, ymax * 1.5), ymax * 1.5)
     sym = result.math_symbol
-    _ = ax.plot(x, y, color=style.REFERENCE, ls="--", lw=2, label=f"null distribution, df = {_df_text(result.df)}")
+    _ = ax.plot(x, y, color=style.REFERENCE, ls="--", lw=2)
     c = result.critical_value
     if result.statistic_name == "tau_t" and result.alternative == "two-sided":
         regions = [(lo, -abs(c)), (abs(c), hi)]
@@ -92,30 +93,65 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
         regions = [(lo, c)]
     else:
         regions = [(c, hi)]
-    for k, (a, b) in enumerate(regions):
+    edges = []
+    for a, b in regions:
         m = (x >= a) & (x <= b)
         # the tail's area is alpha, often too thin to see: a light band marks the whole region too
         ax.axvspan(a, b, color=REJECT_COLOR, alpha=0.10, lw=0, zorder=0)
-        ax.fill_between(x[m], 0, y[m], **_reject_patch_kw(
-            f"rejection region ($\\alpha$ = {result.alpha:g})" if k == 0 else None))
+        ax.fill_between(x[m], 0, y[m], **_reject_patch_kw())
         edge = a if b >= hi else b
-        crit_text = f"$\\pm${abs(c):.3f}" if len(regions) == 2 else f"{c:.3f}"
-        ax.axvline(edge, **CRITICAL_LINE, label=f"critical value {crit_text}" if k == 0 else None)
+        ax.axvline(edge, **CRITICAL_LINE)
+        edges.append(edge)
     shown = min(max(s, lo), hi) if math.isfinite(s) else (hi if s > 0 else lo)
-    ax.axvline(shown, color=STAT_COLOR, lw=2.4, zorder=5, label=f"observed {sym} = {s:.3f}")
-    if shown != s:
-        ax.annotate("beyond the axis", xy=(shown, ymax * 0.8), xytext=(-90 if shown == hi else 10, 0),
-                    textcoords="offset points", color=STAT_COLOR, fontsize=_FS,
-                    arrowprops=dict(arrowstyle="->", color=STAT_COLOR))
+    ax.axvline(shown, color=STAT_COLOR, lw=2.4, zorder=5)
+    top = ymax * 1.9
     ax.set_xlim(lo, hi)
-    ax.set_ylim(0, ymax * 1.25)
+    ax.set_ylim(0, top)
+    # direct labels (no legend box over the lines): the observed value at the top, the critical value below it,
+    # each written on the side of its line that faces away from the other line
+    crit_text = f"$\\pm${abs(c):.3f}" if len(regions) == 2 else f"{c:.3f}"
+    edge = min(edges, key=lambda e: abs(e - shown))
+    obs_right = shown >= edge if shown != edge else shown < (lo + hi) / 2
+    beyond = " (beyond the axis)" if shown != s else ""
+    _direct_label(ax, shown, 0.97 * top, f"observed {sym} = {s:.3f}{beyond}", right=obs_right, lo=lo, hi=hi,
+                  color=STAT_COLOR, weight="bold")
+    _direct_label(ax, edge, 0.85 * top, f"critical value {crit_text}\nhatched: reject ($\\alpha$ = {result.alpha:g})",
+                  right=not obs_right, lo=lo, hi=hi, color="#444444")
+    # the null density, named on the curve at its peak
+    body_x, body_y = x[body], y[body]
+    peak = int(np.argmax(body_y))
+    ax.annotate(f"null distribution {_null_name(result)}", (body_x[peak], body_y[peak]), xytext=(6, 3),
+                textcoords="offset points", fontsize=_FS, color="#555555", ha="left", va="bottom")
     ax.set_xlabel(sym, fontsize=12)
     ax.set_ylabel("density under $H_0$")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=10, frameon=True, framealpha=0.9, edgecolor="none", loc="best")
     ax.set_title(title if title is not None else f"{result.test}\np-value = {_p_text(result.p_value)}",
                  fontsize=10, loc="left")
     return ax
+
+
+def _direct_label(ax, xv, yv, text, *, right, lo, hi, color, weight="normal"):
+    """Write ``text`` beside the vertical line at ``xv``: to its right (``right``) or left, flipped when the
+    side is too narrow for it (so it stays inside the axes)."""
+    room_right = (hi - xv) / (hi - lo)
+    if right and room_right < 0.3:
+        right = False
+    elif not right and (xv - lo) / (hi - lo) < 0.3:
+        right = True
+    ax.annotate(text, (xv, yv), xytext=(4 if right else -4, 0), textcoords="offset points", fontsize=_FS,
+                ha="left" if right else "right", va="top", color=color, fontweight=weight, zorder=7,
+                bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
+
+
+def _null_name(result) -> str:
+    name, df = result.statistic_name, result.df
+    if name == "tau_t":
+        return f"t({_df_text(df)})"
+    if name == "tau_chi2":
+        return f"$\\chi^2$({_df_text(df)})"
+    if name == "tau_F":
+        return f"F{_df_text(df)}"
+    return f"df = {_df_text(df)}"
 
 
 def _df_text(df) -> str:
@@ -201,19 +237,29 @@ def plot_binomial_test(ax, result: TestResult, *, title=None):
     with np.errstate(divide="ignore", invalid="ignore"):
         pmf = np.exp(logc + c * np.log(eps0) + (m - c) * np.log1p(-eps0)) if 0 < eps0 < 1 else (c == round(m * eps0)) * 1.0
     keep = c < crit
-    ax.bar(c[keep], pmf[keep], width=0.85, color="0.72", label="$P(m')$ if $\\epsilon = \\epsilon_0$")
-    ax.bar(c[~keep], pmf[~keep], width=0.85, **_reject_patch_kw(
-        f"rejection region: $m' \\geq$ {crit} ($\\alpha$ = {result.alpha:g})"))
+    ax.bar(c[keep], pmf[keep], width=0.85, color="0.72")
+    ax.bar(c[~keep], pmf[~keep], width=0.85, **_reject_patch_kw())
     ax.bar(c[~keep], pmf[~keep], width=0.85, fill=False, edgecolor="0.35", lw=0.8)
+    top = float(pmf.max()) * 2.1
+    ax.set_ylim(0, top)
+    ax.set_xlim(-0.7, hi + 0.7)
     if crit <= hi:
-        ax.axvline(crit - 0.5, **CRITICAL_LINE,
-                   label=f"critical value: $\\bar\\epsilon m$ = {crit - 1} kept, {crit} rejected")
-    ax.axvline(k, color=STAT_COLOR, lw=2.4, label=f"observed: $m'$ = {k} errors of {m}")
-    ax.set_ylim(0, float(pmf.max()) * 1.85)
+        ax.axvline(crit - 0.5, **CRITICAL_LINE)
+    ax.axvline(k, color=STAT_COLOR, lw=2.4)
+    # direct labels, no legend over the lines
+    obs_right = k >= crit - 0.5
+    _direct_label(ax, k, 0.97 * top, f"observed: $m'$ = {k} errors of {m}", right=obs_right, lo=-0.7, hi=hi + 0.7,
+                  color=STAT_COLOR, weight="bold")
+    if crit <= hi:
+        _direct_label(ax, crit - 0.5, 0.85 * top,
+                      f"critical value: $\\bar\\epsilon m$ = {crit - 1} kept\nhatched: $m' \\geq$ {crit} rejected "
+                      f"($\\alpha$ = {result.alpha:g})", right=not obs_right, lo=-0.7, hi=hi + 0.7, color="#444444")
+    mode = int(np.argmax(pmf))
+    ax.annotate("$P(m')$ if $\\epsilon = \\epsilon_0$", (mode, pmf[mode]), xytext=(0, 4), textcoords="offset points",
+                fontsize=_FS, color="#555555", ha="center", va="bottom")
     ax.set_xlabel(f"number of test errors $m'$  (if the error rate were $\\epsilon_0$ = {eps0:g})")
     ax.set_ylabel("probability")
     ax.spines[["top", "right"]].set_visible(False)
-    ax.legend(fontsize=_FS, frameon=True, framealpha=0.95, edgecolor="none", loc="upper right")
     ax.set_title(title if title is not None else f"{result.test}\np-value = P(at least {k} errors) = {_p_text(result.p_value)}",
                  fontsize=10, loc="left")
     return ax
