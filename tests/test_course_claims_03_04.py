@@ -156,20 +156,25 @@ def test_04_both_ends_kept_gives_the_mean_auc_in_general(seed):
 
 
 # -- the P-R picture as chapter 03 teaches it ----------------------------------------------------------
-def test_pr_picture_has_no_point_at_recall_0_precision_1_and_dotted_ties():
+def test_pr_picture_has_no_point_at_recall_0_precision_1_and_the_true_curve_across_ties():
     d = datasets.tied_eight()
     prec, rec, _ = lm.precision_recall_curve(d.y_true, d.y_score)
     assert rec[-1] == 0 and prec[-1] == 1           # scikit-learn's appended point ...
     fig, ax = plt.subplots()
     line = pc.plot_pr_steps(ax, rec, prec)
     x, y = line.get_xdata(), line.get_ydata()
-    ok = ~np.isnan(x)
-    assert not np.any((x[ok] == 0) & (y[ok] == 1))  # ... is not drawn
+    assert not np.any((x == 0) & (y == 1))          # ... is not drawn
     t = lm.stepping_table(d.y_true, d.y_score)
-    np.testing.assert_allclose(np.sort(x[ok]), np.sort(t.recall[1:]))
-    # the two ties across classes (0.8 and 0.3) are the dotted segments, and the only ones
-    tx = line.tie_line.get_xdata()
-    segments = [tuple(tx[i:i + 2]) for i in range(0, len(tx), 3)]
-    assert segments == [(0.25, 0.5), (0.75, 1.0)]
-    assert line.tie_line.get_linestyle() == ":"
+    cuts = np.asarray(line.get_markevery())         # one dot per cut, at the cuts
+    np.testing.assert_allclose(x[cuts], t.recall[1:])
+    np.testing.assert_allclose(y[cuts], t.precision[1:])
+    # across the tie at 0.8 (cut 1 -> cut 2: TP 1 -> 2, FP 0 -> 1) the drawn curve is the achievable
+    # one, TP = 1 + u, FP = u, not the straight line between the dots
+    assert (t.tp[1], t.fp[1], t.tp[2], t.fp[2]) == (1, 0, 2, 1)
+    seg = slice(cuts[0], cuts[1] + 1)
+    tp = x[seg] * t.n_pos
+    u = tp - 1
+    np.testing.assert_allclose(y[seg], tp / (tp + u), atol=1e-12)
+    chord = np.interp(x[seg], [x[cuts[0]], x[cuts[1]]], [y[cuts[0]], y[cuts[1]]])
+    assert np.any(np.abs(y[seg] - chord) > 0.02)
     plt.close(fig)

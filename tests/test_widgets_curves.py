@@ -328,12 +328,20 @@ def test_explorers_follow_the_visual_grammar():
         assert min(sizes) >= 9, min(sizes)
 
 
-def test_pr_trail_draws_ties_dotted():
+def test_pr_trail_is_the_achievable_curve_not_straight_lines():
     d = tied_eight()
     ex = CutPointExplorer(d.y_true, d.y_score)
     ex.slider.value = 5
-    tx = ex.pr_trail.tie_line.get_xdata()
-    assert [tuple(tx[i:i + 2]) for i in range(0, len(tx), 3)] == [(0.25, 0.5), (0.75, 1.0)]
+    x, y = ex.pr_trail.get_xdata(), ex.pr_trail.get_ydata()
+    t = ex.table
+    # every cut walked so far lies on the trail, and between cuts the trail is the achievable
+    # interpolation: FP is linear in TP within each step (FP = TP (1/P - 1))
+    for k in range(1, 6):
+        assert np.any(np.isclose(x, t.recall[k]) & np.isclose(y, t.precision[k]))
+    fp = x * (1 / y - 1)
+    inside = (x > t.recall[1]) & (x < t.recall[2])      # the tie at 0.8: TP 1 -> 2, FP 0 -> 1 (per 4 positives)
+    assert inside.sum() > 3
+    np.testing.assert_allclose(fp[inside], x[inside] - 0.25, atol=1e-12)
 
 
 @pytest.mark.parametrize("call, words", [

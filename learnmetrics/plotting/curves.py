@@ -25,10 +25,15 @@ blue ``o``, negative vermillion ``s``, the current cut point orange
 (``style.CUT_POINT`` on a curve, ``style.CUT_LINE`` in a ranked list), one
 learner's curve ``style.CURVE``, learners compared ``style.learner_style(i)``.
 
-P-R curves are drawn as chapter 03 teaches: one dot per cut, no point at
-recall 0 with precision 1 (scikit-learn's appended (0, 1) is not a cut), and a
-step that takes in a tie of positives and negatives at once is drawn dotted,
-not as a solid segment (no cut lies between its ends).
+P-R curves are drawn as chapter 03 teaches, by one function,
+:func:`plot_pr_steps` (moved in place by :func:`update_pr_curve`): one dot per
+cut, no point at recall 0 with precision 1 (scikit-learn's appended (0, 1) is
+not a cut), and between consecutive cuts the *achievable* interpolation of
+Davis & Goadrich (2006): TP = TP_a + t dTP, FP = FP_a + t dFP for t in [0, 1].
+It is a vertical drop when only negatives enter, a rising curve (not a straight
+line) when only positives enter, and the true curve across a tie group. AP's
+step (precision held over each recall step) is ``style="steps"``, used only
+where AP is explained.
 """
 from __future__ import annotations
 
@@ -46,6 +51,9 @@ __all__ = [
     "style_pr_axes",
     "plot_roc_steps",
     "plot_pr_steps",
+    "update_pr_curve",
+    "pr_points",
+    "pr_interpolated",
     "plot_cut_point",
     "move_cut_point",
     "plot_reference",
@@ -169,35 +177,78 @@ def pr_points(recall, precision):
 
 
 def _split_ties(r, p, tie):
-    """(solid x, solid y, dotted x, dotted y): solid polyline broken at the tie steps (NaN),
-    and the tie steps as separate dotted segments."""
+    """Deprecated (the dotted tie look is gone: :func:`pr_interpolated` draws the true curve
+    across a tie). Kept for callers not yet moved to :func:`update_pr_curve`: the polyline,
+    no tie segments."""
+    return np.asarray(r, float), np.asarray(p, float), np.array([]), np.array([])
+
+
+def pr_interpolated(recall, precision, *, per_step=None):
+    """The achievable P-R curve through the cuts (Davis & Goadrich 2006), as drawn.
+
+    Between consecutive cuts a and b every classifier that predicts the top of the list plus
+    a share t of the examples between the two cuts (in expectation: flip a coin for each)
+    has TP = TP_a + t dTP and FP = FP_a + t dFP, so R = TP / m+ and P = TP / (TP + FP). Only
+    negatives entering (dTP = 0): a vertical drop. Only positives (dFP = 0): P rises along a
+    curve, not a straight line. A tie of both classes: the curve between its ends.
+
+    TP and FP are recovered from (R, P) in units of m+ (TP = R, FP = R (1/P - 1)); at a cut
+    with TP = 0 (P = 0, R = 0) FP is not recoverable, and the next cut's FP is used (the step
+    out of (0, 0) takes in positives only, which is exact unless it is a tie).
+
+    Returns
+    -------
+    xs, ys : ndarray
+        The points to draw, the cuts among them.
+    cuts : ndarray of int
+        Indices of the cuts in ``xs`` (``per_step`` apart).
+    """
+    r, p, _ = pr_points(recall, precision)
     n = r.size
     if n == 0:
-        return np.array([]), np.array([]), np.array([]), np.array([])
-    idx = np.flatnonzero(tie)
-    xs = np.insert(r, idx, np.nan)
-    ys = np.insert(p, idx, np.nan)
-    tx = np.column_stack((r[idx - 1], r[idx], np.full(idx.size, np.nan))).ravel()
-    ty = np.column_stack((p[idx - 1], p[idx], np.full(idx.size, np.nan))).ravel()
-    return xs, ys, tx, ty
+        return np.array([]), np.array([]), np.array([], dtype=int)
+    tp = r.copy()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        fp = np.where(p > 0, r * (1.0 / np.where(p > 0, p, 1.0) - 1.0), np.nan)
+    if np.isnan(fp).any():  # TP = 0: take the next known FP (backward fill)
+        idx = np.where(np.isnan(fp), n, np.arange(n))
+        nxt = np.minimum.accumulate(idx[::-1])[::-1]
+        known = nxt < n
+        fp = np.where(np.isnan(fp) & known, fp[np.minimum(nxt, n - 1)], fp)
+        fp = np.where(np.isnan(fp), 1.0, fp)  # no positive anywhere after: all at (0, 0)
+    if n == 1:
+        return r.copy(), p.copy(), np.array([0])
+    k = int(per_step) if per_step is not None else int(np.clip(6000 // (n - 1), 2, 24))
+    if k < 1:
+        raise ValueError(f"per_step must be a positive integer, got {per_step!r}")
+    t = np.arange(1, k + 1) / k
+    tps = tp[:-1, None] + t[None, :] * np.diff(tp)[:, None]
+    fps = fp[:-1, None] + t[None, :] * np.diff(fp)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ps = np.where(tps + fps > 0, tps / (tps + fps), 0.0)
+    ps[:, -1] = p[1:]  # the cuts themselves, exactly
+    tps[:, -1] = r[1:]
+    xs = np.concatenate([r[:1], tps.ravel()])
+    ys = np.concatenate([p[:1], ps.ravel()])
+    return xs, ys, np.arange(n) * k
 
 
 def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CURVE_COLOR, **kwargs):
-    """A P-R curve of a finite list, drawn the way chapter 03 teaches.
+    """A P-R curve of a finite list, drawn the way chapter 03 teaches: every P-R picture uses it.
 
-    ``style="points"``: one dot per cut (no dot at recall 0 with precision 1:
-    scikit-learn's appended (0, 1) and the undefined start are dropped, see
-    :func:`pr_points`). Consecutive cuts that differ by examples of one class
-    are joined by a solid line (a negative: straight down; a positive: up and
-    to the right); a step that takes in a tie of positives and negatives at
-    once is drawn *dotted*, since no cut lies between its ends. The dotted
-    segments are the ``tie_line`` attribute of the returned line.
+    ``style="points"`` (the course's P-R curve): one dot per cut (no dot at recall 0 with
+    precision 1: scikit-learn's appended (0, 1) and the undefined start are dropped, see
+    :func:`pr_points`), and between consecutive cuts the achievable interpolation
+    (:func:`pr_interpolated`): a vertical drop when a negative enters, a rising *curve* when a
+    positive enters, the true curve across a tie. Never a straight sloped segment: a straight
+    line between two P-R points is no curve a classifier achieves. One ``Line2D`` (dots by
+    ``markevery``); move it with :func:`update_pr_curve`.
 
-    ``style="steps"`` draws the step function whose area is the average
-    precision (AP = sum of (R_k - R_{k-1}) P_k), precision held constant to the
-    left of each point.
+    ``style="steps"`` draws the step function whose area is the average precision
+    (AP = sum of (R_k - R_{k-1}) P_k), precision held constant to the left of each point;
+    use it only where AP is explained.
 
-    Returns the ``Line2D`` of the dots (and solid segments).
+    Returns the ``Line2D``.
 
     Example
     -------
@@ -206,9 +257,9 @@ def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CU
     """
     if style not in ("points", "steps"):
         raise ValueError(f"style must be 'points' or 'steps', got {style!r}")
-    r, p, tie = pr_points(recall, precision)
     kwargs.setdefault("lw", 2)
     if style == "steps":
+        r, p, _ = pr_points(recall, precision)
         # precision P_k held over the recall interval (R_{k-1}, R_k]: the sum AP adds up. Only the
         # cuts where recall rises carry area; the others (a negative added) would draw
         # zero-width hooks, so they are left out.
@@ -220,13 +271,18 @@ def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CU
         return line
     kwargs.setdefault("marker", "o")
     kwargs.setdefault("ms", 3.5)
-    xs, ys, tx, ty = _split_ties(r, p, tie)
-    (line,) = ax.plot(xs, ys, color=color, label=label, **kwargs)
-    tie_kw = {k: v for k, v in kwargs.items() if k in ("alpha", "zorder", "lw")}
-    tie_kw["lw"] = max(1.0, 0.7 * float(tie_kw.get("lw", 2)))
-    (tie_line,) = ax.plot(tx, ty, color=color, ls=":", **tie_kw)
-    line.tie_line = tie_line
+    (line,) = ax.plot([], [], color=color, label=label, **kwargs)
+    update_pr_curve(line, recall, precision)
+    # kept for callers of the former dotted tie look: always empty now
+    (line.tie_line,) = ax.plot([], [], color=color, lw=0)
     return line
+
+
+def update_pr_curve(line, recall, precision) -> None:
+    """Move a P-R curve drawn by :func:`plot_pr_steps` (``style="points"``) to other points."""
+    xs, ys, cuts = pr_interpolated(recall, precision)
+    line.set_data(xs, ys)
+    line.set_markevery(cuts.tolist() if cuts.size else None)
 
 
 def plot_cut_point(ax, path=None, *, kind="roc", path_color=CURVE_COLOR):
@@ -236,14 +292,16 @@ def plot_cut_point(ax, path=None, *, kind="roc", path_color=CURVE_COLOR):
     ``path`` is an (n, 2) array of points, the last of which is the current
     one (``CutPoint.roc_path`` or ``CutPoint.pr_path``); empty or None draws
     nothing yet. ``kind="pr"`` draws the path as :func:`plot_pr_steps` does
-    (a tie step dotted). Returns ``(point, path_line)``; move them with
-    :func:`move_cut_point`.
+    (the achievable interpolation between cuts). The point is never clipped
+    (a cut on an axis edge shows whole). Returns ``(point, path_line)``; move
+    them with :func:`move_cut_point`.
     """
     if kind not in ("roc", "pr"):
         raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
     (trail,) = ax.plot([], [], color=path_color, lw=2.6, zorder=4, solid_capstyle="round")
-    if kind == "pr":
-        (trail.tie_line,) = ax.plot([], [], color=path_color, lw=1.8, ls=":", zorder=4)
+    trail.pr_kind = kind == "pr"
+    if kind == "pr":  # kept for callers of the former dotted tie look: always empty now
+        (trail.tie_line,) = ax.plot([], [], color=path_color, lw=0, zorder=4)
     (point,) = ax.plot([], [], **style.CUT_POINT)
     move_cut_point(point, trail, path)
     return point, trail
@@ -254,12 +312,9 @@ def move_cut_point(point, trail, path) -> None:
     path = np.empty((0, 2)) if path is None else np.asarray(path, dtype=float).reshape(-1, 2)
     ok = ~np.isnan(path).any(axis=1)
     path = path[ok]
-    tie_line = getattr(trail, "tie_line", None)
-    if tie_line is not None:
-        r, p, tie = pr_points(path[:, 0], path[:, 1]) if len(path) else (np.array([]),) * 2 + (np.array([], bool),)
-        xs, ys, tx, ty = _split_ties(r, p, tie)
+    if getattr(trail, "pr_kind", False):
+        xs, ys, _ = pr_interpolated(path[:, 0], path[:, 1]) if len(path) else (np.array([]),) * 3
         trail.set_data(xs, ys)
-        tie_line.set_data(tx, ty)
     else:
         trail.set_data(path[:, 0], path[:, 1])
     if len(path):
@@ -290,8 +345,7 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
     lab = (lambda s: s) if legend_labels else (lambda s: None)
     if kind == "roc":
         if "random" in which:
-            (out["random"],) = ax.plot([0, 1], [0, 1], ls="--", color=style.REFERENCE, lw=1.2,
-                                       label=lab("random guess"))
+            (out["random"],) = ax.plot([0, 1], [0, 1], **style.DIAGONAL, label=lab("random guess"))
         if "perfect" in which:
             (out["perfect"],) = ax.plot([0, 0, 1], [0, 1, 1], ls=":", color="0.3", lw=1.6,
                                         label=lab("perfect ranking"))
@@ -302,7 +356,7 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
             prevalence = float(prevalence)
             if not 0 <= prevalence <= 1:
                 raise ValueError(f"prevalence must be in [0, 1], got {prevalence!r}")
-            (out["random"],) = ax.plot([0, 1], [prevalence, prevalence], ls="--", color=style.REFERENCE, lw=1.2,
+            (out["random"],) = ax.plot([0, 1], [prevalence, prevalence], **style.DIAGONAL,
                                        label=lab(f"random guess (P = {prevalence:.2f})"))
         if "perfect" in which:
             xs, ys = ([0, 1, 1], [1, 1, prevalence]) if prevalence is not None else ([0, 1], [1, 1])

@@ -14,33 +14,58 @@ meaning                colour        second cue
 =====================  ===========  ======================================
 positive example (+)   blue          marker ``o``
 negative example (-)   vermillion    marker ``s``
-the current cut point  orange        a large dot with a black edge
-                                     (``CUT_POINT``); a cut *line* is orange,
-                                     solid (``CUT_LINE``)
+the current position   orange        on a curve a large dot with a black
+(cut, threshold,                     edge (``CUT_POINT``); a cut *line* is
+chosen value)                        orange, solid (``CUT_LINE``); never
+                                     clipped (``clip_on=False``), so a cut
+                                     on an axis edge shows whole
+learners A, B, C       green,        solid, dashed, dash-dot
+                       reddish       (``learner_style(i)``); C is never
+                       purple, black dotted (dotted looked like a tie)
+bias², variance        green,        only in the error decomposition (01,
+                       reddish       09), never in a figure with learners;
+                       purple        noise grey dashed, total black
+an estimate and its    sky blue      resampled or simulated values, their
+spread                               histogram, interval or band; sky blue
+                                     means nothing else
 =====================  ===========  ======================================
 
-Other meanings:
+Other meanings, each with one look:
 
-* a single learner's curve: ``CURVE`` (near-black);
-* learners compared in one figure: ``LEARNERS[i]`` with ``LEARNER_STYLES[i]``
-  (A green solid, B reddish purple dashed, C sky blue dotted, D black dash-dot);
-* error terms (chapters 01 and 09): ``BIAS`` green, ``VARIANCE`` reddish purple,
-  ``NOISE`` grey dashed, ``TOTAL`` black;
-* a true or reference value (true error, population value, the diagonal of a
-  random classifier): ``REFERENCE`` grey, dashed;
-* an estimate and its spread: ``ESTIMATE`` sky blue;
-* training / test examples in a split: ``TRAIN`` light grey, ``TEST`` sky blue;
-* a test's rejection region: ``REJECT`` grey, hatched; the observed statistic:
-  ``CURVE``;
-* an ordered quantity (a cost ratio, a degree, a count in a heat map): the
-  ``SEQUENTIAL`` colour map (cividis), never a list of unrelated hues.
+* a single learner's curve: ``CURVE`` (near-black, solid);
+* a true or reference value (true error, population value): ``REFERENCE``
+  grey, dashed, thin (``REFERENCE_STYLE``); the random classifier's diagonal
+  (ROC) or its level line (P-R) is the same look, labelled directly on the
+  line ("random guess", :func:`label_line`) -- in every chapter;
+* the ROC convex hull: ``HULL`` (a thick translucent grey band under the
+  curve, like a rubber band stretched round it);
+* a null distribution: ``NULL`` (light grey filled, dark grey outline); its
+  rejection region ``REJECT`` (grey, hatched); the observed statistic
+  ``CURVE`` (a solid near-black line);
+* training / test examples in a split: ``TRAIN`` light grey, ``TEST`` dark
+  grey (an example's class, if shown, keeps blue / vermillion);
+* two things shown together once (two CV methods, two means, MSE/MAE ...):
+  ``pair_style(0)`` near-black solid and ``pair_style(1)`` near-black dotted,
+  each *labelled on the line* (:func:`label_line`), never a reserved pair;
+* an ordered quantity (a cost ratio, a degree, a count in a heat map, a fold's
+  index, classes of a multi-class problem): the ``SEQUENTIAL`` colour map
+  (cividis), never a list of unrelated hues.
+
+A P-R curve is drawn by :func:`learnmetrics.plotting.curves.plot_pr_steps`
+(one dot per cut, the achievable interpolation between cuts); see
+CONTRIBUTING.md. :func:`figure_faults` checks a finished figure for the faults
+a look at it would catch (a clipped current point, a legend over data).
 """
 from __future__ import annotations
+
+import numpy as np
 
 __all__ = [
     "POSITIVE", "NEGATIVE", "POSITIVE_MARKER", "NEGATIVE_MARKER", "CUT", "CUT_POINT", "CUT_LINE",
     "CURVE", "LEARNERS", "LEARNER_STYLES", "learner_style", "BIAS", "VARIANCE", "NOISE", "TOTAL",
-    "REFERENCE", "ESTIMATE", "TRAIN", "TEST", "REJECT", "SEQUENTIAL", "class_style",
+    "REFERENCE", "REFERENCE_STYLE", "DIAGONAL", "HULL", "NULL", "ESTIMATE", "TRAIN", "TEST", "REJECT",
+    "SEQUENTIAL", "class_style", "pair_style", "label_line", "figure_faults", "legend_overlaps",
+    "clipped_current_points", "count_cut_pixels",
 ]
 
 # Okabe-Ito
@@ -60,13 +85,16 @@ NEGATIVE_MARKER = "s"
 
 CUT = _ORANGE
 #: keyword arguments for ``ax.plot`` that draw the current cut point on a curve
-CUT_POINT = dict(marker="o", ms=11, mfc=_ORANGE, mec=_BLACK, mew=1.5, ls="none", zorder=6)
+#: (never clipped: a cut on an axis edge, ROC (0, 0) or P-R recall 1, shows whole)
+CUT_POINT = dict(marker="o", ms=11, mfc=_ORANGE, mec=_BLACK, mew=1.5, ls="none", zorder=6, clip_on=False)
 #: keyword arguments for ``ax.axvline`` / ``ax.axhline`` that draw the current cut as a line
-CUT_LINE = dict(color=_ORANGE, lw=2.2, ls="-", zorder=5)
+CUT_LINE = dict(color=_ORANGE, lw=2.2, ls="-", zorder=5, clip_on=False)
 
 CURVE = "#222222"
-LEARNERS = (_GREEN, _PURPLE, _SKY, _BLACK)
-LEARNER_STYLES = ("-", "--", ":", "-.")
+#: learners A, B, C (D, rarely needed: mid grey, dash-dot-dot). C is black dash-dot, not sky-blue
+#: dotted: dotted read as a chain of ties, and sky blue means an estimate.
+LEARNERS = (_GREEN, _PURPLE, _BLACK, "#6E6E6E")
+LEARNER_STYLES = ("-", "--", "-.", (0, (5, 1.5, 1, 1.5, 1, 1.5)))
 
 BIAS = _GREEN
 VARIANCE = _PURPLE
@@ -74,10 +102,19 @@ NOISE = "#777777"
 TOTAL = _BLACK
 
 REFERENCE = "#888888"
+#: keyword arguments for ``ax.plot`` of a reference line (and the random classifier)
+REFERENCE_STYLE = dict(color=REFERENCE, ls="--", lw=1.2)
+#: the random classifier: ROC's diagonal, P-R's level line P = share of positives; one look everywhere
+DIAGONAL = REFERENCE_STYLE
+#: the ROC convex hull: a thick translucent band (``ax.plot(..., **HULL)``)
+HULL = dict(color="#555555", lw=6, alpha=0.28, ls="-", solid_capstyle="round", solid_joinstyle="round", zorder=1)
+#: a null distribution (``ax.hist(..., **NULL)``, ``ax.fill_between(..., **NULL)``)
+NULL = dict(facecolor="#E3E3E3", edgecolor="#555555", linewidth=1.0)
 ESTIMATE = _SKY
 TRAIN = "#D9D9D9"
-TEST = _SKY
+TEST = "#555555"
 REJECT = "#999999"
+_PAIR_STYLES = (dict(color=CURVE, ls="-"), dict(color=CURVE, ls=":"))
 SEQUENTIAL = "cividis"
 
 
@@ -92,3 +129,152 @@ def class_style(positive: bool) -> dict:
     """``color`` and ``marker`` of a positive (True) or negative (False) example."""
     return dict(color=POSITIVE if positive else NEGATIVE,
                 marker=POSITIVE_MARKER if positive else NEGATIVE_MARKER)
+
+
+def pair_style(i: int) -> dict:
+    """``color`` and ``ls`` of the i-th (0 or 1) member of a pair shown once (two CV methods, two
+    means, MSE and MAE ...): near-black solid, near-black dotted. Label each on its line
+    (:func:`label_line`); the reserved pairs (learners, bias²/variance) are not borrowed."""
+    if isinstance(i, bool) or not isinstance(i, int) or i not in (0, 1):
+        raise ValueError(f"i must be 0 or 1 (a pair), got {i!r}")
+    return dict(_PAIR_STYLES[i])
+
+
+def label_line(ax, line, text, *, x=None, frac=0.5, above=True, fontsize=9, rotate=True, **kwargs):
+    """Write ``text`` on ``line`` itself (a direct label instead of a legend entry).
+
+    The label sits at data ``x`` (interpolated on the line; the line's x must be sorted there), or
+    else at the fraction ``frac`` of the way along its points; it takes the line's colour, is
+    turned along the line's slope as drawn (``rotate``), sits just ``above`` (or below) it on a
+    white background, and never hides the line's data points for long: keep ``x`` clear of them.
+    Returns the ``Text``. Call it after the axes limits and aspect are set.
+    """
+    xs = np.asarray(line.get_xdata(), dtype=float)
+    ys = np.asarray(line.get_ydata(), dtype=float)
+    ok = np.isfinite(xs) & np.isfinite(ys)
+    xs, ys = xs[ok], ys[ok]
+    if xs.size == 0:
+        raise ValueError("line has no finite points to label")
+    if x is None:
+        if not 0 <= float(frac) <= 1:
+            raise ValueError(f"frac must be in [0, 1], got {frac!r}")
+        # by arc length in display space, so the label lands mid-way as seen
+        d = ax.transData.transform(np.column_stack([xs, ys]))
+        seg = np.r_[0.0, np.cumsum(np.hypot(*np.diff(d, axis=0).T))]
+        target = float(frac) * seg[-1]
+        i = int(np.clip(np.searchsorted(seg, target), 1, max(xs.size - 1, 1)))
+        if xs.size == 1:
+            x0, y0 = xs[0], ys[0]
+        else:
+            t = 0.0 if seg[i] == seg[i - 1] else (target - seg[i - 1]) / (seg[i] - seg[i - 1])
+            x0, y0 = xs[i - 1] + t * (xs[i] - xs[i - 1]), ys[i - 1] + t * (ys[i] - ys[i - 1])
+    else:
+        x0 = float(x)
+        order = np.argsort(xs, kind="stable")
+        y0 = float(np.interp(x0, xs[order], ys[order]))
+        i = int(np.clip(np.searchsorted(xs[order], x0), 1, max(xs.size - 1, 1)))
+        xs, ys = xs[order], ys[order]
+    angle = 0.0
+    if rotate and xs.size > 1:
+        (ax0, ay0), (ax1, ay1) = ax.transData.transform([(xs[i - 1], ys[i - 1]), (xs[i], ys[i])])
+        angle = float(np.degrees(np.arctan2(ay1 - ay0, ax1 - ax0)))
+        if angle > 90:
+            angle -= 180
+        elif angle < -90:
+            angle += 180
+    kwargs.setdefault("color", line.get_color())
+    kwargs.setdefault("bbox", dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.8))
+    kwargs.setdefault("zorder", 7)
+    off = 3 if above else -3
+    return ax.annotate(text, (x0, y0), xytext=(0, off), textcoords="offset points", rotation=angle,
+                       rotation_mode="anchor", ha="center", va="bottom" if above else "top",
+                       fontsize=fontsize, **kwargs)
+
+
+# -- checks of a finished figure (used by the tests; call them on any figure) -------------------
+
+def _is_cut_artist(artist) -> bool:
+    from matplotlib.colors import to_hex
+    from matplotlib.lines import Line2D
+    if not isinstance(artist, Line2D):
+        return False
+    try:
+        mfc = to_hex(artist.get_markerfacecolor()).upper()
+    except (ValueError, TypeError):
+        mfc = None
+    col = to_hex(artist.get_color()).upper()
+    has_marker = artist.get_marker() not in (None, "", "None", " ", "none")
+    return (has_marker and mfc == CUT.upper()) or (col == CUT.upper() and artist.get_linestyle() not in ("None", ""))
+
+
+def clipped_current_points(fig) -> list[str]:
+    """The current-position artists (orange dot or orange line) of ``fig`` that are clipped
+    to their axes while holding data: each is a fault (a cut on an axis edge shows half)."""
+    out = []
+    for ax in fig.axes:
+        for ln in ax.lines:
+            if _is_cut_artist(ln) and ln.get_clip_on() and len(ln.get_xdata()):
+                out.append(f"axes {ax.get_title() or ax.get_label()!r}: current-position line {ln.get_label()!r} "
+                           f"is clipped (clip_on=True)")
+    return out
+
+
+def legend_overlaps(ax, renderer=None) -> list[str]:
+    """The data of ``ax`` that its legend's box covers, as display-space extents: points of
+    lines drawn with markers, any line's path (a curve, an observed or a critical line), the
+    points of a scatter. Empty when the legend covers nothing (or there is none)."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.transforms import Bbox
+    leg = ax.get_legend()
+    if leg is None or not leg.get_visible():
+        return []
+    fig = ax.figure
+    renderer = renderer or fig.canvas.get_renderer()
+    box = leg.get_window_extent(renderer)
+    box = Bbox.from_extents(box.x0 + 1, box.y0 + 1, box.x1 - 1, box.y1 - 1)
+    out = []
+    for ln in ax.lines:
+        if not ln.get_visible() or ln.get_label() == "_nolegend_hidden":
+            continue
+        path = ln.get_transform().transform_path(ln.get_path())
+        if path.vertices.size == 0:
+            continue
+        v = path.vertices[np.isfinite(path.vertices).all(axis=1)]
+        has_marker = ln.get_marker() not in (None, "", "None", " ", "none")
+        inside = box.contains_points(v) if hasattr(box, "contains_points") else \
+            ((v[:, 0] >= box.x0) & (v[:, 0] <= box.x1) & (v[:, 1] >= box.y0) & (v[:, 1] <= box.y1))
+        drawn = ln.get_linestyle() not in ("None", "", " ", "none") and ln.get_linewidth() > 0
+        if (has_marker and inside.any()) or (drawn and path.intersects_bbox(box, filled=False)):
+            out.append(f"legend of axes {ax.get_title()!r} covers line {ln.get_label()!r}")
+    for coll in ax.collections:
+        if isinstance(coll, PathCollection) and coll.get_visible():
+            off = coll.get_offset_transform().transform(coll.get_offsets())
+            if off.size and ((off[:, 0] >= box.x0) & (off[:, 0] <= box.x1) & (off[:, 1] >= box.y0)
+                             & (off[:, 1] <= box.y1)).any():
+                out.append(f"legend of axes {ax.get_title()!r} covers points {coll.get_label()!r}")
+    return out
+
+
+def figure_faults(fig) -> list[str]:
+    """Faults a look at ``fig`` would catch, found in code: a current-position artist clipped
+    to its axes, a legend whose box covers data points or lines of its axes. Empty = none.
+
+    >>> assert not style.figure_faults(fig), style.figure_faults(fig)   # doctest: +SKIP
+    """
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    out = clipped_current_points(fig)
+    for ax in fig.axes:
+        out += legend_overlaps(ax, renderer)
+    return out
+
+
+def count_cut_pixels(png: bytes, *, tol: int = 30) -> int:
+    """How many pixels of a PNG (an explorer frame) are the current-position orange (each RGB
+    channel within ``tol`` of ``CUT``). Every explorer frame shows its current position: > 0."""
+    import io
+
+    from PIL import Image
+    rgb = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=int)
+    target = np.array([int(CUT[i:i + 2], 16) for i in (1, 3, 5)])
+    return int((np.abs(rgb - target).max(axis=-1) <= tol).sum())

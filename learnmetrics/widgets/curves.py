@@ -4,7 +4,7 @@
   (k = 0: nothing predicted positive, k = K: everything). Linked views: the
   ranked list with the cut line, the confusion matrix in the book's layout,
   the ROC point with the path walked so far, the P-R point with its path
-  (drawn as chapter 03 teaches: a step across a tie dotted). The current cut
+  (drawn as chapter 03 teaches: the achievable interpolation between cuts). The current cut
   is ``style.CUT_LINE`` on the list and ``style.CUT_POINT`` on the curves.
   Its state is ``learnmetrics.curves.cut_point_state(table, k)``.
 * :class:`FBetaExplorer`: a (log-scale) beta slider. Iso-F-beta contours over
@@ -185,7 +185,7 @@ class CutPointExplorer(Explorer):
         # the band first, then the boxes over it (it never tints them), then the cut line
         return [st.span, *st.artists_over_band, st.line, st.label, self.cm.image,
                 *[t for row in self.cm.texts for t in row], self.cm_title, self.roc_trail, self.roc_point,
-                self.roc_title, self.roc_note, self.pr_trail, self.pr_trail.tie_line, self.pr_point, self.pr_title,
+                self.roc_title, self.roc_note, self.pr_trail, self.pr_point, self.pr_title,
                 self.pr_note]
 
     def compute_state(self, k):
@@ -389,7 +389,7 @@ class FBetaExplorer(Explorer):
     def dynamic_artists(self) -> list:
         # the field first (it covers the square), then the iso-lines, the curve, the best cut,
         # and the iso-F labels last so that the curve never hides them
-        return [self.field, *self.iso_lines, self.curve_line, self.curve_line.tie_line, self.best_pt,
+        return [self.field, *self.iso_lines, self.curve_line, self.best_pt,
                 *self.iso_texts, self.sq_title, self.l_arith, self.l_geo, self.l_harm, self.best_line, self.k_title]
 
     def compute_state(self, beta):

@@ -1,0 +1,190 @@
+"""Figure tests: the faults a look at a figure would catch, found in code (issue 24).
+
+* the current position (orange dot or line) is never clipped to its axes;
+* every explorer frame shows the current-position orange;
+* a legend's box does not cover the data drawn in its axes (display-space extents);
+* the P-R curve is drawn as chapter 03 teaches: a dot per cut, the achievable interpolation
+  between cuts (a vertical drop for a negative, a rising curve for a positive, never a
+  straight sloped segment), nothing at (0, 1);
+* the grammar's looks: learner C neither dotted nor sky blue, sky blue only for an estimate.
+
+The helpers (``style.figure_faults``, ``style.clipped_current_points``,
+``style.legend_overlaps``, ``style.count_cut_pixels``) take any figure or frame: other
+chapters' tests call them on their own figures.
+"""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import learnmetrics as lm  # noqa: E402
+from learnmetrics import datasets  # noqa: E402
+from learnmetrics.plotting import curves as pc  # noqa: E402
+from learnmetrics.plotting import style  # noqa: E402
+from learnmetrics.widgets.curves import CutPointExplorer, FBetaExplorer  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+# -- the current position is never clipped -----------------------------------------------------
+def test_cut_looks_are_never_clipped():
+    assert style.CUT_POINT["clip_on"] is False and style.CUT_LINE["clip_on"] is False
+
+
+@pytest.mark.parametrize("kind, path", [("roc", [[0, 0]]), ("roc", [[0, 0], [0.5, 1], [1, 1]]),
+                                        ("pr", [[0.5, 1.0], [1.0, 0.5]])])
+def test_a_cut_on_an_axis_edge_shows_whole(kind, path):
+    fig, ax = plt.subplots(figsize=(3, 3))
+    (pc.style_roc_axes if kind == "roc" else pc.style_pr_axes)(ax)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)                       # the point sits exactly on the frame
+    point, _ = pc.plot_cut_point(ax, np.array(path, float), kind=kind)
+    assert not point.get_clip_on()
+    assert style.figure_faults(fig) == []
+    # the whole marker is drawn: its pixels reach beyond the axes frame
+    fig.canvas.draw()
+    x, y = ax.transData.transform(point.get_xydata()[-1])
+    bb = ax.get_window_extent()
+    assert min(abs(x - bb.x0), abs(x - bb.x1)) < 1 or min(abs(y - bb.y0), abs(y - bb.y1)) < 1
+
+
+def test_a_clipped_current_point_is_found():
+    fig, ax = plt.subplots()
+    ax.plot([1], [1], **{**style.CUT_POINT, "clip_on": True})
+    ax.axvline(0.5, **{**style.CUT_LINE, "clip_on": True})
+    assert len(style.clipped_current_points(fig)) == 2
+
+
+# -- every explorer frame shows the cut colour, and nothing of it is clipped ---------------------
+def test_every_cut_point_frame_contains_the_cut_colour():
+    d = datasets.watermelon_scores()
+    ex = CutPointExplorer(d.y_true, d.y_score, ids=d.ids)
+    for k in range(len(ex.table)):
+        png = ex.frame((k,))
+        assert style.count_cut_pixels(png) > 50, k
+        assert style.clipped_current_points(ex.fig) == [], k
+
+
+def test_every_fbeta_frame_contains_the_cut_colour():
+    d = datasets.watermelon_scores()
+    fb = FBetaExplorer(d.y_true, d.y_score)
+    for beta in (0.1, 0.5, 1.0, 2.0, 10.0):
+        assert style.count_cut_pixels(fb.frame((beta,))) > 50, beta
+        assert style.clipped_current_points(fb.fig) == [], beta
+
+
+# -- a legend never covers data ----------------------------------------------------------------
+def test_legend_over_points_is_found_and_a_clear_one_passes():
+    fig, ax = plt.subplots(figsize=(4, 3))
+    ax.plot([0.05, 0.1], [0.9, 0.95], "o", label="points top left")
+    ax.plot([0.9, 0.95], [0.05, 0.1], "s", label="points bottom right")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.legend(loc="upper left")
+    assert style.legend_overlaps(ax)
+    ax.legend(loc="center")
+    assert style.legend_overlaps(ax) == []
+
+
+def test_legend_over_a_line_is_found():
+    fig, ax = plt.subplots(figsize=(4, 3))
+    ax.axvline(0.5, color="k", label="critical value")
+    ax.set_xlim(0, 1)
+    ax.legend(loc="upper center")
+    assert style.legend_overlaps(ax)
+
+
+# -- the P-R drawing -----------------------------------------------------------------------------
+def _random_lists(n_lists=60, seed=0):
+    rng = np.random.default_rng(seed)
+    for _ in range(n_lists):
+        n = int(rng.integers(2, 14))
+        y = rng.integers(0, 2, n)
+        if y.min() == y.max():
+            y[0] = 1 - y[0]
+        s = rng.integers(0, 5, n) / 4 if rng.random() < 0.5 else rng.random(n)   # with and without ties
+        yield y, s
+
+
+def test_pr_curve_dots_are_the_cuts_and_between_them_the_achievable_curve():
+    fig, ax = plt.subplots()
+    for y, s in _random_lists():
+        t = lm.stepping_table(y, s)
+        line = pc.plot_pr_steps(ax, t.recall, t.precision)
+        x, p = line.get_xdata(), line.get_ydata()
+        cuts = np.asarray(line.get_markevery())
+        ok = ~np.isnan(t.precision)
+        np.testing.assert_allclose(x[cuts], t.recall[ok])
+        np.testing.assert_allclose(p[cuts], t.precision[ok])
+        assert not np.any((x == 0) & (p == 1))
+        tp, fp = np.asarray(t.tp)[ok] / t.n_pos, np.asarray(t.fp)[ok] / t.n_pos
+        for a in range(cuts.size - 1):
+            seg = slice(cuts[a], cuts[a + 1] + 1)
+            xs, ps = x[seg], p[seg]
+            if tp[a + 1] == tp[a]:              # only negatives: a vertical drop
+                assert np.allclose(xs, xs[0])
+                continue
+            if tp[a] == 0:                      # out of (0, 0): FP of the next cut (documented)
+                continue
+            # FP is linear in TP across the step: every drawn point is achievable
+            u = (xs - tp[a]) / (tp[a + 1] - tp[a])
+            np.testing.assert_allclose(xs * (1 / ps - 1), fp[a] + u * (fp[a + 1] - fp[a]), atol=1e-9)
+            if fp[a + 1] == fp[a] and fp[a] > 0:  # only positives: a curve above the straight chord
+                chord = ps[0] + u * (ps[-1] - ps[0])
+                assert np.all(ps[1:-1] > chord[1:-1])
+        line.remove()
+
+
+def test_pr_curve_updates_in_place_and_walked_path_matches_the_curve():
+    d = datasets.watermelon_scores()
+    t = lm.stepping_table(d.y_true, d.y_score)
+    fig, ax = plt.subplots()
+    line = pc.plot_pr_steps(ax, [0.0], [np.nan])
+    assert line.get_xdata().size == 0
+    pc.update_pr_curve(line, t.recall, t.precision)
+    full = np.column_stack([line.get_xdata(), line.get_ydata()])
+    point, trail = pc.plot_cut_point(ax, np.column_stack([t.recall, t.precision]), kind="pr")
+    np.testing.assert_allclose(np.column_stack([trail.get_xdata(), trail.get_ydata()]), full)
+
+
+def test_ap_steps_are_a_separate_look():
+    d = datasets.watermelon_scores()
+    prec, rec, _ = lm.precision_recall_curve(d.y_true, d.y_score)
+    fig, ax = plt.subplots()
+    steps = pc.plot_pr_steps(ax, rec, prec, style="steps")
+    x, y = steps.get_xdata(), steps.get_ydata()
+    assert np.sum(np.diff(x) * y[:-1]) == pytest.approx(lm.average_precision_score(d.y_true, d.y_score))
+
+
+# -- the grammar's looks -----------------------------------------------------------------------
+def test_learner_c_is_neither_dotted_nor_sky_blue_and_sky_blue_means_an_estimate():
+    c = style.learner_style(2)
+    assert c["ls"] not in (":", "dotted") and c["color"] != style.ESTIMATE
+    named = {n: getattr(style, n) for n in ("POSITIVE", "NEGATIVE", "CUT", "CURVE", "BIAS", "VARIANCE", "NOISE",
+                                            "TOTAL", "REFERENCE", "TRAIN", "TEST", "REJECT")}
+    assert style.ESTIMATE not in named.values()
+    assert style.ESTIMATE not in style.LEARNERS
+    assert style.DIAGONAL["ls"] == "--" and style.DIAGONAL["color"] == style.REFERENCE
+    fig, ax = plt.subplots()
+    ref = pc.plot_reference(ax, "roc")
+    assert ref["random"].get_linestyle() == "--"
+
+
+def test_label_line_writes_on_the_line_in_its_colour():
+    fig, ax = plt.subplots(figsize=(4, 4))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_aspect("equal")
+    (line,) = ax.plot([0, 1], [0, 1], **style.pair_style(1))
+    txt = style.label_line(ax, line, "random guess", x=0.6)
+    assert txt.get_text() == "random guess" and txt.xy == (0.6, pytest.approx(0.6))
+    assert txt.get_rotation() == pytest.approx(45, abs=1)
+    assert txt.get_color() == line.get_color()
+    with pytest.raises(ValueError, match="pair"):
+        style.pair_style(2)
