@@ -171,8 +171,9 @@ register(
     hint="F_beta = (1 + beta²) P R / (beta² P + R) with the P and R of 03.2.",
     mistakes=[
         Mistake(_f(0.5), "that is F0.5: beta is swapped.",
-                "1/F_beta weighs 1/R by beta² and 1/P by 1: beta = 2 weighs recall 4 times as much as "
-                "precision, beta = 0.5 the other way round."),
+                "1/F_beta weighs 1/R by beta² and 1/P by 1: with beta = 2 the weight on 1/R is beta² = 4 "
+                "times the weight on 1/P (beta itself is the ratio R/P at which a gain in P and the same "
+                "gain in R raise F equally); beta = 0.5 turns both round."),
         Mistake(_f(1.0), "that is F1: beta is ignored.",
                 "F1 weighs P and R equally; put beta² = 4 into (1 + beta²) P R / (beta² P + R)."),
         Mistake(_f(np.sqrt(2.0)), "you used beta where beta² belongs.",
