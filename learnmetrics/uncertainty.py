@@ -77,6 +77,9 @@ class BootstrapResult:
         one class only cannot be scored by an AUC and is dropped, with a warning).
     n_dropped : int
         Resamples dropped that way.
+    stratified : bool
+        Whether the resamples were drawn within each class of ``y_true``
+        (only a classification target is stratified; see :func:`bootstrap_ci`).
     """
 
     estimate: float
@@ -86,6 +89,7 @@ class BootstrapResult:
     method: str
     resampled: np.ndarray
     n_dropped: int = 0
+    stratified: bool = False
 
     @property
     def standard_error(self) -> float:
@@ -173,15 +177,56 @@ def _check_confidence(confidence) -> float:
     return check_real(confidence, "confidence", low=0.0, high=1.0, low_open=True, high_open=True)
 
 
-def _targets(y_true, stratify: bool):
-    """y_true as labels (stratified, or any label-like y) or as finite numbers (a regression target)."""
+#: modules whose metrics take a real-valued (regression) target: never stratified
+_REGRESSION_MODULES = ("learnmetrics.regression", "sklearn.metrics._regression")
+#: modules whose metrics take class labels: stratified by class when ``stratify=True``
+_CLASSIFICATION_MODULES = ("learnmetrics.classification", "learnmetrics.curves", "learnmetrics.calibration",
+                           "learnmetrics._indicator", "learnmetrics.cost", "sklearn.metrics._classification",
+                           "sklearn.metrics._ranking")
+
+
+def _metric_kind(metric) -> str:
+    """``"regression"``, ``"classification"`` or ``"unknown"``, from the module defining ``metric``."""
+    module = getattr(metric, "__module__", None) or ""
+    if module in _REGRESSION_MODULES:
+        return "regression"
+    if module in _CLASSIFICATION_MODULES:
+        return "classification"
+    return "unknown"
+
+
+def _targets(y_true, stratify: bool, metric):
+    """``(y, stratified)``: y_true as labels or as finite numbers, and whether resamples are
+    stratified by its classes. Only a classification target is stratified: labels that are not
+    numbers, or numbers for one of learnmetrics' or scikit-learn's classification measures, or
+    whole numbers that each occur at least twice for any other metric. A regression metric's
+    target, real values, and whole numbers some of which occur once are never stratified: each
+    distinct value would be a stratum, a stratum of one is drawn every time, and the interval
+    collapses."""
     arr = as_1d(y_true, "y_true")
-    if arr.dtype.kind == "f" and stratify and np.isfinite(arr).all() and np.any(arr != np.round(arr)):
-        raise ValueError("y_true holds continuous values, but stratify=True resamples within each class; "
-                         "for a regression metric pass stratify=False")
-    if stratify or arr.dtype.kind not in "f":
-        return as_labels(y_true, "y_true")
-    return as_scores(y_true, "y_true")
+    kind = _metric_kind(metric)
+    numeric = arr.dtype.kind in "iuf" or (arr.dtype.kind == "O" and arr.size > 0 and all(
+        isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+        for v in arr.tolist()))
+    if kind == "regression" or (numeric and kind == "unknown" and not _whole_repeated(arr)):
+        return as_scores(y_true, "y_true"), False
+    if arr.dtype.kind == "f" and np.isfinite(arr).all() and np.any(arr != np.round(arr)):
+        if stratify and kind == "classification":
+            raise ValueError("y_true holds continuous values, but the metric takes class labels")
+        return as_scores(y_true, "y_true"), False
+    return as_labels(y_true, "y_true"), stratify
+
+
+def _whole_repeated(arr) -> bool:
+    """Whole numbers, each value occurring at least twice."""
+    try:
+        v = np.asarray(arr, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    if not np.isfinite(v).all() or np.any(v != np.round(v)):
+        return False
+    _, counts = np.unique(v, return_counts=True)
+    return bool(counts.min() >= 2)
 
 
 def _predictions(x, name, y):
@@ -317,13 +362,37 @@ def _auc_values(scorer, groups, rng, n_resamples):
     return np.concatenate([scorer(idx) for idx in _index_chunks(rng, groups, n_resamples)])
 
 
+def _metric_value(value, metric) -> float:
+    """A metric's return value as a float, or a TypeError naming ``metric``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        arr = np.asarray(value) if isinstance(value, np.ndarray) else None
+        if not (arr is not None and arr.ndim == 0 and arr.dtype.kind in "iuf"):
+            name = getattr(metric, "__name__", repr(metric))
+            raise TypeError(f"metric must return one real number, but {name} returned "
+                            f"{type(value).__name__} {str(value)[:80]!r}")
+    return float(value)
+
+
+def _call_metric(metric, y, s, w=None) -> float:
+    return _metric_value(metric(y, s) if w is None else metric(y, s, sample_weight=w), metric)
+
+
+def _first_call(metric, y, s, w=None) -> float:
+    """The metric on the examples as given; a call that fails on its signature names ``metric``."""
+    try:
+        return _call_metric(metric, y, s, w)
+    except TypeError as exc:
+        if str(exc).startswith("metric must return"):
+            raise
+        name = getattr(metric, "__name__", repr(metric))
+        call = "metric(y_true, y_pred_or_score" + (", sample_weight=...)" if w is not None else ")")
+        raise TypeError(f"metric ({name}) failed when called as {call}: {exc}") from exc
+
+
 def _generic_values(metric, y, s, w, idx):
     out = np.empty(idx.shape[0])
     for r, row in enumerate(idx):
-        if w is None:
-            out[r] = metric(y[row], s[row])
-        else:
-            out[r] = metric(y[row], s[row], sample_weight=w[row])
+        out[r] = _call_metric(metric, y[row], s[row], None if w is None else w[row])
     return out
 
 
@@ -398,7 +467,7 @@ def _jackknife(metric, y, s, w, fast_auc: bool):
     out = np.empty(y.size)
     for i in range(y.size):
         keep[i] = False
-        out[i] = metric(y[keep], s[keep]) if w is None else metric(y[keep], s[keep], sample_weight=w[keep])
+        out[i] = _call_metric(metric, y[keep], s[keep], None if w is None else w[keep])
         keep[i] = True
     return out
 
@@ -489,12 +558,13 @@ def bootstrap_ci(metric, y_true, y_pred_or_score, *, n_resamples=2000, confidenc
     Parameters
     ----------
     metric : callable
-        ``metric(y_true, y_pred_or_score)`` returning a number (and accepting
+        ``metric(y_true, y_pred_or_score)`` returning one real number (anything
+        else, a string or an array, is refused with an error naming
+        ``metric``) (and accepting
         ``sample_weight=`` if weights are given), e.g. ``lm.roc_auc_score``,
         ``lm.accuracy_score``, ``lm.f1_score``.
     y_true : array-like of shape (m,)
-        True labels (or, with ``stratify=False``, a real target for a
-        regression metric).
+        True labels, or a real target for a regression metric.
     y_pred_or_score : array-like of shape (m,)
         What ``metric`` takes second: predicted labels or scores.
     n_resamples : int, default=2000
@@ -502,7 +572,17 @@ def bootstrap_ci(metric, y_true, y_pred_or_score, *, n_resamples=2000, confidenc
     confidence : float in (0, 1), default=0.95
     method : {"percentile", "bca"}, default="percentile"
     stratify : bool, default=True
-        Resample within each class of ``y_true``.
+        Resample within each class of ``y_true`` when ``y_true`` is a
+        classification target: labels that are not numbers (strings,
+        booleans), numbers given to one of learnmetrics' or scikit-learn's
+        classification measures (``classification``, ``curves``,
+        ``calibration``, ``cost``), or, for any other metric, whole numbers
+        each of which occurs at least twice. A regression metric's target
+        (``lm.mean_absolute_error`` ...), real values, and whole numbers some
+        of which occur once are resampled without strata whatever
+        ``stratify`` says: every distinct value would be a stratum of its own,
+        a stratum of one is drawn every time, and the interval would collapse
+        to a point. ``result.stratified`` says which was done.
     sample_weight : array-like of shape (m,), default=None
         Resampled with the examples and passed to ``metric``.
     rng : None, int or numpy.random.Generator, default=None
@@ -523,7 +603,7 @@ def bootstrap_ci(metric, y_true, y_pred_or_score, *, n_resamples=2000, confidenc
     """
     metric, n_resamples, confidence, method, stratify, rng = _common_checks(
         metric, n_resamples, confidence, method, stratify, rng)
-    y = _targets(y_true, stratify)
+    y, stratify = _targets(y_true, stratify, metric)
     s = _predictions(y_pred_or_score, "y_pred_or_score", y)
     n = check_same_length(y_true=y, y_pred_or_score=s)
     w = check_sample_weight(sample_weight, n)
@@ -531,7 +611,7 @@ def bootstrap_ci(metric, y_true, y_pred_or_score, *, n_resamples=2000, confidenc
     if fast:
         _binary(y)
     _check_work(n_resamples, n, fast, method)
-    estimate = float(metric(y, s) if w is None else metric(y, s, sample_weight=w))
+    estimate = _first_call(metric, y, s, w)
     if not np.isfinite(estimate):
         raise ValueError(f"the metric is undefined on the examples given (got {estimate}); "
                          "an AUC needs both classes in y_true")
@@ -539,7 +619,7 @@ def bootstrap_ci(metric, y_true, y_pred_or_score, *, n_resamples=2000, confidenc
     values, dropped = _drop_undefined(values)
     jack = _jackknife(metric, y, s, w, fast) if method == "bca" else None
     low, high = _interval(values, estimate, confidence, method, jack)
-    return BootstrapResult(estimate, low, high, confidence, method, values, dropped)
+    return BootstrapResult(estimate, low, high, confidence, method, values, dropped, stratify)
 
 
 def paired_bootstrap_ci(metric, y_true, y_score_a, y_score_b, *, n_resamples=2000, confidence=0.95,
@@ -563,6 +643,8 @@ def paired_bootstrap_ci(metric, y_true, y_score_a, y_score_b, *, n_resamples=200
     confidence : float in (0, 1), default=0.95
     method : {"percentile", "bca"}, default="percentile"
     stratify : bool, default=True
+        Resample within each class of a classification target, as in
+        :func:`bootstrap_ci` (a regression target is never stratified).
     rng : None, int or numpy.random.Generator, default=None
 
     Returns
@@ -581,7 +663,7 @@ def paired_bootstrap_ci(metric, y_true, y_score_a, y_score_b, *, n_resamples=200
     """
     metric, n_resamples, confidence, method, stratify, rng = _common_checks(
         metric, n_resamples, confidence, method, stratify, rng)
-    y = _targets(y_true, stratify)
+    y, stratify = _targets(y_true, stratify, metric)
     a = _predictions(y_score_a, "y_score_a", y)
     b = _predictions(y_score_b, "y_score_b", y)
     n = check_same_length(y_true=y, y_score_a=a, y_score_b=b)
@@ -589,7 +671,7 @@ def paired_bootstrap_ci(metric, y_true, y_score_a, y_score_b, *, n_resamples=200
     if fast:
         _binary(y)
     _check_work(2 * n_resamples, n, fast, method)
-    estimate = float(metric(y, a)) - float(metric(y, b))
+    estimate = _first_call(metric, y, a) - _first_call(metric, y, b)
     if not np.isfinite(estimate):
         raise ValueError("the metric is undefined on the examples given; an AUC needs both classes in y_true")
     groups = _groups(y, stratify, a if a.dtype.kind == "f" else None)
@@ -609,7 +691,7 @@ def paired_bootstrap_ci(metric, y_true, y_score_a, y_score_b, *, n_resamples=200
     if method == "bca":
         jack = _jackknife(metric, y, a, None, fast) - _jackknife(metric, y, b, None, fast)
     low, high = _interval(values, estimate, confidence, method, jack)
-    return BootstrapResult(estimate, low, high, confidence, method, values, dropped)
+    return BootstrapResult(estimate, low, high, confidence, method, values, dropped, stratify)
 
 
 # -- DeLong -------------------------------------------------------------------------------------
@@ -627,7 +709,7 @@ def _delong(y_true, scores, names):
         v10[k], v01[k] = _placements(pos, s)
     auc = v10.mean(axis=1)
     cov = np.atleast_2d(np.cov(v10)) / m + np.atleast_2d(np.cov(v01)) / n
-    return auc, cov
+    return auc, cov, v10, v01
 
 
 def roc_auc_ci(y_true, y_score, *, confidence=0.95) -> DelongResult:
@@ -664,7 +746,7 @@ def roc_auc_ci(y_true, y_score, *, confidence=0.95) -> DelongResult:
     (0.8889, 0.1571)
     """
     confidence = _check_confidence(confidence)
-    auc, cov = _delong(y_true, [y_score], ["y_score"])
+    auc, cov, _, _ = _delong(y_true, [y_score], ["y_score"])
     se = float(np.sqrt(cov[0, 0]))
     z = _NORMAL.inv_cdf(0.5 + confidence / 2.0)
     low, high = max(0.0, auc[0] - z * se), min(1.0, auc[0] + z * se)
@@ -676,9 +758,14 @@ def delong_test(y_true, y_score_a, y_score_b) -> DelongResult:
 
     z = (AUC_a - AUC_b) / √(Var_a + Var_b - 2 Cov_ab), with DeLong's
     covariance of the two correlated AUCs (placement values of both models on
-    the same positives and negatives); the two-sided p-value is 2(1 - Φ(|z|)).
-    When the two score columns rank the examples identically the difference
-    and its variance are both 0: z = 0 and p = 1.
+    the same positives and negatives); the two-sided p-value is 2 Φ(-|z|).
+    The variance is computed as s²(V10_a - V10_b) / m + s²(V01_a - V01_b) / n,
+    from the differences of the placement values (equal to the formula above,
+    without its cancellation when the two models are nearly identical). When
+    the two AUCs are equal, z = 0 and p = 1; when they differ but every
+    placement difference is the same number (possible only with a handful of
+    examples), DeLong's variance estimate is 0: z and p are nan, with a
+    warning, never a false "significant".
 
     Parameters
     ----------
@@ -697,16 +784,27 @@ def delong_test(y_true, y_score_a, y_score_b) -> DelongResult:
     >>> round(r.difference, 4), round(r.p_value, 4)
     (0.2188, 0.3688)
     """
-    auc, cov = _delong(y_true, [y_score_a, y_score_b], ["y_score_a", "y_score_b"])
-    diff = float(auc[0] - auc[1])
-    var = float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])
-    if var <= 1e-15:
+    auc, cov, v10, v01 = _delong(y_true, [y_score_a, y_score_b], ["y_score_a", "y_score_b"])
+    # the difference and its variance from the differences of the placement values: exact where
+    # Var_a + Var_b - 2 Cov_ab cancels (two nearly identical models) to rounding noise
+    # placements are multiples of 1 / (2n) and 1 / (2m): their differences as exact integers
+    m, n = v10.shape[1], v01.shape[1]
+    k10 = np.rint((v10[0] - v10[1]) * (2 * n))
+    k01 = np.rint((v01[0] - v01[1]) * (2 * m))
+    diff = float(k10.sum() / (2.0 * n * m))
+    var = float(np.var(k10, ddof=1) / (4.0 * n * n * m) + np.var(k01, ddof=1) / (4.0 * m * m * n))
+    if diff == 0.0:
         z, p = 0.0, 1.0
-        if abs(diff) > 1e-12:  # pragma: no cover - a difference without variance cannot arise
-            z, p = float(np.sign(diff) * np.inf), 0.0
-    else:
+    elif var > 0.0:
         z = diff / np.sqrt(var)
-        p = 2.0 * (1.0 - _NORMAL.cdf(abs(z)))
+        p = 2.0 * _NORMAL.cdf(-abs(z))
+    else:
+        # every placement difference is the same number: DeLong's variance estimate is exactly 0
+        # (not an underflow: placements are multiples of 1 / (2 max(m, n))); no finite z exists
+        warn_undefined("DeLong's variance of the difference is 0 although the AUCs differ (every positive "
+                       "and every negative moved by the same amount, which happens with very few examples): "
+                       "z is undefined and reported as nan, p-value nan", stacklevel=3)
+        z, p = float("nan"), float("nan")
     return DelongResult(auc, cov, 0.95, difference=diff, z=float(z), p_value=float(p))
 
 
@@ -737,12 +835,27 @@ def _cum_counts(pos, s, idx):
 
 
 def _per_row_search(values, targets, side):
-    """searchsorted of ``targets`` in each (non-decreasing) row of ``values``."""
+    """searchsorted of ``targets`` in each (non-decreasing) row of ``values``, exactly.
+
+    One lexsort of all rows' values and the targets keyed by (row, value, side), no
+    arithmetic on the values: an offset added to separate the rows would round a
+    value and a target one ulp apart (0.7 and 0.7000000000000001) to the same number."""
     r, c = values.shape
-    off = (np.arange(r) * 4.0)[:, None]
-    flat = (values + off).ravel()
-    q = (targets[None, :] + off).ravel()
-    return (np.searchsorted(flat, q, side=side).reshape(r, -1) - (np.arange(r) * c)[:, None])
+    g = targets.size
+    n_val = r * c
+    vals = np.concatenate([values.ravel(), np.tile(targets, r)])
+    rows = np.concatenate([np.repeat(np.arange(r), c), np.repeat(np.arange(r), g)])
+    # ties: with side="right" a target sorts after equal values, with "left" before them
+    tie = np.concatenate([np.full(n_val, 0 if side == "right" else 1, dtype=np.int8),
+                          np.full(r * g, 1 if side == "right" else 0, dtype=np.int8)])
+    order = np.lexsort((tie, vals, rows))
+    is_val = order < n_val
+    values_before = np.cumsum(is_val) - is_val  # values sorted before each position
+    at = np.flatnonzero(~is_val)
+    which = order[at] - n_val  # target number, row-major: row * g + k
+    out = np.empty(r * g, dtype=np.int64)
+    out[which] = values_before[at] - (which // g) * c
+    return out.reshape(r, g)
 
 
 def _roc_on_grid(tp, fp, grid):
@@ -779,15 +892,19 @@ def _band(kind, y_true, y_score, grid, n_resamples, confidence, stratify, rng):
                hint="use fewer resamples")
     tp, fp = _cum_counts(pos, s, np.arange(n)[None, :])
     y0 = on_grid(tp, fp, grid)[0]
-    curves = []
+    curves, n_all = [], 0
     for idx in _index_chunks(rng, _groups(y, stratify), n_resamples):
         tp, fp = _cum_counts(pos, s, idx)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            curves.append(on_grid(tp, fp, grid))
-    curves = np.vstack(curves)
-    ok = np.isfinite(curves).all(axis=1)
-    _drop_undefined(np.where(ok, 0.0, np.nan), "resampled curve")
-    curves = curves[ok]
+        n_all += idx.shape[0]
+        # a resample without positives has no curve (TPR and recall are 0/0), and one without
+        # negatives has no ROC curve (FPR 0/0): such rows are dropped before any search
+        ok = tp[:, -1] > 0
+        if kind == "roc":
+            ok &= fp[:, -1] > 0
+        if ok.any():
+            curves.append(on_grid(tp[ok], fp[ok], grid))
+    curves = np.vstack(curves) if curves else np.empty((0, grid.size))
+    _drop_undefined(np.r_[np.zeros(curves.shape[0]), np.full(n_all - curves.shape[0], np.nan)], "resampled curve")
     alpha = (1 - confidence) / 2
     low, high = np.quantile(curves, [alpha, 1 - alpha], axis=0)
     return CurveBand(grid, y0, low, high, confidence, kind, curves)

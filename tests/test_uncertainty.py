@@ -286,6 +286,8 @@ def test_paired_fast_path_equals_the_generic_loop():
     assert bca.low <= bca.high
 
 
-def test_a_regression_target_needs_stratify_false():
-    with pytest.raises(ValueError, match="stratify=False"):
-        bootstrap_ci(lm.mean_squared_error, [1.5, 2.0, 3.2], [1.0, 2.5, 3.0])
+def test_a_regression_target_is_resampled_without_strata():
+    r = bootstrap_ci(lm.mean_squared_error, [1.5, 2.0, 3.2], [1.0, 2.5, 3.0], n_resamples=50, rng=0)
+    assert not r.stratified
+    with pytest.raises(ValueError, match="continuous values, but the metric takes class labels"):
+        bootstrap_ci(lm.accuracy_score, [1.5, 2.0, 3.2], [1.0, 2.5, 3.0])
