@@ -105,7 +105,7 @@ def test_every_exercise(eid):
     ex = EXERCISES[eid]
     assert ex.prompt and ex.kind in exr.KINDS
     if ex.kind == "open":
-        assert check(eid, "because ...").status == "open" and check(eid, 3).status == "invalid"
+        assert check(eid, "because the test set decides").status == "open" and check(eid, 3).status == "invalid"
         assert "Model answer:" in str(solution(eid))
         return
     assert check(eid, ex.answer).correct

@@ -2,29 +2,46 @@
 
 An :class:`Exercise` holds a prompt, the data it uses, the correct answer
 *computed by learnmetrics* when the exercise is built (never typed in), a
-tolerance, and the known wrong answers (:class:`Mistake`), each with the
-mistake it reveals and a hint. :func:`check` compares a learner's answer with
-the right one and then with every known mistake, and returns a
-:class:`Feedback` that shows well in a notebook and is testable as data.
+tolerance, the precision it wants, and the known wrong answers
+(:class:`Mistake`), each with the mistake it reveals and a hint. :func:`check`
+compares a learner's answer with the right one and then with every known
+mistake, and returns a :class:`Feedback` that shows well in a notebook and is
+testable as data.
 
-Answers come in four kinds:
+Answers come in five kinds:
 
 ``"number"``    a real number;
 ``"tuple"``     a fixed-length tuple of numbers (an ROC point (FPR, TPR), a pair of counts);
 ``"sequence"``  a sequence of numbers or of tuples (the ROC points of a short list, the ranks);
-``"choice"``    one of named options (compared case-insensitively, spaces ignored);
-``"open"``      an explain-in-words question: ``answer`` is the model answer (text), and
-                :func:`check` points the learner to it instead of grading.
+``"choice"``    one of named options (case, spaces, hyphens, a leading "the" and a final full
+                stop ignored; "leave-one-out" is "loo", "bias^2" is "bias²");
+``"open"``      an explain-in-words question: ``answer`` is the model answer (text); :func:`check`
+                does not grade it but lists the model answer's key points for the learner to tick.
 
-A bad answer (a string where a number belongs, a wrong length, NaN) gets a
-:class:`Feedback` whose message says what was expected; :func:`check` raises
-only for a programming mistake (an unknown exercise id).
+An answer may be a Python value or the text a learner types in the answer box
+(``"13/17"``, ``"86%"``, ``"3.5 min^2"``, ``"(0.6, 0.9, 0.72)"``): the page's
+JavaScript checker (``checker.mjs``) reads the same text the same way and
+gives the same verdict, from :meth:`Exercise.spec` (tested on a corpus).
+
+The verdict, in order: *correct* (every number within the tolerance);
+*close* (only a rounding slip: a number typed with fewer decimals than the
+exercise wants, which is the right value rounded or cut there); *mistake* (a
+listed mistake, also when typed rounded; or the right value with the wrong
+sign, a difference taken the other way round); *invalid* (not an answer of
+the wanted form, or a share typed as a percentage, 86 for 0.86); *wrong*
+(anything else, naming the wrong entries of a tuple or a list). A bad answer
+never raises: :func:`check` raises only for a programming mistake (an unknown
+exercise id).
 """
 from __future__ import annotations
 
 import html
+import importlib
 import math
 import numbers
+import pkgutil
+import re
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -34,6 +51,9 @@ __all__ = ["Mistake", "Exercise", "Feedback", "EXERCISES", "register", "check", 
            "exercises_of_chapter", "KINDS"]
 
 KINDS = ("number", "tuple", "sequence", "choice", "open")
+DEFAULT_TOLERANCE = 5e-4
+MAX_TEXT = 1000          # characters of a typed answer that is not an open one
+MAX_ENTRIES = 1000       # entries of a tuple or a list answer
 
 
 @dataclass(frozen=True)
@@ -51,8 +71,11 @@ class Exercise:
 
     ``answer`` and every ``Mistake.answer`` are computed from ``data`` by
     learnmetrics where the exercise is defined. ``tolerance`` is absolute, per
-    number. ``solve`` returns the worked solution as text (it recomputes, so a
-    stored solution is checked by nbval on every run).
+    number; ``decimals`` is the precision the exercise asks for (0: whole
+    numbers), said in the answer box and in :func:`check`'s messages. ``solve``
+    returns the worked solution as text (it recomputes, so a stored solution is
+    checked by nbval on every run). ``key_points`` (open exercises) are the
+    model answer's points the learner ticks against their own words.
     """
 
     id: str
@@ -60,74 +83,335 @@ class Exercise:
     kind: str
     answer: Any
     mistakes: tuple[Mistake, ...] = ()
-    tolerance: float = 5e-4
+    tolerance: float = DEFAULT_TOLERANCE
     data: dict = field(default_factory=dict)
     choices: tuple[str, ...] = ()
     hint: str = "Go back to the definition and recompute step by step."
     solve: Callable[[], str] | None = None
+    decimals: int = 3
+    aliases: tuple[tuple[str, str], ...] = ()
+    key_points: tuple[str, ...] = ()
 
     @property
     def chapter(self) -> str:
         return self.id.split(".")[0]
 
+    @property
+    def precision(self) -> str:
+        """The precision wanted, in words: "3 decimals (within 0.0005)", "a whole number"."""
+        if self.kind in ("choice", "open"):
+            return ""
+        many = self.kind != "number"
+        if self.decimals == 0:
+            return "whole numbers" if many else "a whole number"
+        tol = f"{self.tolerance:.12f}".rstrip("0").rstrip(".")
+        return f"{self.decimals} decimal{'s' if self.decimals > 1 else ''} (within {tol})"
 
-EXERCISES: dict[str, Exercise] = {}
+    @property
+    def wanted(self) -> str:
+        """What the answer box wants, in words (shown in the box and in check's "no answer yet")."""
+        if self.kind == "number":
+            return f"a number, {self.precision}"
+        if self.kind == "tuple":
+            return f"a tuple of {len(self.answer)} numbers, each to {self.precision}"
+        if self.kind == "sequence":
+            item = _shape_of(self.kind, self.answer)[1]
+            what = f"tuples of {item} numbers" if item else "numbers"
+            return f"a list of {len(self.answer)} {what}, each number to {self.precision}"
+        if self.kind == "choice":
+            return "one of " + ", ".join(f"'{c}'" for c in self.choices)
+        return "a few sentences in your own words"
+
+    def spec(self) -> dict:
+        """Everything the in-page checker needs, as JSON-ready data (the answers included)."""
+        length, item_length = _shape_of(self.kind, self.answer)
+
+        def plain(a):
+            if isinstance(a, tuple):
+                return [plain(v) for v in a]
+            return a
+
+        out = {"id": self.id, "kind": self.kind, "answer": plain(self.answer), "tolerance": self.tolerance,
+               "decimals": self.decimals, "precision": self.precision, "wanted": self.wanted,
+               "answer_text": _fmt(self.kind, self.answer), "hint": self.hint,
+               "length": length, "item_length": item_length,
+               "mistakes": [{"answer": plain(m.answer), "mistake": m.mistake, "hint": m.hint}
+                            for m in self.mistakes]}
+        if self.kind == "choice":
+            out["choices"] = list(self.choices)
+            out["choices_text"] = _choices_text(self.choices)
+            out["aliases"] = dict(self.aliases)
+        if self.kind == "open":
+            out["key_points"] = list(self.key_points)
+        return out
 
 
-# -- answers as data ----------------------------------------------------------------------------
+# -- the registry: a chapter's answers are computed when one of its exercises is first needed --------
+class _Registry(MutableMapping):
+    """The exercises by id. A chapter's module (``chNN.py``) is imported, and so its answers
+    computed, the first time one of its exercises is looked up; iterating loads every chapter."""
+
+    def __init__(self):
+        self._d: dict[str, Exercise] = {}
+        self._loaded: set[str] = set()
+
+    @staticmethod
+    def _chapters() -> list[str]:
+        from . import __path__ as path
+        return sorted(m.name[2:] for m in pkgutil.iter_modules(path) if re.fullmatch(r"ch\d\d", m.name))
+
+    def _load(self, chapter: str) -> None:
+        if chapter not in self._loaded and re.fullmatch(r"\d\d", chapter) and chapter in self._chapters():
+            self._loaded.add(chapter)
+            importlib.import_module(f"{__package__}.ch{chapter}")
+
+    def _load_all(self) -> None:
+        for c in self._chapters():
+            self._load(c)
+
+    def __getitem__(self, key):
+        if key not in self._d and isinstance(key, str):
+            self._load(key.split(".")[0])
+        return self._d[key]
+
+    def __contains__(self, key):
+        if isinstance(key, str) and key not in self._d:
+            self._load(key.split(".")[0])
+        return key in self._d
+
+    def __setitem__(self, key, value):
+        self._d[key] = value
+
+    def __delitem__(self, key):
+        del self._d[key]
+
+    def __iter__(self):
+        self._load_all()
+        return iter(dict(self._d))
+
+    def __len__(self):
+        self._load_all()
+        return len(self._d)
+
+    def __repr__(self):
+        return f"<{len(self)} exercises: {', '.join(self)}>"
+
+
+EXERCISES = _Registry()
+
+
+# -- reading an answer -------------------------------------------------------------------------------
 class _BadAnswer(Exception):
     """The learner's answer has the wrong form; the message says what was expected."""
 
 
-def _as_number(x, what="the answer") -> float:
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-        if isinstance(x, str):
-            try:
-                x = float(x.strip().rstrip("%")) / (100 if x.strip().endswith("%") else 1)
-            except ValueError:
-                raise _BadAnswer(f"{what} must be a number, got the text {x!r}") from None
-        elif isinstance(x, np.ndarray) and x.ndim == 0 and x.dtype.kind in "iuf":
-            x = float(x)
-        else:
-            raise _BadAnswer(f"{what} must be a number, got {type(x).__name__} {x!r}")
-    x = float(x)
-    if not math.isfinite(x):
-        raise _BadAnswer(f"{what} must be a finite number, got {x!r}")
-    return x
+_NUM = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+_UNIT_WORD = r"[A-Za-z\u00b5\u00b0\u4e00-\u9fff]+(?:\^-?[0-9]+|[\u00b2\u00b3])?"
+_NUMBER_TEXT = re.compile(r"^=?\s*(" + _NUM + r")\s*(?:(/)\s*(" + _NUM + r")|(%))?\s*"
+                          r"(" + _UNIT_WORD + r"(?:[ /\u00b7*]+" + _UNIT_WORD + r")*\.?)?$")
+_QUOTES = "\"'\u201c\u201d\u2018\u2019`"
 
 
-def _normalise(kind: str, value, *, length=None, item_length=None, choices=()):
-    """The answer in a comparable form, or _BadAnswer with a message."""
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[:n] + "\u2026"
+
+
+def _decimals_of(token: str) -> int:
+    """Decimals written in a number token ("0.720" -> 3, "1.5e-3" -> 4, "86" -> 0)."""
+    mant, _, exp = token.lower().partition("e")
+    frac = mant.split(".")[1] if "." in mant else ""
+    return max(0, len(frac) - (int(exp) if exp else 0))
+
+
+def _read_number_text(text: str, what: str):
+    """(value, decimals or None for an exact fraction, token) from a typed number."""
+    s = text.strip().strip(_QUOTES).strip()
+    m = _NUMBER_TEXT.match(s)
+    if m is None:
+        raise _BadAnswer(f"{what} must be a number, got the text \"{_short(s)}\"")
+    num, slash, den, pct = m.group(1), m.group(2), m.group(3), m.group(4)
+    value = float(num)
+    dec = _decimals_of(num)
+    if slash:
+        d = float(den)
+        if d == 0:
+            raise _BadAnswer(f"{what} divides by zero: \"{_short(s)}\"")
+        value, dec = value / d, None
+    elif pct:
+        value, dec = value / 100, dec + 2
+    if not math.isfinite(value):
+        raise _BadAnswer(f"{what} must be a finite number, got \"{_short(s)}\"")
+    return value, dec, num + ("%" if pct else "")
+
+
+def _read_number(x, what="the answer"):
+    """(value, decimals or None, token) from a Python value or a typed text."""
+    if isinstance(x, str):
+        if len(x) > MAX_TEXT:
+            raise _BadAnswer(f"{what} is a text of {len(x)} characters: type just the number")
+        return _read_number_text(x, what)
+    if isinstance(x, (bool, np.bool_)):
+        raise _BadAnswer(f"{what} must be a number, got {x!r}")
+    if isinstance(x, np.ndarray):
+        if x.ndim != 0 or x.dtype.kind not in "iuf":
+            raise _BadAnswer(f"{what} must be a number, got an array of shape {x.shape}")
+        x = x[()]
+    if isinstance(x, numbers.Integral):
+        try:
+            value = float(x)
+        except OverflowError:
+            digits = int(int(x).bit_length() * 0.30103) + 1
+            raise _BadAnswer(f"{what} is an integer too large to be read (about {digits} digits)") from None
+        return value, 0, str(int(x)) if abs(value) < 1e16 else repr(value)
+    if isinstance(x, numbers.Real):
+        try:
+            value = float(x)
+        except (OverflowError, ValueError, TypeError):
+            raise _BadAnswer(f"{what} must be a finite number, got {type(x).__name__}") from None
+        if not math.isfinite(value):
+            raise _BadAnswer(f"{what} must be a finite number, got {value!r}")
+        if isinstance(x, (float, np.floating)):
+            token = repr(value)
+            return value, _decimals_of(token), token
+        return value, None, repr(value)     # a Fraction: exact
+    raise _BadAnswer(f"{what} must be a number, got {type(x).__name__} {_short(repr(x))}")
+
+
+_GROUP = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]\s*[,;]?")
+
+
+def _split_text(text: str, kind: str, item_length, what="the answer"):
+    """A typed tuple or list: a list of entry texts (flat) or of lists of entry texts (tuples)."""
+    s = text.strip().strip(_QUOTES).strip()
+    if len(s) > MAX_TEXT:
+        raise _BadAnswer(f"{what} is a text of {len(s)} characters: type just the numbers")
+    if len(s) >= 2 and s[0] in "([" and s[-1] in ")]":
+        inner = s[1:-1]
+    else:
+        inner = s
+    if kind == "sequence" and item_length:
+        groups, pos = [], 0
+        inner = inner.strip()
+        while pos < len(inner):
+            m = _GROUP.match(inner, pos)
+            if m is None:
+                raise _BadAnswer(f"{what} must be a list of tuples of {item_length} numbers, such as "
+                                 f"[(0, 0), (0, 0.5)], got \"{_short(s)}\"")
+            groups.append(m.group(1))
+            pos = m.end()
+        return [_pieces(g) for g in groups]
+    if re.search(r"[()\[\]]", inner):
+        raise _BadAnswer(f"{what} must be numbers separated by commas, got \"{_short(s)}\"")
+    return _pieces(inner)
+
+
+def _pieces(text: str) -> list[str]:
+    parts = [p.strip() for p in re.split(r"[,;]", text)]
+    if parts and parts[-1] == "" and len(parts) > 1:
+        parts = parts[:-1]
+    return [] if parts == [""] else parts
+
+
+def _choices_text(choices) -> str:
+    return ", ".join(f"'{c}'" for c in choices)
+
+
+def _norm_choice(text: str) -> str:
+    s = text.strip().lower()
+    s = s.replace("^2", "2").replace("\u00b2", "2").replace("alpha", "\u03b1").replace("epsilon", "\u03b5")
+    s = re.sub(r"^(the|a|an)\s+", "", s)
+    return re.sub(r"[\s\-_.,!?'\"`\u201c\u201d\u2018\u2019]+", "", s)
+
+
+# spellings a learner may use for a choice, by the normalised choice they mean
+_ALIASES = {
+    "loo": ("leaveoneout", "loocv", "leaveoneoutcv", "leaveoneoutcrossvalidation", "留一法"),
+    "kfold": ("kfoldcv", "kfoldcrossvalidation", "crossvalidation", "cv", "10fold", "10foldcv",
+              "10foldcrossvalidation", "交叉验证法"),
+    "holdout": ("holdoutsplit", "留出法"),
+    "bootstrap": ("bootstrapping", "bootstrapsample", "自助法"),
+    "resubstitution": ("trainingerror", "resubstitutionerror"),
+    "yes": ("y", "是"),
+    "no": ("n", "否"),
+}
+
+
+def _aliases_for(choices) -> tuple[tuple[str, str], ...]:
+    known = {_norm_choice(c): c for c in choices}
+    out = []
+    for target, names in _ALIASES.items():
+        if target in known:
+            out += [(n, known[target]) for n in names if n not in known]
+    return tuple(out)
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[A-Za-z0-9]+", text)) + len(re.findall(r"[\u4e00-\u9fff]", text)) // 2
+
+
+def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), aliases=()):
+    """(the answer in a comparable form, the decimals typed per number, the tokens), or _BadAnswer."""
     if value is None or value is Ellipsis:
         raise _BadAnswer("no answer yet: replace the ... with your answer and run the cell again")
-    if kind == "number":
-        return _as_number(value)
     if kind == "open":
         if not isinstance(value, str) or not value.strip():
             raise _BadAnswer("write your answer in words, as a text between quotes")
-        return value.strip()
+        if _words(value) < 3:
+            raise _BadAnswer(f"write a sentence or two in your own words first: \"{_short(value.strip())}\" "
+                             "is too short to compare with the model answer")
+        return value.strip(), None, None
     if kind == "choice":
         if not isinstance(value, str):
-            raise _BadAnswer(f"the answer must be one of {list(choices)} (as text), got {value!r}")
-        key = "".join(value.split()).lower()
+            raise _BadAnswer(f"the answer must be one of {list(choices)} (as text), got {_short(repr(value))}")
+        key = _norm_choice(value[:MAX_TEXT])
         for c in choices:
-            if "".join(c.split()).lower() == key:
-                return c
-        raise _BadAnswer(f"the answer must be one of {list(choices)}, got {value!r}")
-    if isinstance(value, (str, bytes, dict, set)) or not hasattr(value, "__len__"):
-        raise _BadAnswer(f"the answer must be a {'tuple' if kind == 'tuple' else 'sequence'} of numbers, "
-                         f"got {type(value).__name__} {value!r}")
-    items = list(value)
+            if _norm_choice(c) == key:
+                return c, None, None
+        for alias, c in aliases:
+            if alias == key:
+                return c, None, None
+        raise _BadAnswer(f"the answer must be one of {_choices_text(choices)}, got \"{_short(value.strip())}\"")
+    if kind == "number":
+        v, d, t = _read_number(value)
+        return v, [d], [t]
+    if isinstance(value, str):
+        items = _split_text(value, kind, item_length)
+    elif isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__len__"):
+        raise _BadAnswer(f"the answer must be a {'tuple' if kind == 'tuple' else 'list'} of numbers, "
+                         f"got {type(value).__name__} {_short(repr(value))}")
+    elif isinstance(value, np.ndarray) and value.ndim == 0:
+        raise _BadAnswer(f"the answer must be a {'tuple' if kind == 'tuple' else 'list'} of numbers, "
+                         f"got a single number {_short(repr(value))}")
+    else:
+        try:
+            n = len(value)
+        except Exception:  # noqa: BLE001 - a learner's object whose len fails
+            raise _BadAnswer(f"the answer must be a tuple or a list of numbers, got {type(value).__name__}") \
+                from None
+        if n > MAX_ENTRIES or (length is not None and n != length):
+            items = None
+        else:
+            items = list(value)
+        if items is None:
+            want = length if length is not None else f"at most {MAX_ENTRIES}"
+            raise _BadAnswer(f"the answer must have {want} entries, got {n}")
     if length is not None and len(items) != length:
         raise _BadAnswer(f"the answer must have {length} entries, got {len(items)}")
     if kind == "tuple" or item_length is None:
-        return tuple(_as_number(v, f"entry {i + 1}") for i, v in enumerate(items))
-    out = []
+        read = [_read_number(v, f"entry {i + 1}") for i, v in enumerate(items)]
+        return tuple(r[0] for r in read), [r[1] for r in read], [r[2] for r in read]
+    vals, decs, toks = [], [], []
     for i, v in enumerate(items):
-        if isinstance(v, (str, bytes)) or not hasattr(v, "__len__") or len(v) != item_length:
-            raise _BadAnswer(f"entry {i + 1} must be a tuple of {item_length} numbers, got {v!r}")
-        out.append(tuple(_as_number(u, f"entry {i + 1}") for u in v))
-    return tuple(out)
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__len__") or (
+                isinstance(v, np.ndarray) and v.ndim != 1) or len(v) != item_length:
+            shown = f"\"{_short(', '.join(v))}\"" if isinstance(v, list) and all(isinstance(u, str) for u in v) \
+                else _short(repr(v))
+            raise _BadAnswer(f"entry {i + 1} must be a tuple of {item_length} numbers, got {shown}")
+        read = [_read_number(u, f"entry {i + 1}") for u in v]
+        vals.append(tuple(r[0] for r in read))
+        decs += [r[1] for r in read]
+        toks += [r[2] for r in read]
+    return tuple(vals), decs, toks
 
 
 def _shape_of(kind, answer):
@@ -151,11 +435,49 @@ def _distance(a, b) -> float:
     return float(np.max(np.abs(fa - fb))) if fa.size else 0.0
 
 
-# -- feedback -----------------------------------------------------------------------------------
+def _flat(a) -> list[float]:
+    if isinstance(a, (int, float)):
+        return [float(a)]
+    out = []
+    for v in a:
+        out += _flat(v)
+    return out
+
+
+_POW10 = [float(f"1e{k}") for k in range(23)]
+
+
+def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 1) -> str:
+    """'ok' (within tol), 'slip' (t rounded or cut to the fewer decimals typed, at least ``least``
+    of them), or 'no'."""
+    if abs(x - t) <= tol:
+        return "ok"
+    if dec is not None and least <= dec < want and dec < len(_POW10):
+        unit = 1 / _POW10[dec]
+        if abs(x - t) <= 0.5 * unit * (1 + 1e-9):
+            return "slip"
+        if (x >= 0) == (t >= 0) and 0 <= abs(t) - abs(x) < unit * (1 + 1e-9):
+            return "slip"
+    return "no"
+
+
+def _states(given, decs, target, tol, want, least=1):
+    return [_entry(x, d, t, tol, want, least) for x, d, t in zip(given, decs, target)]
+
+
+def _entries_text(idx: list[int], word: str) -> str:
+    names = [str(i + 1) for i in idx]
+    if len(names) == 1:
+        return f"{word} {names[0]}"
+    return f"{word}s " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- feedback ----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Feedback:
     """The verdict on one answer. ``status`` is ``"correct"``, ``"close"``, ``"mistake"``,
-    ``"wrong"``, ``"invalid"`` or ``"open"`` (an explain-in-words answer, not graded); ``mistake`` is the matched :class:`Mistake` or None."""
+    ``"wrong"``, ``"invalid"`` or ``"open"`` (an explain-in-words answer, not graded); ``mistake`` is
+    the matched :class:`Mistake` or None."""
 
     exercise_id: str
     status: str
@@ -178,9 +500,26 @@ class Feedback:
 
     def _repr_html_(self) -> str:
         colour = self._COLOURS[self.status]
-        return (f'<div style="border-left:4px solid {colour};padding:2px 8px">'
+        return (f'<div style="border-left:4px solid {colour};padding:2px 8px;white-space:pre-wrap">'
                 f'<b>{self._ICONS[self.status]} [{html.escape(self.exercise_id)}]</b> '
                 f'{html.escape(self.message)}</div>')
+
+
+@dataclass(frozen=True, repr=False)
+class Unanswered(Feedback):
+    """``check(id, ...)``: "no answer yet" as text, and the exercise's answer box where widgets show."""
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = {"text/plain": str(self), "text/html": self._repr_html_()}
+        try:
+            from ._widget import AnswerBox
+        except ImportError:  # anywidget missing: the text says what to do
+            return bundle
+        view = AnswerBox(EXERCISES[self.exercise_id])._repr_mimebundle_()
+        view = view[0] if isinstance(view, tuple) else view
+        if "application/vnd.jupyter.widget-view+json" in view:
+            bundle["application/vnd.jupyter.widget-view+json"] = view["application/vnd.jupyter.widget-view+json"]
+        return bundle
 
 
 def _fmt(kind, value) -> str:
@@ -202,51 +541,122 @@ def _get(exercise_id) -> Exercise:
         return EXERCISES[exercise_id]
     except KeyError:
         chapter = exercise_id.split(".")[0]
-        same = sorted(k for k in EXERCISES if k.split(".")[0] == chapter)
+        EXERCISES._load(chapter)
+        same = sorted((k for k in EXERCISES._d if k.split(".")[0] == chapter), key=lambda k: int(k.split(".")[1])
+                      if k.split(".")[1].isdigit() else 0)
         hint = f" (chapter {chapter} has {same})" if same else ""
         raise KeyError(f"no exercise with id {exercise_id!r}{hint}") from None
 
 
 def check(exercise_id: str, answer) -> Feedback:
-    """Check ``answer`` against exercise ``exercise_id``.
+    """Check ``answer`` against exercise ``exercise_id``; never raises for a bad answer.
 
-    The answer is compared with the correct one (within the exercise's
-    tolerance), then with each known mistake (the first match gives its hint),
-    then "close" (within ten times the tolerance, or 1 % of the answer: a
-    rounding slip). Anything else is "wrong", with the exercise's generic hint.
+    ``answer`` is a Python value or the text typed in the answer box. Verdicts
+    (see the module's docstring): correct, close (a rounding slip only),
+    mistake (a listed one, with its hint), invalid (not of the wanted form;
+    the message says what is wanted), wrong (naming the wrong entries), open
+    (an explain-in-words answer: the model answer's key points to tick).
+    ``check(id, ...)`` (no answer yet) shows the exercise's answer box where
+    widgets are shown.
 
     >>> from learnmetrics.exercises import EXERCISES, check
     >>> all(check(i, e.answer).correct for i, e in EXERCISES.items())
     True
     """
     ex = _get(exercise_id)
-    length, item_length = _shape_of(ex.kind, ex.answer)
+    if answer is Ellipsis or answer is None:
+        return Unanswered(ex.id, "invalid", f"no answer yet: replace the ... with your answer and run the cell "
+                                            f"again, or type it in the answer box. Wanted: {ex.wanted}.")
     try:
-        given = _normalise(ex.kind, answer, length=length, item_length=item_length, choices=ex.choices)
+        return _verdict(ex, answer)
     except _BadAnswer as bad:
         return Feedback(ex.id, "invalid", str(bad))
+    except (MemoryError, RecursionError, OverflowError, ValueError, TypeError, ArithmeticError) as err:
+        return Feedback(ex.id, "invalid", f"this answer could not be read ({type(err).__name__}): type "
+                                          f"{ex.wanted}")
+
+
+def _verdict(ex: Exercise, answer) -> Feedback:
+    length, item_length = _shape_of(ex.kind, ex.answer)
+    given, decs, toks = _normalise(ex.kind, answer, length=length, item_length=item_length,
+                                   choices=ex.choices, aliases=ex.aliases)
     if ex.kind == "open":
-        return Feedback(ex.id, "open", f"Noted. Now open solution({ex.id!r}) and compare your words with the "
-                                       "model answer: does yours name the same reason?")
-    d = _distance(given, ex.answer)
-    if d <= ex.tolerance:
+        points = "\n".join(f"\u2610 {p}" for p in ex.key_points)
+        return Feedback(ex.id, "open", "Compare your words with the model answer's key points, and tick each "
+                                       f"one your answer names:\n{points}")
+    if ex.kind == "choice":
+        if given == ex.answer:
+            return Feedback(ex.id, "correct", f"Correct: {_fmt(ex.kind, ex.answer)}.")
+        for m in ex.mistakes:
+            if m.answer == given:
+                return Feedback(ex.id, "mistake", f"Not quite: {m.mistake} {m.hint}", m)
+        return Feedback(ex.id, "wrong", f"Not right. {ex.hint}")
+    g, tol, want = _flat(given), ex.tolerance, ex.decimals
+    a = _flat(ex.answer)
+    st = _states(g, decs, a, tol, want)
+    if all(s == "ok" for s in st):
         return Feedback(ex.id, "correct", f"Correct: {_fmt(ex.kind, ex.answer)}.")
-    for m in ex.mistakes:
-        if _distance(given, m.answer) <= ex.tolerance:
-            return Feedback(ex.id, "mistake", f"Not quite: {m.mistake} {m.hint}", m)
-    if ex.kind != "choice" and ex.tolerance > 0:  # an exact count is right or wrong, never "close"
-        scale = max(np.max(np.abs(np.asarray(ex.answer, dtype=float))), 1e-12) if ex.kind != "number" \
-            else max(abs(ex.answer), 1e-12)
-        if d <= max(10 * ex.tolerance, 0.01 * scale):
-            return Feedback(ex.id, "close", f"Close, but not within {ex.tolerance:g}: did you round too early? "
-                                            "Keep all digits until the end.")
+    for rule in ("ok", "slip"):   # a listed mistake typed as is, then the right value rounded, then a
+        if rule == "slip" and all(s != "no" for s in st):   # listed mistake typed rounded
+            k = min(d for d, s in zip(decs, st) if s == "slip")
+            who = "Your answer is" if len(st) == 1 else "Your answer holds"
+            return Feedback(ex.id, "close", f"Close: rounded too early? {who} the right value rounded to {k} "
+                                            f"decimal{'s' if k > 1 else ''}, and this exercise wants "
+                                            f"{ex.precision}. Keep all digits until the end.")
+        for m in ex.mistakes:
+            ms = _states(g, decs, _flat(m.answer), tol, want, 2)
+            if all(s == "ok" for s in ms) or (rule == "slip" and all(s != "no" for s in ms)):
+                return Feedback(ex.id, "mistake", f"Not quite: {m.mistake} {m.hint}", m)
+    # a share typed as a percentage: 86 for 0.86
+    if all(0 <= t <= 1 for t in a) and any(abs(x) > 1 for x in g) and all(abs(x) <= 100 for x in g):
+        ps = _states([x / 100 for x in g], [None if d is None else d + 2 for d in decs], a, tol, want)
+        if all(s != "no" for s in ps):
+            if len(g) == 1:
+                msg = (f"{toks[0]} looks like a percentage: answer with a share between 0 and 1, or type the "
+                       f"percent sign ({toks[0]}%).")
+            else:
+                msg = ("your numbers look like percentages: answer with shares between 0 and 1, or type each "
+                       "with its percent sign.")
+            return Feedback(ex.id, "invalid", msg[0].upper() + msg[1:])
+    # the right size with the wrong sign: a difference taken the other way round
+    flips = [i for i, (x, d, t) in enumerate(zip(g, decs, a))
+             if st[i] == "no" and abs(t) > tol and _entry(-x, d, t, tol, want) != "no"]
+    if flips and all(s != "no" or i in flips for i, s in enumerate(st)):
+        where = "" if len(g) == 1 else f" ({_entries_text(flips, 'entry')})"
+        mk = Mistake(tuple(-x for x in g) if len(g) > 1 else -g[0], "the right size with the wrong sign"
+                     f"{where}: did you take the difference the other way round?",
+                     "Check which value the question subtracts from which.")
+        return Feedback(ex.id, "mistake", f"Not quite: {mk.mistake} {mk.hint}", mk)
+    if len(g) > 1:
+        if ex.kind == "sequence" and item_length:
+            bad = sorted({i // item_length for i, s in enumerate(st) if s == "no"})
+            word, n = "point", length
+        else:
+            bad, word, n = [i for i, s in enumerate(st) if s == "no"], "entry", len(g)
+        if len(bad) < n:
+            return Feedback(ex.id, "wrong", f"Not right: {_entries_text(bad, word)} "
+                                            f"{'is' if len(bad) == 1 else 'are'} wrong, the others are right. "
+                                            f"{ex.hint}")
     return Feedback(ex.id, "wrong", f"Not right. {ex.hint}")
 
 
-# -- the registry -------------------------------------------------------------------------------
-def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance: float = 5e-4, data=None,
-             choices=(), hint: str | None = None, solve=None) -> Exercise:
+# -- the registry ------------------------------------------------------------------------------------
+def _key_points(text: str) -> tuple[str, ...]:
+    parts = re.split(r"(?<=[.!?;:])\s+(?=[A-Z(\"'])", text.strip())
+    return tuple(p.strip() for p in parts if p.strip())
+
+
+def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance: float | None = None, data=None,
+             choices=(), hint: str | None = None, solve=None, decimals: int | None = None, aliases=None,
+             key_points=None) -> Exercise:
     """Build an exercise, normalise its answers and add it to :data:`EXERCISES`.
+
+    ``decimals`` is the precision the exercise asks for (0: whole numbers);
+    without it, it follows from ``tolerance`` (5e-4: 3 decimals, 0.005: 2);
+    without a tolerance, the tolerance is half a unit of the last decimal
+    wanted (5e-4 when neither is given). ``aliases`` maps more spellings of a
+    choice to it (the usual ones, "leave-one-out" for "loo", are known);
+    ``key_points`` (open exercises) default to the model answer's sentences.
 
     Refuses an id already used, a kind not in :data:`KINDS`, an answer of the
     wrong form, a mistake that equals the right answer (it could never be
@@ -254,7 +664,7 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
     """
     if not isinstance(id, str) or len(id.split(".")) != 2:
         raise ValueError(f"id must look like '04.2' (chapter.number), got {id!r}")
-    if id in EXERCISES:
+    if id in EXERCISES._d:
         raise ValueError(f"id {id!r} is already registered")
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
@@ -262,22 +672,34 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
         raise ValueError(f"exercise {id}: an open exercise has a model answer (text) and no mistakes")
     if kind == "choice" and not choices:
         raise ValueError(f"exercise {id}: a choice exercise needs its choices")
+    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)
+                                 or not 0 <= decimals <= 12):
+        raise ValueError(f"exercise {id}: decimals must be an int from 0 to 12, got {decimals!r}")
+    if tolerance is None:
+        tolerance = DEFAULT_TOLERANCE if decimals is None else 0.5 / _POW10[decimals]
     tolerance = float(tolerance)
     if not (tolerance >= 0 and math.isfinite(tolerance)):
         raise ValueError(f"exercise {id}: tolerance must be a finite number >= 0, got {tolerance!r}")
+    if decimals is None:
+        decimals = 0 if tolerance == 0 else max(0, math.ceil(-math.log10(2 * tolerance) - 1e-9))
+    choices = tuple(choices)
+    alias_pairs = _aliases_for(choices) + tuple((_norm_choice(k), v) for k, v in dict(aliases or {}).items())
+    for _, v in alias_pairs:
+        if v not in choices:
+            raise ValueError(f"exercise {id}: alias for {v!r}, which is not a choice")
     item_length = None
     if kind == "sequence":
         first = next(iter(answer), None)
         item_length = len(first) if first is not None and hasattr(first, "__len__") else None
     try:
-        answer = _normalise(kind, answer, item_length=item_length, choices=tuple(choices))
+        answer = _normalise(kind, answer, item_length=item_length, choices=choices)[0]
     except _BadAnswer as bad:
         raise ValueError(f"exercise {id}: its answer is malformed: {bad}") from None
     length, item_length = _shape_of(kind, answer)
     norm = []
     for m in mistakes:
         try:
-            a = _normalise(kind, m.answer, length=length, item_length=item_length, choices=tuple(choices))
+            a = _normalise(kind, m.answer, length=length, item_length=item_length, choices=choices)[0]
         except _BadAnswer as bad:
             raise ValueError(f"exercise {id}: mistake {m.mistake!r} has a malformed answer: {bad}") from None
         if _distance(a, answer) <= tolerance:
@@ -288,8 +710,10 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
                 raise ValueError(f"exercise {id}: mistakes {other.mistake!r} and {m.mistake!r} give the same "
                                  f"answer {_fmt(kind, a)}")
         norm.append(Mistake(a, m.mistake, m.hint))
+    points = tuple(key_points) if key_points else (_key_points(answer) if kind == "open" else ())
     ex = Exercise(id=id, prompt=prompt, kind=kind, answer=answer, mistakes=tuple(norm), tolerance=tolerance,
-                  data=dict(data or {}), choices=tuple(choices), solve=solve,
+                  data=dict(data or {}), choices=choices, solve=solve, decimals=decimals,
+                  aliases=alias_pairs, key_points=points,
                   **({} if hint is None else {"hint": hint}))
     EXERCISES[id] = ex
     return ex
@@ -297,7 +721,8 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
 
 def exercises_of_chapter(chapter: str) -> list[Exercise]:
     """The exercises of one chapter ("04"), in id order."""
-    return sorted((e for e in EXERCISES.values() if e.chapter == chapter),
+    EXERCISES._load(chapter)
+    return sorted((e for e in EXERCISES._d.values() if e.chapter == chapter),
                   key=lambda e: int(e.id.split(".")[1]))
 
 

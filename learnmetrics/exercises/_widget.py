@@ -1,0 +1,52 @@
+"""The answer box of an exercise: an anywidget whose verdicts are computed in the page.
+
+``check("04.2", ...)`` (no answer yet) shows it under the exercise in JupyterLab, Voilà and
+the static site: the box holds the exercise's spec (:meth:`Exercise.spec`: the answer, the
+tolerance, the known mistakes with their hints, the accepted spellings), saved with the
+notebook's widget state when it is refreshed, and ``checker.mjs`` gives the verdict in the
+browser, with no kernel (the same verdict as :func:`check`, tested on a corpus). The box is
+``<div class="lm-answer" data-exercise="04.2">`` with the learner's input inside it; the
+verdict's element carries ``data-verdict`` (correct, close, mistake, wrong, invalid, open).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _compact(js: str) -> str:
+    """The module without comment lines and indentation (every box stores its own copy)."""
+    return "\n".join(s for s in (line.strip() for line in js.splitlines()) if s and not s.startswith("//"))
+
+
+_ESM = _compact((_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
+                + (_HERE / "answer_box.js").read_text(encoding="utf-8"))
+_CSS = """
+.lm-answer { border: 1px solid #ccc; border-radius: 4px; padding: 6px 8px; margin: 4px 0; max-width: 760px;
+  font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; }
+.lm-answer-want { color: #444; margin-bottom: 4px; }
+.lm-answer-row { display: flex; gap: 6px; align-items: flex-start; }
+.lm-answer-input { flex: 1; font-family: var(--jp-code-font-family, monospace); font-size: 14px; padding: 3px 5px; }
+.lm-answer-check, .lm-answer-choice { font-size: 14px; padding: 3px 10px; cursor: pointer; }
+.lm-answer-choices { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 4px; }
+.lm-answer-verdict { border-left: 4px solid transparent; padding: 2px 8px; margin-top: 6px; white-space: pre-wrap; }
+.lm-answer-verdict:empty { display: none; }
+.lm-answer-points { margin: 4px 0; padding-left: 4px; list-style: none; }
+.lm-answer-points li { margin: 3px 0; }
+.lm-answer-tally { color: #444; }
+"""
+
+
+class AnswerBox(anywidget.AnyWidget):
+    """The in-page answer box of one exercise (its spec is all the page needs)."""
+
+    _esm = _ESM
+    _css = _CSS
+    spec = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, exercise, **kwargs):
+        super().__init__(spec=exercise.spec(), **kwargs)

@@ -1,0 +1,90 @@
+// The answer box of an exercise (an anywidget view): the learner types an answer, the verdict and
+// its hint appear at once, computed in the page by verdict() above from the exercise's spec.
+const COLOURS = { correct: "#009E73", close: "#E69F00", mistake: "#CC79A7", wrong: "#CC79A7", invalid: "#777777",
+  open: "#56B4E9" };
+const ICONS = { correct: "\u2714", close: "\u2248", mistake: "\u2718", wrong: "\u2718", invalid: "?", open: "\u270e" };
+const EXAMPLES = { number: "e.g. 0.5 or 13/17", tuple: "e.g. (0.5, 0.25)", sequence: "e.g. [(0, 0), (0, 0.5)]" };
+
+function render({ model, el }) {
+  const spec = model.get("spec");
+  const box = document.createElement("div");
+  box.className = "lm-answer";
+  box.dataset.exercise = spec.id;
+  const want = document.createElement("div");
+  want.className = "lm-answer-want";
+  want.textContent = `Exercise ${spec.id} \u00b7 your answer: ${spec.wanted}`;
+  const row = document.createElement("div");
+  row.className = "lm-answer-row";
+  const input = document.createElement(spec.kind === "open" ? "textarea" : "input");
+  input.className = "lm-answer-input";
+  if (spec.kind !== "open") input.type = "text";
+  else input.rows = 3;
+  input.placeholder = spec.kind === "open" ? "your answer in your own words" : (EXAMPLES[spec.kind] || "");
+  input.setAttribute("aria-label", `answer to exercise ${spec.id}`);
+  input.spellcheck = false;
+  const button = document.createElement("button");
+  button.className = "lm-answer-check";
+  button.textContent = spec.kind === "open" ? "Compare" : "Check";
+  const out = document.createElement("div");
+  out.className = "lm-answer-verdict";
+  out.setAttribute("aria-live", "polite");
+  const show = () => {
+    const v = verdict(spec, input.value);
+    out.dataset.verdict = v.status;
+    out.style.borderLeftColor = COLOURS[v.status];
+    out.textContent = "";
+    const head = document.createElement("b");
+    head.textContent = `${ICONS[v.status]} [${spec.id}] `;
+    out.appendChild(head);
+    if (v.status !== "open") {
+      out.appendChild(document.createTextNode(v.message));
+      return;
+    }
+    out.appendChild(document.createTextNode("Tick each key point of the model answer that your words name:"));
+    const list = document.createElement("ul");
+    list.className = "lm-answer-points";
+    const tally = document.createElement("div");
+    tally.className = "lm-answer-tally";
+    const count = () => {
+      const n = list.querySelectorAll("input:checked").length;
+      tally.textContent = n === spec.key_points.length
+        ? `All ${n} key points named.`
+        : `${n} of ${spec.key_points.length} key points named: reread the model answer for the others.`;
+    };
+    spec.key_points.forEach((p) => {
+      const li = document.createElement("li");
+      const label = document.createElement("label");
+      const tick = document.createElement("input");
+      tick.type = "checkbox";
+      tick.addEventListener("change", count);
+      label.append(tick, ` ${p}`);
+      li.appendChild(label);
+      list.appendChild(li);
+    });
+    out.append(list, tally);
+    count();
+  };
+  button.addEventListener("click", show);
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (spec.kind !== "open" || e.ctrlKey || e.metaKey)) { e.preventDefault(); show(); }
+    e.stopPropagation();   // typing in the box never runs JupyterLab's shortcuts
+  });
+  row.append(input, button);
+  box.append(want, row);
+  if (spec.kind === "choice") {
+    const picks = document.createElement("div");
+    picks.className = "lm-answer-choices";
+    spec.choices.forEach((c) => {
+      const b = document.createElement("button");
+      b.className = "lm-answer-choice";
+      b.textContent = c;
+      b.addEventListener("click", () => { input.value = c; show(); });
+      picks.appendChild(b);
+    });
+    box.appendChild(picks);
+  }
+  box.appendChild(out);
+  el.appendChild(box);
+}
+
+export default { render };

@@ -1,0 +1,82 @@
+"""The in-page checker (JavaScript, learnmetrics/exercises/checker.mjs) equals Python's check.
+
+Every exercise's spec (what the answer box carries in the page) and a corpus of typed
+answers (tests/exercise_corpus.py: the answer, each mistake, rounded, cut, perturbed,
+percentages, fractions, units, text) are handed to Node.js running the checker; every
+verdict and every message must equal ``learnmetrics.exercises.check``'s on the same text.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from exercise_corpus import corpus
+from learnmetrics.exercises import EXERCISES, check
+
+CHECKER = Path(__file__).resolve().parents[1] / "learnmetrics" / "exercises" / "checker.mjs"
+NODE = shutil.which("node") or shutil.which("nodejs")
+
+RUNNER = """
+import { verdict } from %s;
+let raw = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (d) => { raw += d; });
+process.stdin.on("end", () => {
+  const cases = JSON.parse(raw);
+  const out = cases.map(([spec, text]) => verdict(spec, text));
+  process.stdout.write(JSON.stringify(out));
+});
+"""
+
+
+def run_js(cases: list[tuple[dict, str]], tmp_path: Path) -> list[dict]:
+    """The JavaScript checker's verdicts on (spec, text) cases, run by Node.js on the module the
+    answer box carries in the page (checker.mjs and answer_box.js, compacted)."""
+    if NODE is None:
+        pytest.fail("Node.js is needed to run the in-page checker (apt-get install nodejs)")
+    from learnmetrics.exercises._widget import AnswerBox
+    module = tmp_path / "answer_box.mjs"
+    module.write_text(AnswerBox._esm, encoding="utf-8")
+    script = RUNNER % json.dumps(module.as_uri())
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], input=json.dumps(cases),
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def all_cases():
+    cases = []
+    for eid in EXERCISES:
+        spec = EXERCISES[eid].spec()
+        cases += [(spec, text) for text in corpus(spec)]
+    return cases
+
+
+def test_checker_in_the_page_equals_python_check_on_the_corpus(tmp_path):
+    cases = all_cases()
+    assert len(cases) > 3000
+    js = run_js(cases, tmp_path)
+    differ, statuses = [], set()
+    for (spec, text), got in zip(cases, js):
+        want = check(spec["id"], text)
+        statuses.add(want.status)
+        if (got["status"], got["message"]) != (want.status, want.message):
+            differ.append(f"{spec['id']} {text[:50]!r}: python {want.status}: {want.message[:90]!r} / "
+                          f"js {got['status']}: {got['message'][:90]!r}")
+    assert not differ, f"{len(differ)} of {len(cases)} differ:\n" + "\n".join(differ[:30])
+    assert statuses == {"correct", "close", "mistake", "wrong", "invalid", "open"}
+
+
+def test_spec_is_json_and_carries_what_the_page_needs():
+    for eid in EXERCISES:
+        spec = EXERCISES[eid].spec()
+        assert json.loads(json.dumps(spec)) == spec
+        assert spec["wanted"] and spec["id"] == eid
+        if spec["kind"] in ("number", "tuple", "sequence"):
+            assert spec["precision"], eid
+        if spec["kind"] == "open":
+            assert len(spec["key_points"]) >= 1, eid
