@@ -647,14 +647,29 @@ def ndcg_per_query(y_true, y_score, *, k=None, ignore_ties=False, gain="linear")
 
     Returns
     -------
-    ndarray of shape (n_queries,), values in [0, 1]; 0 for a query whose
-    items are all irrelevant (IDCG = 0), as scikit-learn does.
+    ndarray of shape (n_queries,), values in [0, 1] for every query with a
+    relevant item. A query whose items all have relevance 0 has IDCG = 0 and
+    NDCG = 0/0: NaN, with an :class:`UndefinedMetricWarning` naming how many
+    such queries there are (the course's rule, as for :func:`average_precision`).
+    :func:`ndcg_score`, which keeps scikit-learn's name and values, scores
+    such a query 0 instead; ``np.nanmean`` of this function's values is the
+    mean over the queries NDCG can judge.
 
     Example
     -------
     >>> ndcg_per_query([[3, 2, 0], [0, 1, 1]], [[0.9, 0.5, 0.1], [0.9, 0.5, 0.1]]).round(4)
     array([1.    , 0.6934])
     """
+    values, undefined = _ndcg_rows(y_true, y_score, k=k, ignore_ties=ignore_ties, gain=gain)
+    if undefined.any():
+        warn_undefined(f"ndcg_per_query is undefined for {int(undefined.sum())} of {len(values)} queries "
+                       "with no relevant item (IDCG = 0, 0/0); returning NaN for them")
+        values[undefined] = np.nan
+    return values
+
+
+def _ndcg_rows(y_true, y_score, *, k, ignore_ties, gain):
+    """Per-query NDCG with 0 where IDCG = 0 (scikit-learn's convention), and the mask of those queries."""
     y_true, y_score, k, gain = _check_graded(y_true, y_score, k=k, gain=gain, allow_negative=False)
     ignore_ties = check_bool(ignore_ties, "ignore_ties")
     discount = _discount(y_true.shape[1], k, 2.0)
@@ -664,7 +679,7 @@ def ndcg_per_query(y_true, y_score, *, k=None, ignore_ties=False, gain="linear")
     out = np.zeros_like(dcg)
     ok = idcg != 0
     out[ok] = dcg[ok] / idcg[ok]
-    return out
+    return out, ~ok
 
 
 def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False, gain="linear") -> float:
@@ -694,8 +709,12 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
 
     Returns
     -------
-    float in [0, 1]. A query whose items all have relevance 0 scores 0 (its
-    IDCG is 0), as in scikit-learn.
+    float in [0, 1]. A query whose items all have relevance 0 (IDCG = 0, so
+    NDCG = 0/0) counts as 0 in the mean, silently, as in scikit-learn: it
+    pulls the mean down though no ranking could have done better
+    (``[[0, 0, 0], [1, 0, 2]]`` ranked as given: 0.3801, while the one
+    query NDCG can judge scores 0.7602). :func:`ndcg_per_query` returns NaN
+    with a warning for such a query instead.
 
     Example
     -------
@@ -705,7 +724,7 @@ def ndcg_score(y_true, y_score, *, k=None, sample_weight=None, ignore_ties=False
     >>> ndcg_score(y_true, [[1, 0, 0, 0, 1]], k=1)   # tie at the top: (10/10 + 5/10) / 2
     0.75
     """
-    values = ndcg_per_query(y_true, y_score, k=k, ignore_ties=ignore_ties, gain=gain)
+    values, _ = _ndcg_rows(y_true, y_score, k=k, ignore_ties=ignore_ties, gain=gain)
     return _average(values, sample_weight)
 
 
@@ -854,12 +873,14 @@ class RankedListState:
         ap = "undefined (no relevant item)" if np.isnan(self.average_precision) else f"{self.average_precision:.4f}"
         rr = "undefined (no relevant item)" if np.isnan(self.reciprocal_rank) else f"{self.reciprocal_rank:.4f}"
         rec = "undefined (no relevant item)" if np.isnan(self.recall_at_k) else f"{self.recall_at_k:.4f}"
+        nd_l, nd_e = ("undefined (IDCG = 0)" if np.isnan(v) else f"{v:.4f}"
+                      for v in (self.ndcg_linear, self.ndcg_exponential))
         lines += [
             "(* = inside the top k)",
             f"linear gain      DCG@{self.k} = {self.dcg_linear:.4f}  IDCG@{self.k} = {self.idcg_linear:.4f}"
-            f"  NDCG@{self.k} = {self.ndcg_linear:.4f}",
+            f"  NDCG@{self.k} = {nd_l}",
             f"exponential gain DCG@{self.k} = {self.dcg_exponential:.4f}  IDCG@{self.k} = {self.idcg_exponential:.4f}"
-            f"  NDCG@{self.k} = {self.ndcg_exponential:.4f}",
+            f"  NDCG@{self.k} = {nd_e}",
             f"CG@{self.k} (linear) = {self.cumulative_gain:.4f}",
             f"relevant = rel >= {self.relevant_threshold:g}: {self.n_relevant} item(s);"
             f" precision@{self.k} = {self.precision_at_k:.4f}, recall@{self.k} = {rec}",
@@ -893,10 +914,11 @@ def ranked_list_state(relevance_in_shown_order, k, relevant_threshold=1, *, item
     RankedListState
         Per-position gains (both conventions) and discounts
         :math:`1/\\log_b(i+1)`; DCG@k, IDCG@k, NDCG@k for both conventions
-        (NDCG = 0 when IDCG = 0, as scikit-learn); CG@k; precision@k;
-        recall@k; AP and reciprocal rank over the whole list. With no
-        relevant item, recall, AP and reciprocal rank are NaN (0/0), which
-        ``str(state)`` prints as "undefined"; no warning is raised.
+        (NDCG is NaN when IDCG = 0: the course's rule, as in
+        :func:`ndcg_per_query`); CG@k; precision@k; recall@k; AP and
+        reciprocal rank over the whole list. With no relevant item, NDCG,
+        recall, AP and reciprocal rank are NaN (0/0), which ``str(state)``
+        prints as "undefined"; no warning is raised.
 
     Example
     -------
@@ -956,10 +978,10 @@ def ranked_list_state(relevance_in_shown_order, k, relevant_threshold=1, *, item
         gains_exponential=g_exp,
         dcg_linear=dcg_l,
         idcg_linear=idcg_l,
-        ndcg_linear=dcg_l / idcg_l if idcg_l else 0.0,
+        ndcg_linear=dcg_l / idcg_l if idcg_l else float("nan"),
         dcg_exponential=dcg_e,
         idcg_exponential=idcg_e,
-        ndcg_exponential=dcg_e / idcg_e if idcg_e else 0.0,
+        ndcg_exponential=dcg_e / idcg_e if idcg_e else float("nan"),
         cumulative_gain=float(rel[:k].sum()),
         precision_at_k=float(hits[:k].sum() / k),
         recall_at_k=float(rec),

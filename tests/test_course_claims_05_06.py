@@ -123,6 +123,86 @@ def test_05_scikit_learn_side_by_side(melons):
     assert np.array_equal(f2, fpr) and np.array_equal(t2, tpr) and np.array_equal(th2, thr)
 
 
+
+def test_05_cut_4_is_the_first_to_accept_a_bad_melon_and_is_never_best(melons):
+    """Issue 23: "cut 5 is the first to accept a bad melon" was false: cut 4 takes in melon #15."""
+    d, table, fpr, tpr, _ = melons
+    order = np.argsort(-d.y_score, kind="stable")
+    first_bad = int(np.argmax(d.y_true[order] == 0)) + 1
+    assert first_bad == 4 and d.ids[order[3]] == 15
+    # its segment keeps cut 3's right end and lifts its left end: above cut 3's for every x < 1
+    assert fpr[4] > fpr[3] == 0 and tpr[4] == tpr[3]
+    x = np.linspace(0, 1, 1001)[:-1]
+    seg = lambda k: fpr[k] * (1 - x) + (1 - tpr[k]) * x   # noqa: E731
+    assert np.all(seg(4) > seg(3))
+    # in general: a cut whose last example is negative is never strictly the cheapest (random rankings)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        y = rng.integers(0, 2, 12)
+        if y.min() == y.max():
+            continue
+        f, t, _ = lm.roc_curve(y, rng.random(12), drop_intermediate=False)
+        for k in range(1, len(f)):
+            if t[k] == t[k - 1]:                       # cut k added a negative
+                assert np.all(f[k] * (1 - x) + (1 - t[k]) * x >= f[k - 1] * (1 - x) + (1 - t[k - 1]) * x)
+
+
+def test_05_hull_vertices_versus_pieces(melons):
+    """Issue 23: 5 hull vertices, 3 pieces (cuts 3, 8, 13): (0, 0) and (1, 1) own none."""
+    d, table, fpr, tpr, _ = melons
+    hf, ht = lm.roc_convex_hull(fpr, tpr)
+    assert list(zip(hf.round(3), ht.round(3))) == [(0, 0), (0, 0.375), (0.222, 0.75), (0.556, 1), (1, 1)]
+    env = lm.cost_curve_envelope(fpr, tpr)
+    assert len(hf) == 5 and len(env.owners) == 3
+    owners = {(fpr[k], tpr[k]) for k in env.owners}
+    assert (0.0, 0.0) not in owners and (1.0, 1.0) not in owners
+
+
+def test_05_hull_title_does_not_claim_one_piece_per_vertex(melons):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting.cost import plot_hull_and_envelope
+    d, table, fpr, tpr, thr = melons
+    fig, (a, b) = plt.subplots(1, 2)
+    plot_hull_and_envelope(a, b, fpr, tpr, thresholds=thr, cut_sizes=table.tp + table.fp)
+    assert "per hull vertex" not in b.get_title()
+    plt.close(fig)
+
+
+def test_05_a_rare_class_sits_in_the_middle_only_when_price_offsets_rarity():
+    """Issue 23: x = 1/2 exactly when p*cost01 = (1-p)*cost10; p = 0.01 at 10:1 gives 0.0917."""
+    assert lm.probability_cost(0.01, 99, 1) == pytest.approx(0.5)
+    assert round(lm.probability_cost(0.01, 10, 1), 4) == 0.0917
+    rng = np.random.default_rng(1)
+    p, c01, c10 = rng.uniform(0.001, 0.999, 500), rng.uniform(0.1, 100, 500), rng.uniform(0.1, 100, 500)
+    x = np.array([lm.probability_cost(a, b, c) for a, b, c in zip(p, c01, c10)])
+    assert np.all((x > 0.5) == (p * c01 > (1 - p) * c10))
+
+
+def test_05_the_theoretical_threshold_pays_one_more_false_alarm_for_melon_9(melons):
+    """Issue 23: the cause shown, not 'calibration': one bad melon (#9, 0.251) scores in [1/5, 0.277)."""
+    d, table, fpr, tpr, thr = melons
+    s = lm.cost.cost_state(fpr, tpr, thr, table.n_pos / len(d.y_true), 4, 1, n_pos=table.n_pos, n_neg=table.n_neg)
+    assert s.cut_name == "cut 13" and round(s.threshold, 3) == 0.277
+    extra = np.flatnonzero((d.y_score >= 0.2) & (d.y_score < s.threshold))
+    assert [d.ids[i] for i in extra] == [9] and d.y_true[extra[0]] == 0 and d.y_score[extra[0]] == 0.251
+
+
+def test_05_exercise_1_answer_not_printed_before_the_question():
+    """Issue 26: no stored output between 05.1's prompt and its solution shows the answer (cut 13)."""
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).parents[1] / "notebooks" / "05_cost_curves.ipynb").read_text())
+    ids = [c.get("id") for c in nb["cells"]]
+    start, end = ids.index("ex05x1q"), ids.index("ex05x1s")
+    for c in nb["cells"][start:end]:
+        for o in c.get("outputs", []):
+            text = "".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+            assert "cut 13" not in text and "10 : 1" not in text
+
+
 # ------------------------------------------------------------------ chapter 06
 GRADES = np.array([3, 2, 3, 0, 1, 2, 0, 1])
 
@@ -214,8 +294,44 @@ def test_06_reserved_colours_only_for_their_meaning():
         for line in ax.get_lines():
             c = mc.to_hex(line.get_color())
             assert c not in reserved
-            if c == mc.to_hex(style.CUT):
-                assert line.get_xdata()[0] == line.get_xdata()[1] == 5.5      # the cut line at k only
+            if c == mc.to_hex(style.CUT):   # the cut line: between ranks k and k + 1 in the list, at k on DCG@i
+                assert line.get_xdata()[0] == line.get_xdata()[1] == (5.5 if ax is a else 5)
         for patch in ax.patches:
             assert mc.to_hex(patch.get_facecolor()) not in reserved | {mc.to_hex(style.CUT)}
     plt.close(fig)
+
+
+def test_06_ndcg_of_a_query_with_no_relevant_item():
+    """Issue 23: ndcg_score keeps scikit-learn's silent 0 (parity); the course's per-query function
+    gives NaN with a warning. [[0,0,0],[1,0,2]] ranked as written: mean 0.3801, the judgeable query 0.7602."""
+    import warnings
+
+    y, s = [[0, 0, 0], [1, 0, 2]], [[3, 2, 1], [3, 2, 1]]
+    assert round(lm.ndcg_score(y, s), 4) == 0.3801
+    with pytest.warns(UserWarning, match="undefined for 1 of 2 queries"):
+        v = lm.ndcg_per_query(y, s)
+    assert np.isnan(v[0]) and round(v[1], 4) == 0.7602 == round(np.nanmean(v), 4)
+    sk = pytest.importorskip("sklearn.metrics")
+    assert lm.ndcg_score(y, s) == pytest.approx(sk.ndcg_score(y, s), abs=1e-12)
+    # without such a query, no warning and every value in [0, 1]
+    rng = np.random.default_rng(0)
+    g = rng.integers(0, 4, (200, 6))
+    g[g.sum(axis=1) == 0, 0] = 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        v = lm.ndcg_per_query(g, rng.random((200, 6)))
+    assert np.all((v >= 0) & (v <= 1 + 1e-12))
+
+
+def test_06_map_mrr_picture_numbers():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting.ranking import plot_map_mrr
+    recommended = {"ann": ["m3", "m1", "m7", "m2"], "bob": ["m5", "m2", "m9", "m4"], "cai": ["m8", "m6", "m1", "m3"]}
+    liked = {"ann": {"m1", "m2"}, "bob": {"m5"}, "cai": {"m3", "m4"}}
+    fig, ax = plt.subplots()
+    m_ap, m_rr = plot_map_mrr(ax, recommended, liked)
+    plt.close(fig)
+    assert round(m_ap, 4) == 0.5417 and round(m_rr, 4) == 0.5833          # (1/2 + 1 + 1/8) / 3, (1/2 + 1 + 1/4) / 3

@@ -192,9 +192,12 @@ def test_tie_average_equals_mean_over_all_tie_breakings(gain):
 
 
 def test_all_zero_relevance_row_scores_zero_and_per_query_values():
+    # ndcg_score keeps scikit-learn's 0 for a query with no relevant item; the course's own
+    # per-query function follows the chapter's rule: NaN (0/0) with a warning (issue 23)
     y = [[0, 0, 0], [3, 2, 0]]
     s = [[0.1, 0.2, 0.3], [0.9, 0.5, 0.1]]
-    np.testing.assert_allclose(ndcg_per_query(y, s), [0.0, 1.0])
+    with pytest.warns(UndefinedMetricWarning, match="1 of 2 queries"):
+        np.testing.assert_allclose(ndcg_per_query(y, s), [np.nan, 1.0])
     assert ndcg_score(y, s) == 0.5
     assert ndcg_score(y, s, sample_weight=[1, 3]) == 0.75
     np.testing.assert_allclose(dcg_per_query(y, s), [0.0, 3 + 2 / LOG2_3])
@@ -249,7 +252,8 @@ def test_ranked_list_state_agrees_with_matrix_functions():
 def test_ranked_list_state_without_relevant_items():
     s = ranked_list_state([0, 0, 0], k=2)
     assert math.isnan(s.average_precision) and math.isnan(s.recall_at_k)
-    assert s.ndcg_linear == 0.0 and s.precision_at_k == 0.0
+    assert math.isnan(s.ndcg_linear) and math.isnan(s.ndcg_exponential) and s.precision_at_k == 0.0   # 0/0
+    assert "NDCG@2 = undefined" in str(s)
     assert "undefined" in str(s)
 
 

@@ -83,7 +83,9 @@ def setup_roc_axes(ax, *, title=None, fontsize=FONT):
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
     ax.set_aspect("equal")
-    ax.plot([0, 1], [0, 1], ls=":", color=style.REFERENCE, lw=1)
+    ax.plot([0, 1], [0, 1], ls="--", color=style.REFERENCE, lw=1)   # random guessing: the reference look, as in 04
+    ax.text(0.78, 0.74, "random guess", rotation=45, rotation_mode="anchor", ha="center", va="top",
+            fontsize=fontsize, color=style.REFERENCE)
     ax.set_xlabel("FPR (false positive rate)", fontsize=fontsize)
     ax.set_ylabel("TPR (true positive rate)", fontsize=fontsize)
     ax.tick_params(labelsize=fontsize)
@@ -124,7 +126,8 @@ def plot_cost_curve(ax, fpr, tpr, *, shade=True, title="cost curve", legend=True
     plot_cost_lines(ax, fpr, tpr)
     env, _, _ = plot_cost_envelope(ax, fpr, tpr, shade=shade)
     if legend:
-        ax.legend(loc="upper center", fontsize=fontsize, frameon=True, framealpha=0.9, bbox_to_anchor=(0.5, 1.0))
+        # below the axes: the segments fill the whole square, so a legend inside it hides data
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False)
     return env
 
 
@@ -143,7 +146,9 @@ def plot_roc_points(ax, fpr, tpr, *, hull=True, color=style.CURVE, label="ROC"):
         owners = cost_curve_envelope(fpr, tpr).owners
         hx = np.r_[0.0, fpr[owners], 1.0]
         hy = np.r_[0.0, tpr[owners], 1.0]
-        (artists["hull"],) = ax.plot(hx, hy, "--", color=HULL_COLOR, lw=1.4, label="convex hull", zorder=1)
+        # the hull as a translucent band round the curve (grey dashed is the random diagonal's look)
+        (artists["hull"],) = ax.plot(hx, hy, "-", color=HULL_COLOR, lw=6, alpha=0.3, solid_capstyle="round",
+                                     label="convex hull", zorder=1)
     return artists
 
 
@@ -294,16 +299,19 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
         ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.8, ls=ls, zorder=4)
         ax_cost.plot([s.x], [s.normalized_cost], m, color=c, mec="black", ms=9, zorder=5, ls="none",
                      label=f"{label}: x = {s.x:.3f}")
-    ax_roc.legend(loc="lower right", fontsize=fontsize, framealpha=0.9)
-    ax_cost.legend(loc="upper center", fontsize=fontsize, framealpha=0.9)
+    # below the axes, clear of the lines and segments
+    ax_roc.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False)
+    ax_cost.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False)
     return env
 
 
 def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsize=FONT, cut_sizes=None):
     """The ROC convex hull and the cost curve side by side, each hull vertex in the colour of its piece.
 
-    Every piece of the lower envelope belongs to one ROC point, and those
-    points are the vertices of the ROC convex hull: the same colour (the
+    Every piece of the lower envelope belongs to one ROC point, a vertex of
+    the ROC convex hull that no other point dominates; a dominated vertex
+    ((0, 0) below a point with FPR 0, (1, 1) beside a point with TPR 1) owns
+    no piece, so the melons' 5 vertices give 3 pieces. The same colour (the
     pieces in their order along x, on the sequential map) and the same name
     mark a vertex on the left and its piece on the right. ``cut_sizes[k]``, if
     given, is the number of examples ROC point k predicts positive (names
@@ -315,7 +323,7 @@ def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsi
         raise ValueError(f"cut_sizes must have one entry per ROC point ({len(fpr)}), got {len(cut_sizes)}")
     setup_roc_axes(ax_roc, title="ROC and its convex hull", fontsize=fontsize)
     plot_roc_points(ax_roc, fpr, tpr)
-    setup_cost_axes(ax_cost, title="cost curve: one piece per hull vertex", fontsize=fontsize)
+    setup_cost_axes(ax_cost, title="cost curve: a piece per undominated hull vertex", fontsize=fontsize)
     plot_cost_lines(ax_cost, fpr, tpr, label=None)
     env, _, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, lw=1.0, color="0.3",
                                    shade_label="expected total cost {area:.3f}")
@@ -336,8 +344,8 @@ def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsi
         ax_cost.annotate(name, ((x0 + x1) / 2, (env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2),
                          xytext=(0, 9), textcoords="offset points", ha="center", fontsize=fontsize, color="black",
                          fontweight="bold")
-    ax_roc.legend(loc="lower right", fontsize=fontsize)
-    ax_cost.legend(loc="upper center", fontsize=fontsize, frameon=False)
+    ax_roc.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False, ncol=2)
+    ax_cost.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False, ncol=2)
     return env
 
 

@@ -13,6 +13,9 @@ can move them in place. The numbers come from :mod:`learnmetrics.ranking`.
 * :func:`plot_precision_recall_at_k`: precision@k and recall@k against k.
 * :func:`plot_precision_at_hits`: AP as an area: one column of width 1/|R|
   and height precision@rank per relevant item, under the list's P-R points.
+* :func:`plot_map_mrr`: several users' lists, one row each: the relevant
+  items, precision@rank at each of them, each user's AP and reciprocal rank,
+  and their means MAP and MRR.
 
 Colours follow :mod:`learnmetrics.plotting.style`; the smallest text is 9 pt.
 """
@@ -36,6 +39,7 @@ __all__ = [
     "plot_dcg_vs_idcg",
     "plot_precision_at_hits",
     "plot_precision_recall_at_k",
+    "plot_map_mrr",
 ]
 
 # The visual grammar (learnmetrics.plotting.style): a relevance grade is an ordered quantity, so
@@ -164,7 +168,7 @@ class DcgCurves:
                                 label="IDCG@i (ideal)")
         (self.dcg,) = ax.plot(x, state.dcg_curve, ls="-", marker="o", color=style.CURVE, ms=4, lw=1.6,
                               label="DCG@i (this list)")
-        self.cut = ax.axvline(state.k + 0.5, **style.CUT_LINE)
+        self.cut = ax.axvline(state.k, **style.CUT_LINE)   # NDCG@k is read at i = k
         (self.gap,) = ax.plot([state.k, state.k], [0, 0], color="0.3", lw=5, alpha=0.35, solid_capstyle="butt")
         # over the cut line, on a white box, so that the line never crosses the numbers
         self.text = ax.text(0.03, 0.97, "", transform=ax.transAxes, va="top", fontsize=FONT, family="monospace",
@@ -175,19 +179,20 @@ class DcgCurves:
         ax.set_xticks(x)
         ax.tick_params(labelsize=FONT)
         ax.set_xlabel("cut-off i", fontsize=FONT)
-        # a narrow legend at the lower right, clear of the read-out at the top left
-        ax.legend(loc="lower right", fontsize=FONT, frameon=True, framealpha=0.9, handlelength=1.8,
+        # a narrow legend at the upper right, clear of the read-out at the top left and of the curves
+        # (the y axis reaches 1.5 x the ideal list's full DCG, so its top third holds no data; at the
+        # lower right it hid a low list's DCG@k, the point NDCG@k is read from)
+        ax.legend(loc="upper right", fontsize=FONT, frameon=True, framealpha=0.9, handlelength=1.8,
                   handletextpad=0.4, borderaxespad=0.3)
         self.update(state)
 
     def update(self, state):
         self.ideal.set_ydata(state.idcg_curve)
         self.dcg.set_ydata(state.dcg_curve)
-        self.cut.set_xdata([state.k + 0.5, state.k + 0.5])
+        self.cut.set_xdata([state.k, state.k])
         self.gap.set_data([state.k, state.k], [state.dcg, state.idcg])
-        self.text.set_text(
-            f"DCG@{state.k}  = {state.dcg:7.3f}\nIDCG@{state.k} = {state.idcg:7.3f}\nNDCG@{state.k} = {state.ndcg:7.3f}"
-        )
+        ndcg = "  undefined" if np.isnan(state.ndcg) else f"{state.ndcg:7.3f}"   # IDCG = 0: no relevant item
+        self.text.set_text(f"DCG@{state.k}  = {state.dcg:7.3f}\nIDCG@{state.k} = {state.idcg:7.3f}\nNDCG@{state.k} = {ndcg}")
         self.ax.set_ylabel(f"DCG ({_gain_label(state.gain)})", fontsize=FONT)
 
 
@@ -282,3 +287,66 @@ def plot_precision_recall_at_k(axes, rankings: dict, relevant, *, max_k=None):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=FONT, frameon=False)
     return axes
+
+
+def plot_map_mrr(ax, ranked_lists, relevant_sets, *, fontsize=FONT):
+    """MAP and MRR over several users' lists, one row per user.
+
+    ``ranked_lists`` and ``relevant_sets`` are dicts keyed by user (or two lists).
+    Each rank is a square: a relevant item a blue circle (a positive), the others
+    vermillion squares (negatives); under each relevant item its precision@rank,
+    the numbers whose mean over the user's relevant set is the AP. The first
+    relevant rank is boxed: 1/rank is the user's reciprocal rank. The right
+    margin prints AP and RR per user, the bottom line MAP and MRR (the
+    package's :func:`~learnmetrics.ranking.mean_average_precision` and
+    :func:`~learnmetrics.ranking.mean_reciprocal_rank`). Returns ``(MAP, MRR)``.
+    """
+    from ..ranking import average_precision, mean_average_precision, mean_reciprocal_rank, reciprocal_rank
+
+    if isinstance(ranked_lists, dict):
+        users = list(ranked_lists)
+        lists = [list(ranked_lists[u]) for u in users]
+        rels = [set(relevant_sets[u]) for u in users]
+    else:
+        lists, rels = [list(x) for x in ranked_lists], [set(r) for r in relevant_sets]
+        users = [f"user {i + 1}" for i in range(len(lists))]
+    n = max(len(x) for x in lists)
+    for row, (user, items, rel) in enumerate(zip(users, lists, rels)):
+        y = -1.5 * row
+        hits = 0
+        first = None
+        for i, item in enumerate(items):
+            is_rel = item in rel
+            if is_rel:
+                hits += 1
+                first = i if first is None else first
+                ax.plot(i + 1, y, style.POSITIVE_MARKER, color=style.POSITIVE, ms=15, zorder=3)
+                ax.text(i + 1, y - 0.36, f"P@{i + 1} = {hits}/{i + 1}", ha="center", va="top", fontsize=fontsize)
+            else:
+                ax.plot(i + 1, y, style.NEGATIVE_MARKER, color=style.NEGATIVE, ms=11, zorder=3, alpha=0.75)
+            ax.text(i + 1, y + 0.3, str(item), ha="center", va="bottom", fontsize=fontsize)
+        if first is not None:
+            ax.add_patch(mpl.patches.Rectangle((first + 0.7, y - 0.25), 0.6, 0.5, fill=False, ec=style.CURVE,
+                                               lw=1.4, ls="--", zorder=4))
+        missing = len(rel - set(items))
+        ap, rr = average_precision(items, rel), reciprocal_rank(items, rel)
+        ax.text(n + 0.7, y, f"AP = {ap:.4f}  (|R| = {len(rel)}" + (f", {missing} not in the list)" if missing else ")")
+                + f"\nRR = {rr:.4f}", ha="left", va="center", fontsize=fontsize)
+        ax.text(0.3, y, user, ha="right", va="center", fontsize=fontsize + 1, fontweight="bold")
+    m_ap = mean_average_precision(lists, [set(r) for r in rels])
+    m_rr = mean_reciprocal_rank(lists, [set(r) for r in rels])
+    ax.text(0.5, -1.5 * len(lists) + 0.55, f"MAP = mean of the APs = {m_ap:.4f}     MRR = mean of the RRs = {m_rr:.4f}",
+            ha="left", va="center", fontsize=fontsize + 1)
+    ax.plot([], [], style.POSITIVE_MARKER, color=style.POSITIVE, ms=9, label="relevant (liked)")
+    ax.plot([], [], style.NEGATIVE_MARKER, color=style.NEGATIVE, ms=7, alpha=0.75, label="not relevant")
+    ax.add_patch(mpl.patches.Rectangle((0, 0), 0, 0, fill=False, ec=style.CURVE, ls="--", label="first relevant: RR = 1/rank"))
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=3, fontsize=fontsize, frameon=False)
+    ax.set_xlim(-0.6, n + 4.4)
+    ax.set_ylim(-1.5 * len(lists) + 0.3, 0.75)
+    ax.set_xticks(range(1, n + 1), [f"rank {i}" for i in range(1, n + 1)])
+    ax.xaxis.set_ticks_position("top")
+    ax.tick_params(labelsize=fontsize, length=0)
+    ax.set_yticks([])
+    for side in ("left", "right", "bottom", "top"):
+        ax.spines[side].set_visible(False)
+    return m_ap, m_rr

@@ -158,8 +158,10 @@ class CostCurveExplorer(Explorer):
             f"FPR = {state.fpr:.3f}, TPR = {state.tpr:.3f}<br>"
             f"normalized cost = {state.normalized_cost:.3f}<br>"
             f"&nbsp;&nbsp;(all negative: {state.always_negative_cost:.3f}, all positive: {state.always_positive_cost:.3f})<br>"
+            f"expected cost per example at p: {state.expected_cost:.3f}<br>"
             f"TP = {state.tp:g}, FN = {state.fn:g}, FP = {state.fp:g}, TN = {state.tn:g}<br>"
-            f"total cost FN·cost01 + FP·cost10 = {state.total_cost:g}"
+            f"total cost FN·cost01 + FP·cost10 = {state.total_cost:g}<br>"
+            f"cost-sensitive error on these examples: {state.error_rate:.3f}"
         )
 
     def _describe_zh(self, state):
@@ -170,14 +172,16 @@ class CostCurveExplorer(Explorer):
         return (
             f"<b>cost01 : cost10 = {state.cost01:g} : {state.cost10:g}，{term('prior')} = {state.p:.2f}</b><br>"
             f"{term('P(+)cost')} x = {state.x:.3f}<br>"
-            f"ROC 上{term('iso-cost slope')} = {state.iso_slope:.3g}<br>"
-            f"{term('best')}{term('cut')}：{state.cut_name}（前 {state.n_predicted_positive:g} 个预测为正例 +），"
+            f"{term('iso-cost slope')}（ROC 图中）= {state.iso_slope:.3g}<br>"
+            f"{term('best')}{term('cut')} k = {state.n_predicted_positive:g}（前 {state.n_predicted_positive:g} 个预测为正例 +），"
             f"{term('threshold')} {html.escape(thr)}<br>"
             f"{term('FPR')} = {state.fpr:.3f}，{term('TPR')} = {state.tpr:.3f}<br>"
             f"{term('normalized cost')} = {state.normalized_cost:.3f}<br>"
             f"&nbsp;&nbsp;（全部预测为反例：{state.always_negative_cost:.3f}，"
             f"全部预测为正例：{state.always_positive_cost:.3f}）<br>"
+            f"按先验 p 每个样例的期望代价：{state.expected_cost:.3f}<br>"
             f"{term('TP')} = {state.tp:g}，{term('FN')} = {state.fn:g}<br>"
             f"{term('FP')} = {state.fp:g}，{term('TN')} = {state.tn:g}<br>"
-            f"{term('total cost')} FN·cost01 + FP·cost10 = {state.total_cost:g}"
+            f"{term('total cost')} FN·cost01 + FP·cost10 = {state.total_cost:g}<br>"
+            f"在这些样例上的代价敏感错误率：{state.error_rate:.3f}"
         )

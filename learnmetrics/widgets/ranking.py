@@ -208,9 +208,10 @@ class RankedListExplorer(Explorer):
         change only with the gain convention, which redraws the whole figure (see ``draw``)."""
         b, c = self.bars, self.curves
         legend = [c.ax.get_legend()] if c.ax.get_legend() is not None else []
-        # the legend last: drawn over the moving curve, as in a full render
+        # in a full render's order: the gap bar over the curve, the cut line (at k, through the gap)
+        # over both, the legend last
         return [*b.full, *b.kept, *b.values, b.cut, b.cut_label, b.ax.xaxis, self._title,
-                c.dcg, c.cut, c.gap, c.text, *legend]
+                c.dcg, c.gap, c.cut, c.text, *legend]
 
     def draw(self, state):
         if state.gain != self._drawn_gain:
@@ -223,7 +224,7 @@ class RankedListExplorer(Explorer):
         self.bars.update(state)
         self.curves.update(state)
         self._title.set_text(
-            f"gain and its discounted share per rank: NDCG@{state.k} = {state.ndcg:.3f}, "
+            f"gain and its discounted share per rank: NDCG@{state.k} = {_fmt(state.ndcg)}, "
             f"P@{state.k} = {state.precision_at_k:.2f}, AP = {_fmt(state.average_precision)}"
         )
 
@@ -270,6 +271,6 @@ def _dcg_table(state) -> str:
         ("", "2^rel-1", "rel"),
         (f"DCG@{state.k}", f"{state.dcg_exponential:.3f}", f"{state.dcg_linear:.3f}"),
         (f"IDCG@{state.k}", f"{state.idcg_exponential:.3f}", f"{state.idcg_linear:.3f}"),
-        (f"NDCG@{state.k}", f"{state.ndcg_exponential:.3f}", f"{state.ndcg_linear:.3f}"),
+        (f"NDCG@{state.k}", _fmt(state.ndcg_exponential), _fmt(state.ndcg_linear)),
     ]
     return "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)
