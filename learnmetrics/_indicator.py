@@ -12,8 +12,11 @@ scikit-learn does; this private module holds what they share:
 * :func:`roc_auc_indicator`, :func:`average_precision_indicator`:
   scikit-learn's ``roc_auc_score`` / ``average_precision_score`` on indicator
   targets (micro / macro / weighted / samples / None), built on the binary
+  AUC and AP of the counting engine :mod:`learnmetrics._counting` (the ones
   :func:`learnmetrics.curves.roc_auc_score` and
-  :func:`learnmetrics.curves.average_precision_score`, one call per label.
+  :func:`learnmetrics.curves.average_precision_score` use), one per label.
+  ``curves`` dispatches an indicator target here; this module never imports
+  ``curves``.
 
 Deliberate differences from scikit-learn: a single-column matrix is refused
 (pass ``y.ravel()`` for 1-D labels; scikit-learn silently reads it as 1-D),
@@ -28,6 +31,7 @@ import warnings
 
 import numpy as np
 
+from ._counting import _binary_ap, _roc_auc_binary, _unit_scale
 from ._validation import (
     UndefinedMetricWarning,
     _check_real_objects,
@@ -282,7 +286,8 @@ def _check_common(y_true, y_score, average, sample_weight):
     average = check_choice(average, "average", _SCORE_AVERAGES)
     yt = as_indicator(y_true, "y_true")
     s = _check_scores_like(y_score, yt.shape)
-    w = check_sample_weight(sample_weight, yt.shape[0])
+    # weights scaled by a power of two (largest in [1, 2)): an AUC or AP never depends on their scale
+    w = _unit_scale(check_sample_weight(sample_weight, yt.shape[0]))
     return yt, s, average, w
 
 
@@ -333,8 +338,6 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
     >>> roc_auc_indicator(y, s, average=None).tolist()
     [1.0, 1.0]
     """
-    from . import curves
-
     check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
     if labels is not None:
         as_labels(labels, "labels")
@@ -346,7 +349,8 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
             raise ValueError(f"max_fpr must be in (0, 1], got {max_fpr!r}")
 
     def metric(y01, sc, sample_weight=None):
-        return curves.roc_auc_score(y01.astype(np.int64), sc, sample_weight=sample_weight, max_fpr=max_fpr)
+        # the binary AUC of learnmetrics.curves.roc_auc_score, from the shared counting engine
+        return _roc_auc_binary(y01.astype(bool), np.ascontiguousarray(sc), sample_weight, max_fpr)
 
     def rowwise(y, sc):
         auc, _, _ = _rowwise_auc_ap(y, sc)
@@ -391,8 +395,6 @@ def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1
     >>> average_precision_indicator(y, s, average="micro")
     1.0
     """
-    from . import curves
-
     yt, s, average, w = _check_common(y_true, y_score, average, sample_weight)
     if isinstance(pos_label, (bool, np.bool_)) or not isinstance(pos_label, numbers.Real) or pos_label != 1:
         raise ValueError(
@@ -401,7 +403,10 @@ def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1
         )
 
     def metric(y01, sc, sample_weight=None):
-        return curves.average_precision_score(y01.astype(np.int64), sc, pos_label=1, sample_weight=sample_weight)
+        # the binary AP of learnmetrics.curves.average_precision_score, from the shared counting engine
+        if sample_weight is not None and not sample_weight.any():
+            raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
+        return _binary_ap(y01.astype(bool), np.ascontiguousarray(sc), sample_weight)
 
     def rowwise(y, sc):
         _, ap, pos = _rowwise_auc_ap(y, sc)

@@ -19,11 +19,28 @@ own names: ``rank_loss`` (ℓ_rank, so that AUC = 1 - ℓ_rank),
 from __future__ import annotations
 
 import numbers
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
+from ._counting import (
+    _CHUNK,
+    _binary_ap,
+    _counts_unweighted,
+    _counts_weighted,
+    _counts_weighted_int,
+    _drop_collinear,
+    _group_weights,
+    _integer_weights,
+    _keep_in_place,
+    _ovr_aucs,
+    _pair_sums,
+    _pair_sums_sorted,
+    _roc_auc_binary,
+    _rows_by_class,
+    _unit_scale,
+    _warn,
+)
 from ._indicator import average_precision_indicator, is_2d, roc_auc_indicator
 from ._validation import (
     UndefinedMetricWarning,
@@ -62,10 +79,6 @@ __all__ = [
 # --------------------------------------------------------------------------------------
 # input checks (private; the shared ones live in _validation)
 # --------------------------------------------------------------------------------------
-def _warn(message: str, category=UndefinedMetricWarning, stacklevel: int = 3) -> None:
-    warnings.warn(message, category, stacklevel=stacklevel)
-
-
 def _labels_1d(y_true, name: str = "y_true") -> np.ndarray:
     if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
         return y_true
@@ -80,15 +93,19 @@ def _check_lengths(y_true, y_score) -> int:
     return len(y_true)
 
 
-def _weights(sample_weight, n: int):
+def _weights(sample_weight, n: int, *, unit: bool = True):
+    """Checked float64 weights (None stays None), scaled by a power of two so that the largest
+    is in [1, 2) unless ``unit`` is false: every ratio of weighted sums then keeps its value
+    whatever the scale of the weights (see ``learnmetrics._counting._unit_scale``)."""
     if sample_weight is None:
         return None
     w = sample_weight
     if type(w) is np.ndarray and w.ndim == 1 and w.dtype == np.float64 and w.size == n and n:
         # fast path without a copy: same checks as check_sample_weight
         if np.isfinite(np.add.reduce(w)) and w.min() >= 0:
-            return w
-    return check_sample_weight(sample_weight, n)
+            return _unit_scale(w) if unit else w
+    w = check_sample_weight(sample_weight, n)
+    return _unit_scale(w) if unit else w
 
 
 def _unique_small(y: np.ndarray) -> np.ndarray:
@@ -137,514 +154,6 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
     return np.asarray(y == pos_label, dtype=bool)
 
 
-# --------------------------------------------------------------------------------------
-# the core: how many positives and negatives score at or above each distinct score
-# --------------------------------------------------------------------------------------
-# Two exact paths, chosen from the data, give the same integer counts:
-#   * counting (no comparison sort): scores that are whole multiples of 10**-d (integer
-#     ratings, rounded probabilities, 3-decimal outputs) over a bounded range are tallied
-#     per class with one bincount per block;
-#   * sorting: each class's scores are sorted (together about one sort of the scores) and
-#     the two runs merged by a stable argsort, which on two sorted runs is one linear merge.
-# Every unweighted result is computed from exact integer counts, so both paths give the
-# same floats.
-_CHUNK = 1 << 18  # elements per block where a temporary would otherwise be n long
-_SMALL_N = 4096  # up to this size one argsort is cheapest (the explorers' and exercises' sizes)
-_TALLY_MIN_N = 1 << 14  # below this, one sort is cheaper than the counting pass's fixed costs
-_TALLY_MAX_CODES = 1 << 16  # most codes (value range x 10**d) the counting pass tallies
-_TALLY_N_PER_CODE = 8  # ... and at most n / 8 codes (the tally's own cost is O(codes))
-_TALLY_MAX_DECIMALS = 6
-_TALLY_SAMPLE = 512  # scores looked at before trying the counting pass
-_TALLY_BLOCK = 1 << 16  # elements per block of the counting pass (temporaries stay in cache)
-
-
-@dataclass(frozen=True)
-class _Groups:
-    """Distinct scores in increasing order and, at each, the counts strictly below it.
-
-    ``pos_below[g]`` (``neg_below[g]``): positives (negatives) scored below
-    ``values[g]``, int64 arrays of length K (exact).
-    """
-
-    values: np.ndarray
-    pos_below: np.ndarray
-    neg_below: np.ndarray
-    m_pos: int
-    m_neg: int
-
-    def n_pos(self) -> np.ndarray:
-        """Positives in each group."""
-        return self._steps(self.pos_below, self.m_pos)
-
-    def n_neg(self) -> np.ndarray:
-        """Negatives in each group."""
-        return self._steps(self.neg_below, self.m_neg)
-
-    @staticmethod
-    def _steps(below: np.ndarray, total: int) -> np.ndarray:
-        out = np.empty_like(below)
-        np.subtract(below[1:], below[:-1], out=out[:-1])
-        out[-1] = total - below[-1]
-        return out
-
-    @classmethod
-    def from_rows(cls, thr, tp, fp) -> "_Groups":
-        """From stepping-table rows (row 0 = (inf, 0, 0), thresholds decreasing)."""
-        m_pos, m_neg = int(tp[-1]), int(fp[-1])
-        return cls(thr[:0:-1], (m_pos - tp[:0:-1]).astype(np.int64), (m_neg - fp[:0:-1]).astype(np.int64),
-                   m_pos, m_neg)
-
-
-def _decimal_scale(s: np.ndarray):
-    """(scale, lowest code, number of codes) when the counting pass may apply, else None.
-
-    The cheap, bounded test: a strided sample of ``_TALLY_SAMPLE`` scores must
-    be whole multiples of 10**-d for some d <= 6, and the full range (one min,
-    one max) must span at most ``_TALLY_MAX_CODES`` codes and at most n/8.
-    Distinct random scores fail on the sample.  The counting pass checks every
-    score and gives up (None) when one is not a code: the test can cost a
-    wasted linear pass, never a wrong count.
-    """
-    n = s.size
-    if n < _TALLY_MIN_N:
-        return None
-    sample = s[:: max(1, n // _TALLY_SAMPLE)]
-    for d in range(_TALLY_MAX_DECIMALS + 1):
-        scale = 10.0**d
-        if (np.rint(sample * scale) / scale == sample).all():
-            break
-    else:
-        return None
-    lo = float(np.rint(float(s.min()) * scale))
-    hi = float(np.rint(float(s.max()) * scale))
-    n_codes = hi - lo + 1
-    if n_codes > _TALLY_MAX_CODES or n_codes * _TALLY_N_PER_CODE > n or max(abs(lo), abs(hi)) > 2.0**52:
-        return None
-    return scale, lo, int(n_codes)
-
-
-def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
-    """(codes present, positives per code, negatives per code), or None if a score is not a code.
-
-    One pass in blocks: code = rint(s * scale) - lo, checked exact
-    (code / scale == s, so distinct scores get distinct codes, in the same
-    order), then one ``bincount`` of code + n_codes * is_positive per block.
-    """
-    n = s.size
-    size = min(n, _TALLY_BLOCK)
-    buf = np.empty(size)
-    chk = np.empty(size)
-    bad = np.empty(size, dtype=bool)
-    idx = np.empty(size, dtype=np.intp)
-    counts = np.zeros(2 * n_codes, dtype=np.int64)
-    for i in range(0, n, _TALLY_BLOCK):
-        block = s[i : i + _TALLY_BLOCK]
-        m = block.size
-        t, b, ix = buf[:m], bad[:m], idx[:m]
-        if scale == 1.0:
-            np.rint(block, out=t)
-            np.not_equal(t, block, out=b)
-        else:
-            np.multiply(block, scale, out=t)
-            np.rint(t, out=t)
-            np.not_equal(np.divide(t, scale, out=chk[:m]), block, out=b)
-        if b.any():
-            return None
-        np.subtract(t, lo, out=t)
-        np.copyto(ix, t, casting="unsafe")
-        np.add(ix, n_codes, out=ix, where=pos[i : i + _TALLY_BLOCK])
-        counts += np.bincount(ix, minlength=2 * n_codes)
-    nneg, npos = counts[:n_codes], counts[n_codes:]
-    present = np.flatnonzero(nneg + npos)
-    return present, npos[present], nneg[present]
-
-
-def _groups_small(pos, s, m_pos) -> _Groups:
-    """The groups of a small input by one argsort (fewest NumPy calls; exact counts)."""
-    n = s.size
-    o = np.argsort(s)
-    v = s[o]
-    new = np.empty(n, dtype=bool)
-    new[0] = True
-    np.not_equal(v[1:], v[:-1], out=new[1:])
-    first = np.flatnonzero(new)
-    cum = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(pos[o], out=cum[1:])
-    pos_below = cum[first]
-    return _Groups(v[first] + 0.0, pos_below, first - pos_below, m_pos, n - m_pos)
-
-
-def _groups_counting(pos, s, m_pos):
-    """The groups without a merge: small inputs, or the counting pass; None for the merge path."""
-    if s.size <= _SMALL_N:
-        return _groups_small(pos, s, m_pos)
-    plan = _decimal_scale(s)
-    if plan is None:
-        return None
-    scale, lo, n_codes = plan
-    tallied = _tally(pos, s, scale, lo, n_codes)
-    if tallied is None:
-        return None
-    present, npos, nneg = tallied
-    values = (present + lo) / scale  # exactly the scores (checked in _tally)
-    return _Groups(values, np.cumsum(npos) - npos, np.cumsum(nneg) - nneg, m_pos, s.size - m_pos)
-
-
-def _merge(pos, s, m_pos):
-    """(merged scores ascending, order): the two classes sorted apart, then merged.
-
-    ``c = [negatives' scores sorted | positives' scores sorted]``; a stable
-    argsort of ``c`` is one linear merge of the two runs, equal scores keeping
-    the negatives first: ``order[j] < m_neg`` marks a negative (its rank among
-    the negatives), else a positive of rank ``order[j] - m_neg``.
-    """
-    n = s.size
-    m_neg = n - m_pos
-    c = np.empty(n)
-    np.compress(~pos, s, out=c[:m_neg])
-    np.compress(pos, s, out=c[m_neg:])
-    c[:m_neg].sort()
-    c[m_neg:].sort()
-    order = np.argsort(c, kind="stable")
-    c.sort(kind="stable")  # the same merge in place
-    return c, order
-
-
-_BLOCK = 1 << 15  # elements per block of the passes over the merge (temporaries stay in cache)
-
-
-def _blocks(n: int):
-    for i in range(0, n, _BLOCK):
-        yield i, min(i + _BLOCK, n)
-
-
-def _group_starts(c: np.ndarray, i: int, j: int) -> np.ndarray:
-    """Indices (relative to i) in c[i:j] where a new value starts."""
-    blk = c[i:j]
-    if i == 0:
-        new = np.empty(j, dtype=bool)
-        new[0] = True
-        np.not_equal(blk[1:], blk[:-1], out=new[1:])
-    else:
-        new = np.not_equal(blk, c[i - 1 : j - 1])
-    return np.flatnonzero(new)
-
-
-def _n_distinct_sorted(c: np.ndarray) -> int:
-    k = 1
-    for i, j in _blocks(c.size - 1):
-        k += int(np.count_nonzero(c[i + 1 : j + 1] != c[i:j]))
-    return k
-
-
-def _rows_from_merge(c, order, m_pos):
-    """(thr, tp, fp) in stepping-table layout from :func:`_merge`, in blocks."""
-    n = c.size
-    m_neg = n - m_pos
-    k = _n_distinct_sorted(c)
-    thr, tp, fp = np.empty(k + 1), np.empty(k + 1), np.empty(k + 1)
-    thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
-    desc = slice(k, 0, -1)
-    thr_a, tp_a, fp_a = thr[desc], tp[desc], fp[desc]
-    w = 0
-    for i, j in _blocks(n):
-        st = _group_starts(c, i, j)
-        q = st.size
-        if q == j - i:  # no tie in this block: every element starts a group
-            vals, o = c[i:j], order[i:j]
-            st = np.arange(i, j)
-        else:
-            vals, o = c[i:j][st], order[i:j][st]
-            st += i  # index in the merge = number of scores below the group
-        np.add(vals, 0.0, out=thr_a[w : w + q])  # -0.0 + 0.0 = +0.0: a zero threshold is +0.0 on both paths
-        # positives below: for a group led by a negative (rank o) index - o, else o - m_neg
-        neg = o < m_neg
-        pb = np.subtract(o, m_neg)
-        np.subtract(st, o, out=pb, where=neg)
-        np.subtract(m_pos, pb, out=tp_a[w : w + q])
-        np.subtract(st, pb, out=st)  # negatives below
-        np.subtract(m_neg, st, out=fp_a[w : w + q])
-        w += q
-    return thr, tp, fp
-
-
-def _has_ties(c: np.ndarray) -> bool:
-    for i, j in _blocks(c.size - 1):
-        if (c[i + 1 : j + 1] == c[i:j]).any():
-            return True
-    return False
-
-
-def _positions_of_positives(order, m_neg) -> np.ndarray:
-    """Indices in the merge of the positives, in increasing order (int64, m+ long)."""
-    parts = [np.flatnonzero(order[i:j] >= m_neg) + i for i, j in _blocks(order.size)]
-    return np.concatenate(parts) if len(parts) > 1 else parts[0]
-
-
-def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
-    """(thr, tp, fp) at row 0 (nothing predicted positive) and each distinct score.
-
-    Each array has K+1 entries: index 0 is (inf, 0, 0), then the K distinct
-    scores in decreasing order, TP = #positives >= t and FP = #negatives >= t
-    (exact integers in float64).
-    """
-    m_pos = int(np.count_nonzero(pos))
-    g = _groups_counting(pos, s, m_pos)
-    if g is not None:
-        return _rows_from_groups(g)
-    c, order = _merge(pos, s, m_pos)
-    return _rows_from_merge(c, order, m_pos)
-
-
-def _rows_from_groups(g: _Groups):
-    k = g.values.size
-    desc = slice(k, 0, -1)
-    thr, tp, fp = np.empty(k + 1), np.empty(k + 1), np.empty(k + 1)
-    thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
-    thr[desc] = g.values
-    np.subtract(g.m_pos, g.pos_below, out=tp[desc])
-    np.subtract(g.m_neg, g.neg_below, out=fp[desc])
-    return thr, tp, fp
-
-
-@dataclass(frozen=True)
-class _PairSums:
-    """Exact sums over the positives (ints): #negatives below / at or below, #all below / at or below."""
-
-    m_pos: int
-    m_neg: int
-    neg_below: int
-    neg_below_eq: int
-    all_below: int
-    all_below_eq: int
-
-
-def _pair_sums_from_groups(g: _Groups) -> _PairSums:
-    npos, nneg = g.n_pos(), g.n_neg()
-    neg_below = int(np.dot(npos, g.neg_below))
-    neg_tied = int(np.dot(npos, nneg))
-    pos_below = int(np.dot(npos, g.pos_below))
-    pos_tied = int(np.dot(npos, npos))
-    all_below = neg_below + pos_below
-    return _PairSums(g.m_pos, g.m_neg, neg_below, neg_below + neg_tied, all_below, all_below + neg_tied + pos_tied)
-
-
-def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
-    """The rank sums behind AUC, ℓ_rank and Mann-Whitney, exactly, without a curve."""
-    m_pos = int(np.count_nonzero(pos))
-    m_neg = s.size - m_pos
-    g = _groups_counting(pos, s, m_pos)
-    if g is not None:
-        return _pair_sums_from_groups(g)
-    c, order = _merge(pos, s, m_pos)
-    return _pair_sums_from_merge(c, order, m_pos)
-
-
-def _pair_sums_sorted(s_pos: np.ndarray, s_neg: np.ndarray) -> _PairSums:
-    """As :func:`_pair_sums` for the two classes' scores, each already sorted."""
-    m_pos = s_pos.size
-    c = np.concatenate((s_neg, s_pos))
-    order = np.argsort(c, kind="stable")  # one linear merge of the two runs
-    c.sort(kind="stable")
-    return _pair_sums_from_merge(c, order, m_pos)
-
-
-def _pair_sums_from_merge(c, order, m_pos) -> _PairSums:
-    m_neg = c.size - m_pos
-    if _has_ties(c):
-        return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_merge(c, order, m_pos)))
-    del c
-    # distinct scores: the positive of rank i at merge index j has j scores below it, j - i negatives
-    total = 0
-    for i, j in _blocks(order.size):
-        p = np.flatnonzero(order[i:j] >= m_neg)
-        total += int(p.sum(dtype=np.int64)) + i * p.size
-    below = total - m_pos * (m_pos - 1) // 2
-    return _PairSums(m_pos, m_neg, below, below, total, total + m_pos)
-
-
-def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
-    """sum over positives (by increasing score) of #pos >= s / #all >= s, summed in _CHUNK blocks.
-
-    The same terms in the same order and blocks as a per-positive count, so the
-    same float whichever path made the counts.
-    """
-    n = s.size
-    g = _groups_counting(pos, s, m_pos)
-    if g is None:
-        c, order = _merge(pos, s, m_pos)
-        if _has_ties(c):
-            g = _Groups.from_rows(*_rows_from_merge(c, order, m_pos))
-        else:
-            del c
-            where = _positions_of_positives(order, n - m_pos)
-            del order
-            total = 0.0
-            for i in range(0, m_pos, _CHUNK):
-                ge = n - where[i : i + _CHUNK]  # scores >= this positive's (distinct scores)
-                tp = m_pos - np.arange(i, i + ge.size)
-                total += float(np.sum(tp / ge))
-            return total
-    npos = g.n_pos()
-    has = npos > 0
-    tp = m_pos - g.pos_below[has]
-    ge = n - (g.pos_below[has] + g.neg_below[has])
-    terms = np.repeat(tp / ge, npos[has])
-    total = 0.0
-    for i in range(0, m_pos, _CHUNK):
-        total += float(np.sum(terms[i : i + _CHUNK]))
-    return total
-
-
-def _codes_desc16(s: np.ndarray, scale: float, lo: float, n_codes: int):
-    """uint16 codes decreasing with the score (hi - code), or None if a score is not a code."""
-    n = s.size
-    out = np.empty(n, dtype=np.uint16)
-    size = min(n, _TALLY_BLOCK)
-    buf, chk, bad = np.empty(size), np.empty(size), np.empty(size, dtype=bool)
-    hi = lo + n_codes - 1
-    for i in range(0, n, _TALLY_BLOCK):
-        block = s[i : i + _TALLY_BLOCK]
-        m = block.size
-        t, b = buf[:m], bad[:m]
-        np.multiply(block, scale, out=t)
-        np.rint(t, out=t)
-        np.not_equal(np.divide(t, scale, out=chk[:m]), block, out=b)
-        if b.any():
-            return None
-        np.subtract(hi, t, out=t)
-        np.copyto(out[i : i + m], t, casting="unsafe")
-    return out
-
-
-def _desc_order(s: np.ndarray):
-    """(order, s[order]): the stable decreasing order (ties in input order), by the cheapest exact route.
-
-    The permutation is the one ``np.argsort(-s, kind="stable")`` gives: for
-    decimal scores over at most 2**16 codes, a stable argsort of 16-bit codes
-    (a radix sort, no comparisons); else a plain argsort, which is the same
-    permutation when no two scores are equal, checked on the sorted scores;
-    with ties, the stable sort itself.
-    """
-    plan = _decimal_scale(s)
-    if plan is not None:
-        codes = _codes_desc16(s, *plan)
-        if codes is not None:
-            order = np.argsort(codes, kind="stable")
-            del codes
-            return order, np.take(s, order)
-    order = np.argsort(s)[::-1]
-    s_sorted = np.take(s, order)
-    if not _has_ties(s_sorted):
-        return order, s_sorted
-    del order
-    np.negative(s, out=s_sorted)
-    order = np.argsort(s_sorted, kind="stable")
-    np.take(s, order, out=s_sorted)
-    return order, s_sorted
-
-
-def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
-    """As :func:`_counts_unweighted`, with sums of weights.
-
-    Zero-weight samples are dropped first (they change no count), as in
-    scikit-learn, so their scores are not thresholds.  The order is a stable
-    descending sort (ties in input order) and the sums are running sums in that
-    order: the same arithmetic as scikit-learn, so the results agree bit for bit.
-    """
-    if not w.all():
-        keep = w != 0
-        pos, s, w = pos[keep], s[keep], w[keep]
-    n = s.size
-    order, s_sorted = _desc_order(s)
-    buf = s_sorted
-    change = np.empty(n, dtype=bool)
-    change[-1] = True
-    np.not_equal(s_sorted[1:], s_sorted[:-1], out=change[:-1])
-    last = np.flatnonzero(change)  # last index of each group, descending scores
-    del change
-    k = last.size
-    thr = np.empty(k + 1)
-    thr[0] = np.inf
-    np.take(s_sorted, last, out=thr[1:], mode="clip")
-    del s_sorted
-    p_sorted = np.take(pos, order, mode="clip")
-    w_sorted = np.take(w, order, out=buf, mode="clip")
-    del order
-    run = np.multiply(w_sorted, p_sorted)
-    np.cumsum(run, out=run)
-    tp = np.empty(k + 1)
-    tp[0] = 0.0
-    np.take(run, last, out=tp[1:], mode="clip")
-    del run
-    np.logical_not(p_sorted, out=p_sorted)
-    np.multiply(w_sorted, p_sorted, out=w_sorted)
-    del p_sorted
-    np.cumsum(w_sorted, out=w_sorted)
-    fp = np.empty(k + 1)
-    fp[0] = 0.0
-    np.take(w_sorted, last, out=fp[1:], mode="clip")
-    return thr, tp, fp
-
-
-def _integer_weights(sample_weight, n: int):
-    """Integer (or boolean) sample weights as int64, checked, or None if they are not integers.
-
-    Counts made of integer weights are summed in int64, exactly (float64 would round
-    once a count passes 2**53); a total beyond int64 is refused rather than rounded.
-    """
-    if sample_weight is None or isinstance(sample_weight, (str, bytes, dict, set)):
-        return None
-    try:
-        raw = np.asarray(sample_weight)
-    except Exception:
-        return None
-    if raw.ndim != 1 or raw.dtype.kind not in "iub":
-        return None
-    check_sample_weight(raw, n)  # length, sign: the usual messages
-    w = raw.astype(np.int64) if raw.dtype.kind != "u" or raw.dtype.itemsize < 8 else raw
-    if w.dtype.kind == "u" and w.size and int(w.max()) > np.iinfo(np.int64).max:
-        raise ValueError("sample_weight holds integers above 2**63 - 1: counts cannot be kept exact")
-    w = w.astype(np.int64)
-    if w.size and int(w.max()) * w.size > np.iinfo(np.int64).max:
-        total = sum(int(v) for v in w.tolist())
-        if total > np.iinfo(np.int64).max:
-            raise ValueError(f"sample_weight sums to {total}, more than 2**63 - 1: counts cannot be kept exact")
-    return w
-
-
-def _counts_weighted_int(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
-    """As :func:`_counts_weighted` with int64 weights: exact integer counts (int64 arrays)."""
-    if not w.all():
-        keep = w != 0
-        pos, s, w = pos[keep], s[keep], w[keep]
-    order, s_sorted = _desc_order(s)
-    p_sorted, w_sorted = pos[order], w[order]
-    last = np.flatnonzero(np.append(s_sorted[1:] != s_sorted[:-1], True))
-    thr = np.concatenate(([np.inf], s_sorted[last]))
-    tp = np.concatenate(([0], np.cumsum(np.where(p_sorted, w_sorted, 0))[last])).astype(np.int64)
-    fp = np.concatenate(([0], np.cumsum(np.where(p_sorted, 0, w_sorted))[last])).astype(np.int64)
-    return thr, tp, fp
-
-
-def _keep_in_place(keep: np.ndarray, *arrays):
-    """Keep the entries where ``keep`` is True, compacting each array in place (block by block).
-
-    Returns views of the compacted prefixes; no n-long temporary is made.
-    """
-    if keep.all():
-        return arrays
-    out = []
-    for a in arrays:
-        w = 0
-        for i in range(0, a.size, _CHUNK):
-            vals = a[i : i + _CHUNK][keep[i : i + _CHUNK]]  # a copy, read before the write below
-            a[w : w + vals.size] = vals
-            w += vals.size
-        out.append(a[:w])
-    return out
-
-
 def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False):
     """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing.
 
@@ -653,7 +162,8 @@ def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=
     s = as_scores(y_score)
     n = _check_lengths(y, s)
     w_int = _integer_weights(sample_weight, n) if exact_integers else None
-    w = _weights(sample_weight, n) if w_int is None else w_int
+    # the stepping table shows the weighted counts themselves (exact_integers): not rescaled
+    w = _weights(sample_weight, n, unit=not exact_integers) if w_int is None else w_int
     pos = _positive_mask(y, pos_label)
     if w_int is not None:
         if not w_int.any():
@@ -1031,23 +541,9 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     """
     drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
     thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
-    k = thr.size - 1
-    if drop_intermediate and k > 2:
-        # keep a point (of rows 1..K) unless it is collinear with both neighbours:
-        # its steps in and out differ, in FP or in TP (the counts are exact, so are the steps)
-        keep = np.ones(k + 1, dtype=bool)
-        size = min(_CHUNK, k - 2) + 1
-        dfp, dtp, other = np.empty(size), np.empty(size), np.empty(size - 1, dtype=bool)
-        for i in range(2, k, _CHUNK):
-            j = min(i + _CHUNK, k)
-            m = j - i
-            df, dt = dfp[: m + 1], dtp[: m + 1]
-            np.subtract(fps[i : j + 1], fps[i - 1 : j], out=df)
-            np.subtract(tps[i : j + 1], tps[i - 1 : j], out=dt)
-            np.not_equal(df[1:], df[:-1], out=keep[i:j])
-            np.not_equal(dt[1:], dt[:-1], out=other[:m])
-            np.logical_or(keep[i:j], other[:m], out=keep[i:j])
-        thr, tps, fps = _keep_in_place(keep, thr, tps, fps)
+    if drop_intermediate:
+        # keep a point unless it is collinear with both neighbours (the area is unchanged)
+        thr, tps, fps = _drop_collinear(thr, tps, fps)
     if fps[-1] <= 0:
         _warn("No negative samples in y_true, false positive value should be meaningless")
         fps.fill(np.nan)
@@ -1165,69 +661,6 @@ def auc(x, y):
             raise ValueError("x is neither increasing nor decreasing: the points do not trace a curve y(x)")
     return float(direction * np.trapezoid(y, x))
 
-
-# --------------------------------------------------------------------------------------
-# areas without a curve
-# --------------------------------------------------------------------------------------
-def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
-    """AUC of one binary problem (positive mask, scores, weights or None); NaN if one class."""
-    if w is None:
-        m_pos = int(np.count_nonzero(pos))
-        m_neg = pos.size - m_pos
-        if m_pos == 0 or m_neg == 0:
-            return np.nan
-        ps = _pair_sums(pos, s)
-        # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2
-        return (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
-    _, tps, fps = _counts_weighted(pos, s, w)
-    if tps[-1] <= 0 or fps[-1] <= 0:
-        # both labels are present but one class has zero total weight: warn as roc_curve does
-        if fps[-1] <= 0:
-            _warn("No negative samples in y_true, false positive value should be meaningless", stacklevel=5)
-        if tps[-1] <= 0:
-            _warn("No positive samples in y_true, true positive value should be meaningless", stacklevel=5)
-        return np.nan
-    return _trapezoid_from_counts(tps, fps)
-
-
-def _trapezoid_from_counts(tps, fps):
-    """Area under the (FPR, TPR) polyline through the counts (row 0 = (0, 0)), in blocks."""
-    area = 0.0
-    for i in range(1, tps.size, _CHUNK):
-        j = min(i + _CHUNK, tps.size)
-        area += float(np.dot(fps[i:j] - fps[i - 1 : j - 1], tps[i:j] + tps[i - 1 : j - 1]))
-    return area / 2.0 / (float(tps[-1]) * float(fps[-1]))
-
-
-def _partial_auc(pos, s, w, max_fpr):
-    """McClish-standardised partial AUC over FPR in [0, max_fpr] (as scikit-learn)."""
-    fpr, tpr, _ = roc_curve(pos, s, sample_weight=w)
-    if np.isnan(fpr[-1]) or np.isnan(tpr[-1]):
-        # one class has zero total weight (roc_curve warned); scikit-learn crashes here
-        return np.nan
-    stop = np.searchsorted(fpr, max_fpr, "right")
-    x_interp = [fpr[stop - 1], fpr[stop]]
-    y_interp = [tpr[stop - 1], tpr[stop]]
-    tpr = np.append(tpr[:stop], np.interp(max_fpr, x_interp, y_interp))
-    fpr = np.append(fpr[:stop], max_fpr)
-    partial = float(np.trapezoid(tpr, fpr))
-    min_area = 0.5 * max_fpr**2
-    max_area = max_fpr
-    return 0.5 * (1 + (partial - min_area) / (max_area - min_area))
-
-
-def _roc_auc_binary(y01, s, sample_weight=None, max_fpr=None):
-    """scikit-learn's _binary_roc_auc_score on a 0/1 (or bool) y."""
-    pos = np.asarray(y01, dtype=bool)
-    n_pos = int(np.count_nonzero(pos))
-    if n_pos == 0 or n_pos == pos.size:
-        _warn("Only one class is present in y_true. ROC AUC score is not defined in that case.", stacklevel=4)
-        return np.nan
-    if sample_weight is not None and not np.asarray(sample_weight).any():
-        raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
-    if max_fpr is None or max_fpr == 1:
-        return float(_binary_auc(pos, s, sample_weight))
-    return _partial_auc(pos, s, sample_weight, max_fpr)
 
 
 def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
@@ -1508,9 +941,7 @@ def _multiclass_roc_auc(y, s, labels, multi_class, average, w):
         # one-vs-rest, column by column, without the n x n_classes indicator matrix
         code = np.searchsorted(classes, y)
         counts = np.bincount(code, minlength=classes.size)
-        score = np.zeros(classes.size)
-        for c in range(classes.size):
-            score[c] = _roc_auc_binary(code == c, s[:, c])
+        score = _ovr_aucs(code, s, classes.size)  # every column in one pass (learnmetrics._counting)
         if average is None:
             return score
         if average == "weighted":
@@ -1525,38 +956,6 @@ def _multiclass_roc_auc(y, s, labels, multi_class, average, w):
 
     return _average_binary_score(metric, y_bin, s, average, sample_weight=w)
 
-
-def _rows_by_class(code: np.ndarray, n_classes: int) -> list:
-    """Row indices of each class (increasing), from one stable sort of the class codes."""
-    order = np.argsort(code.astype(np.int16) if n_classes < 1 << 15 else code, kind="stable")
-    ends = np.cumsum(np.bincount(code, minlength=n_classes))
-    return np.split(order, ends[:-1])
-
-
-def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
-    """Average precision of one binary problem: sum_k (R_k - R_{k-1}) P_k (0 if no positive)."""
-    if w is None:
-        m_pos = int(np.count_nonzero(pos))
-        if m_pos == 0:
-            _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, 5)
-            return 0.0
-        # each positive i adds (1/m+) * P at its own score's cut:
-        # P = (#positives >= s_i) / (#samples >= s_i)
-        return max(0.0, _ap_unweighted(pos, s, m_pos) / m_pos)
-    _, tps, fps = _counts_weighted(pos, s, w)
-    if tps[-1] == 0:
-        _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, 5)
-        return 0.0  # recall is 1 at every cut: one step from 0 to 1 at the first cut, where P = 0
-    # sum_k (R_k - R_{k-1}) P_k over rows 1..K, in blocks
-    n_pos = float(tps[-1])
-    total = 0.0
-    for i in range(1, tps.size, _CHUNK):
-        j = min(i + _CHUNK, tps.size)
-        t = tps[i:j]
-        ps = t + fps[i:j]
-        prec = np.divide(t, ps, out=np.zeros(t.size), where=ps != 0)
-        total += float(np.dot(t / n_pos - tps[i - 1 : j - 1] / n_pos, prec))
-    return max(0.0, total)
 
 
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sample_weight=None):
@@ -1654,12 +1053,6 @@ def _book_binary(y_true, y_score, sample_weight, pos_label=None, what="this meas
     return pos, s, w, m_pos, m_neg
 
 
-def _group_weights(pos, s, w):
-    """Per distinct score, descending: (positive weight, negative weight, negative weight above)."""
-    _, tps, fps = _counts_weighted(pos, s, w)
-    return np.diff(tps), np.diff(fps), fps[:-1]
-
-
 def rank_loss(y_true, y_score, *, sample_weight=None):
     """The book's ranking loss ℓ_rank (排序损失), eq. (2.21); AUC = 1 - ℓ_rank.
 
@@ -1751,9 +1144,11 @@ def auc_mann_whitney(y_true, y_score, *, sample_weight=None):
     start = np.flatnonzero(np.concatenate(([True], s_sorted[1:] != s_sorted[:-1])))
 
     def mid_ranks(weights):
+        # r(i) without its constant 1/2, which cancels in r(i) - r+(i) (added to ranks of
+        # tiny weights it would swamp them)
         gw = np.add.reduceat(weights, start)  # weight of each tie group
         below = np.cumsum(gw) - gw
-        r_group = below + gw / 2 + 0.5
+        r_group = below + gw / 2
         return np.repeat(r_group, np.diff(np.append(start, s_sorted.size)))
 
     r_all = mid_ranks(w_sorted)

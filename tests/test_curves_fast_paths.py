@@ -15,6 +15,7 @@ import warnings
 import numpy as np
 import pytest
 
+import learnmetrics._counting as K  # the counting engine behind the curves
 import learnmetrics.curves as C
 
 FUNCS = ["roc_curve", "precision_recall_curve", "roc_auc_score", "average_precision_score",
@@ -74,12 +75,12 @@ def force(monkeypatch):
     """force('sort') / force('count') / force('small'): make one path the only one."""
 
     def _force(path: str):
-        monkeypatch.setattr(C, "_SMALL_N", 10**12 if path == "small" else 0)
+        monkeypatch.setattr(K, "_SMALL_N", 10**12 if path == "small" else 0)
         if path == "sort":
-            monkeypatch.setattr(C, "_decimal_scale", lambda s: None)
+            monkeypatch.setattr(K, "_decimal_scale", lambda s: None)
         else:
-            monkeypatch.setattr(C, "_TALLY_MIN_N", 1)
-            monkeypatch.setattr(C, "_TALLY_N_PER_CODE", 0)
+            monkeypatch.setattr(K, "_TALLY_MIN_N", 1)
+            monkeypatch.setattr(K, "_TALLY_N_PER_CODE", 0)
 
     return _force
 
@@ -98,11 +99,11 @@ def test_unweighted_paths_agree_bit_for_bit(seed, force, monkeypatch):
     cases = list(_inputs(seed))
     results = {}
     tallied = []
-    real_tally = C._tally
+    real_tally = K._tally
     for path in ("sort", "count", "small"):
         force(path)
         if path == "count":
-            monkeypatch.setattr(C, "_tally", lambda *a: tallied.append(real_tally(*a)) or tallied[-1])
+            monkeypatch.setattr(K, "_tally", lambda *a: tallied.append(real_tally(*a)) or tallied[-1])
         results[path] = [[_call(f, y, s) for f in FUNCS] for _, _, y, s in cases]
         monkeypatch.undo()
     assert sum(t is not None for t in tallied) > 100 and any(t is None for t in tallied)  # both outcomes seen
@@ -129,11 +130,11 @@ def test_weighted_orders_agree_bit_for_bit(seed, force, monkeypatch):
         cases.append((n, kind, y, s, w))
     results = {}
     coded = []
-    real_codes = C._codes_desc16
+    real_codes = K._codes_desc16
     for path in ("sort", "count"):
         force(path)
         if path == "count":
-            monkeypatch.setattr(C, "_codes_desc16", lambda *a: coded.append(real_codes(*a)) or coded[-1])
+            monkeypatch.setattr(K, "_codes_desc16", lambda *a: coded.append(real_codes(*a)) or coded[-1])
         results[path] = [[_call(f, y, s, sample_weight=w) for f in WEIGHTED] for _, _, y, s, w in cases]
         monkeypatch.undo()
     assert sum(c is not None for c in coded) > 20
@@ -146,12 +147,12 @@ def test_weighted_orders_agree_bit_for_bit(seed, force, monkeypatch):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_desc_order_is_the_stable_descending_order(kind, monkeypatch):
-    monkeypatch.setattr(C, "_TALLY_MIN_N", 1)
-    monkeypatch.setattr(C, "_TALLY_N_PER_CODE", 0)
+    monkeypatch.setattr(K, "_TALLY_MIN_N", 1)
+    monkeypatch.setattr(K, "_TALLY_N_PER_CODE", 0)
     rng = np.random.default_rng(7)
     for n in (1, 2, 50, 20000):
         s = _scores(kind, n, rng)
-        order, s_sorted = C._desc_order(s)
+        order, s_sorted = K._desc_order(s)
         expected = np.argsort(-s, kind="stable")
         assert np.array_equal(order, expected)
         assert s_sorted.tobytes() == s[expected].tobytes()
@@ -164,34 +165,34 @@ def test_group_paths_give_the_same_counts():
             s = _scores(kind, n, rng)
             pos = rng.random(n) < 0.35
             m = int(pos.sum())
-            small = C._rows_from_groups(C._groups_small(pos, s, m))
-            merged = C._rows_from_merge(*C._merge(pos, s, m), m)
+            small = K._rows_from_groups(K._groups_small(pos, s, m))
+            merged = K._rows_from_merge(*K._merge(pos, s, m), m)
             for a, b in zip(small, merged):
                 assert a.tobytes() == b.tobytes(), (n, kind)
-            plan = C._decimal_scale(s) if n >= C._TALLY_MIN_N else None
+            plan = K._decimal_scale(s) if n >= K._TALLY_MIN_N else None
             if plan is not None:
-                tallied = C._tally(pos, s, *plan)
+                tallied = K._tally(pos, s, *plan)
                 if tallied is not None:
-                    g = C._groups_counting(pos, s, m)
-                    for a, b in zip(C._rows_from_groups(g), merged):
+                    g = K._groups_counting(pos, s, m)
+                    for a, b in zip(K._rows_from_groups(g), merged):
                         assert a.tobytes() == b.tobytes(), (n, kind)
 
 
 def test_counting_pass_decides_from_the_data():
     rng = np.random.default_rng(5)
     n = 50_000
-    assert C._decimal_scale(rng.normal(size=n)) is None  # distinct: refused on the sample
-    assert C._decimal_scale(np.round(rng.random(n), 3))[0] == 1000.0
-    assert C._decimal_scale(rng.integers(0, 10, n).astype(float))[0] == 1.0
-    assert C._decimal_scale(np.round(rng.random(n), 3)[:1000]) is None  # small: one sort is cheaper
-    assert C._decimal_scale(rng.integers(0, 10**9, n).astype(float)) is None  # range too wide to tally
+    assert K._decimal_scale(rng.normal(size=n)) is None  # distinct: refused on the sample
+    assert K._decimal_scale(np.round(rng.random(n), 3))[0] == 1000.0
+    assert K._decimal_scale(rng.integers(0, 10, n).astype(float))[0] == 1.0
+    assert K._decimal_scale(np.round(rng.random(n), 3)[:1000]) is None  # small: one sort is cheaper
+    assert K._decimal_scale(rng.integers(0, 10**9, n).astype(float)) is None  # range too wide to tally
     big = np.full(n, 2.0**60)
     big[::2] = 0.0
-    assert C._decimal_scale(big) is None  # codes beyond 2**52 are not exact
+    assert K._decimal_scale(big) is None  # codes beyond 2**52 are not exact
     s = np.round(rng.random(n), 2)
     s[12345] = 0.123456789  # off the sample: the full check refuses it
-    plan = C._decimal_scale(s)
-    assert plan is not None and C._tally(s > 0.5, s, *plan) is None
+    plan = K._decimal_scale(s)
+    assert plan is not None and K._tally(s > 0.5, s, *plan) is None
 
 
 def test_zero_threshold_is_positive_zero():
