@@ -13,10 +13,14 @@
 * :func:`tagged_melons`: the 17 melons with two tags each, 甜 (sweet) and 脆
   (crisp), and a model's scores for both: multi-label data ("two target
   columns").
+* :func:`load_breast_cancer`: the Wisconsin diagnostic breast-cancer data, a
+  real data set of 569 tumours (see :mod:`learnmetrics.realdata`).
 """
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass, field
+from importlib import resources
 
 import numpy as np
 
@@ -359,9 +363,53 @@ def rare_class_example(*, n_common: int = 480, n_rare: int = 40, correct: float 
     )
 
 
-def load_breast_cancer():
-    """The Wisconsin diagnostic breast-cancer data (569 tumours, 30 features,
-    y = 1 for malignant). See :func:`learnmetrics.realdata.load_breast_cancer`."""
-    from .realdata import load_breast_cancer as _load
+# --------------------------------------------------------------------------------------
+# a real data set (also importable as learnmetrics.realdata.load_breast_cancer)
+# --------------------------------------------------------------------------------------
+_BREAST_CANCER_FILE = "breast_cancer_wisconsin.csv"
 
-    return _load()
+
+def load_breast_cancer() -> Dataset:
+    """The Wisconsin diagnostic breast-cancer data (UCI; Wolberg, Street, Mangasarian 1995).
+
+    Returns
+    -------
+    Dataset
+        ``X`` of shape (569, 30): for each of ten nucleus features (radius,
+        texture, perimeter, area, smoothness, compactness, concavity, concave
+        points, symmetry, fractal dimension) its mean, standard error and
+        "worst" (mean of the three largest values) over the nuclei in the image;
+        ``y``: **1 for malignant** (the class to detect, the positive class),
+        0 for benign; ``target_names`` ``("benign", "malignant")``;
+        ``ids`` 1..569 in file order.
+
+    Notes
+    -----
+    scikit-learn's ``load_breast_cancer`` codes the classes the other way round
+    (0 = malignant, 1 = benign); here the positive class is the disease, as in
+    the chapters on precision and recall. ``X`` is identical.
+
+    Example
+    -------
+    >>> d = load_breast_cancer()
+    >>> d.X.shape, int(d.y.sum()), d.target_names
+    ((569, 30), 212, ('benign', 'malignant'))
+    """
+    text = resources.files("learnmetrics").joinpath("data", _BREAST_CANCER_FILE).read_text(encoding="utf-8")
+    rows = list(csv.reader(text.splitlines()))
+    header, body = rows[0], rows[1:]
+    ids = np.array([int(r[0]) for r in body], dtype=np.int64)
+    X = np.array([[float(v) for v in r[1:-1]] for r in body], dtype=np.float64)
+    y = np.array([1 if r[-1] == "M" else 0 for r in body], dtype=np.int64)
+    names = tuple(h.replace("_", " ") for h in header[1:-1])
+    return Dataset(
+        X=X,
+        y=y,
+        feature_names=names,
+        target_names=("benign", "malignant"),
+        ids=ids,
+        description=(
+            "Breast Cancer Wisconsin (Diagnostic), W. H. Wolberg, W. N. Street, O. L. Mangasarian (1995), "
+            "UCI Machine Learning Repository, CC BY 4.0; 569 samples, 30 features, 212 malignant (y=1)."
+        ),
+    )
