@@ -178,3 +178,72 @@ def test_sklearn_gives_the_same_numbers(melons):
     for a in ("micro", "macro", "weighted"):
         assert lm.f1_score(ex.y_true, ex.ignores_rare, average=a, zero_division=0.0) == pytest.approx(
             skm.f1_score(ex.y_true, ex.ignores_rare, average=a, zero_division=0.0))
+
+
+# -- 00's map: AUC cannot choose a threshold (issue 23) ----------------------------------------
+def test_auc_cannot_choose_a_threshold(melons):
+    """Squaring the scores keeps the ranking, hence the AUC, but moves every cut (00's map)."""
+    _, _, _, scored = melons
+    y, s = scored.y_true, scored.y_score
+    assert round(lm.roc_auc_score(y, s), 4) == round(lm.roc_auc_score(y, s ** 2), 4) == 0.8056
+    assert round(lm.accuracy_score(y, (s >= 0.5).astype(int)), 3) == 0.706
+    assert round(lm.accuracy_score(y, (s ** 2 >= 0.5).astype(int)), 3) == 0.647
+    p, r, t = lm.precision_recall_curve(y, s)
+    cut = np.flatnonzero(r >= 0.75).max()
+    assert (t[cut], round(p[cut], 3), r[cut]) == (0.454, 0.75, 0.75)
+
+
+# -- issue 23, chapter 02 ----------------------------------------------------------------------
+def _prevalence_table(melons):
+    from learnmetrics.imbalance import prevalence_state
+    _, _, _, scored = melons
+    return {pi: prevalence_state(scored.y_true, scored.y_score, pi, threshold=0.5)
+            for pi in (0.9, 0.5, 0.1, 0.01, 0.001)}
+
+
+def test_mcc_is_not_monotone_in_the_share_of_positives(melons):
+    """02: 'fewer positives -> MCC shrinks towards 0' is false; it tends to 0 only at the extremes."""
+    t = _prevalence_table(melons)
+    mcc = {pi: round(s.mcc, 3) for pi, s in t.items()}
+    assert mcc == {0.9: 0.245, 0.5: 0.408, 0.1: 0.275, 0.01: 0.096, 0.001: 0.031}
+    assert mcc[0.9] < mcc[0.5] > mcc[0.1]          # rises, then falls as pi falls
+    # and not for this classifier only: closed form sqrt(pi(1-pi)/(q(1-q))) (TPR - FPR), q = pi TPR + (1-pi) FPR
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        tpr, fpr = np.sort(rng.random(2))[::-1]
+        pis = np.linspace(0.001, 0.999, 999)
+        q = pis * tpr + (1 - pis) * fpr
+        m = np.sqrt(pis * (1 - pis) / (q * (1 - q))) * (tpr - fpr)
+        assert m[0] < m.max() and m[-1] < m.max()   # never monotone on (0, 1): 0 at both ends
+
+
+def _expected_random_ap(n, n_pos):
+    """A random ranking's expected AP, exactly: (H_n + (n+ - 1)/(n - 1) (n - H_n)) / n."""
+    h = sum(1 / r for r in range(1, n + 1))
+    return (h + (n_pos - 1) / (n - 1) * (n - h)) / n if n > 1 else 1.0
+
+
+def test_a_random_rankings_ap_is_above_pi_on_small_test_sets(melons):
+    """02: judge an AP against a random ranking's on a test set of the same size, not against pi."""
+    _, _, _, scored = melons
+    assert round(_expected_random_ap(17, 8), 3) == 0.551 and round(8 / 17, 3) == 0.471
+    assert round(_expected_random_ap(10, 1), 3) == 0.293
+    rng = np.random.default_rng(0)                 # the notebook's simulation, same seed and order
+    for y, shown in ((scored.y_true, 0.551), (np.r_[1, np.zeros(9, dtype=int)], 0.295)):
+        Y = np.repeat(np.asarray(y)[:, None], 20_000, axis=1)
+        sim = lm.average_precision_score(Y, rng.random(Y.shape))
+        assert round(sim, 3) == shown
+        assert abs(sim - _expected_random_ap(len(y), int(np.sum(y)))) < 0.005
+    # and it tends to pi as the test set grows (same share of positives)
+    assert abs(_expected_random_ap(17_000, 8_000) - 8 / 17) < 0.001
+
+
+def test_precision_falls_when_a_negative_enters_unless_tp_is_zero():
+    """02 §4: a negative entering lowers P when TP > 0; with TP = 0, P stays 0."""
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        tp, fp = rng.integers(0, 20, size=2)
+        if tp + fp == 0:
+            continue
+        before, after = tp / (tp + fp), tp / (tp + fp + 1)
+        assert (after < before) if tp > 0 else (after == before == 0)

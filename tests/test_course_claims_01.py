@@ -93,3 +93,23 @@ def test_hold_out_test_sizes_agree_with_scikit_learn_in_the_notebook():
     for m, share in [(100, 0.07), (569, 0.3), (377, 0.2), (40, 0.15), (569, 0.25)]:
         sk = len(sk_ms.train_test_split(np.arange(m), test_size=share, random_state=0)[1])
         assert len(lm.holdout_split(np.arange(m) % 2, test_size=share, rng=0)[1]) == sk
+
+
+# -- issue 23: training on fewer examples is pessimistic only where the learning curve falls -----
+def test_a_learning_curve_that_rises_min_norm_least_squares():
+    """01, section 3: minimum-norm least squares on 20 features (2 informative) is worse, on average,
+    trained on 21 examples than on 18 or 19, so 10-fold CV at m = 21 is optimistic. Same draws as the notebook."""
+    pop20 = lm.evaluation.two_gaussians_population(distance=2.0, n_features=20, n_informative=2, positive_rate=0.5)
+    rng = np.random.default_rng(0)
+    sizes = [10, 14, 18, 19, 21, 24, 30, 40, 60]
+    mean = {n: np.mean([pop20.linear_error(f.coef, f.intercept - 0.5)
+                        for f in (lm.regression.fit_least_squares(*pop20.sample(n, rng=rng, exact_proportion=True))
+                                  for _ in range(400))]) for n in sizes}
+    assert (round(mean[18], 4), round(mean[21], 4)) == (0.3921, 0.4485)
+    assert mean[10] < mean[14] < mean[18] < mean[19] < mean[21] > mean[24] > mean[30] > mean[40] > mean[60]
+    # an independent check of the exact error: Monte Carlo on one fit
+    X, y = pop20.sample(21, rng=np.random.default_rng(5), exact_proportion=True)
+    fit = lm.regression.fit_least_squares(X, y)
+    Xt, yt = pop20.sample(200_000, rng=np.random.default_rng(6))
+    mc = np.mean((fit.predict(Xt) >= 0.5) != yt)
+    assert abs(mc - pop20.linear_error(fit.coef, fit.intercept - 0.5)) < 0.005

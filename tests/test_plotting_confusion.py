@@ -170,3 +170,32 @@ def test_update_keeps_the_shape(ax):
         art.update([[1, 2, 3], [4, 5, 6]])
     with pytest.raises(ValueError, match="must not contain NaN"):
         art.update([[1, np.nan], [0, 1]])
+
+
+def test_measures_against_the_threshold_are_the_threshold_states():
+    """02's picture of P, R, F1 and accuracy against the threshold: each step is threshold_state's value;
+    the legend sits outside the axes and the orange cut line is never clipped."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import learnmetrics as lm
+    from learnmetrics import datasets
+    from learnmetrics.plotting import style
+    from learnmetrics.plotting.confusion import plot_measures_vs_threshold
+
+    m = datasets.watermelon_scores()
+    fig, ax = plt.subplots(figsize=(8, 3.4))
+    lines = plot_measures_vs_threshold(ax, m.y_true, m.y_score, threshold=0.5)
+    assert set(lines) == {"precision P", "recall R", "F1", "accuracy"}
+    for t in (0.065, 0.3, 0.5, 0.7, 0.96):
+        st = lm.classification.threshold_state(m.y_true, m.y_score, t)
+        x, y = lines["recall R"].get_data()          # steps "pre": on (x[i-1], x[i]] the value y[i]
+        i = np.flatnonzero(np.asarray(x) >= t)[0]
+        assert y[i] == pytest.approx(st.recall)
+        x, y = lines["accuracy"].get_data()
+        assert y[np.flatnonzero(np.asarray(x) >= t)[0]] == pytest.approx(st.accuracy)
+    assert not style.figure_faults(fig), style.figure_faults(fig)
+    with pytest.raises(ValueError, match="same length"):
+        plot_measures_vs_threshold(ax, [0, 1], [0.5])
+    plt.close(fig)

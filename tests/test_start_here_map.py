@@ -27,8 +27,14 @@ def map_rows() -> list[str]:
     nb = nbformat.read(START, as_version=4)
     starts = [i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and MAP_HEADING in c.source]
     assert len(starts) == 1, f"00_start_here has {len(starts)} cells with {MAP_HEADING!r}"
-    assert starts[0] >= len(nb.cells) - 4, "the map is not at the end of 00_start_here"
-    text = "\n".join(c.source for c in nb.cells[starts[0]:] if c.cell_type == "markdown")
+    # the map is the page's last section before the glossary of chapters 06-12 (issue 23: that glossary
+    # is looked up, not read first, so it sits at the end)
+    later = [i for i, c in enumerate(nb.cells) if i > starts[0] and c.cell_type == "markdown"
+             and c.source.startswith("## ")]
+    end = later[0] if later else len(nb.cells)
+    assert all("术语表" in nb.cells[i].source.splitlines()[0] for i in later), \
+        "only the glossary of the later chapters may follow the map in 00_start_here"
+    text = "\n".join(c.source for c in nb.cells[starts[0]:end] if c.cell_type == "markdown")
     return [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| your question")]
 
 
@@ -65,3 +71,19 @@ def test_the_chapter_table_links_every_chapter():
     linked = set(re.findall(r"\]\((\d\d_\w+\.ipynb)\)", table))
     missing = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb") if p.name not in linked)
     assert not missing, f"00's chapter table does not list {missing}"
+
+
+def test_the_first_page_keeps_the_later_chapters_glossary_for_the_end():
+    """Issue 23: the terms of chapters 06-12 are not on the first page; they follow the map."""
+    nb = nbformat.read(START, as_version=4)
+    heads = [(i, c.source.splitlines()[0]) for i, c in enumerate(nb.cells)
+             if c.cell_type == "markdown" and c.source.startswith("## ")]
+    map_at = next(i for i, h in heads if h.startswith(MAP_HEADING))
+    for i, c in enumerate(nb.cells):
+        if c.cell_type == "markdown" and "](06_ranking_metrics.ipynb) |" in c.source and "| English |" in c.source:
+            assert i > map_at, "a glossary table of chapters 06-12 sits before the map"
+
+
+def test_the_map_does_not_let_auc_choose_a_threshold():
+    row = next(r for r in map_rows() if "which threshold" in r)
+    assert "cannot pick one" in row and "`lm.best_cut`" in row

@@ -26,13 +26,13 @@ import numbers
 
 import numpy as np
 
-from .._validation import check_bool, check_real
+from .._validation import as_scores, check_bool, check_real
 from ..classification import BinaryCounts, macro_micro, rates
 from . import style
 
 __all__ = [
     "book_layout", "sklearn_layout", "ConfusionMatrixArtist", "draw_confusion_matrix", "plot_macro_micro",
-    "POS_COLOR", "NEG_COLOR",
+    "plot_measures_vs_threshold", "POS_COLOR", "NEG_COLOR",
 ]
 
 #: the course's colours for a positive and a negative example (kept under these names
@@ -299,3 +299,55 @@ def plot_macro_micro(ax_classes, ax_pooled, counts_list, *, class_names=None, ti
     ax_pooled.spines[["top", "right"]].set_visible(False)
     ax_pooled.set_title(f"micro-F1 = 2ΣTP / (2ΣTP + ΣFP + ΣFN) = {avg.micro_f1:.3f}", fontsize=10, loc="left")
     return avg
+
+
+#: the four measures of :func:`plot_measures_vs_threshold`: name, line style, where its label sits
+_MEASURES = (("precision P", "-"), ("recall R", "--"), ("F1", ":"), ("accuracy", "-."))
+
+
+def plot_measures_vs_threshold(ax, y_true, y_score, *, threshold=None, pos_label=1):
+    """Precision, recall, F1 and accuracy as functions of the threshold ("predict positive when
+    the score is at least t"), as steps: each changes only where t passes a score.
+
+    The four are one-off lines, so they share the single-learner colour (``style.CURVE``) and
+    tell themselves apart by line style, named in a legend outside the axes (never over the
+    data); the scores sit as ticks on the x-axis in the class colours; ``threshold`` (optional) is the
+    current cut, an orange line (``style.CUT_LINE``). Precision where nothing is predicted
+    positive (0/0) is not drawn. Returns ``{name: Line2D}``.
+    """
+    from ..classification import threshold_state
+    from .._validation import as_labels
+
+    y_true = as_labels(y_true, "y_true")
+    y_score = as_scores(y_score, "y_score")
+    if y_true.shape != y_score.shape:
+        raise ValueError(f"y_true and y_score must have the same length, got {y_true.size} and {y_score.size}")
+    s = np.unique(y_score)
+    # one t per step: each score (predicted positive from there down) and just above the largest
+    ts = np.r_[s, s[-1] + 0.04 * max(s[-1] - s[0], 1e-9)]
+    states = [threshold_state(y_true, y_score, float(t), pos_label=pos_label) for t in ts]
+    values = {
+        "precision P": [st.precision if st.counts.predicted_positives else np.nan for st in states],
+        "recall R": [st.recall for st in states],
+        "F1": [st.f1 for st in states],
+        "accuracy": [st.accuracy for st in states],
+    }
+    lo = min(0.0, s[0] - 0.04)
+    x = np.r_[lo, ts]
+    lines = {}
+    for (name, ls) in _MEASURES:
+        v = np.asarray(values[name], dtype=float)
+        y = np.r_[v[0], v]        # on (x[i-1], x[i]] the value at x[i]: a score >= t is predicted positive
+        lines[name], = ax.step(x, y, where="pre", color=style.CURVE, ls=ls, lw=1.8, label=name)
+    pos = y_true == pos_label
+    ax.plot(y_score[pos], np.full(pos.sum(), -0.04), "|", color=style.POSITIVE, ms=9, mew=1.5, clip_on=False)
+    ax.plot(y_score[~pos], np.full((~pos).sum(), -0.04), "|", color=style.NEGATIVE, ms=9, mew=1.5, clip_on=False)
+    if threshold is not None:
+        threshold = check_real(threshold, "threshold")
+        ax.axvline(threshold, **style.CUT_LINE)
+    ax.set_xlim(lo, ts[-1])
+    ax.set_ylim(-0.08, 1.05)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9, handlelength=3, frameon=False)
+    ax.set_xlabel("threshold t (predict positive when score ≥ t)")
+    ax.set_ylabel("value at threshold t")
+    return lines

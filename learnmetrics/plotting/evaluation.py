@@ -234,9 +234,10 @@ def bootstrap_bar_width(ax, m):
     return max(0.5, min(20.0, 0.8 * width_pt / max(1, m)))
 
 
-def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None):
+def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None, log=True):
     """The learner's true error against its training-set size (``style.CURVE``, with a grey
-    ± sd band); the Bayes error as a reference (``style.REFERENCE``, dashed)."""
+    ± sd band); the Bayes error as a reference (``style.REFERENCE``, dashed). The size axis is
+    logarithmic (and says so) unless ``log=False``, for sizes that span less than a decade."""
     sizes, mean = as_scores(sizes, "sizes"), as_scores(mean, "mean")
     _same_length(sizes=sizes, mean=mean)
     if sd is not None:
@@ -255,8 +256,11 @@ def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None
             ax.annotate(text, (x, 1), xycoords=ax.get_xaxis_transform(), xytext=(2 if right else -2, -3),
                         textcoords="offset points", rotation=90, va="top", ha="left" if right else "right",
                         fontsize=FONT, color="#555555")
-    ax.set_xscale("log")
-    ax.set_xlabel("training-set size (log scale)")
+    if log:
+        ax.set_xscale("log")
+        ax.set_xlabel("training-set size (log scale)")
+    else:
+        ax.set_xlabel("training-set size")
     ax.set_ylabel("generalisation error")
     ax.legend(fontsize=FONT)
 

@@ -12,8 +12,9 @@
 Nothing here computes a measure: the numbers come from
 :mod:`learnmetrics.imbalance` and :mod:`learnmetrics.classification`.
 Colours follow :mod:`learnmetrics.plotting.style`: the classifier's cut point
-orange (``style.CUT_POINT``), a curve ``style.CURVE``, references grey dashed
-(``style.REFERENCE``); bars neutral grey.
+orange (``style.CUT_POINT``, never clipped), the P-R curve drawn as chapter 03 teaches
+(:func:`~learnmetrics.plotting.curves.plot_pr_steps`), the random classifier grey dashed
+(``style.DIAGONAL``) and labelled on its line; bars neutral grey.
 """
 from __future__ import annotations
 
@@ -22,8 +23,7 @@ import numpy as np
 from .._validation import as_scores
 from ..imbalance import PrevalenceState
 from . import style
-from .curves import (_split_ties, plot_pr_steps, plot_reference, plot_roc_steps, pr_points, style_pr_axes,
-                     style_roc_axes)
+from .curves import plot_pr_steps, plot_reference, plot_roc_steps, style_pr_axes, style_roc_axes, update_pr_curve
 
 __all__ = ["PrevalenceView", "PREVALENCE_BARS", "plot_multilabel_averages"]
 
@@ -87,7 +87,10 @@ class PrevalenceView:
         # 2. P-R at the current prevalence, with its baseline
         style_pr_axes(ax_pr, book_terms=False)
         self._pr = plot_pr_steps(ax_pr, [0.0], [np.nan], ms=3)
-        (self._baseline,) = ax_pr.plot([0, 1], [0, 0], ls="--", color=style.REFERENCE, lw=1.4)
+        (self._baseline,) = ax_pr.plot([0, 1], [0, 0], **style.DIAGONAL)
+        # the random classifier's line, labelled on the line (it moves with π, so does its label)
+        self._baseline_label = ax_pr.text(0.03, 0, "", ha="left", va="bottom", fontsize=FONT, color=style.REFERENCE,
+                                          bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8))
         (self._pr_point,) = ax_pr.plot([], [], **style.CUT_POINT)
         # a text artist of its own (not ax.set_title): it is redrawn alone on the static background
         self._pr_title = ax_pr.text(0.5, 1.04, "", transform=ax_pr.transAxes, ha="center", va="bottom",
@@ -118,23 +121,23 @@ class PrevalenceView:
         ax_bars.set_title("measures (* = same at every π)", fontsize=10)
         ax_bars.text(1.0, -0.12, "┆ lazy model (all negative)", transform=ax_bars.transAxes, ha="right",
                      va="top", fontsize=FONT)
-        self.dynamic = [self._pr, self._pr.tie_line, self._baseline, self._pr_point,
+        self.dynamic = [self._pr, self._baseline, self._baseline_label, self._pr_point,
                         self._pr_title, *self._bars, *self._bar_text, *self._lazy.values()]
         self.update(state)
 
     def update(self, state) -> None:
         """Move the P-R panel and the bars to ``state`` (the ROC panel stays)."""
         state = _check_state(state)
-        r, p, tie = pr_points(state.pr_recall, state.pr_precision)
-        xs, ys, tx, ty = _split_ties(r, p, tie)
-        self._pr.set_data(xs, ys)
-        self._pr.tie_line.set_data(tx, ty)
+        update_pr_curve(self._pr, state.pr_recall, state.pr_precision)   # the course's P-R drawing (03)
         b = state.baseline
         self._baseline.set_ydata([b, b])
+        self._baseline_label.set_text("random guess")     # short: it fits left of the first drop
+        self._baseline_label.set_position((0.03, b + (0.015 if b < 0.8 else -0.015)))
+        self._baseline_label.set_va("bottom" if b < 0.8 else "top")
         rr, pp = state.pr_point
         self._pr_point.set_data(([rr], [pp]) if np.isfinite(pp) else ([], []))
         self._pr_title.set_text(f"P-R at π = {state.prevalence:.3f}: AP = {state.average_precision:.3f}\n"
-                                f"dashed: baseline P = π = {b:.3f}")
+                                f"random guess (dashed): P = π = {b:.3f}")
         for i, (name, _, _, lazy) in enumerate(PREVALENCE_BARS):
             v = float(getattr(state, name))
             self._bars[i].set_width(v)

@@ -237,6 +237,9 @@ class CVExplorer(_Blitted):
         self.ax_folds.set_yticks(np.arange(R), [f"run {i + 1}" for i in range(R)], fontsize=FONT)
         self.ax_folds.set_xticks([])
         self._title0 = _label(self.ax_folds, y=1.16)
+        # rows of runs not made at this p say so, instead of standing empty under "run 2" ... "run 5"
+        self._unused = self.ax_folds.text(st.n / 2, R - 1, "", ha="center", va="center", fontsize=FONT,
+                                          color="#333333", bbox=dict(fc="white", ec="none", pad=2), zorder=5)
         s = _ev.cv_state(st, st.ks[0], 1)
         self._bars, self._mean_line, self._true_line = plot_estimates_hist(
             self.ax_hist, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="CV estimates")
@@ -252,7 +255,7 @@ class CVExplorer(_Blitted):
         ax.set_xscale("log")
         ax.set_xticks(s.curve_ks, [str(k) for k in s.curve_ks])
         ax.minorticks_off()
-        ax.set_xlabel("k (number of folds)")
+        ax.set_xlabel("k (number of folds, log scale)")
         ax.set_ylabel("estimate − true error:\nits mean (bias) and sd")
         lo = min(min(_ev.cv_state(st, k, r).curve_bias.min() for r in (1, R) for k in st.ks[:1]), 0)
         hi = max(_ev.cv_state(st, st.ks[0], r).curve_sd.max() for r in (1, R))
@@ -260,7 +263,7 @@ class CVExplorer(_Blitted):
         ax.legend(fontsize=FONT, loc="center right")  # between the two curves, for every k
         self._title_c = _label(ax)
         fig.tight_layout(rect=(0, 0, 1, 0.9), h_pad=3.0)
-        self.dynamic = [self._im, self._sep, self._title0, self._bars, self._mean_line, self._true_line, self._title_h,
+        self.dynamic = [self._im, self._sep, self._title0, self._unused, self._bars, self._mean_line, self._true_line, self._title_h,
                         self._lb, self._ls, self._mk, self._title_c, ax.get_legend()]
 
     def compute_state(self, k, repeats):
@@ -273,6 +276,9 @@ class CVExplorer(_Blitted):
         self._im.set_data(np.ma.masked_invalid(img))
         self._im.set_cmap(fold_colormap(s.k))
         self._im.set_clim(-0.5, s.k - 0.5)
+        self._unused.set_position((n / 2, (s.repeats - 0.5 + R - 0.5) / 2))
+        self._unused.set_text("" if s.repeats == R else
+                              f"runs {s.repeats + 1}-{R}: not made at p = {s.repeats} (raise 'repeats p' to add them)")
         sizes = np.unique(s.fold_sizes)
         self._title0.set_text(
             f"{s.repeats} run(s) of {s.k}-fold CV on one data set of m={n}; colour = the fold that tests the "
