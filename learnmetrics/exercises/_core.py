@@ -456,7 +456,7 @@ def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 1) -> st
         unit = 1 / _POW10[dec]
         if abs(x - t) <= 0.5 * unit * (1 + 1e-9):
             return "slip"
-        if (x >= 0) == (t >= 0) and 0 <= abs(t) - abs(x) < unit * (1 + 1e-9):
+        if (x >= 0) == (t >= 0) and 0 <= abs(t) - abs(x) < unit * (1 - 1e-9):   # cut, not rounded
             return "slip"
     return "no"
 
@@ -469,7 +469,7 @@ def _entries_text(idx: list[int], word: str) -> str:
     names = [str(i + 1) for i in idx]
     if len(names) == 1:
         return f"{word} {names[0]}"
-    return f"{word}s " + ", ".join(names[:-1]) + " and " + names[-1]
+    return ("entries " if word == "entry" else f"{word}s ") + ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # -- feedback ----------------------------------------------------------------------------------------

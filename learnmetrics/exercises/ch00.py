@@ -45,6 +45,9 @@ register(
         Mistake(_clf.error_rate(_melons.y_true, _y_pred), "that is the error rate (FP + FN) / m, the share of "
                 "wrong predictions.",
                 "Accuracy is the other part: 1 minus the error rate, the share of right predictions."),
+        Mistake(_clf.accuracy_score(_melons.y_true, (_melons.y_score >= 0.5).astype(int)),
+                "that is the accuracy at the cut 0.5, the one printed above.",
+                f"This exercise cuts at {_T}: the melons scored from {_T} to 0.5 are predicted good too."),
     ],
     hint="Count the melons on each side of the cut: the good ones above it (TP), the bad ones below it (TN); "
          "accuracy is (TP + TN) / 17.",

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .. import splits as _splits
-from ..evaluation import METHODS, simulate_estimators, two_gaussians_population
+from ..evaluation import METHODS, bootstrap_state, simulate_estimators, two_gaussians_population
 from ..realdata import load_breast_cancer
 from ._core import Mistake, register
 
@@ -58,6 +58,7 @@ register(
     kind="tuple",
     answer=(_test_pos, _test_neg),
     tolerance=0.05,   # counts: whole numbers; the exact shares (a known mistake) are recognised to 0.05
+    decimals=0,
     data={"m": _m, "positives": _m_pos, "test_size": _SHARE},
     mistakes=[
         Mistake((_test_neg, _test_pos), "the two classes are swapped.",
@@ -86,6 +87,7 @@ register(
 # -- 01.2 (inside section 6): predict-then-check with the bootstrap explorer ----------------------
 _M_BOOT = 8
 _p_oob = float(_splits.oob_probability(_M_BOOT))
+_shown = bootstrap_state(_M_BOOT)   # what the chapter's explorer (BootstrapExplorer's defaults) prints at m = 8
 
 
 def _solve_01_2():
@@ -109,6 +111,7 @@ register(
     kind="number",
     answer=_p_oob,
     data={"m": _M_BOOT},
+    decimals=4,
     mistakes=[
         Mistake(math.exp(-1), "1/e is the limit for a large m.",
                 f"For m = {_M_BOOT} compute (1 - 1/m)^m itself: it is smaller than its limit."),
@@ -118,6 +121,13 @@ register(
                 f"All {_M_BOOT} draws must miss the example: multiply the {_M_BOOT} chances."),
         Mistake(_M_BOOT * _p_oob, "that is the expected number of out-of-bag examples.",
                 f"The question asks for a share: divide by m = {_M_BOOT}."),
+        Mistake(_shown.oob_share, "that is the share one bootstrap sample left out, the explorer's 'this "
+                "sample'.",
+                "One sample leaves a whole number of examples out; the question asks for the average over all "
+                f"samples, the probability (1 - 1/m)^m for m = {_M_BOOT}."),
+        Mistake(_shown.mean_share, f"that is the explorer's mean over {len(_shown.shares)} simulated samples, "
+                "an estimate that carries simulation noise.",
+                f"Compute the probability itself: (1 - 1/m)^m for m = {_M_BOOT}."),
     ],
     hint="Compute the chance that one given example is missed by every draw.",
     solve=_solve_01_2,

@@ -165,8 +165,8 @@ def _solve_04_4():
 register(
     "04.4",
     f"The explorer below walks the list of exercise 04.2 ({_list_text(_YT, _ST)}) and stands at cut {_K4 - 1}, "
-    f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4} (and "
-    f"without reading the faint whole curve): where will the ROC point be? Give (FPR, TPR).",
+    f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4} (it "
+    f"draws only the path walked so far): where will the ROC point be? Give (FPR, TPR).",
     kind="tuple",
     answer=(_after.fpr, _after.tpr),
     data={"y_true": _YT, "y_score": _ST, "from_cut": _K4 - 1},
@@ -223,6 +223,7 @@ register(
     kind="number",
     answer=_macro,
     data={"y_true": _y3, "y_score": _P3},
+    decimals=4,
     hint="One AUC per class (that class positive, the two others negative), then the plain mean of the three.",
     mistakes=[
         Mistake(_interp, "that is the area of the np.interp-averaged curve (note 004's method).",
@@ -234,6 +235,10 @@ register(
                 "Macro gives each class the same weight: the plain mean of the three AUCs."),
         Mistake(_ovo, "that is the one-vs-one macro AUC (Hand & Till).",
                 "One-vs-rest: each class against the two others together, with column c of P3 as its score."),
+        Mistake(roc_auc_score(_y3, _P3, multi_class="ovo", average="weighted"),
+                "that is the one-vs-one AUC weighted by the class sizes, printed with the other averages above.",
+                "This exercise asks for one-vs-rest and the plain (macro) mean: each class against the two "
+                "others, then the mean of the three AUCs."),
     ],
     solve=_solve_04_5,
 )

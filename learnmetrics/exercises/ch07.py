@@ -169,7 +169,7 @@ def _solve_075() -> str:
     rows = "\n".join(f"degree {d}: RSS = {_QTAB.rss[d]:.4f}, R^2 = {_QTAB.r2[d]:.4f}, "
                      f"adj R^2 = {_QTAB.adjusted_r2[d]:.4f}, Cp = {_QTAB.cp[d]:.2f}" for d in range(len(_QTAB.cp)))
     return (f"{rows}\n"
-            f"Cp = RSS/σ̂² - n + 2p with σ̂² = {_QTAB.sigma2:.5f} from degree 8: smallest at degree {_CP_PICK}.\n"
+            f"Cp = RSS/σ̂² - n + 2k (k = p + 1 coefficients, the intercept included) with σ̂² = {_QTAB.sigma2:.5f} from degree 8: smallest at degree {_CP_PICK}.\n"
             f"R^2 is largest at degree {_R2_PICK} (it never falls when a term is added); adjusted R^2 peaks at "
             f"degree {_ADJ_PICK}: here it charges less per extra parameter than Cp does")
 
@@ -178,7 +178,7 @@ register(
     "07.5",
     "Predict, then check with the explorer: 25 new points come from y = 1 - 2x² + noise (a parabola). "
     "Polynomials of degree 0 to 8 are fitted. Which degree will Mallows' C_p pick (the smallest C_p)?",
-    kind="number", answer=_CP_PICK, tolerance=0.01, data={"x": _XQ, "y": _YQ, "max_degree": 8},
+    kind="number", answer=_CP_PICK, tolerance=0.01, decimals=0, data={"x": _XQ, "y": _YQ, "max_degree": 8},
     mistakes=[
         Mistake(_R2_PICK, "that is the degree with the largest R² (the smallest RSS),",
                 "R² rises with every term; C_p adds 2 per parameter and stops where a term no longer pays."),

@@ -31,7 +31,7 @@ register(
     f"A classifier is tested on m = {_M} independent examples. H₀: its generalisation error is at most "
     f"ε₀ = {_EPS0}; α = {_ALPHA}. What is the critical count c: the smallest number of test errors at which "
     f"H₀ is rejected, i.e. the smallest c with P(X ≥ c) ≤ α for X ~ Binomial({_M}, {_EPS0})?",
-    kind="number", answer=_C, tolerance=0.01, data={"m": _M, "epsilon0": _EPS0, "alpha": _ALPHA},
+    kind="number", answer=_C, tolerance=0.01, decimals=0, data={"m": _M, "epsilon0": _EPS0, "alpha": _ALPHA},
     mistakes=[
         Mistake(_BT.details["epsilon_bar"] * _M, "that is ε̄·m, the largest count that is NOT rejected,",
                 "the book rejects when the error rate exceeds ε̄ = (c - 1)/m, so the first rejected count is one more."),

@@ -99,13 +99,14 @@ register(
 )
 
 # -- 12.3 (book 2.3): does a higher F1 imply a higher BEP? ---------------------------------------
-_ce = book.f1_bep_counterexample(rng=0)
+_ce = book.f1_bep_counterexample(rng=0, at_best_cut=True)
 
 
 def _solve_3() -> str:
-    return ("No. F1 is computed at one threshold (the learner's classifications); the BEP only from the ranking, "
-            "at the cut that predicts m+ examples positive. A seeded search finds two learners on the same "
-            "10 examples where they disagree:\n" + str(_ce))
+    return ("No. F1 is computed at one cut (the learner's threshold, or the best cut of its ranking); the BEP only "
+            "from the ranking, at the cut that predicts m+ examples positive. A seeded search finds two learners "
+            "on the same 10 examples, each with its threshold at its best-F1 cut (so either reading of F1 gives "
+            "the same number), where they disagree:\n" + str(_ce))
 
 
 register(
@@ -350,8 +351,11 @@ register(
         Mistake(_fr10.chi2.statistic, "that is tau_chi2 (eq. 2.34), the step before.",
                 "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)."),
         Mistake((_K10 - 1) * _fr10.chi2.statistic / (_K10 * (_N10 - 1) - _fr10.chi2.statistic),
-                "you swapped N (data sets) and k (algorithms).",
-                "N = 4 data sets (rows), k = 3 algorithms (columns)."),
+                f"that is the tie-corrected tau_chi2 = {lm.friedman_test(_RANKS10, tie_correction=True).chi2.statistic:.4g} "
+                "(SciPy's friedmanchisquare, printed in chapter 08), not tau_F; swapping N (data sets) and k "
+                "(algorithms) in tau_F happens to give the same number.",
+                "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2), with the book's tau_chi2 (no tie correction), N = 4 data sets "
+                "(rows) and k = 3 algorithms (columns)."),
     ],
     tolerance=5e-3,
     hint="First tau_chi2 from the average ranks, then tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2).",

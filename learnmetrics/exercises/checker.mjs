@@ -144,7 +144,7 @@ function entry(x, dec, t, tol, want, least = 1) {
     const unit = 1 / POW10[dec];
     if (Math.abs(x - t) <= 0.5 * unit * (1 + 1e-9)) return "slip";
     const d = Math.abs(t) - Math.abs(x);
-    if ((x >= 0) === (t >= 0) && d >= 0 && d < unit * (1 + 1e-9)) return "slip";
+    if ((x >= 0) === (t >= 0) && d >= 0 && d < unit * (1 - 1e-9)) return "slip";
   }
   return "no";
 }
@@ -154,7 +154,7 @@ const states = (g, decs, target, tol, want, least = 1) => g.map((x, i) => entry(
 function entriesText(idx, word) {
   const names = idx.map((i) => String(i + 1));
   if (names.length === 1) return `${word} ${names[0]}`;
-  return `${word}s ` + names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  return (word === "entry" ? "entries " : `${word}s `) + names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
 }
 
 function verdictOf(spec, answer) {
