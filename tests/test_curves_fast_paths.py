@@ -214,3 +214,29 @@ def test_distinct_scores_use_no_n_long_int_temporary_beyond_the_merge():
     hits = y[order]
     precision_at_hit = np.cumsum(hits)[hits] / (np.flatnonzero(hits) + 1)
     assert C.average_precision_score(y, s) == pytest.approx(precision_at_hit.mean(), rel=1e-12)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_one_vs_rest_in_one_pass_is_each_binary_auc(seed):
+    """Multi-class ``roc_auc_score(multi_class='ovr')`` scores every column in one pass
+    (``_counting._ovr_aucs``); each class's AUC is the same float as the binary AUC of its
+    column, ties, absent classes and tiny classes included."""
+    rng = np.random.default_rng(50 + seed)
+    for n, k in ((3, 3), (12, 4), (700, 3), (5000, 10), (40000, 6)):
+        y = rng.integers(0, k, n)
+        y[:3] = [0, 1, 2]
+        p = rng.dirichlet(np.ones(k), n)
+        if n > 100:
+            p[: n // 3] = rng.multinomial(20, np.ones(k) / k, n // 3) / 20  # ties within and across the classes
+        labels = np.arange(k + 1) if n == 700 else None  # a class with no sample
+        if labels is not None:
+            p = np.column_stack([p, np.zeros(n)])
+        classes = np.arange(p.shape[1])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            got = C.roc_auc_score(y, p, multi_class="ovr", average=None, labels=labels)
+            one = np.array([C.roc_auc_score((y == c).astype(np.int64), p[:, c]) if (y == c).any() else np.nan
+                            for c in classes])
+            assert got.tobytes() == one.tobytes(), (n, k)
+            code = np.searchsorted(classes, y)
+            assert K._ovr_aucs(code, p, classes.size).tobytes() == one.tobytes()
