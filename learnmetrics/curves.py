@@ -15,6 +15,24 @@ Functions sharing a name with ``sklearn.metrics`` (``roc_curve``,
 values (tested on hundreds of random inputs).  The book's own forms have their
 own names: ``rank_loss`` (ℓ_rank, so that AUC = 1 - ℓ_rank),
 ``auc_mann_whitney``, ``break_even_point``, ``fbeta_curve``.
+
+Reading order: the stepping table and the explorer's cut point, the
+scikit-learn curves, the areas (AUC, AP), the book's own forms, multi-class
+ROC; the private input checks come last.
+
+Where the speed is.  Every function here asks one question of its data: for
+each distinct score t, how many positives and negatives (or how much of their
+weight) score at or above t?  Read literally, that is a sort followed by
+running sums, and that is what the formulas in the docstrings say.  On millions
+of scores the answer comes from the private counting engine,
+:mod:`learnmetrics._counting`: a counting pass without a comparison sort for
+scores with few decimals, a merge of the two classes sorted apart, AUC and ℓ_rank
+from exact pair sums without building a curve, one pass over the columns for
+the one-vs-rest AUC, and the weights brought to a scale where no product of sums
+under- or overflows.  It exists so that the course's functions keep pace with
+scikit-learn (``benchmarks/bench_curves.py``, ``docs/performance.md``); it gives
+the same numbers as the plain construction, checked byte for byte in
+``tests/test_curves_fast_paths.py``, so a learner can read this module alone.
 """
 from __future__ import annotations
 
@@ -43,7 +61,6 @@ from ._counting import (
 )
 from ._indicator import average_precision_indicator, is_2d, roc_auc_indicator
 from ._validation import (
-    UndefinedMetricWarning,
     as_1d,
     as_labels,
     as_scores,
@@ -77,169 +94,8 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------------------
-# input checks (private; the shared ones live in _validation)
-# --------------------------------------------------------------------------------------
-def _labels_1d(y_true, name: str = "y_true") -> np.ndarray:
-    if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
-        return y_true
-    return as_labels(y_true, name)
-
-
-def _check_lengths(y_true, y_score) -> int:
-    if len(y_true) != len(y_score):
-        raise ValueError(
-            f"inputs have different numbers of samples: y_true has {len(y_true)}, y_score has {len(y_score)}"
-        )
-    return len(y_true)
-
-
-def _weights(sample_weight, n: int, *, unit: bool = True):
-    """Checked float64 weights (None stays None), scaled by a power of two so that the largest
-    is in [1, 2) unless ``unit`` is false: every ratio of weighted sums then keeps its value
-    whatever the scale of the weights (see ``learnmetrics._counting._unit_scale``)."""
-    if sample_weight is None:
-        return None
-    w = sample_weight
-    if type(w) is np.ndarray and w.ndim == 1 and w.dtype == np.float64 and w.size == n and n:
-        # fast path without a copy: same checks as check_sample_weight
-        if np.isfinite(np.add.reduce(w)) and w.min() >= 0:
-            return _unit_scale(w) if unit else w
-    w = check_sample_weight(sample_weight, n)
-    return _unit_scale(w) if unit else w
-
-
-def _unique_small(y: np.ndarray) -> np.ndarray:
-    """Sorted distinct labels; cheap for integer and boolean arrays."""
-    if y.dtype.kind == "b":
-        has_t = bool(y.any())
-        has_f = not bool(y.all())
-        return np.array([v for v, h in ((False, has_f), (True, has_t)) if h])
-    if y.dtype.kind in "iu":
-        lo, hi = int(y.min()), int(y.max())
-        if hi - lo <= 2:
-            present = [v for v in range(lo, hi + 1) if v in (lo, hi) or bool((y == v).any())]
-            return np.array(present, dtype=y.dtype)
-    return np.unique(y)
-
-
-def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray:
-    """Boolean mask of the positive class, with scikit-learn's pos_label rule.
-
-    pos_label=None is allowed only when the labels are within {0, 1} or {-1, 1}
-    (then 1 is positive); otherwise the caller must say which label is positive.
-    """
-    if pos_label is None:
-        if y.dtype.kind == "b":
-            return y
-        if y.dtype.kind in "iuf":
-            classes = _unique_small(y)
-            present = set(classes.tolist())
-            ok = present <= {0, 1} or present <= {-1, 1}
-            if ok:
-                return y == 1
-        else:
-            classes = np.unique(y)
-        shown = ", ".join(repr(c) for c in classes.tolist()[:10])
-        more = ", ..." if classes.size > 10 else ""
-        if classes.size > 2:
-            raise ValueError(
-                f"{name} has {classes.size} classes ({shown}{more}) but this is a binary measure: "
-                "pass pos_label=<the positive class> to compare it against the rest"
-            )
-        raise ValueError(
-            f"{name} takes the values {{{shown}}} and pos_label is not given: pass pos_label=<the "
-            "positive class> (it can be left out only when the labels are {0, 1} or {-1, 1})"
-        )
-    pos_label = check_label(pos_label, "pos_label", y)
-    return np.asarray(y == pos_label, dtype=bool)
-
-
-def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False):
-    """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing.
-
-    With ``exact_integers``, integer weights give int64 counts (exact sums)."""
-    y = _labels_1d(y_true)
-    s = as_scores(y_score)
-    n = _check_lengths(y, s)
-    w_int = _integer_weights(sample_weight, n) if exact_integers else None
-    # the stepping table shows the weighted counts themselves (exact_integers): not rescaled
-    w = _weights(sample_weight, n, unit=not exact_integers) if w_int is None else w_int
-    pos = _positive_mask(y, pos_label)
-    if w_int is not None:
-        if not w_int.any():
-            raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
-        return _counts_weighted_int(pos, s, w_int)
-    if w is None:
-        return _counts_unweighted(pos, s)
-    if not w.any():
-        raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
-    return _counts_weighted(pos, s, w)
-
-
-def _safe_div(a, b):
-    """a / b elementwise with NaN where b == 0 (no RuntimeWarning)."""
-    a = np.asarray(a, dtype=np.float64)
-    b = np.asarray(b, dtype=np.float64)
-    out = np.full(np.broadcast(a, b).shape, np.nan)
-    np.divide(a, b, out=out, where=b != 0)
-    return out
-
-
-# --------------------------------------------------------------------------------------
 # the stepping table and the explorer state
 # --------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class CutPoint:
-    """The state at cut ``k`` of a :class:`SteppingTable` (what an explorer shows).
-
-    ``k`` examples-groups have been moved above the cut (``k = 0``: nothing is
-    predicted positive, ``k = n_cuts``: everything is).  Rates follow the
-    usual definitions; ``precision`` is NaN at ``k = 0`` where it is 0/0.
-    ``roc_path`` holds the (FPR, TPR) points of rows 0..k (from (0, 0));
-    ``pr_path`` the (recall, precision) points of rows 1..k (row 0 has no
-    precision).  ``threshold_text`` is the threshold written with just enough
-    decimals that "score >= it" selects exactly the examples of cut ``k``
-    (see :func:`threshold_text`).  Counts are Python ints when the table's are
-    exact integers (integer weights).
-    """
-
-    k: int
-    n_cuts: int
-    threshold: float
-    tp: float
-    fp: float
-    fn: float
-    tn: float
-    precision: float
-    recall: float
-    tpr: float
-    fpr: float
-    tnr: float
-    fnr: float
-    f1: float
-    accuracy: float
-    roc_path: np.ndarray
-    pr_path: np.ndarray
-    threshold_text: str = ""
-
-    def __str__(self) -> str:
-        def cnt(x) -> str:
-            if isinstance(x, (int, np.integer)):
-                return str(int(x))
-            return str(int(x)) if float(x).is_integer() else f"{x:.3f}"
-
-        def rate(x: float) -> str:
-            return "undefined (0/0)" if x != x else f"{x:.3f}"
-
-        thr = self.threshold_text or ("+inf" if np.isinf(self.threshold) else repr(self.threshold))
-        return (
-            f"cut {self.k}/{self.n_cuts}  threshold >= {thr} | "
-            f"TP={cnt(self.tp)} FP={cnt(self.fp)} FN={cnt(self.fn)} TN={cnt(self.tn)} | "
-            f"P={rate(self.precision)} R={rate(self.recall)} FPR={rate(self.fpr)} "
-            f"TPR={rate(self.tpr)} F1={rate(self.f1)}"
-        )
-
-
 @dataclass(frozen=True)
 class SteppingTable:
     """One row per cut point of a ranking; row 0 predicts nothing positive.
@@ -379,6 +235,58 @@ def stepping_table(y_true, y_score, *, pos_label=None, sample_weight=None) -> St
         n_pos=n_pos,
         n_neg=n_neg,
     )
+
+
+@dataclass(frozen=True)
+class CutPoint:
+    """The state at cut ``k`` of a :class:`SteppingTable` (what an explorer shows).
+
+    ``k`` examples-groups have been moved above the cut (``k = 0``: nothing is
+    predicted positive, ``k = n_cuts``: everything is).  Rates follow the
+    usual definitions; ``precision`` is NaN at ``k = 0`` where it is 0/0.
+    ``roc_path`` holds the (FPR, TPR) points of rows 0..k (from (0, 0));
+    ``pr_path`` the (recall, precision) points of rows 1..k (row 0 has no
+    precision).  ``threshold_text`` is the threshold written with just enough
+    decimals that "score >= it" selects exactly the examples of cut ``k``
+    (see :func:`threshold_text`).  Counts are Python ints when the table's are
+    exact integers (integer weights).
+    """
+
+    k: int
+    n_cuts: int
+    threshold: float
+    tp: float
+    fp: float
+    fn: float
+    tn: float
+    precision: float
+    recall: float
+    tpr: float
+    fpr: float
+    tnr: float
+    fnr: float
+    f1: float
+    accuracy: float
+    roc_path: np.ndarray
+    pr_path: np.ndarray
+    threshold_text: str = ""
+
+    def __str__(self) -> str:
+        def cnt(x) -> str:
+            if isinstance(x, (int, np.integer)):
+                return str(int(x))
+            return str(int(x)) if float(x).is_integer() else f"{x:.3f}"
+
+        def rate(x: float) -> str:
+            return "undefined (0/0)" if x != x else f"{x:.3f}"
+
+        thr = self.threshold_text or ("+inf" if np.isinf(self.threshold) else repr(self.threshold))
+        return (
+            f"cut {self.k}/{self.n_cuts}  threshold >= {thr} | "
+            f"TP={cnt(self.tp)} FP={cnt(self.fp)} FN={cnt(self.fn)} TN={cnt(self.tn)} | "
+            f"P={rate(self.precision)} R={rate(self.recall)} FPR={rate(self.fpr)} "
+            f"TPR={rate(self.tpr)} F1={rate(self.f1)}"
+        )
 
 
 def _div_scalar(a: np.ndarray, b) -> np.ndarray:
@@ -661,110 +569,6 @@ def auc(x, y):
             raise ValueError("x is neither increasing nor decreasing: the points do not trace a curve y(x)")
     return float(direction * np.trapezoid(y, x))
 
-
-
-def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
-    """1-D or 2-D float array of finite numbers."""
-    if type(y_score) is np.ndarray and y_score.dtype == np.float64 and y_score.ndim in (1, 2) and y_score.size:
-        arr = y_score
-    else:
-        if y_score is None or isinstance(y_score, (str, bytes, dict, set)):
-            raise TypeError(f"{name} must be array-like, got {type(y_score).__name__}")
-        try:
-            arr = np.asarray(y_score)
-        except Exception as exc:
-            raise ValueError(f"{name} could not be read as an array: {exc}") from None
-        if arr.ndim not in (1, 2):
-            raise ValueError(f"{name} must be 1-D (binary) or 2-D (one column per class), got shape {arr.shape}")
-        if arr.size == 0:
-            raise ValueError(f"{name} is empty: at least one sample is needed")
-        if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.ravel().tolist())):
-            raise TypeError(f"{name} must hold real numbers, got complex values")
-        if arr.dtype.kind in "USO" and any(isinstance(v, (str, bytes)) for v in arr.ravel().tolist()):
-            raise TypeError(f"{name} must hold numbers, got text such as {next(v for v in arr.ravel().tolist() if isinstance(v, (str, bytes)))!r}")
-        if arr.dtype.kind not in "iufb":
-            try:
-                arr = arr.astype(np.float64)
-            except (TypeError, ValueError):
-                raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}") from None
-        arr = np.asarray(arr, dtype=np.float64)
-    if not np.isfinite(np.add.reduce(arr, axis=None)) and not np.isfinite(arr).all():
-        raise ValueError(f"{name} must not contain NaN or infinity")
-    return arr
-
-
-def _target(y_true, name: str = "y_true"):
-    """(kind, y) with kind 'binary' or 'multiclass' (as type_of_target) for 1-D labels; label
-    indicator matrices never get here (``roc_auc_score`` and ``average_precision_score`` hand
-    them to ``learnmetrics._indicator`` first)."""
-    if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
-        y = y_true
-    else:
-        y = as_labels(y_true, name)
-    classes = _unique_small(y)
-    return ("binary" if classes.size <= 2 else "multiclass"), y
-
-
-def _check_average(average, options):
-    if average is not None and not isinstance(average, str):
-        raise TypeError(f"average must be one of {options!r}, got {average!r}")
-    if average not in options:
-        raise ValueError(f"average must be one of {options!r}, got {average!r}")
-
-
-def _label_binarize(y: np.ndarray, classes: np.ndarray) -> np.ndarray:
-    """(n, n_classes) 0/1 int matrix, column j = (y == classes[j])."""
-    idx = np.searchsorted(classes, y)
-    idx[idx >= classes.size] = 0
-    out = np.zeros((y.size, classes.size), dtype=np.int64)
-    hit = classes[idx] == y
-    out[np.flatnonzero(hit), idx[hit]] = 1
-    return out
-
-
-def _average_binary_score(metric, y_true, y_score, average, sample_weight=None):
-    """scikit-learn's _average_binary_score for a 'binary' 1-D or 'multilabel' 2-D y_true."""
-    _check_average(average, (None, "micro", "macro", "weighted", "samples"))
-    if y_true.ndim == 1:
-        return metric(y_true, y_score, sample_weight=sample_weight)
-    if y_true.shape != y_score.shape:
-        raise ValueError(
-            f"y_true and y_score must have the same shape in the multilabel case, got {y_true.shape} and {y_score.shape}"
-        )
-    not_average_axis = 1
-    score_weight = sample_weight
-    average_weight = None
-    if average == "micro":
-        if score_weight is not None:
-            score_weight = np.repeat(score_weight, y_true.shape[1])
-        y_true = y_true.ravel()
-        y_score = y_score.ravel()
-    elif average == "weighted":
-        if score_weight is not None:
-            average_weight = np.sum(y_true * score_weight.reshape(-1, 1), axis=0)
-        else:
-            average_weight = np.sum(y_true, axis=0).astype(np.float64)
-        if np.isclose(np.sum(average_weight), 0.0):
-            return 0
-    elif average == "samples":
-        average_weight = score_weight
-        score_weight = None
-        not_average_axis = 0
-    if y_true.ndim == 1:
-        y_true = y_true.reshape(-1, 1)
-        y_score = y_score.reshape(-1, 1)
-    n = y_score.shape[not_average_axis]
-    score = np.zeros(n)
-    for c in range(n):
-        yt = y_true[:, c] if not_average_axis == 1 else y_true[c, :]
-        ys = y_score[:, c] if not_average_axis == 1 else y_score[c, :]
-        score[c] = metric(np.ascontiguousarray(yt), np.ascontiguousarray(ys), sample_weight=score_weight)
-    if average is None:
-        return score
-    if average_weight is not None:
-        score[average_weight == 0] = 0
-        return float(np.average(score, weights=average_weight))
-    return float(np.mean(score))
 
 
 def roc_auc_score(
@@ -1550,3 +1354,216 @@ def roc_convex_hull(fpr, tpr):
         hx.append(1.0)
         hy.append(1.0)
     return np.asarray(hx), np.asarray(hy)
+
+
+# --------------------------------------------------------------------------------------
+# input checks and averaging (private; the shared checks live in _validation)
+# --------------------------------------------------------------------------------------
+def _labels_1d(y_true, name: str = "y_true") -> np.ndarray:
+    if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
+        return y_true
+    return as_labels(y_true, name)
+
+
+def _check_lengths(y_true, y_score) -> int:
+    if len(y_true) != len(y_score):
+        raise ValueError(
+            f"inputs have different numbers of samples: y_true has {len(y_true)}, y_score has {len(y_score)}"
+        )
+    return len(y_true)
+
+
+def _weights(sample_weight, n: int, *, unit: bool = True):
+    """Checked float64 weights (None stays None), scaled by a power of two so that the largest
+    is in [1, 2) unless ``unit`` is false: every ratio of weighted sums then keeps its value
+    whatever the scale of the weights (see ``learnmetrics._counting._unit_scale``)."""
+    if sample_weight is None:
+        return None
+    w = sample_weight
+    if type(w) is np.ndarray and w.ndim == 1 and w.dtype == np.float64 and w.size == n and n:
+        # fast path without a copy: same checks as check_sample_weight
+        if np.isfinite(np.add.reduce(w)) and w.min() >= 0:
+            return _unit_scale(w) if unit else w
+    w = check_sample_weight(sample_weight, n)
+    return _unit_scale(w) if unit else w
+
+
+def _unique_small(y: np.ndarray) -> np.ndarray:
+    """Sorted distinct labels; cheap for integer and boolean arrays."""
+    if y.dtype.kind == "b":
+        has_t = bool(y.any())
+        has_f = not bool(y.all())
+        return np.array([v for v, h in ((False, has_f), (True, has_t)) if h])
+    if y.dtype.kind in "iu":
+        lo, hi = int(y.min()), int(y.max())
+        if hi - lo <= 2:
+            present = [v for v in range(lo, hi + 1) if v in (lo, hi) or bool((y == v).any())]
+            return np.array(present, dtype=y.dtype)
+    return np.unique(y)
+
+
+def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray:
+    """Boolean mask of the positive class, with scikit-learn's pos_label rule.
+
+    pos_label=None is allowed only when the labels are within {0, 1} or {-1, 1}
+    (then 1 is positive); otherwise the caller must say which label is positive.
+    """
+    if pos_label is None:
+        if y.dtype.kind == "b":
+            return y
+        if y.dtype.kind in "iuf":
+            classes = _unique_small(y)
+            present = set(classes.tolist())
+            ok = present <= {0, 1} or present <= {-1, 1}
+            if ok:
+                return y == 1
+        else:
+            classes = np.unique(y)
+        shown = ", ".join(repr(c) for c in classes.tolist()[:10])
+        more = ", ..." if classes.size > 10 else ""
+        if classes.size > 2:
+            raise ValueError(
+                f"{name} has {classes.size} classes ({shown}{more}) but this is a binary measure: "
+                "pass pos_label=<the positive class> to compare it against the rest"
+            )
+        raise ValueError(
+            f"{name} takes the values {{{shown}}} and pos_label is not given: pass pos_label=<the "
+            "positive class> (it can be left out only when the labels are {0, 1} or {-1, 1})"
+        )
+    pos_label = check_label(pos_label, "pos_label", y)
+    return np.asarray(y == pos_label, dtype=bool)
+
+
+def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False):
+    """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing.
+
+    With ``exact_integers``, integer weights give int64 counts (exact sums)."""
+    y = _labels_1d(y_true)
+    s = as_scores(y_score)
+    n = _check_lengths(y, s)
+    w_int = _integer_weights(sample_weight, n) if exact_integers else None
+    # the stepping table shows the weighted counts themselves (exact_integers): not rescaled
+    w = _weights(sample_weight, n, unit=not exact_integers) if w_int is None else w_int
+    pos = _positive_mask(y, pos_label)
+    if w_int is not None:
+        if not w_int.any():
+            raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
+        return _counts_weighted_int(pos, s, w_int)
+    if w is None:
+        return _counts_unweighted(pos, s)
+    if not w.any():
+        raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
+    return _counts_weighted(pos, s, w)
+
+
+def _safe_div(a, b):
+    """a / b elementwise with NaN where b == 0 (no RuntimeWarning)."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    out = np.full(np.broadcast(a, b).shape, np.nan)
+    np.divide(a, b, out=out, where=b != 0)
+    return out
+
+
+def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
+    """1-D or 2-D float array of finite numbers."""
+    if type(y_score) is np.ndarray and y_score.dtype == np.float64 and y_score.ndim in (1, 2) and y_score.size:
+        arr = y_score
+    else:
+        if y_score is None or isinstance(y_score, (str, bytes, dict, set)):
+            raise TypeError(f"{name} must be array-like, got {type(y_score).__name__}")
+        try:
+            arr = np.asarray(y_score)
+        except Exception as exc:
+            raise ValueError(f"{name} could not be read as an array: {exc}") from None
+        if arr.ndim not in (1, 2):
+            raise ValueError(f"{name} must be 1-D (binary) or 2-D (one column per class), got shape {arr.shape}")
+        if arr.size == 0:
+            raise ValueError(f"{name} is empty: at least one sample is needed")
+        if arr.dtype.kind == "c" or (arr.dtype == object and any(isinstance(v, complex) for v in arr.ravel().tolist())):
+            raise TypeError(f"{name} must hold real numbers, got complex values")
+        if arr.dtype.kind in "USO" and any(isinstance(v, (str, bytes)) for v in arr.ravel().tolist()):
+            raise TypeError(f"{name} must hold numbers, got text such as {next(v for v in arr.ravel().tolist() if isinstance(v, (str, bytes)))!r}")
+        if arr.dtype.kind not in "iufb":
+            try:
+                arr = arr.astype(np.float64)
+            except (TypeError, ValueError):
+                raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}") from None
+        arr = np.asarray(arr, dtype=np.float64)
+    if not np.isfinite(np.add.reduce(arr, axis=None)) and not np.isfinite(arr).all():
+        raise ValueError(f"{name} must not contain NaN or infinity")
+    return arr
+
+
+def _target(y_true, name: str = "y_true"):
+    """(kind, y) with kind 'binary' or 'multiclass' (as type_of_target) for 1-D labels; label
+    indicator matrices never get here (``roc_auc_score`` and ``average_precision_score`` hand
+    them to ``learnmetrics._indicator`` first)."""
+    if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
+        y = y_true
+    else:
+        y = as_labels(y_true, name)
+    classes = _unique_small(y)
+    return ("binary" if classes.size <= 2 else "multiclass"), y
+
+
+def _check_average(average, options):
+    if average is not None and not isinstance(average, str):
+        raise TypeError(f"average must be one of {options!r}, got {average!r}")
+    if average not in options:
+        raise ValueError(f"average must be one of {options!r}, got {average!r}")
+
+
+def _label_binarize(y: np.ndarray, classes: np.ndarray) -> np.ndarray:
+    """(n, n_classes) 0/1 int matrix, column j = (y == classes[j])."""
+    idx = np.searchsorted(classes, y)
+    idx[idx >= classes.size] = 0
+    out = np.zeros((y.size, classes.size), dtype=np.int64)
+    hit = classes[idx] == y
+    out[np.flatnonzero(hit), idx[hit]] = 1
+    return out
+
+
+def _average_binary_score(metric, y_true, y_score, average, sample_weight=None):
+    """scikit-learn's _average_binary_score for a 'binary' 1-D or 'multilabel' 2-D y_true."""
+    _check_average(average, (None, "micro", "macro", "weighted", "samples"))
+    if y_true.ndim == 1:
+        return metric(y_true, y_score, sample_weight=sample_weight)
+    if y_true.shape != y_score.shape:
+        raise ValueError(
+            f"y_true and y_score must have the same shape in the multilabel case, got {y_true.shape} and {y_score.shape}"
+        )
+    not_average_axis = 1
+    score_weight = sample_weight
+    average_weight = None
+    if average == "micro":
+        if score_weight is not None:
+            score_weight = np.repeat(score_weight, y_true.shape[1])
+        y_true = y_true.ravel()
+        y_score = y_score.ravel()
+    elif average == "weighted":
+        if score_weight is not None:
+            average_weight = np.sum(y_true * score_weight.reshape(-1, 1), axis=0)
+        else:
+            average_weight = np.sum(y_true, axis=0).astype(np.float64)
+        if np.isclose(np.sum(average_weight), 0.0):
+            return 0
+    elif average == "samples":
+        average_weight = score_weight
+        score_weight = None
+        not_average_axis = 0
+    if y_true.ndim == 1:
+        y_true = y_true.reshape(-1, 1)
+        y_score = y_score.reshape(-1, 1)
+    n = y_score.shape[not_average_axis]
+    score = np.zeros(n)
+    for c in range(n):
+        yt = y_true[:, c] if not_average_axis == 1 else y_true[c, :]
+        ys = y_score[:, c] if not_average_axis == 1 else y_score[c, :]
+        score[c] = metric(np.ascontiguousarray(yt), np.ascontiguousarray(ys), sample_weight=score_weight)
+    if average is None:
+        return score
+    if average_weight is not None:
+        score[average_weight == 0] = 0
+        return float(np.average(score, weights=average_weight))
+    return float(np.mean(score))
