@@ -456,3 +456,20 @@ def check_rng(rng, name: str = "rng") -> np.random.Generator:
 
 def warn_undefined(message: str, stacklevel: int = 3) -> None:
     warnings.warn(message, UndefinedMetricWarning, stacklevel=stacklevel)
+
+
+def rescale_weights(w: np.ndarray | None) -> np.ndarray | None:
+    """Float weights divided by the power of two nearest above their maximum (max in [0.5, 1)).
+
+    A measure does not depend on the scale of its weights; products and sums of weights
+    such as 1e-160 or 1e160 under- or overflow in float64. Scaling by a power of two is exact
+    (every weight keeps its bits of mantissa), so weights already of ordinary size, and
+    weights multiplied by a power of two, give bit-identical results. Integer weights, None,
+    and all-zero weights are returned as they are."""
+    if w is None or w.dtype.kind != "f" or w.size == 0:
+        return w
+    top = float(w.max())
+    if top == 0.0 or not np.isfinite(top):
+        return w
+    exponent = int(np.frexp(top)[1])
+    return np.ldexp(w, -exponent) if exponent else w

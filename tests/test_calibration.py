@@ -69,7 +69,7 @@ def test_platt_keeps_order_isotonic_is_monotone():
 
 
 def test_platt_separated_classes_warns():
-    with pytest.warns(RuntimeWarning, match="did not converge"):
+    with pytest.warns(RuntimeWarning, match="separates the classes"):
         cal.PlattCalibrator(max_iter=20).fit([0.1, 0.2, 0.8, 0.9], [0, 0, 1, 1])
 
 
