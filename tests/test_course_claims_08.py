@@ -174,3 +174,34 @@ def test_chapter_mcnemar_example():
     assert r.statistic == pytest.approx(64 / 9) and r.reject
     assert lm.mcnemar_test_table(table, correction=False).p_value == pytest.approx(st.chi2.sf(9.0, 1))
     assert min(1.0, 2 * lm.binomial_test(9, 9, epsilon0=0.5).p_value) == pytest.approx(2 / 2**9)
+
+
+def test_08_figures_label_their_lines_directly_no_legend_over_them():
+    """Issue 24 §3: the binomial, t, chi2 and F figures carry direct labels, no legend box."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting.compare import plot_binomial_test, plot_five_by_two_design, plot_null_distribution
+
+    results = [lm.t_test([0.02, 0.04, 0.01, 0.03, 0.01], epsilon0=0.05),
+               lm.mcnemar_test_table([[150, 0], [9, 3]]),
+               lm.friedman_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]).f]
+    for r in results:
+        fig, ax = plt.subplots()
+        plot_null_distribution(ax, r)
+        assert ax.get_legend() is None
+        texts = " ".join(t.get_text() for t in ax.texts)
+        assert "observed" in texts and "critical value" in texts and "null distribution" in texts
+        plt.close(fig)
+    fig, ax = plt.subplots()
+    plot_binomial_test(ax, lm.binomial_test(12, 171, epsilon0=0.05))
+    assert ax.get_legend() is None and "observed" in " ".join(t.get_text() for t in ax.texts)
+    plt.close(fig)
+    # the 5x2cv design figure writes the statistic the test computes
+    rng = np.random.default_rng(0)
+    ea, eb = rng.uniform(0, 0.2, (5, 2)), rng.uniform(0, 0.2, (5, 2))
+    fig, ax = plt.subplots()
+    plot_five_by_two_design(ax, ea, eb)
+    tau = lm.five_by_two_cv_t_test(ea, eb).statistic
+    assert f"{tau:.4f}" in " ".join(t.get_text() for t in ax.texts)
+    plt.close(fig)

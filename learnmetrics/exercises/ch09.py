@@ -14,10 +14,13 @@ from ._core import Mistake, register
 # -- 09.1: the three terms at one x ---------------------------------------------------------------
 _PRED = np.array([2.0, 2.6, 1.8, 2.4, 2.2])    # f(x; D) of five training sets at one x
 _TRUTH = 2.5                                    # the true y at x
-_LABELS = np.array([2.3, 2.8, 2.5, 2.4, 2.5])  # y_D: the label recorded at x in each training set
+_LABELS = np.array([2.3, 2.8, 2.5, 2.4, 2.5])  # y_D: five test labels at x, drawn independently of the training sets
 _B2, _VAR = (float(v[0]) for v in lm.bias_variance.decompose(_PRED[:, None], [_TRUTH]))
 _NOISE = lm.mean_squared_error(_LABELS, np.full(len(_LABELS), _TRUTH))
 _FBAR = float(_PRED.mean())
+_DIRECT = float(np.mean((_PRED - _LABELS) ** 2))                   # the direct mean over the five (f, y_D) pairs
+_CROSS1 = float(2 * np.mean((_PRED - _FBAR) * (_FBAR - _LABELS)))   # step 2's cross term, on five draws
+_CROSS2 = float(2 * (_FBAR - _TRUTH) * np.mean(_TRUTH - _LABELS)) + 0.0   # step 4's cross term, on five draws
 
 
 def _solve_091() -> str:
@@ -27,13 +30,18 @@ def _solve_091() -> str:
             f"{_VAR:.4f} (divide by the number of training sets, as E_D does)\n"
             f"noise ε² = E_D[(y_D - y)²] = mean of {np.round((_LABELS - _TRUTH) ** 2, 4).tolist()} = {_NOISE:.4f}\n"
             f"bias² + variance + noise = {_B2:.4f} + {_VAR:.4f} + {_NOISE:.4f} = {_B2 + _VAR + _NOISE:.4f}: eq. 2.42's "
-            "estimate of the expected error at x")
+            "estimate of the expected error at x\n"
+            f"the direct mean of (f(x; D) - y_D)² over the five pairs is {_DIRECT:.4f}, not {_B2 + _VAR + _NOISE:.4f}: "
+            f"the difference {_DIRECT - (_B2 + _VAR + _NOISE):+.4f} is the two cross terms on these five draws, "
+            f"2·mean((f - f̄)(f̄ - y_D)) = {_CROSS1:+.4f} and 2(f̄ - y)·mean(y - y_D) = {_CROSS2:+.4f}. "
+            "They vanish in expectation (y_D independent of the training set, noise of mean zero), not on five draws.")
 
 
 register(
     "09.1",
     f"At one test point x the true value is y = {_TRUTH}. Five training sets give the predictions "
-    f"f(x; D) = {_PRED.tolist()}, and the labels recorded at x in those sets are y_D = {_LABELS.tolist()}. "
+    f"f(x; D) = {_PRED.tolist()}, and five test labels recorded at x, drawn independently of the training sets "
+    f"(one per set), are y_D = {_LABELS.tolist()}. "
     "Give (bias², variance, noise ε²) at x, every average taken over the five sets.",
     kind="tuple", answer=(_B2, _VAR, _NOISE), data={"predictions": _PRED, "truth": _TRUTH, "labels": _LABELS},
     mistakes=[
@@ -56,7 +64,7 @@ register(
 )
 
 # -- 09.2 to 09.4: the chapter's simulation --------------------------------------------------------
-_RES = lm.bias_variance.bias_variance_experiment(degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0)
+_RES = lm.bias_variance.bias_variance_experiment(degrees=range(0, 13), n_sets=3000, n_train=20, noise_sd=0.3, rng=0)
 _TERMS = ("bias²", "variance", "noise")
 _LO, _HI = 1, 9
 _I_LO, _I_HI = list(_RES.degrees).index(_LO), list(_RES.degrees).index(_HI)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import style
-from .._validation import check_bool, check_real
+from .._validation import check_bool, check_positive_int, check_real
 from ..bias_variance import BiasVarianceResult, BiasVarianceState, PointDecomposition
 
 __all__ = ["plot_fits", "plot_decomposition", "plot_point_decomposition", "plot_point_terms", "default_ymax",
@@ -132,7 +132,8 @@ def plot_decomposition(ax, result: BiasVarianceResult, *, ymax=None, title=None,
     return ax
 
 
-def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=None, rng=0, legend=True):
+def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=None, rng=0, legend=True,
+                             n_dots=200):
     """The three terms at one x, for one degree, as distances on the y axis.
 
     Dots: the prediction :math:`f(x; D)` of every training set (spread sideways at
@@ -140,11 +141,15 @@ def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=
     :math:`\\bar f(x)` is the variance. The gap between :math:`\\bar f(x)` and the
     truth :math:`y` is the bias; the grey band :math:`y \\pm \\sigma` is where the
     recorded labels fall (the noise). Dots beyond ``ylim`` are counted in the title.
+    ``n_dots``: at most this many training sets' predictions are drawn as dots (the
+    first ones; the mean, the bias and the sd use all of them).
     """
     if not isinstance(point, PointDecomposition):
         raise TypeError(f"point must be a PointDecomposition, got {type(point).__name__}")
     legend = check_bool(legend, "legend")
-    p, fbar, y, sd = point.predictions, point.mean_prediction, point.truth, point.noise_sd
+    n_dots = check_positive_int(n_dots, "n_dots", minimum=1)
+    n_all = len(point.predictions)
+    p, fbar, y, sd = point.predictions[:n_dots], point.mean_prediction, point.truth, point.noise_sd
     if ylim is None:
         lo, hi = min(p.min(), y - 2 * sd), max(p.max(), y + 2 * sd)
         pad = 0.05 * (hi - lo or 1.0)
@@ -153,7 +158,7 @@ def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=
     ax.axhspan(y - sd, y + sd, xmin=0.0, xmax=1.0, color=style.NOISE, alpha=0.18, hatch="...", lw=0,
                label="labels: $y \\pm \\sigma$ (noise)")
     _ = ax.plot(jitter, p, ls="none", marker="o", ms=3.2, color=style.VARIANCE, alpha=0.5,
-                label=f"$f(x; D)$, {len(p)} sets")
+                label=f"$f(x; D)$, {len(p)} sets" if len(p) == n_all else f"$f(x; D)$, {len(p)} of {n_all} sets")
     _ = ax.plot([-0.42, 0.42], [fbar, fbar], color=style.BIAS, lw=3, label="mean $\\bar f(x)$")
     _ = ax.plot([-0.5, 0.5], [y, y], color=style.REFERENCE, lw=2.2, ls="--", label="truth $y$")
     # bias: the gap from y to f-bar; variance: one standard deviation of the dots around f-bar
@@ -177,7 +182,7 @@ def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=
     ax.spines[["top", "right", "bottom"]].set_visible(False)
     if legend:
         ax.legend(fontsize=_FONT, frameon=False, loc="lower left")
-    off = f" ({n_off} off scale)" if n_off else ""
+    off = f" ({n_off} dots off scale)" if n_off else ""
     ax.set_title(title if title is not None else f"degree {point.degree} at x = {point.x:.2f}{off}",
                  fontsize=_FONT + 1, loc="left")
     return ax

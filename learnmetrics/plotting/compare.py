@@ -23,6 +23,7 @@ from ..compare import NemenyiResult, TestResult, mcnemar_test_table
 from . import style
 
 __all__ = ["plot_null_distribution", "plot_binomial_test", "plot_paired_errors", "plot_mcnemar_table",
+           "plot_five_by_two_design",
            "critical_difference_diagram", "REJECT_COLOR", "STAT_COLOR", "CRITICAL_LINE"]
 
 #: the rejection region (grey, hatched) and the observed statistic (near-black), from the course's style
@@ -83,6 +84,9 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     # the chi-square density with 1 df is infinite at 0: scale the axis to the curve away from its left end
     body = np.isfinite(y) & (x >= lo + 0.03 * (hi - lo))
     ymax = float(np.max(y[body])) if body.any() else 1.0
+    finite_max = float(np.max(y[np.isfinite(y)])) if np.isfinite(y).any() else ymax
+    if finite_max <= 3 * ymax:  # a finite peak at the left end (F(2, d)): show it whole, do not flatten it
+        ymax = finite_max
     y = np.minimum(np.where(np.isfinite(y), y, ymax * 1.5), ymax * 1.5)
     sym = result.math_symbol
     _ = ax.plot(x, y, color=style.REFERENCE, ls="--", lw=2)
@@ -350,3 +354,52 @@ def plot_mcnemar_table(ax, table, *, names=("A", "B"), correction=True):
         formula = f"$\\tau_{{\\chi^2}}$ = {gap}² / ({e01} + {e10}) = {res.statistic:.3f}"
     ax.set_title(f"only the outlined cells count\n{formula},  p = {_p_text(res.p_value)}", fontsize=10, pad=28)
     return res
+
+
+def plot_five_by_two_design(ax, errors_a, errors_b, *, names=("A", "B"), numerator="book"):
+    """Dietterich's 5x2cv design (book 2.4.2) as a table of the ten differences it uses.
+
+    Rows: the 5 replications of 2-fold cross-validation; columns: fold 1 and
+    fold 2 (in each replication the two training sets do not overlap: fold 1
+    trains on one half and tests on the other, fold 2 swaps them). Each cell
+    holds :math:`\\Delta_i^j` = error of ``names[0]`` minus error of
+    ``names[1]``. The cells that enter the numerator :math:`\\mu` (replication 1
+    only: both folds for the book, fold 1 for Dietterich) are outlined in black;
+    every replication gives a variance :math:`\\sigma_i^2`, written at the right,
+    and all five enter the denominator.
+    """
+    a = np.asarray(errors_a, dtype=float)
+    b = np.asarray(errors_b, dtype=float)
+    if a.shape != (5, 2) or b.shape != (5, 2):
+        raise ValueError(f"errors_a and errors_b must have shape (5, 2), got {a.shape} and {b.shape}")
+    if numerator not in ("book", "dietterich"):
+        raise ValueError(f"numerator must be 'book' or 'dietterich', got {numerator!r}")
+    d = a - b
+    var = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+    lim = max(float(np.abs(d).max()), 1e-12)
+    for i in range(5):
+        for j in range(2):
+            ax.add_patch(Rectangle((j, 4 - i), 0.94, 0.9, facecolor="#F2F2F2", edgecolor="none"))
+            used = i == 0 and (numerator == "book" or j == 0)
+            if used:
+                ax.add_patch(Rectangle((j, 4 - i), 0.94, 0.9, fill=False, edgecolor="black", lw=2.2))
+            ax.text(j + 0.47, 4 - i + 0.45, f"$\\Delta_{i + 1}^{j + 1}$ = {d[i, j]:+.4f}", ha="center", va="center",
+                    fontsize=_FS + 1, fontweight="bold" if used else "normal")
+        ax.text(2.05, 4 - i + 0.45, f"$\\sigma_{i + 1}^2$ = {var[i]:.2e}", ha="left", va="center", fontsize=_FS + 1)
+    ax.text(0.47, 5.0, "fold 1: train half 1, test half 2", ha="center", va="bottom", fontsize=_FS)
+    ax.text(1.47, 5.0, "fold 2: train half 2, test half 1", ha="center", va="bottom", fontsize=_FS)
+    mu = 0.5 * (d[0, 0] + d[0, 1]) if numerator == "book" else d[0, 0]
+    tau = mu / math.sqrt(0.2 * var.sum()) if var.sum() > 0 else float("nan")
+    which = "both folds of replication 1" if numerator == "book" else "fold 1 of replication 1"
+    ax.text(0.0, -0.35, f"outlined: $\\mu$ = {mu:+.4f} ({which});  all five $\\sigma_i^2$: "
+                        f"$\\tau_t = \\mu / \\sqrt{{0.2 \\sum \\sigma_i^2}}$ = {tau:.4f}",
+            ha="left", va="top", fontsize=_FS + 1)
+    ax.set_yticks([4 - i + 0.45 for i in range(5)], [f"replication {i + 1}" for i in range(5)], fontsize=_FS + 1)
+    ax.set_xticks([])
+    ax.tick_params(length=0)
+    ax.set_xlim(-0.05, 3.0)
+    ax.set_ylim(-0.9, 5.7)
+    for side in ("top", "right", "bottom", "left"):
+        ax.spines[side].set_visible(False)
+    ax.set_title(f"5×2cv: $\\Delta_i^j$ = error of {names[0]} − error of {names[1]}", fontsize=10, loc="left")
+    return ax

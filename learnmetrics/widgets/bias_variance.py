@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.patches import Rectangle
 
 from ..bias_variance import BiasVarianceResult, _degree_index, bias_variance_experiment, bias_variance_state
 from ..plotting import style
@@ -97,18 +96,15 @@ class BiasVarianceExplorer(Explorer):
         off = int((r.total > self._ymax).sum())
         axu.set_title("every degree: noise + bias$^2$ + variance" + (f" (▲ {off} cut off)" if off else ""),
                       fontsize=_FONT, loc="left")
-        # the current degree: its stacked bar outlined in the cut colour (an outline hides no number)
-        self._marker = Rectangle((float(r.degrees[0]) - 0.41, 0.0), 0.82, 0.0, fill=False, edgecolor=style.CUT,
-                                 lw=style.CUT_LINE["lw"] + 0.6, zorder=7, clip_on=False)
-        axu.add_patch(self._marker)
-        self._marker_dot = axu.plot([float(r.degrees[0])], [0.0], clip_on=False,
-                                    **{**style.CUT_POINT, "ms": 9, "zorder": 8})[0]
+        # the current degree: the course's cut point (a large orange dot, black edge) on top of its stack,
+        # never clipped (a stack taller than the axis puts it on the top edge)
+        self._marker_dot = axu.plot([float(r.degrees[0])], [0.0], **{**style.CUT_POINT, "clip_on": False})[0]
 
     def dynamic_artists(self):
         # every axis limit is fixed in setup_figure, so the rest is drawn once (blitted background);
         # the true function is redrawn last to stay on top of the fits
         return [*self._curves, self._mean, self._truth, self._title, *self._bars, self._sim, *self._bar_text,
-                self._marker, self._marker_dot]
+                self._marker_dot]
 
     def draw(self, state):
         for line, c in zip(self._curves, state.curves):
@@ -122,14 +118,14 @@ class BiasVarianceExplorer(Explorer):
             if off:  # off the scale: the value written up the bar, which is too narrow for it sideways
                 text.set_position((i, self._ymax * 0.5))
                 text.set(text=f"{v:.3f} ↑", color="white", rotation=90, va="center", fontweight="bold")
+            elif v > 0.5 * self._ymax:  # a tall bar: the value written up inside it, clear of the marker and title
+                text.set_position((i, min(v, self._ymax) * 0.5))
+                text.set(text=f"{v:.3f}", color="white", rotation=90, va="center", fontweight="bold")
             else:
                 text.set_position((i, v + self._ymax * 0.01))
-                text.set(text=f"{v:.3f}", color="black", rotation=90 if v > 0.5 * self._ymax else 0,
-                         va="bottom", fontweight="normal")
+                text.set(text=f"{v:.3f}", color="black", rotation=0, va="bottom", fontweight="normal")
         self._sim.set_ydata([min(state.expected_error, self._ymax)])
-        self._marker.set_x(state.degree - 0.41)
-        self._marker.set_height(min(state.total, self._ymax))
-        self._marker_dot.set_xdata([state.degree])
+        self._marker_dot.set_data([state.degree], [min(state.total, self._ymax)])
 
     def describe(self, state):
         if is_chinese():

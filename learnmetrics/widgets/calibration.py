@@ -97,7 +97,7 @@ class TemperatureExplorer(Explorer):
         for attr, name, ls, mk in _METRICS:
             ax.plot(ts, [getattr(s, attr) for s in st], color=style.ESTIMATE if attr != "ece" else style.CURVE,
                     ls=ls, marker=mk, ms=5, lw=1.8, label=name)
-        self._vline = ax.axvline(ts[0], color=style.CURVE, lw=1.2, ls="-", alpha=0.6)
+        self._vline = ax.axvline(ts[0], **style.CUT_LINE)   # the current temperature: the course's cut line
         ax.set_xscale("log")
         ax.set_xticks(ts)
         ax.set_xticklabels([f"{t:g}" for t in ts], fontsize=_FS)
