@@ -105,7 +105,8 @@ def _ranked_scores(order_rank: np.ndarray, n_pred: int, m: int) -> np.ndarray:
     return np.round(0.5 + (n_pred - order_rank - 0.5) * 0.5 / m, 6)
 
 
-def f1_bep_counterexample(n_pos=5, n_neg=5, *, min_gap=0.1, rng=0, max_tries=100_000) -> F1BepCounterExample:
+def f1_bep_counterexample(n_pos=5, n_neg=5, *, min_gap=0.1, rng=0, max_tries=100_000,
+                          at_best_cut=False) -> F1BepCounterExample:
     r"""Search, at random, two learners where A's F1 is higher but A's BEP is lower.
 
     Each random learner ranks the ``n_pos + n_neg`` examples in a random order and
@@ -123,6 +124,11 @@ def f1_bep_counterexample(n_pos=5, n_neg=5, *, min_gap=0.1, rng=0, max_tries=100
     rng : None, int or numpy.random.Generator, default=0
     max_tries : int >= 1 (at most 1,000,000), default=100_000
         Pairs of learners drawn at most (each pair is tried both ways round).
+    at_best_cut : bool, default=False
+        Put each learner's threshold at the cut of its ranking with the best F1 (the
+        first, on a tie), instead of a random cut. Its F1 is then both "F1 at the
+        learner's own threshold" and "the best F1 on its P-R curve", so the pair answers
+        the exercise under either reading of "A's F1".
 
     Returns
     -------
@@ -152,13 +158,26 @@ def f1_bep_counterexample(n_pos=5, n_neg=5, *, min_gap=0.1, rng=0, max_tries=100
     m = n_pos + n_neg
     y = np.r_[np.ones(n_pos, dtype=int), np.zeros(n_neg, dtype=int)]
 
+    at_best_cut = check_bool(at_best_cut, "at_best_cut")
+
     def draw():
-        s = _ranked_scores(gen.permutation(m), int(gen.integers(1, m)), m)
+        order = gen.permutation(m)
+        if at_best_cut:
+            tp = np.cumsum(y[np.argsort(order)])  # TP of the top k, k = 1..m
+            k = np.arange(1, m + 1)
+            n_pred = int(np.argmax(2 * tp / (k + n_pos))) + 1
+            if n_pred == m:  # "everything positive" leaves no score below 0.5: not a learner we can draw
+                return None
+        else:
+            n_pred = int(gen.integers(1, m))
+        s = _ranked_scores(order, n_pred, m)
         return s, float(f1_score(y, (s >= 0.5).astype(int), zero_division=0.0)), break_even_point(y, s).value
 
     for t in range(1, max_tries + 1):
-        sa, fa, ba = draw()
-        sb, fb, bb = draw()
+        a, b = draw(), draw()
+        if a is None or b is None:
+            continue
+        (sa, fa, ba), (sb, fb, bb) = a, b
         for (s1, f1, b1), (s2, f2, b2) in (((sa, fa, ba), (sb, fb, bb)), ((sb, fb, bb), (sa, fa, ba))):
             if f2 > 0 and f1 - f2 >= min_gap and b2 - b1 >= min_gap:
                 return F1BepCounterExample(y, s1, s2, 0.5, f1, f2, b1, b2, t)

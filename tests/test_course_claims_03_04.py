@@ -178,3 +178,160 @@ def test_pr_picture_has_no_point_at_recall_0_precision_1_and_the_true_curve_acro
     chord = np.interp(x[seg], [x[cuts[0]], x[cuts[1]]], [y[cuts[0]], y[cuts[1]]])
     assert np.any(np.abs(y[seg] - chord) > 0.02)
     plt.close(fig)
+
+
+# -- issue 23: the corrected general statements of chapters 03 and 04 ----------------------------
+def test_03_p_and_r_can_rise_together_the_conflict_lives_on_the_undominated_cuts():
+    ten = datasets.ten_samples()
+    t = lm.stepping_table(ten.y_true, ten.y_score)
+    assert (t.recall[3], round(t.precision[3], 3)) == (0.4, 0.667) and (t.recall[5], t.precision[5]) == (0.8, 0.8)
+    three = lm.stepping_table([0, 1, 1], [3, 2, 1])                     # (-, +, +)
+    assert np.all(np.diff(three.recall[1:]) > 0) and np.all(np.diff(three.precision[1:]) > 0)
+    r, p = t.recall[1:], t.precision[1:]
+    beaten = ((r[None, :] >= r[:, None]) & (p[None, :] >= p[:, None])
+              & ((r[None, :] > r[:, None]) | (p[None, :] > p[:, None]))).any(axis=1)
+    front = np.flatnonzero(~beaten) + 1
+    assert front.tolist() == [2, 5, 8]
+    # on the undominated cuts, more recall always costs precision (random lists)
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        y = rng.integers(0, 2, 12)
+        y[0] = 1
+        tt = lm.stepping_table(y, rng.random(12))
+        r, p = tt.recall[1:], tt.precision[1:]
+        beaten = ((r[None, :] >= r[:, None]) & (p[None, :] >= p[:, None])
+                  & ((r[None, :] > r[:, None]) | (p[None, :] > p[:, None]))).any(axis=1)
+        fr, fp = r[~beaten], p[~beaten]
+        order = np.argsort(fr)
+        assert np.all(np.diff(fr[order]) > 0) and np.all(np.diff(fp[order]) < 0)
+
+
+def test_03_beta_is_the_r_over_p_of_indifference_and_beta_squared_the_weight_ratio():
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        beta = float(np.exp(rng.uniform(-2, 2)))
+        P = float(rng.uniform(0.05, 0.95))
+        R = beta * P
+        F = lambda p_, r_: (1 + beta ** 2) * p_ * r_ / (beta ** 2 * p_ + r_)   # noqa: E731
+        h = 1e-7
+        dP = (F(P + h, R) - F(P - h, R)) / (2 * h)
+        dR = (F(P, R + h) - F(P, R - h)) / (2 * h)
+        assert dP == pytest.approx(dR, rel=1e-5)
+        R2 = 1.5 * R                               # away from R = beta P they differ
+        assert abs((F(P + h, R2) - F(P - h, R2)) - (F(P, R2 + h) - F(P, R2 - h))) > 1e-9
+        w = beta ** 2 / (1 + beta ** 2)
+        assert w / (1 - w) == pytest.approx(beta ** 2)
+        assert 1 / F(P, 0.7) == pytest.approx((1 - w) / P + w / 0.7)
+
+
+def test_03_without_ties_the_trapezoids_are_never_above_ap_and_sometimes_equal():
+    rng = np.random.default_rng(2)
+    equal = 0
+    for _ in range(3000):
+        n = int(rng.integers(2, 12))
+        y = rng.integers(0, 2, n)
+        y[0] = 1
+        s = rng.permutation(n).astype(float)       # no ties
+        prec, rec, _ = lm.precision_recall_curve(y, s)
+        trap, ap = lm.auc(rec, prec), lm.average_precision_score(y, s)
+        assert trap <= ap + 1e-12
+        equal += np.isclose(trap, ap)
+    assert equal > 0
+    y = np.array([1, 1, 0, 0])
+    s = np.array([4.0, 3, 2, 1])
+    prec, rec, _ = lm.precision_recall_curve(y, s)
+    assert lm.auc(rec, prec) == lm.average_precision_score(y, s) == 1.0
+
+
+def test_03_precision_stays_0_when_a_negative_enters_with_tp_0():
+    t = lm.stepping_table([0, 0, 1], [3, 2, 1])
+    assert t.precision[1] == t.precision[2] == 0
+
+
+def test_03_fbeta_half_ties_cuts_3_and_8_and_the_state_says_so():
+    from learnmetrics.widgets.curves import _fbeta_state
+    d = datasets.watermelon_scores()
+    t = lm.stepping_table(d.y_true, d.y_score)
+    st = _fbeta_state(t, 0.5)
+    assert st.tied_k.tolist() == [3, 8] and st.best_k == 3 and st.best_fbeta == pytest.approx(0.75)
+    assert "tied with cut 8" in str(st)
+
+
+def test_03_a_larger_area_is_not_a_better_precision_at_a_required_recall():
+    melons = datasets.watermelon_3a()
+    sa = LogisticRegression().fit(melons.X, melons.y).predict_proba(melons.X)
+    sb = LogisticRegression().fit(melons.X[:, [1]], melons.y).predict_proba(melons.X[:, [1]])
+    assert lm.average_precision_score(melons.y, sa) > lm.average_precision_score(melons.y, sb)
+    ta, tb = lm.stepping_table(melons.y, sa), lm.stepping_table(melons.y, sb)
+    best = lambda t, r: np.nanmax(np.where(t.recall >= r, t.precision, np.nan))   # noqa: E731
+    assert round(best(ta, 0.75), 3) == 0.75 and round(best(tb, 0.75), 3) == 0.778
+
+
+def test_04_auc_one_half_need_not_be_a_useless_ranking():
+    y = np.r_[np.ones(5), np.zeros(10), np.ones(5)].astype(int)
+    s = np.arange(20, 0, -1)
+    assert lm.roc_auc_score(y, s) == 0.5 and y[:5].mean() == 1.0
+
+
+def test_04_only_strictly_increasing_transformations_keep_the_auc():
+    d = datasets.watermelon_scores()
+    assert round(lm.roc_auc_score(d.y_true, d.y_score), 4) == 0.8056
+    assert round(lm.roc_auc_score(d.y_true, np.round(d.y_score, 1)), 4) == 0.8264
+    rng = np.random.default_rng(3)
+    for _ in range(100):
+        y = rng.integers(0, 2, 15)
+        y[:2] = [0, 1]
+        s = rng.random(15)
+        for f in (np.exp, lambda v: v ** 3, lambda v: np.log(v / (1 - v))):
+            assert lm.roc_auc_score(y, f(s)) == pytest.approx(lm.roc_auc_score(y, s))
+
+
+def test_04_the_recipe_scaled_shuffled_pooled():
+    from sklearn.linear_model import LogisticRegression as SkLR
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict, cross_val_score
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    melons = datasets.watermelon_3a()
+    X, y = melons.X, melons.y
+    # the former recipe: unscaled, unshuffled -> fold AUCs of 1 or 0 from nearly flat scores
+    raw = cross_val_score(SkLR(), X, y, cv=5, scoring="roc_auc")
+    assert raw.tolist() == [1.0, 1.0, 0.0, 0.0, 0.0]
+    flat = cross_val_predict(SkLR(), X, y, cv=5, method="predict_proba")[:, 1]
+    assert np.ptp(flat) < 0.15
+    model = make_pipeline(StandardScaler(), SkLR())
+    pooled = [lm.roc_auc_score(y, cross_val_predict(model, X, y, method="predict_proba",
+                                                     cv=StratifiedKFold(5, shuffle=True, random_state=r))[:, 1])
+              for r in range(10)]
+    assert 0.6 < min(pooled) and max(pooled) < 0.8
+
+
+def test_04_the_same_fixed_model_ranks_two_samples_differently():
+    rng = np.random.default_rng(4)
+
+    def sample(n):
+        y_ = (rng.random(n) < 8 / 17).astype(int)
+        return y_, rng.normal(loc=1.2 * y_, scale=1.0)
+    a = lm.roc_auc_score(*sample(17))
+    b = lm.roc_auc_score(*sample(17))
+    assert abs(a - b) > 0.05
+
+
+def test_04_weighted_auc_is_the_plain_area_of_unequal_squares():
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        n = int(rng.integers(2, 12))
+        y = rng.integers(0, 2, n)
+        y[:2] = [0, 1]
+        s = rng.integers(0, 4, n) / 3
+        w = rng.uniform(0.3, 3, n)
+        fig, ax = plt.subplots()
+        c = pc.plot_rank_squares(ax, y, s, sample_weight=w)
+        assert c["correct_area"] + c["tied_area"] / 2 == pytest.approx(lm.roc_auc_score(y, s, sample_weight=w))
+        plt.close(fig)
+
+
+def test_04_a_constant_score_is_one_diagonal_step():
+    y = (np.random.default_rng(0).random(1000) < 0.05).astype(int)
+    fpr, tpr, _ = lm.roc_curve(y, np.zeros(1000))
+    assert fpr.tolist() == [0.0, 1.0] and tpr.tolist() == [0.0, 1.0]
+    assert lm.roc_auc_score(y, np.zeros(1000)) == 0.5

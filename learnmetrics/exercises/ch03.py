@@ -45,7 +45,7 @@ register(
     "03.1",
     f"At cut {_K1} (printed above) the explorer shows TP = {_a.tp:g}, FP = {_a.fp:g}, so R = {_a.recall:.3f} and "
     f"P = {_a.precision:.3f}. The next melon down the list, #{_ids[_K1]}, is a good one. Before you move the slider "
-    f"to cut {_K1 + 1} (and without reading the faint whole curve): where will the P-R point be? Give (R, P).",
+    f"to cut {_K1 + 1} (the explorer draws only the path walked so far): where will the P-R point be? Give (R, P).",
     kind="tuple",
     answer=(_b.recall, _b.precision),
     data={"y_true": _melons.y_true, "y_score": _melons.y_score, "from_cut": _K1},

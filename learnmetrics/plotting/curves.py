@@ -298,7 +298,7 @@ def plot_cut_point(ax, path=None, *, kind="roc", path_color=CURVE_COLOR):
     """
     if kind not in ("roc", "pr"):
         raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
-    (trail,) = ax.plot([], [], color=path_color, lw=2.6, zorder=4, solid_capstyle="round")
+    (trail,) = ax.plot([], [], color=path_color, lw=2.6, zorder=4, solid_capstyle="round", marker="o", ms=4)
     trail.pr_kind = kind == "pr"
     if kind == "pr":  # kept for callers of the former dotted tie look: always empty now
         (trail.tie_line,) = ax.plot([], [], color=path_color, lw=0, zorder=4)
@@ -313,8 +313,9 @@ def move_cut_point(point, trail, path) -> None:
     ok = ~np.isnan(path).any(axis=1)
     path = path[ok]
     if getattr(trail, "pr_kind", False):
-        xs, ys, _ = pr_interpolated(path[:, 0], path[:, 1]) if len(path) else (np.array([]),) * 3
+        xs, ys, cuts = pr_interpolated(path[:, 0], path[:, 1]) if len(path) else (np.array([]),) * 3
         trail.set_data(xs, ys)
+        trail.set_markevery(cuts.tolist() if len(cuts) else None)  # a dot per cut walked
     else:
         trail.set_data(path[:, 0], path[:, 1])
     if len(path):
@@ -442,7 +443,8 @@ def shade_auc(ax, fpr, tpr, *, color=CORRECT_COLOR, alpha=0.6, label=None, **kwa
     return ax.fill_between(fpr, 0, tpr, color=color, alpha=alpha, lw=0, label=label, **kwargs)
 
 
-def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_curve=True, annotate=True):
+def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_curve=True, annotate=True,
+                      sample_weight=None):
     """The rank-loss picture: one square per (positive, negative) pair.
 
     The unit square is cut into m- columns (the negatives, highest score on
@@ -454,8 +456,11 @@ def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_c
     (half plain, half hatched: it counts 1/2). Hence AUC = plain green area =
     1 - ℓ_rank.
 
-    Drawn only for short lists (``m+ m- <= max_pairs``). Returns a dict with the
-    counts of correct, wrong and tied pairs.
+    With ``sample_weight`` (weighted AUC) a negative's column is as wide as its share of
+    the negatives' weight and a positive's row as high as its share of the positives'
+    weight, so a pair's square has area w+ w- / (W+ W-) and the plain area is the weighted
+    AUC. Drawn only for short lists (``m+ m- <= max_pairs``). Returns a dict with the
+    counts of correct, wrong and tied pairs (and, weighted, their areas).
     """
     y_true = as_labels(y_true, "y_true")
     s = as_scores(y_score, "y_score")
@@ -464,50 +469,73 @@ def plot_rank_squares(ax, y_true, y_score, *, pos_label=1, max_pairs=900, show_c
     max_pairs = check_positive_int(max_pairs, "max_pairs")
     show_curve = check_bool(show_curve, "show_curve")
     annotate = check_bool(annotate, "annotate")
-    pos = np.sort(s[y_true == pos_label])[::-1]
-    neg = np.sort(s[y_true != pos_label])[::-1]
+    if sample_weight is None:
+        wt = np.ones(s.size)
+    else:
+        wt = np.asarray(sample_weight, dtype=float).ravel()
+        if wt.shape != s.shape or not np.all(np.isfinite(wt)) or np.any(wt <= 0):
+            raise ValueError(f"sample_weight must hold {s.size} finite positive weights, got shape {wt.shape}")
+    is_pos = y_true == pos_label
+    op = np.argsort(-s[is_pos], kind="stable")
+    on = np.argsort(-s[~is_pos], kind="stable")
+    pos, wpos = s[is_pos][op], wt[is_pos][op]
+    neg, wneg = s[~is_pos][on], wt[~is_pos][on]
     mp, mn = pos.size, neg.size
     if mp == 0 or mn == 0:
         raise ValueError("the rank-loss picture needs at least one positive and one negative")
     if mp * mn > max_pairs:
         raise ValueError(f"{mp}x{mn} = {mp * mn} pairs is too many squares to draw (max_pairs={max_pairs})")
-    w, h = 1.0 / mn, 1.0 / mp
+    xe = np.r_[0.0, np.cumsum(wneg)] / wneg.sum()  # column edges (negatives), row edges (positives)
+    ye = np.r_[0.0, np.cumsum(wpos)] / wpos.sum()
     cmp = np.sign(pos[:, None] - neg[None, :])  # +1 correct, -1 wrong, 0 tie; rows = positives
     for i in range(mp):
         for j in range(mn):
             if cmp[i, j] != 0:
                 wrong = cmp[i, j] < 0
-                ax.add_patch(Rectangle((j * w, i * h), w, h, facecolor=WRONG_COLOR if wrong else CORRECT_COLOR,
+                ax.add_patch(Rectangle((xe[j], ye[i]), xe[j + 1] - xe[j], ye[i + 1] - ye[i],
+                                       facecolor=WRONG_COLOR if wrong else CORRECT_COLOR,
                                        hatch=WRONG_HATCH if wrong else None, edgecolor="white", lw=1.0, zorder=1))
     # tie blocks: the curve crosses each block of tied scores by its diagonal
     for t in np.intersect1d(pos, neg):
         rows = np.flatnonzero(pos == t)
         cols = np.flatnonzero(neg == t)
-        x0, x1 = cols[0] * w, (cols[-1] + 1) * w
-        y0, y1 = rows[0] * h, (rows[-1] + 1) * h
+        x0, x1 = xe[cols[0]], xe[cols[-1] + 1]
+        y0, y1 = ye[rows[0]], ye[rows[-1] + 1]
         ax.add_patch(Polygon([(x0, y0), (x1, y0), (x1, y1)], closed=True, facecolor=CORRECT_COLOR, edgecolor="none",
                              zorder=1))
         ax.add_patch(Polygon([(x0, y0), (x0, y1), (x1, y1)], closed=True, facecolor=WRONG_COLOR, edgecolor="white",
                              hatch=WRONG_HATCH, lw=0, zorder=1))
         for i in rows:
             for j in cols:
-                ax.add_patch(Rectangle((j * w, i * h), w, h, facecolor="none", edgecolor="white", lw=1.0, zorder=2))
-    ax.set_xticks(np.arange(mn + 1) * w, [f"{k}/{mn}" if k in (0, mn) else "" for k in range(mn + 1)])
-    ax.set_yticks(np.arange(mp + 1) * h, [f"{k}/{mp}" if k in (0, mp) else "" for k in range(mp + 1)])
+                ax.add_patch(Rectangle((xe[j], ye[i]), xe[j + 1] - xe[j], ye[i + 1] - ye[i], facecolor="none",
+                                       edgecolor="white", lw=1.0, zorder=2))
+    if sample_weight is None:
+        ax.set_xticks(xe, [f"{k}/{mn}" if k in (0, mn) else "" for k in range(mn + 1)])
+        ax.set_yticks(ye, [f"{k}/{mp}" if k in (0, mp) else "" for k in range(mp + 1)])
+    else:
+        ax.set_xticks(xe, ["0" if k == 0 else "1" if k == mn else "" for k in range(mn + 1)])
+        ax.set_yticks(ye, ["0" if k == 0 else "1" if k == mp else "" for k in range(mp + 1)])
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_aspect("equal")
     counts = {"correct": int((cmp > 0).sum()), "wrong": int((cmp < 0).sum()), "tied": int((cmp == 0).sum()),
               "pairs": int(mp * mn)}
+    area = np.outer(np.diff(ye), np.diff(xe))  # each pair's square
+    counts["correct_area"] = float(area[cmp > 0].sum())
+    counts["wrong_area"] = float(area[cmp < 0].sum())
+    counts["tied_area"] = float(area[cmp == 0].sum())
     if show_curve:
         # the ROC polyline through the squares (view logic: the order of the pairs)
         allv = np.unique(s)[::-1]
-        tp = np.array([0] + [int((pos >= v).sum()) for v in allv])
-        fp = np.array([0] + [int((neg >= v).sum()) for v in allv])
-        ax.plot(fp / mn, tp / mp, color=CURVE_COLOR, lw=2.2, marker="o", ms=3.5, zorder=3)
-    if annotate:
+        tp = np.r_[0.0, [wpos[pos >= v].sum() for v in allv]] / wpos.sum()
+        fp = np.r_[0.0, [wneg[neg >= v].sum() for v in allv]] / wneg.sum()
+        ax.plot(fp, tp, color=CURVE_COLOR, lw=2.2, marker="o", ms=3.5, zorder=3)
+    if annotate and sample_weight is None:
         ax.set_xlabel(f"negatives, best-scored first  ({mn} columns of width 1/{mn})", fontsize=9)
         ax.set_ylabel(f"positives, best-scored first ({mp} rows of height 1/{mp})", fontsize=9)
+    elif annotate:
+        ax.set_xlabel(f"negatives, best-scored first ({mn} columns, width = weight share)", fontsize=9)
+        ax.set_ylabel(f"positives, best-scored first ({mp} rows, height = weight share)", fontsize=9)
     return counts
 
 

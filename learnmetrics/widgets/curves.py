@@ -99,6 +99,9 @@ class CutPointExplorer(Explorer):
         Passed to :func:`learnmetrics.stepping_table`.
     k : int, optional
         The cut shown first (default 0: nothing predicted positive).
+    whole_curve : bool, default=True
+        Draw the whole ROC and P-R curves faintly behind the walked path. False when
+        the reader is to predict the next point (the faint curve would give it away).
 
     Attributes
     ----------
@@ -120,7 +123,7 @@ class CutPointExplorer(Explorer):
     readout_width = "250px"
 
     def __init__(self, y_true, y_score, ids=None, *, pos_label=None, sample_weight=None, k=0,
-                 title=None):
+                 title=None, whole_curve=True):
         y_true, y_score, ids = _checked_binary(y_true, y_score, pos_label, sample_weight, ids, one_class_ok=True)
         if title is not None and not isinstance(title, str):
             raise TypeError(f"title must be a string or None, got {type(title).__name__}")
@@ -130,6 +133,9 @@ class CutPointExplorer(Explorer):
         self.y_true, self.y_score, self.ids = y_true, y_score, ids
         self.pos_label = _positive_label(y_true, pos_label)
         self.title = title
+        if not isinstance(whole_curve, (bool, np.bool_)):
+            raise TypeError(f"whole_curve must be True or False, got {whole_curve!r}")
+        self.whole_curve = bool(whole_curve)
         n_cuts = len(self.table)
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k < n_cuts:
             raise ValueError(f"k must be an integer between 0 and {n_cuts - 1}, got {k!r}")
@@ -164,7 +170,8 @@ class CutPointExplorer(Explorer):
         # ROC: the whole curve faintly, the walked path strongly
         style_roc_axes(ax_roc)
         plot_reference(ax_roc, "roc", which="random", legend_labels=False)
-        plot_roc_steps(ax_roc, t.fpr, t.tpr, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
+        if self.whole_curve:
+            plot_roc_steps(ax_roc, t.fpr, t.tpr, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.roc_point, self.roc_trail = plot_cut_point(ax_roc, kind="roc")
         self.roc_title = _title(ax_roc)
         # P-R
@@ -172,7 +179,8 @@ class CutPointExplorer(Explorer):
         prevalence = float(t.n_pos / n_all) if n_all > 0 else 0.0
         plot_reference(ax_pr, "pr", prevalence=prevalence, which="random", legend_labels=False)
         plot_bep_line(ax_pr, label=None, alpha=0.6)
-        plot_pr_steps(ax_pr, t.recall, t.precision, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
+        if self.whole_curve:
+            plot_pr_steps(ax_pr, t.recall, t.precision, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.pr_point, self.pr_trail = plot_cut_point(ax_pr, kind="pr")
         self.pr_title = _title(ax_pr)
         self.pr_note = ax_pr.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
@@ -290,11 +298,18 @@ class FBetaState:
     best_k: int
     best_fbeta: float
 
+    @property
+    def tied_k(self) -> np.ndarray:
+        """Every cut whose F-beta equals the best (to 1e-12): ``best_k`` is the first of them."""
+        return self.k[np.isclose(self.fbeta, self.best_fbeta, rtol=0, atol=1e-12)]
+
     def __str__(self) -> str:
         i = int(np.flatnonzero(self.k == self.best_k)[0])
+        others = [int(k) for k in self.tied_k if k != self.best_k]
+        tie = f"  (tied with cut {', '.join(map(str, others))})" if others else ""
         return (f"beta = {self.beta:.3f}  (weight on recall w = {self.w:.3f})\n"
                 f"best cut k = {self.best_k}: P = {self.precision[i]:.4f}, R = {self.recall[i]:.4f}, "
-                f"F_beta = {self.best_fbeta:.4f}")
+                f"F_beta = {self.best_fbeta:.4f}{tie}")
 
 
 def _fbeta_state(table, beta: float) -> FBetaState:
@@ -371,10 +386,16 @@ class FBetaExplorer(Explorer):
         self.sq_title = _title(ax_sq)
         # along the list: the three weighted means (the harmonic one, F-beta, in the curve's colour)
         ks = np.arange(1, len(t))
-        ax_k.plot(ks, np.asarray(t.precision)[1:], color="0.45", lw=1.2, ls="--", label="precision P")
-        ax_k.plot(ks, np.asarray(t.recall)[1:], color="0.45", lw=1.4, ls=":", label="recall R")
-        (self.l_arith,) = ax_k.plot([], [], lw=1.8, label="weighted arithmetic mean", **style.learner_style(0))
-        (self.l_geo,) = ax_k.plot([], [], lw=1.8, label="weighted geometric mean", **style.learner_style(1))
+        # P and R thin grey, labelled on their lines; the two other means one-off looks (not the
+        # learners' reserved green and purple, not the reference's grey dashed)
+        (l_p,) = ax_k.plot(ks, np.asarray(t.precision)[1:], color="0.55", lw=1.1, ls="-", marker="v", ms=3)
+        (l_r,) = ax_k.plot(ks, np.asarray(t.recall)[1:], color="0.55", lw=1.1, ls="-", marker="^", ms=3)
+        for line, name in ((l_p, "P"), (l_r, "R")):
+            ax_k.annotate(name, (ks[-1], line.get_ydata()[-1]), xytext=(-3, 5), textcoords="offset points",
+                          va="bottom", ha="right", fontsize=10, color="0.3", annotation_clip=False)
+        (self.l_arith,) = ax_k.plot([], [], lw=1.6, label="weighted arithmetic", **style.pair_style(0),
+                                    alpha=0.75)
+        (self.l_geo,) = ax_k.plot([], [], lw=1.8, label="weighted geometric", **style.pair_style(1))
         (self.l_harm,) = ax_k.plot([], [], color=CURVE_COLOR, lw=2.6, marker="o", ms=3.5,
                                    label="weighted harmonic = Fβ")
         self.best_line = ax_k.axvline(1, **style.CUT_LINE)
@@ -382,8 +403,8 @@ class FBetaExplorer(Explorer):
         ax_k.set_ylim(0, 1.05)
         ax_k.set_xlabel("cut k (the top k examples predicted positive)")
         ax_k.grid(alpha=0.25)
-        ax_k.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.42, -0.16), ncol=3, frameon=False,
-                    columnspacing=0.9, handlelength=2.2)
+        ax_k.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.4, -0.16), ncol=3, frameon=False,
+                    columnspacing=0.8, handlelength=1.8)
         self.k_title = _title(ax_k)
 
     def dynamic_artists(self) -> list:
