@@ -261,24 +261,47 @@ def test_the_top_level_shows_what_a_practitioner_calls():
     from learnmetrics.evaluation import holdout_study  # noqa: F401
     from learnmetrics.learners import LogisticRegression  # noqa: F401
     assert not hasattr(lm, "LogisticRegression")
-    # every measure the README's function list names is at the top level
+    # every measure docs/api.md's function list names is at the top level
     assert len(lm.__all__) < 139
     assert "cut_point_state" not in dir(lm) and "roc_auc_score" in dir(lm) and "curves" in dir(lm)
 
 
-def test_the_readme_lists_every_top_level_name():
-    """The README's "What `lm.` offers" list names every public top-level function, and only those."""
+def test_the_api_page_lists_every_top_level_name():
+    """docs/api.md's "What `lm.` offers" list (linked from the README) names every public
+    top-level function, and only those."""
     import re
     from pathlib import Path
 
     import learnmetrics as lm
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
     start = readme.index("What `lm.` offers")
     block = readme[start:readme.index("\nLayout:", start)]
     listed = set(re.findall(r"`([A-Za-z_]\w*)`", block)) - {"lm", "classification", "curves", "cost", "ranking",
                                                           "regression", "uncertainty", "calibration", "splits",
                                                           "evaluation", "compare"}
     public = {n for n in lm.__all__ if not n.startswith("__") and n != "UndefinedMetricWarning"}
-    assert public - listed == set(), f"add to the README's list: {sorted(public - listed)}"
+    assert public - listed == set(), f"add to the list in docs/api.md: {sorted(public - listed)}"
     assert listed - public == set(), f"not at the top level any more: {sorted(listed - public)}"
+
+
+def test_the_readme_is_a_first_visit_and_links_the_rest():
+    """README.md is for a learner's first visit (issue 30): the two commands, the chapters,
+    中文说明, the static site, and links to the pages for everyone else, each of which exists
+    and says who it is for."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.encode("utf-8")) < 10_000, "the README grew past a few screens: move the detail to docs/"
+    for needed in ("make lab", "make test", "## 中文说明", "## The chapters", "static"):
+        assert needed in readme, needed
+    commands = re.findall(r"^make \w+", readme, flags=re.M)
+    assert set(commands) == {"make lab", "make test"}, f"a fresh machine needs only the two commands: {commands}"
+    links = set(re.findall(r"\]\((docs/[\w.-]+\.md|CONTRIBUTING\.md)\)", readme))
+    assert {"docs/api.md", "docs/setup.md", "docs/site.md", "docs/testing.md", "docs/performance.md",
+            "CONTRIBUTING.md"} <= links
+    for link in links:
+        page = (ROOT / link).read_text(encoding="utf-8")
+        if link.startswith("docs/"):
+            assert re.search(r"^\*For [^*]+\*$", page, flags=re.M | re.S), f"{link} does not say who it is for"
+    for page in (ROOT / "docs").glob("*.md"):  # relative links inside docs/ resolve
+        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            assert (page.parent / target).exists(), f"{page.name} links to {target}, which does not exist"
