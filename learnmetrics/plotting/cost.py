@@ -183,9 +183,9 @@ class CostSpaceView:
         self.text = ax.text(0.5, 0.97, "", ha="center", va="top", fontsize=fontsize,
                             transform=ax.transAxes, zorder=6,
                             bbox=dict(boxstyle="square,pad=0.15", fc="white", ec="none", alpha=0.85))
-        if legend:
-            ax.legend(loc="upper center", fontsize=fontsize, frameon=True, framealpha=0.9,
-                      bbox_to_anchor=(0.5, 0.89), ncol=1, handlelength=1.5, borderpad=0.3, labelspacing=0.25)
+        if legend:   # below the axes: the segments fill the square, a legend inside it hides them
+            ax.legend(loc="upper center", fontsize=fontsize, frameon=False, bbox_to_anchor=(0.5, -0.2),
+                      ncol=2, handlelength=1.5, borderpad=0.2, labelspacing=0.25, columnspacing=1.0)
 
     def update(self, state):
         x = state.x
@@ -214,9 +214,9 @@ class RocCostView:
         (self.point,) = ax.plot([0], [0], **style.CUT_POINT)
         self.text = ax.text(0.97, 0.04, "", ha="right", va="bottom", fontsize=fontsize,
                             transform=ax.transAxes, zorder=6)
-        if legend:
-            ax.legend(loc="lower right", fontsize=fontsize, bbox_to_anchor=(1.0, 0.11), framealpha=0.9,
-                      handlelength=1.5, borderpad=0.3, labelspacing=0.25)
+        if legend:   # below the axes, clear of the random diagonal and the iso-cost line
+            ax.legend(loc="upper center", fontsize=fontsize, frameon=False, bbox_to_anchor=(0.5, -0.2),
+                      ncol=2, handlelength=1.5, borderpad=0.2, labelspacing=0.25, columnspacing=1.0)
 
     def update(self, state):
         xs, ys = iso_cost_line(state.fpr, state.tpr, state.iso_slope)

@@ -14,7 +14,7 @@ from .._validation import check_bool
 from ..regression import SelectionTable, _check_1d_pair
 
 __all__ = ["plot_residuals", "plot_predicted_vs_true", "plot_polynomial_fit", "plot_criteria", "plot_r2_vs_adjusted",
-           "plot_per_column", "CRITERION_STYLE", "DATA_STYLE"]
+           "plot_per_column", "plot_r2_as_areas", "mark_overflow", "CRITERION_STYLE", "DATA_STYLE"]
 
 #: the criteria are compared like learners: colour *and* line style and marker tell them apart
 CRITERION_STYLE = {
@@ -119,13 +119,30 @@ def plot_criteria(table: SelectionTable, ax=None, *, criteria=("aic", "bic", "cp
     ax.axhline(2.0, color=style.REFERENCE, lw=0.8, ls=":")
     if current is not None:
         ax.axvline(xs[current], **style.CUT_LINE)
-    ax.set_ylim(*(ylim or (-0.05 * max(top, 10) * 2.5, max(top, 10) * 2.5)))
+    lo, hi = ylim or (-0.05 * max(top, 10) * 2.5, max(top, 10) * 2.5)
+    ax.set_ylim(lo, hi)
+    if mark_overflow(ax, xs, [table.delta(c) for c in criteria], criteria, hi):
+        ax.plot([], [], ls="none", marker="^", ms=6, color="0.35", label="above the axis (▲ at the top)")
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel or "number of features $p$")
     ax.set_ylabel("criterion − its minimum")
     ax.legend(loc="upper right", fontsize=9)
     ax.grid(alpha=0.3)
     return ax
+
+
+def mark_overflow(ax, xs, deltas, criteria, top) -> bool:
+    """Values above the axis's top drawn as a triangle on the top edge, in their criterion's
+    colour (never clipped), so that every model keeps a visible point. True if any was drawn."""
+    any_above = False
+    for d, c in zip(deltas, criteria):
+        above = np.asarray(d) > top
+        if above.any():
+            any_above = True
+            (tri,) = ax.plot(np.asarray(xs)[above], np.full(above.sum(), top), ls="none", marker="^", ms=6,
+                             color=_COLORS[c], mec="black", mew=0.5, clip_on=False, zorder=5)
+            tri.set_in_layout(False)   # on the axes' edge: nothing for tight_layout to make room for
+    return any_above
 
 
 def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
@@ -178,3 +195,55 @@ def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt
         ax.set_ylabel(ylabel)
     ax.spines[["top", "right"]].set_visible(False)
     return ax
+
+
+def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
+    """R^2 as two sums of squares, each square drawn: on the left every example's square
+    (y - ȳ)^2 against the mean's flat line (SST), on the right its square (y - ŷ)^2 against
+    the model's line (SSE). R^2 = 1 - SSE/SST is how much of the left's area the model
+    removes. ``axes`` holds two Axes; the squares are square on screen. Returns (SST, SSE)."""
+    from matplotlib.patches import Rectangle
+
+    from ..regression import r2_score
+
+    x = np.asarray(x, dtype=float).ravel()
+    y_true, y_pred, _ = _check_1d_pair(y_true, y_pred)
+    if len(axes) != 2:
+        raise ValueError(f"axes must hold 2 Axes (SST, SSE), got {len(axes)}")
+    if len(x) != len(y_true):
+        raise ValueError(f"x has {len(x)} values but y_true has {len(y_true)}")
+    mean = float(y_true.mean())
+    order = np.argsort(x)
+    sst, sse = float(np.sum((y_true - mean) ** 2)), float(np.sum((y_true - y_pred) ** 2))
+    pad_x, pad_y = 0.08 * np.ptp(x), 0.08 * np.ptp(y_true)
+    # room on the right for the last square (its side is at most the largest deviation)
+    side = max(np.abs(y_true - mean).max(), np.abs(y_true - y_pred).max()) * np.ptp(x) / max(np.ptp(y_true), 1e-12)
+    xlim = (x.min() - pad_x, x.max() + max(pad_x, 1.05 * side))
+    ylim = (min(y_true.min(), y_pred.min()) - pad_y, max(y_true.max(), y_pred.max()) + pad_y)
+    for ax, ref, name, total in ((axes[0], np.full_like(y_true, mean), "SST", sst), (axes[1], y_pred, "SSE", sse)):
+        ax.set_xlim(*xlim)
+        ax.set_ylim(*ylim)
+        fig = ax.figure
+        fig.canvas.draw_idle()
+        bbox = ax.get_window_extent()
+        # data units of x per data unit of y, so that a side r in y draws a square on screen
+        ratio = (np.ptp(xlim) / bbox.width) / (np.ptp(ylim) / bbox.height)
+        for xi, yi, ri in zip(x, y_true, ref):
+            r = yi - ri
+            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fc=style.ESTIMATE, alpha=0.25,
+                                   ec=style.ESTIMATE, lw=0.6, zorder=1))
+            ax.plot([xi, xi], [ri, yi], color="0.4", lw=0.8, zorder=2)
+        if name == "SST":
+            ax.axhline(mean, color=style.REFERENCE, lw=1.6, ls="--", zorder=3)
+            ax.text(xlim[0] + 0.02 * np.ptp(xlim), mean, "  the mean ȳ", va="bottom", fontsize=9, color="0.3")
+            ax.set_title(f"SST = Σ(y − ȳ)² = {total:.2f}: the squares against the mean", fontsize=10)
+        else:
+            ax.plot(x[order], y_pred[order], color=style.CURVE, lw=2, zorder=3)
+            ax.set_title(f"SSE = Σ(y − ŷ)² = {total:.2f}: the squares against the model", fontsize=10)
+        ax.scatter(x, y_true, s=16, zorder=4, **DATA_STYLE)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.tick_params(labelsize=9)
+    axes[1].text(0.98, 0.03, f"$R^2$ = 1 − SSE/SST = {r2_score(y_true, y_pred):.4f}", transform=axes[1].transAxes,
+                 ha="right", va="bottom", fontsize=10, bbox=dict(fc="white", ec="0.7", boxstyle="round,pad=0.3"))
+    return sst, sse

@@ -71,7 +71,7 @@ class CostCurveExplorer(Explorer):
     predicted positive); ``#8`` is kept for melon 8.
     """
 
-    figsize = (11.4, 3.9)
+    figsize = (11.4, 4.3)
     readout_width = "300px"
 
     def __init__(self, y_true, y_score, *, pos_label=None, sample_weight=None, ratio=1.0, prior=None,
@@ -113,7 +113,7 @@ class CostCurveExplorer(Explorer):
 
     def setup_figure(self, fig):
         gs = fig.add_gridspec(1, 3, width_ratios=[1, 1, 0.72], wspace=0.34, left=0.055, right=0.985,
-                              bottom=0.14, top=0.84)
+                              bottom=0.24, top=0.86)
         ax_roc, ax_cost, ax_cm = (fig.add_subplot(g) for g in gs)
         self.roc_view = RocCostView(ax_roc, self.fpr, self.tpr, title="ROC: iso-cost line", ticks=[0, 0.5, 1])
         self.cost_view = CostSpaceView(ax_cost, self.fpr, self.tpr, title="cost space", ticks=[0, 0.5, 1])

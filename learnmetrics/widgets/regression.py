@@ -11,7 +11,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..plotting import style
-from ..plotting.regression import CRITERION_STYLE, DATA_STYLE
+from ..plotting.regression import CRITERION_STYLE, DATA_STYLE, mark_overflow
 from ..regression import polynomial_fit_state, polynomial_selection
 from ._base import Explorer
 from ._i18n import is_chinese, term
@@ -92,11 +92,19 @@ class PolynomialDegreeExplorer(Explorer):
             top = max(top, np.sort(d)[min(len(d) - 1, 3)])
         top = max(top, 10.0) * 2.5
         ax_crit.set_ylim(-0.05 * top, top)
+        self._crit_top = top
+        # values above the axis: a triangle on the top edge, so every degree keeps a visible point
+        if mark_overflow(ax_crit, degrees, [t.delta(c) for c in _CRITERIA], _CRITERIA, top):
+            ax_crit.plot([], [], ls="none", marker="^", ms=6, color="0.35", label="above (▲ at top)")
+        # the current degree's value of each criterion: the cut point, clipped to the top edge
+        (self._current,) = ax_crit.plot([], [], **{**style.CUT_POINT, "ms": 8})
+        self._current.set_in_layout(False)
         ax_crit.set_xticks(degrees)
         ax_crit.set_xlim(-0.5, len(t) - 0.5)
         ax_crit.set_xlabel("degree")
         ax_crit.set_ylabel("criterion − its minimum")
-        self._legend = ax_crit.legend(loc="upper right", fontsize=9, framealpha=1.0)
+        # upper centre: the low degrees run off the top at the left, the large ones climb at the right
+        self._legend = ax_crit.legend(loc="upper center", bbox_to_anchor=(0.58, 1.0), fontsize=9, framealpha=1.0)
         ax_crit.set_title("model selection (★ = pick)", fontsize=10)
         self._vline = ax_crit.axvline(0, **style.CUT_LINE)
         for ax in self.axes:
@@ -106,13 +114,15 @@ class PolynomialDegreeExplorer(Explorer):
     def dynamic_artists(self) -> list:
         """The fitted curve, its title, the residuals and the degree marker: the axes
         limits are fixed in ``setup_figure``, so the rest is drawn once as a background."""
-        return [self._curve, self._title, self._res, self._vline, self._legend]  # the legend above the line
+        return [self._curve, self._title, self._res, self._vline, self._current, self._legend]  # the legend on top
 
     def draw(self, state) -> None:
         self._curve.set_data(state.grid, state.curve)
         self._title.set_text(f"degree {state.degree}: MSE = {state.mse:.4g}, $R^2$ = {state.r2:.3f}")
         self._res.set_offsets(np.column_stack([state.x, state.residuals]))
         self._vline.set_xdata([state.degree, state.degree])
+        d = np.minimum([self.table.delta(c)[state.degree] for c in _CRITERIA], self._crit_top)
+        self._current.set_data(np.full(len(d), state.degree), d)
 
     def describe(self, state) -> str:
         if is_chinese():
