@@ -77,6 +77,18 @@ def test_every_fbeta_frame_contains_the_cut_colour():
     for beta in (0.1, 0.5, 1.0, 2.0, 10.0):
         assert style.count_cut_pixels(fb.frame((beta,))) > 50, beta
         assert style.clipped_current_points(fb.fig) == [], beta
+    assert style.figure_faults(fb.fig) == []                # its legend sits outside the data
+
+
+def test_cut_point_explorer_without_the_whole_curve_still_shows_its_path_and_cut():
+    d = datasets.watermelon_scores()
+    ex = CutPointExplorer(d.y_true, d.y_score, ids=d.ids, whole_curve=False)
+    for k in (0, 1, 16, len(ex.table) - 1):
+        assert style.count_cut_pixels(ex.frame((k,))) > 50, k
+    assert style.figure_faults(ex.fig) == []
+    assert ex.pr_trail.get_xdata().size > 0                 # the walked path, a dot per cut
+    with pytest.raises(TypeError, match="whole_curve"):
+        CutPointExplorer(d.y_true, d.y_score, whole_curve="no")
 
 
 # -- a legend never covers data ----------------------------------------------------------------
