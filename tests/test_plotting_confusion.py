@@ -199,3 +199,31 @@ def test_measures_against_the_threshold_are_the_threshold_states():
     with pytest.raises(ValueError, match="same length"):
         plot_measures_vs_threshold(ax, [0, 1], [0.5])
     plt.close(fig)
+
+
+def test_threshold_views_put_the_cut_on_both_curves():
+    """02's MLU-Explain picture: the orange points are the threshold's (FPR, TPR) and (R, P), unclipped."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import learnmetrics as lm
+    from learnmetrics import datasets
+    from learnmetrics.plotting import style
+    from learnmetrics.plotting.confusion import plot_threshold_views
+
+    m = datasets.watermelon_scores()
+    for t in (0.3, 0.5, 0.7, 0.99):
+        fig, axes = plt.subplots(1, 3, figsize=(10, 2.6))
+        st = plot_threshold_views(*axes, m.y_true, m.y_score, t)
+        ref = lm.classification.threshold_state(m.y_true, m.y_score, t)
+        cut = [ln for ln in axes[1].lines if ln.get_markerfacecolor() == style.CUT]
+        assert len(cut) == 1 and tuple(cut[0].get_xydata()[0]) == pytest.approx((ref.fpr, ref.tpr))
+        cut = [ln for ln in axes[2].lines if ln.get_markerfacecolor() == style.CUT]
+        if ref.counts.predicted_positives:
+            assert tuple(cut[0].get_xydata()[0]) == pytest.approx((ref.recall, ref.precision))
+        else:
+            assert not cut                    # P is 0/0: no point
+        assert st.counts == ref.counts
+        assert not style.figure_faults(fig), style.figure_faults(fig)
+        plt.close(fig)

@@ -32,7 +32,7 @@ from . import style
 
 __all__ = [
     "book_layout", "sklearn_layout", "ConfusionMatrixArtist", "draw_confusion_matrix", "plot_macro_micro",
-    "plot_measures_vs_threshold", "POS_COLOR", "NEG_COLOR",
+    "plot_measures_vs_threshold", "plot_threshold_views", "POS_COLOR", "NEG_COLOR",
 ]
 
 #: the course's colours for a positive and a negative example (kept under these names
@@ -351,3 +351,66 @@ def plot_measures_vs_threshold(ax, y_true, y_score, *, threshold=None, pos_label
     ax.set_xlabel("threshold t (predict positive when score ≥ t)")
     ax.set_ylabel("value at threshold t")
     return lines
+
+
+def plot_threshold_views(ax_scores, ax_roc, ax_pr, y_true, y_score, threshold, *, bin_width=0.05, pos_label=1,
+                         names=("positive", "negative")):
+    """One threshold seen three ways (MLU-Explain's central picture): both classes' scores on one
+    axis (a dot plot: positives above the line, negatives below, one dot per example at its score,
+    stacked when scores share a bin of ``bin_width``) with the threshold as the orange cut line; the ROC curve with the
+    threshold's point (FPR, TPR); the P-R curve (drawn as chapter 03 teaches,
+    :func:`~learnmetrics.plotting.curves.plot_pr_steps`) with its point (R, P). The points are
+    ``style.CUT_POINT`` (orange, never clipped). Returns the ``ThresholdState``."""
+    from ..classification import threshold_state
+    from ..curves import precision_recall_curve, roc_curve
+    from .._validation import as_labels
+    from .curves import plot_pr_steps, plot_roc_steps, style_pr_axes, style_roc_axes
+
+    y_true = as_labels(y_true, "y_true")
+    y_score = as_scores(y_score, "y_score")
+    if y_true.shape != y_score.shape:
+        raise ValueError(f"y_true and y_score must have the same length, got {y_true.size} and {y_score.size}")
+    threshold = check_real(threshold, "threshold")
+    bin_width = check_real(bin_width, "bin_width", low=0, low_open=True)
+    st = threshold_state(y_true, y_score, threshold, pos_label=pos_label)
+    pos = y_true == pos_label
+    # 1. the dot plot
+    bins = np.floor(y_score / bin_width + 1e-9)
+    height = 0
+    for mask, sign, positive in ((pos, 1, True), (~pos, -1, False)):
+        cs = style.class_style(positive)
+        b = bins[mask]
+        order = np.argsort(b, kind="stable")
+        level = np.zeros(b.size)
+        for value in np.unique(b):
+            idx = order[b[order] == value]
+            level[idx] = np.arange(idx.size)
+        height = max(height, int(level.max()) + 1 if level.size else 0)
+        # each dot at its own score (so it sits on its true side of any threshold), stacked within its bin
+        ax_scores.scatter(y_score[mask], sign * (level + 0.6), s=46, c=cs["color"], marker=cs["marker"],
+                          edgecolors="black", linewidths=0.6, zorder=3)
+    ax_scores.axhline(0, color="0.3", lw=0.8)
+    ax_scores.axvline(threshold, **style.CUT_LINE)
+    lim = height + 0.8
+    ax_scores.set_ylim(-lim, lim)
+    ax_scores.set_yticks([lim / 2, -lim / 2], [f"{names[0]}\n(+)", f"{names[1]}\n(−)"], fontsize=9)
+    ax_scores.tick_params(axis="y", length=0)
+    ax_scores.set_xlim(min(0.0, y_score.min()), max(1.0, y_score.max() + bin_width))
+    ax_scores.set_xlabel("score (predicted + right of the orange cut)")
+    ax_scores.spines[["top", "right", "left"]].set_visible(False)
+    # 2. ROC with the point
+    fpr, tpr, _ = roc_curve(y_true, y_score, pos_label=pos_label)
+    style_roc_axes(ax_roc, book_terms=False)
+    ax_roc.plot([0, 1], [0, 1], **style.DIAGONAL)
+    plot_roc_steps(ax_roc, fpr, tpr, ms=3)
+    ax_roc.plot([st.fpr], [st.tpr], **style.CUT_POINT)
+    # 3. P-R with the point (no point while nothing is predicted positive: P is 0/0)
+    p, r, _ = precision_recall_curve(y_true, y_score, pos_label=pos_label)
+    style_pr_axes(ax_pr, book_terms=False)
+    ax_pr.axhline(pos.mean(), **style.DIAGONAL)
+    plot_pr_steps(ax_pr, r, p, ms=3)
+    if st.counts.predicted_positives:
+        ax_pr.plot([st.recall], [st.precision], **style.CUT_POINT)
+    for ax in (ax_roc, ax_pr):
+        ax.tick_params(labelsize=9)
+    return st
