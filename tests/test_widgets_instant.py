@@ -1,15 +1,18 @@
-"""Every slider step instant (issue 14): each explorer's frames are drawn ahead.
+"""Every step instant (issues 14 and 25): each explorer's frames are drawn ahead into one
+front-end view (``ExplorerView``, an anywidget).
 
-For every explorer class the notebooks use (built as the notebooks build them, on
-small data): one Stack child per value of the main control (frame and read-out
-together), the control jsdlinked to the Stack's selected_index, child i showing
-``frame(key_i)`` and ``readout_html(state_i)``, the kernel following the control
-when the front end moves it, a bounded number of frames, and read-outs rewritten
-in the other language. Then the mechanism's own cases: values off the grid, the
-kernel path of a second control, drawing in the background on a running event
-loop, degenerate data.
+For every explorer class the notebooks use (built as the notebooks build them, on small
+data): one slot per combination of the linked controls' positions, each holding its frame
+(a layer over the background: the pixels that differ, cropped) and its read-out; the
+controls jslink-ed to the view's traits ``c0`` ..; slot s showing exactly ``frame(key_s)``
+and ``readout_html(state_s)``; the kernel following a control the front end moves; a
+bounded number of frames; read-outs rewritten at once in the other language. Then the
+mechanism's own cases: values off the grid, second controls drawn ahead, the kernel path,
+drawing in the background on a running event loop, degenerate data, hit regions, the
+reset to the start position.
 """
 import asyncio
+import base64
 import io
 import re
 
@@ -21,7 +24,7 @@ import ipywidgets as widgets  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from PIL import Image  # noqa: E402
-from ipywidgets.widgets.widget_link import DirectionalLink  # noqa: E402
+from ipywidgets.widgets.widget_link import Link  # noqa: E402
 from traitlets import TraitError  # noqa: E402
 
 from learnmetrics import widgets as lmw  # noqa: E402
@@ -148,82 +151,72 @@ _BUILT = {}
 
 
 def _built(make, small):
-    """One explorer per class for the two tests below (drawing every frame takes seconds)."""
+    """One explorer per class for the tests below (drawing every frame takes seconds)."""
     if make not in _BUILT:
         _BUILT[make] = make(small)
     return _BUILT[make]
 
 
-def _pages(ex):
-    """The inner Stacks shown (one per value of a nested control) and the outer Stack (or None)."""
-    page = ex._page
-    return page.stacks, (page.top if page.top is not page.stacks[0] or len(page.stacks) > 1 else None)
+def _compose(ex, s):
+    """Slot ``s`` as the front end paints it: the background with the slot's layer on top (RGB)."""
+    bg = Image.open(io.BytesIO(base64.b64decode(ex.screen.background))).convert("RGBA")
+    x, y, w, h, b64 = ex.screen.layers[s]
+    if w:
+        layer = Image.open(io.BytesIO(base64.b64decode(b64))).convert("RGBA")
+        assert layer.size == (w, h)
+        bg.alpha_composite(layer, (x, y))
+    return np.asarray(bg.convert("RGB")).astype(int)
 
 
-def _slot_key(ex, o, g):
-    return ex._key_at(ex.key(), o, g)
+def _pixels(png):
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
 
 
 @pytest.mark.parametrize("make", BUILDERS, ids=lambda f: f.__name__.strip("_"))
 def test_frames_drawn_ahead_linked_and_matching_their_readouts(make, small):
     ex = _built(make, small)
+    view = ex.screen
     assert ex.frames_pending == 0
-    inner = ex._links[ex._inner]
-    control = ex.controls[ex._inner]
-    stacks, outer = _pages(ex)
-    assert ex.screen.children == (ex._page.top,)
-    # one child per value of the main control (after `pad` unused ones), plus a spare one for values off the grid
-    for st in stacks:
-        assert isinstance(st, widgets.Stack)
-        assert len(st.children) == inner.pad + len(inner.grid) + 1
-    # the control drives each inner Stack on the front end (and a nested control the outer one)
-    links = ex._page.links
-    for st in stacks:
-        assert any(isinstance(link, DirectionalLink) and link.source == (control, inner.trait)
-                   and link.target == (st, "selected_index") for link in links)
-    if outer is not None:
-        second = ex.controls[ex._outer]
-        assert any(link.source == (second, ex._links[ex._outer].trait) and link.target == (outer, "selected_index")
-                   for link in links)
-        assert len(outer.children) == ex._links[ex._outer].pad + len(stacks)
-    # frames bounded
-    assert len(stacks) * len(inner.grid) <= max(ex.max_frames, len(inner.grid))
-    # child i shows frame(key_i) with the read-out of state_i
-    for o, row in enumerate(ex._page.slots):
-        for g, slot in enumerate(row[:-1]):
-            key = _slot_key(ex, o, g)
-            image, html = slot.children
-            assert bytes(image.value) == ex.frame(key)
-            assert html.value == ex.readout_html(ex.compute_state(*key))
-    # the front end moves the main control to its last position: the kernel's state and Stack follow
-    last = len(inner.grid) - 1
-    control.set_state({inner.trait: last + inner.pad if inner.trait == "value" else last})
-    o = ex._locate(ex.key())[0]
-    assert ex.key() == _slot_key(ex, o, last)
+    assert ex._linked and ex._linked[0] == 0, "the main control is always drawn ahead"
+    shape = [len(ex._links[i].grid) for i in ex._linked]
+    n = int(np.prod(shape))
+    assert view.shape == shape and len(view.layers) == len(view.readouts) == n
+    assert n <= max(ex.max_frames, shape[0])
+    assert all(layer is not None for layer in view.layers) and all(view.readouts)
+    # every linked control is jslink-ed to its trait of the view
+    for j, i in enumerate(ex._linked):
+        assert any(isinstance(link, Link) and link.source == (ex.controls[i], ex._links[i].trait)
+                   and link.target == (view, f"c{j}") for link in ex._view_links)
+        assert "lm-linked" in ex.controls[i]._dom_classes
+    # slot s shows frame(key_s) (up to the palette's rounding) with the read-out of state_s
+    for s in sorted({0, n // 3, n // 2, n - 1}):
+        key = ex._key_at_slot(ex.key(), s)
+        assert view.readouts[s] == ex.readout_html(ex.compute_state(*key))
+        assert np.abs(_compose(ex, s) - _pixels(ex.frame(key))).max() <= 48
+    # the front end moves the main control to its last position: the kernel's state follows
+    control, link = ex.controls[0], ex._links[0]
+    last = len(link.grid) - 1
+    control.set_state({link.trait: last if link.trait == "index" else link.grid[last]})
+    assert ex._positions(ex.key())[0] == last
     assert ex.readout.value == ex.readout_html(ex.state)
-    assert stacks[o].selected_index == inner.pad + last
-    assert ex.image is ex._page.slots[o][last].children[0]
+    assert view.c0 == getattr(control, link.trait)
 
 
 @pytest.mark.parametrize("make", BUILDERS, ids=lambda f: f.__name__.strip("_"))
 def test_language_switch_rewrites_every_readout_drawn_ahead(make, small):
     ex = _built(make, small)
-    english = {og: slot_html(ex, og) for og in ex._page.filled}
+    english = list(ex.screen.readouts)
     ex.set_language("zh")
-    for (o, g) in ex._page.filled:
-        html = slot_html(ex, (o, g))
-        assert html == ex.readout_html(ex.compute_state(*_slot_key(ex, o, g)))
-        assert CJK.search(html), html
+    zh = list(ex.screen.readouts)
+    for s in (0, len(zh) - 1):
+        assert zh[s] == ex.readout_html(ex.compute_state(*ex._key_at_slot(ex.key(), s)))
+        assert CJK.search(zh[s]), zh[s]
     ex.set_language(None)
-    assert {og: slot_html(ex, og) for og in ex._page.filled} == english
-    lmw.set_language("zh")
-    ex.refresh()
-    assert all(CJK.search(slot_html(ex, og)) for og in ex._page.filled)
-
-
-def slot_html(ex, og):
-    o, g = og
-    return ex._page.slots[o][g].children[1].value
+    assert list(ex.screen.readouts) == english
+    lmw.set_language("zh")   # the course-wide switch rewrites them at once, no step needed
+    assert all(CJK.search(html) for html in ex.screen.readouts)
+    lmw.set_language("en")
+    assert list(ex.screen.readouts) == english
 
 
 def test_notebook_values_set_in_code_stay_valid(small):
@@ -232,7 +225,7 @@ def test_notebook_values_set_in_code_stay_valid(small):
     ex = _threshold(small)
     for t in (0.40, 0.30, 0.50, 0.70):
         ex.slider.value = t
-        assert ex.state.threshold == pytest.approx(t) and ex._locate(ex.key())[1] < len(ex.slider.grid)
+        assert ex.state.threshold == pytest.approx(t) and ex._slot_of(ex._positions(ex.key())) is not None
     fb = _fbeta(small)
     for beta in (0.5, 1.0, 2.0, 0.1, 10.0):
         fb.slider.value = beta
@@ -248,15 +241,12 @@ def test_threshold_grid_and_off_grid_value(small):
     s = ex.slider
     assert isinstance(s, GridSlider) and s.grid[0] == s.min == 0.06 and s.grid[-1] == s.max == 0.97
     assert len(s.grid) == 47 and s.readout_format == ".2f"
-    ex.slider.value = 0.5003                      # off the grid: drawn by the kernel into the spare child
-    o, g = ex._locate(ex.key())
-    assert g == len(s.grid) and s.index == s.grid.index(0.5)
-    assert ex._page.stacks[0].selected_index == g
-    assert "threshold = 0.5003" in ex.readout.value
-    assert bytes(ex.image.value) == ex.frame((0.5003,))
-    ex.slider.value = 0.5                         # back on the grid, at the handle's position
-    assert ex._page.stacks[0].selected_index == s.grid.index(0.5)
-    assert "threshold = 0.50</b>" in ex.readout.value
+    ex.slider.value = 0.5003                      # off the grid: drawn by the kernel into the spare
+    spare = ex.screen.spare
+    assert s.index == s.grid.index(0.5) and spare[0] == s.grid.index(0.5)
+    assert "threshold = 0.5003" in spare[2] and "threshold = 0.5003" in ex.readout.value
+    ex.slider.value = 0.5                         # back on the grid: no spare
+    assert ex.screen.spare == [] and "threshold = 0.50</b>" in ex.readout.value
 
 
 def test_grid_slider_behaves_like_the_slider_it_replaces():
@@ -291,47 +281,48 @@ def test_grids():
     assert len(int_grid(0, 10**6, 0)) < 120
 
 
-def test_second_control_on_the_kernel_path(small):
-    """Cost: the ratio (17 values) is drawn ahead; the prior (a continuous slider) would need
-    17 x 101 frames, so a new prior makes the kernel draw the 17 frames of that prior; the
-    frames of the prior no longer shown are emptied and closed."""
+def test_second_controls_drawn_ahead(small):
+    """Cost: the ratio (17 values) and the prior (a continuous slider on a coarser grid) are
+    both drawn ahead, so both work without a kernel; a prior off that grid is drawn by the
+    kernel."""
     ex = _cost(small)
-    assert ex._inner == 0 and ex._outer is None
-    assert isinstance(ex.prior_slider, widgets.FloatSlider)      # left as it is: any prior works
-    assert "lm-kernel-path" in ex.prior_slider._dom_classes and "lm-linked" in ex.ratio_slider._dom_classes
-    old = ex._page
-    images = [slot.children[0] for slot in old.slots[0][:-1]]
-    ex.prior_slider.value = 0.2
-    assert ex._page is not old and ex.frames_pending == 0
-    assert all(bytes(im.value) == b"" and im.comm is None for im in images)
-    for g, slot in enumerate(ex._page.slots[0][:-1]):
-        key = _slot_key(ex, 0, g)
-        assert key[1] == 0.2 and bytes(slot.children[0].value) == ex.frame(key)
-    assert "p = 0.20" in ex.readout.value
+    assert ex._linked == [0, 1] and isinstance(ex.prior_slider, GridSlider)
+    assert "lm-linked" in ex.prior_slider._dom_classes and "lm-linked" in ex.ratio_slider._dom_classes
+    assert len(ex.screen.layers) == 17 * len(ex.prior_slider.grid) <= ex.max_frames
+    ex.prior_slider.value = ex.prior_slider.grid[1]
+    assert ex.screen.c1 == 1 and "p = " in ex.readout.value
+    ex.prior_slider.value = 0.33                   # off the grid: the spare
+    assert ex.screen.spare and "p = 0.33" in ex.readout.value
 
 
-def test_nested_second_control(small):
-    """CV: k (3 values) inside, repeats (1..2) outside: one inner Stack per number of repeats."""
-    ex = _cv(small)
-    stacks, outer = _pages(ex)
-    assert ex._outer == 1 and len(stacks) == 2 and outer is not None
-    assert ex._links[1].pad == 1 and len(outer.children) == 3      # repeats start at 1
-    ex.repeats.set_state({"value": 2})                               # the front end moves the outer control
-    assert outer.selected_index == 2 and ex.state.repeats == 2
-    assert ex.readout.value == ex.readout_html(ex.state)
+def test_checkbox_and_repeats_drawn_ahead(small):
+    """01: the hold-out's stratify checkbox and CV's repeats link too (no kernel needed)."""
+    ho = _holdout(small)
+    assert ho._linked == [0, 1] and ho._links[1].grid == [False, True]
+    n = len(ho._links[0].grid)
+    assert ho.screen.shape == [n, 2] and ho.screen.maps[1] == {"trait": "value", "values": [False, True]}
+    ho.checkbox.set_state({"value": not ho.checkbox.value})    # the front end ticks the box
+    assert ho.screen.c1 == ho.checkbox.value and ho.readout.value == ho.readout_html(ho.state)
+    cv = _cv(small)
+    assert cv._linked == [0, 1] and cv.screen.maps[1] == {"trait": "value", "values": [1, 2]}
+    cv.repeats.set_state({"value": 2})
+    assert cv.state.repeats == 2 and cv.screen.c1 == 2
 
 
-def test_ranking_layout_gets_the_frames(small):
+def test_kernel_path_for_what_is_no_control(small):
+    """06: the ranked list's order is no control: a new order makes the kernel draw every slot
+    of k x gain again, into the same view."""
     ex = _ranking(small)
-    boxes = [ex.widget]
-    found = False
+    boxes, found = [ex.widget], False
     while boxes:
         w = boxes.pop()
         found |= w is ex.screen
-        boxes.extend(getattr(w, "children", ()) if w is not ex.screen else ())
+        boxes.extend(getattr(w, "children", ()))
     assert found
-    ex.move("d1", -1)                       # the order is on the kernel path: a new page
+    before = list(ex.screen.layers)
+    ex.move("d1", -1)
     assert list(ex.state.items[:3]) == list(ex.order[:3]) and ex.frames_pending == 0
+    assert ex.screen.layers != before and all(layer is not None for layer in ex.screen.layers)
 
 
 def test_background_drawing_on_a_running_loop(small, monkeypatch):
@@ -345,9 +336,9 @@ def test_background_drawing_on_a_running_loop(small, monkeypatch):
     async def main():
         ex = CutPointExplorer(m.y_true, m.y_score, ids=m.ids)
         assert ex._mode == "background" and ex.frames_pending == len(ex.table) - 1
-        assert len(ex._page.filled) == 1
+        assert sum(layer is not None for layer in ex.screen.layers) == 1
         ex.slider.set_state({"value": 17})        # not drawn yet: the kernel draws it now
-        assert ex._page.filled[(0, 17)] == (17,) and ex.readout.value == ex.readout_html(ex.state)
+        assert ex.screen.layers[17] is not None and ex.readout.value == ex.readout_html(ex.state)
         for _ in range(2000):
             if not ex.frames_pending:
                 break
@@ -362,30 +353,40 @@ def test_background_drawing_on_a_running_loop(small, monkeypatch):
     worker.start()
     worker.join(timeout=120)
     ex = result["ex"]
-    assert ex.frames_pending == 0 and len(ex._page.filled) == len(ex.table)
-    for g, slot in enumerate(ex._page.slots[0][:-1]):
-        assert bytes(slot.children[0].value) == ex.frame((g,))
+    assert ex.frames_pending == 0 and all(layer is not None for layer in ex.screen.layers)
+    assert ex.screen.readouts[5] == ex.readout_html(ex.compute_state(5))
 
 
 def test_placeholder_never_shows_another_frame(small, monkeypatch):
     monkeypatch.setattr(_base, "MODE", "lazy")
     ex = _cut(small)
-    shown = [slot.children for slot in ex._page.slots[0]]
-    assert sum(len(c) == 2 for c in shown) == 1                   # only the frame shown is drawn
-    assert all(c == (ex._loading,) for c in shown if len(c) == 1)  # the others say "drawing ..."
+    drawn = [s for s, layer in enumerate(ex.screen.layers) if layer is not None]
+    assert drawn == [ex._slot_of(ex._positions(ex.key()))]          # only the frame shown is drawn
+    assert all(ex.screen.readouts[s] == "" for s in range(len(ex.screen.layers)) if s not in drawn)
+
+
+def test_reset_to_start_and_hit_regions(small):
+    ex = _threshold(small)
+    start = ex.slider.value
+    ex.slider.value = 0.7
+    assert _base.reset_all_to_start() >= 1 and ex.slider.value == start
+    hits = ex.screen.hits
+    assert isinstance(hits, list)
+    for h in hits:
+        assert len(h["pos"]) == ex.screen.shape[h["control"]] and h["box"][0] < h["box"][2]
 
 
 def test_degenerate_data_still_shows():
     from learnmetrics.widgets.curves import CutPointExplorer
     from learnmetrics.widgets.threshold import ThresholdExplorer
     ex = CutPointExplorer([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5])    # all scores tied: cuts 0 and 1 only
-    assert len(ex._page.stacks[0].children) == 3 and ex.frames_pending == 0
+    assert ex.screen.shape == [2] and ex.frames_pending == 0
     assert "undefined" in ex.readout.value                        # nothing predicted +: P = 0/0
     th = ThresholdExplorer([1, 1, 1], [0.2, 0.4, 0.9], threshold=0.5)   # one class only
     th.slider.value = th.slider.max
     assert "undefined (0/0)" in th.readout.value                  # precision with nothing predicted +
     ex4 = CutPointExplorer(tied_eight().y_true, tied_eight().y_score)
-    assert ex4.frames_pending == 0 and len(ex4._page.filled) == len(ex4.table)
+    assert ex4.frames_pending == 0 and len(ex4.screen.layers) == len(ex4.table)
 
 
 def test_frames_are_palette_pngs_drawn_the_same_every_time(small):

@@ -10,7 +10,8 @@ counts 1..N, the kernel started in notebooks/ with the environment of
 KERNEL_ENV (PYTHONHASHSEED fixed; BLAS and OpenMP on one thread, so a sum
 split across threads is always added in the same order, whatever the number
 of cores), and the widget state saved in the notebook's metadata so that a
-notebook opened without a kernel still shows each explorer's last frame.
+notebook opened without a kernel still shows each explorer, every explorer moved
+back to the position it was built at first (``reset_all_to_start``).
 A refresh of an unchanged notebook leaves it byte-identical, images included
 (tests/test_refresh_determinism.py). conftest.py gives nbval's kernels the
 same environment.
@@ -44,6 +45,12 @@ KERNEL_ENV = {
 }
 
 
+#: run after the notebook's own cells (and not stored): explorers back at their start positions
+RESET_SOURCE = ("import sys\n"
+                "_lm_base = sys.modules.get('learnmetrics.widgets._base')\n"
+                "_lm_base is not None and _lm_base.reset_all_to_start()")
+
+
 def refresh(path: Path, timeout: int = 600) -> None:
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
@@ -51,6 +58,11 @@ def refresh(path: Path, timeout: int = 600) -> None:
             cell.outputs = []
             cell.execution_count = None
         cell.metadata.pop("execution", None)
+    # a last cell, dropped again below: every explorer back at the position it was built at, so
+    # the saved widget state shows each one as the text introduces it (not where the last cell
+    # that moved a control left it); its widget messages are recorded like any cell's
+    reset = nbformat.v4.new_code_cell(RESET_SOURCE)
+    nb.cells.append(reset)
     client = NotebookClient(
         nb,
         timeout=timeout,
@@ -59,7 +71,10 @@ def refresh(path: Path, timeout: int = 600) -> None:
         record_timing=False,
         store_widget_state=True,
     )
-    client.execute()
+    try:
+        client.execute()
+    finally:
+        nb.cells.remove(reset)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = coalesce_streams(cell.outputs)

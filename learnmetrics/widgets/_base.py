@@ -62,11 +62,13 @@ control's ``value``.
 from __future__ import annotations
 
 import asyncio
+import base64
 import io
 import math
 import numbers
 import os
 import time
+import weakref
 from dataclasses import dataclass, field
 
 import ipywidgets as widgets
@@ -78,7 +80,7 @@ from traitlets import Any, TraitError, observe, validate
 
 from . import _i18n
 
-__all__ = ["Explorer", "GridSlider", "DRAW_AHEAD_ENV", "DRAW_AHEAD_MODES"]
+__all__ = ["Explorer", "GridSlider", "DRAW_AHEAD_ENV", "DRAW_AHEAD_MODES", "reset_all_to_start"]
 
 #: environment variable choosing how frames are drawn ahead (see ``draw_ahead_mode``)
 DRAW_AHEAD_ENV = "LEARNMETRICS_DRAW_AHEAD"
@@ -259,20 +261,25 @@ class GridSlider(widgets.SelectionSlider):
             self.value = value
 
 
-def _as_grid_slider(control):
+def _as_grid_slider(control, positions: int = FLOAT_POSITIONS):
     """A GridSlider standing in for a continuous or long control (None if it links as it is
-    or cannot be linked)."""
+    or cannot be linked); ``positions`` bounds the grid of a continuous one."""
     common = dict(description=control.description, continuous_update=getattr(control, "continuous_update", True),
                   disabled=control.disabled, layout=control.layout, style=control.style,
                   readout=getattr(control, "readout", True))
     if isinstance(control, widgets.FloatLogSlider):
-        grid = log_grid(control.min, control.max, control.value, base=control.base)
+        grid = log_grid(control.min, control.max, control.value, base=control.base,
+                        positions=min(LOG_POSITIONS, positions))
         return GridSlider(grid, value=control.value, readout_format=control.readout_format, **common)
     if isinstance(control, widgets.FloatSlider):
-        grid = float_grid(control.min, control.max, control.step, control.value)
+        grid = float_grid(control.min, control.max, control.step, control.value, positions)
         return GridSlider(grid, value=control.value, readout_format=control.readout_format, step=control.step,
                           **common)
     if isinstance(control, widgets.IntSlider):
+        if positions < FLOAT_POSITIONS and control.max - control.min + 1 > positions:
+            # a second control with many positions (which data set ...): evenly spread values
+            grid = sorted({int(round(v)) for v in np.linspace(control.min, control.max, positions)} | {control.value})
+            return GridSlider(grid, value=control.value, integer=True, step=control.step, **common)
         if control.step != 1:
             grid = list(range(control.min, control.max + 1, control.step))
             grid = sorted(set(grid) | {control.max, control.value})
@@ -310,46 +317,140 @@ def _after_cell(shell, explorer) -> None:
 
 @dataclass
 class _Link:
-    """How one control selects a child of a Stack on the front end."""
+    """How one control selects its position among the frames drawn ahead."""
 
-    grid: list          # the control's values, in the order of the Stack's children
-    trait: str          # "index" or "value"
-    pad: int = 0        # unused children before the first value (an IntSlider starting at pad)
+    grid: list          # the control's values, in the order of the positions
+    trait: str          # "index" (the control's index is the position) or "value" (looked up in grid)
     find: object = None  # value -> grid index or None
 
     def index_of(self, value):
         if self.find is not None:
             return self.find(value)
         for i, v in enumerate(self.grid):
+            if (v is value or v == value) and type(v) is type(value):
+                return i
+        for i, v in enumerate(self.grid):
             if v is value or v == value:
                 return i
         return None
 
+    def front_map(self) -> dict:
+        """How the front end turns the linked trait into a position (JSON)."""
+        return {"trait": self.trait} if self.trait == "index" else {"trait": "value", "values": list(self.grid)}
+
 
 def _link_of(control) -> _Link | None:
     if isinstance(control, GridSlider):
-        return _Link(list(control.grid), "index", 0, control.find)
+        return _Link(list(control.grid), "index", control.find)
     if isinstance(control, (widgets.SelectionSlider, widgets.ToggleButtons, widgets.Dropdown,
                             widgets.RadioButtons, widgets.Select)):
         return _Link(list(control._options_values), "index")
-    if isinstance(control, widgets.IntSlider) and control.step == 1 and 0 <= control.min <= PAD_LIMIT \
-            and control.max - control.min + 1 <= INT_POSITIONS:
-        return _Link(list(range(control.min, control.max + 1)), "value", control.min)
+    if isinstance(control, widgets.IntSlider) and control.step == 1 and control.max - control.min + 1 <= INT_POSITIONS:
+        return _Link(list(range(control.min, control.max + 1)), "value")
+    if isinstance(control, (widgets.Checkbox, widgets.ToggleButton)):
+        return _Link([False, True], "value")
     return None
 
 
-@dataclass
-class _Page:
-    """The frames for one value of the kernel-path controls (and of a ranked list's order ...)."""
+#: most linked controls (the front end's traits c0 .. c3)
+MAX_LINKED = 4
+_STATIC = os.path.join(os.path.dirname(__file__), "static")
 
-    id: tuple
-    language: str
-    top: widgets.Widget
-    stacks: list                                # one inner Stack per value of the nested control
-    slots: list                                 # slots[o][g]: the HBox of inner value g (last: off the grid)
-    links: list = field(default_factory=list)
-    filled: dict = field(default_factory=dict)  # (o, g) -> key shown there
-    todo: list = field(default_factory=list)    # (o, g) still to draw ahead
+
+def _read_static(name: str) -> str:
+    with open(os.path.join(_STATIC, name), encoding="utf-8") as f:
+        return f.read()
+
+
+def _view_class():
+    """ExplorerView, defined on first use (anywidget is imported only with the widgets)."""
+    global ExplorerView
+    if ExplorerView is not None:
+        return ExplorerView
+    import anywidget
+    from traitlets import Dict, Int, List, Unicode
+
+    class _ExplorerView(anywidget.AnyWidget):
+        """The frames drawn ahead and their read-outs, shown by ``static/explorer.js``.
+
+        ``background`` is the figure at its start (base64 PNG), ``size`` its [width, height]
+        in pixels; ``layers[s]`` is slot ``s``'s frame as [x, y, w, h, base64 PNG] (the pixels
+        that differ from the background, transparent elsewhere; w = 0: the background itself;
+        None: not drawn yet) and ``readouts[s]`` its read-out; slot = the positions of the
+        linked controls (``c0`` .. ``c3``, jslink-ed to the controls) in row-major order over
+        ``shape``, each turned into a position as ``maps`` says. ``spare`` = [slot, layer,
+        read-out] shows a value off the grid; ``hits`` are the regions where a press or a drag
+        sets a control (``box`` in pixels, ``pos`` the pixel of each position along ``axis``)."""
+
+        _esm = _read_static("explorer.js")
+        _css = _read_static("explorer.css")
+        background = Unicode("").tag(sync=True)
+        alt = Unicode("").tag(sync=True)
+        size = List([1, 1]).tag(sync=True)
+        readout_width = Unicode("260px").tag(sync=True)
+        layers = List([]).tag(sync=True)
+        readouts = List([]).tag(sync=True)
+        shape = List([]).tag(sync=True)
+        maps = List([]).tag(sync=True)
+        spare = List([]).tag(sync=True)
+        hits = List([]).tag(sync=True)
+        c0 = Any(0).tag(sync=True)
+        c1 = Any(0).tag(sync=True)
+        c2 = Any(0).tag(sync=True)
+        c3 = Any(0).tag(sync=True)
+
+    _ExplorerView.__name__ = _ExplorerView.__qualname__ = "ExplorerView"
+    ExplorerView = _ExplorerView
+    return ExplorerView
+
+
+ExplorerView = None
+
+#: every explorer built in this process (weakly), for ``reset_all_to_start`` and language changes
+_LIVE: "weakref.WeakSet" = weakref.WeakSet()
+
+
+def reset_all_to_start() -> int:
+    """Move every live explorer back to the position it was built at (its constructor's
+    start values), so that a saved notebook shows each explorer as the text introduces it,
+    whatever a later cell did with it (``tools/refresh_notebooks.py`` runs this last).
+    Returns how many explorers moved."""
+    moved = 0
+    for ex in list(_LIVE):
+        try:
+            moved += bool(ex.reset_to_start())
+        except Exception:  # pragma: no cover - a closed explorer
+            pass
+    return moved
+
+
+def _language_changed() -> None:
+    for ex in list(_LIVE):
+        if ex.language is None:
+            try:
+                ex._rewrite_readouts()
+            except Exception:  # pragma: no cover
+                pass
+
+
+_i18n.on_change(_language_changed)
+
+
+class _Shown:
+    """What ``Explorer.image`` / ``.readout`` return: the current frame's PNG or read-out
+    HTML as ``.value`` (read-only; the front end shows them from the view's layers)."""
+
+    __slots__ = ("_get",)
+
+    def __init__(self, get):
+        self._get = get
+
+    @property
+    def value(self):
+        return self._get()
+
+    def __repr__(self):
+        return f"<shown {self.value!r:.60}>"
 
 
 class Explorer:
@@ -358,20 +459,22 @@ class Explorer:
 
     The first control is the *main* one: every value of it is drawn ahead and
     linked on the front end (continuous controls on a grid, see the module
-    docstring). A second control is nested (drawn ahead too) when the frames of
-    both stay within ``max_frames``; otherwise it, like any further control and
-    any part of ``key()`` that is not a control, takes the kernel path. A subclass
-    whose ``key()`` holds more than the controls' values puts the extra parts
-    first: ``key() = (*extra, *control values)``.
+    docstring). Further controls are linked too (drawn ahead for every
+    combination) while all of them together need at most ``max_frames`` frames
+    (a continuous one gets a coarser grid to fit); otherwise they, and any part
+    of ``key()`` that is not a control, take the kernel path. A subclass whose
+    ``key()`` holds more than the controls' values puts the extra parts first:
+    ``key() = (*extra, *control values)``. ``hit_regions()`` may name the
+    places of the figure where a press or a drag moves a control.
 
     Attributes
     ----------
     controls : list of ipywidgets
         As given (a continuous control replaced by its :class:`GridSlider`; an
         attribute of the subclass that held it now holds the GridSlider).
-    screen : ipywidgets.Box
-        The frames (``Stack`` s) with their read-outs; ``widget`` = controls + screen.
-    state : the state shown. ``image`` / ``readout``: the widgets showing it.
+    screen : ExplorerView
+        The frames with their read-outs (an anywidget); ``widget`` = controls + screen.
+    state : the state shown. ``image.value`` / ``readout.value``: its PNG and read-out.
     last_update_ms : float
         Time the last update took in the kernel.
     """
@@ -384,39 +487,57 @@ class Explorer:
     #: the read-out's language for this explorer only (``set_language``); ``None`` follows
     #: ``learnmetrics.widgets.set_language``
     language: str | None = None
-    #: a second control is nested (its frames drawn ahead too) only when both controls
-    #: together need at most this many frames; otherwise it takes the kernel path
-    max_frames: int = 32
-    #: zlib level of the palette PNGs (9: smallest, about 20 ms a frame)
+    #: further controls are linked (their frames drawn ahead too) only while all linked
+    #: controls together need at most this many frames; otherwise they take the kernel path
+    max_frames: int = 120
+    #: zlib level of the palette PNGs (9: smallest)
     png_compress_level: int = 9
 
     def __init__(self, controls: list[widgets.ValueWidget]):
         self.controls = list(controls)
         self._frames: dict[tuple, bytes] = {}
+        self._layers: dict[tuple, list] = {}
         self._readouts: dict[tuple, str] = {}
+        self._bg_rgb = None
         self.last_update_ms: float = 0.0
         self.state = None
         self._plan_links()
         self.fig = Figure(figsize=self.figsize, dpi=self.dpi)
         FigureCanvasAgg(self.fig)
         self.setup_figure(self.fig)
-        # shared by every frame (one layout model, not one per frame)
-        self._image_layout = widgets.Layout(max_width="100%", height="auto", min_width="0", flex="1 1 auto",
-                                            object_fit="contain")
-        self._readout_layout = widgets.Layout(width=self.readout_width, flex="0 0 auto")
-        self._slot_layout = widgets.Layout(align_items="flex-start")
-        self._loading = widgets.HTML("<i>drawing this frame ...</i>",
-                                     layout=widgets.Layout(width=self.readout_width))
-        self.screen = widgets.Box(layout=widgets.Layout(display="block"))
-        self._page: _Page | None = None
+        self._start = tuple(control.value for control in self.controls)
+        self._page_id = None
+        self._page_language = None
+        self._slot_keys: list = []
+        self._layer_list: list = []
+        self._readout_list: list = []
+        self._sent = 0
+        self._todo: list = []
         self._generation = 0
         self._mode = draw_ahead_mode()
+        View = _view_class()
+        w, h = (int(round(v * self.dpi)) for v in self.figsize)
+        self.screen = View(size=[w, h], readout_width=self.readout_width,
+                           shape=[len(self._links[i].grid) for i in self._linked],
+                           maps=[self._links[i].front_map() for i in self._linked],
+                           layout=widgets.Layout(width="100%"))
+        self._view_links = []
+        for j, i in enumerate(self._linked):
+            control = self.controls[i]
+            setattr(self.screen, f"c{j}", getattr(control, self._links[i].trait))
+            self._view_links.append(widgets.jslink((control, self._links[i].trait), (self.screen, f"c{j}")))
         for i, control in enumerate(self.controls):
             control.observe(self._on_change, names="value")
             # a static page (no kernel) can tell the controls it cannot follow
             control.add_class("lm-linked" if i in self._links else "lm-kernel-path")
-        self._widget = widgets.VBox([widgets.HBox(self.controls), self.screen])
+        self._widget = widgets.VBox([widgets.HBox(self.controls, layout=widgets.Layout(flex_flow="row wrap")),
+                                     self.screen])
+        _LIVE.add(self)
         self.refresh()
+        try:
+            self.screen.hits = self._front_hits()
+        except Exception:  # pragma: no cover - a hit region must never break an explorer
+            self.screen.hits = []
 
     # -- to be provided by subclasses -------------------------------------------------
     def setup_figure(self, fig: Figure) -> None:  # pragma: no cover - abstract
@@ -430,6 +551,11 @@ class Explorer:
 
     def describe(self, state) -> str:
         return f"<pre>{state}</pre>"
+
+    def hit_regions(self) -> list:
+        """Where a press or a drag on the figure moves a control: a list of
+        ``self.axis_hits(ax, control, positions)`` (default: none)."""
+        return []
 
     # -- the mechanism ------------------------------------------------------------------
     def key(self) -> tuple:
@@ -449,30 +575,34 @@ class Explorer:
 
     @widget.setter
     def widget(self, value: widgets.Widget) -> None:
-        # a subclass laying out its own widget may place ``self.image`` and ``self.readout``
-        # (or ``self.screen``) in it: the frames with their read-outs go there
-        image, readout = self.image, self.readout
-
-        def splice(w):
-            if isinstance(w, widgets.Box) and w is not self.screen:
-                kids = []
-                for c in w.children:
-                    if c is image:
-                        kids.append(self.screen)
-                    elif c is readout:
-                        continue
-                    else:
-                        splice(c)
-                        kids.append(c)
-                if tuple(kids) != tuple(w.children):
-                    w.children = tuple(kids)
-
-        splice(value)
+        # a subclass laying out its own widget places ``self.screen`` in it (the frames with
+        # their read-outs); ``self.image`` / ``self.readout`` are no widgets any more
         self._widget = value
 
-    def render_png(self) -> bytes:
-        """The figure as it is now, as a palette PNG (at most 256 colours: large areas keep
-        their exact colour, anti-aliased edges move by at most about 15/255)."""
+    def axis_hits(self, ax, control, positions, *, axis: str = "x", tip: str = "") -> dict:
+        """A hit region over ``ax``: pressing or dragging at data coordinate ``positions[p]``
+        (along ``axis``) moves ``control`` (a control or its index) to its ``p``-th linked
+        position. The pixels come from the figure's own transforms."""
+        i = control if isinstance(control, int) else self.controls.index(control)
+        if i not in self._linked:
+            return {}
+        h = self.fig.bbox.height
+        x0, y0, x1, y1 = ax.bbox.extents
+        data = np.asarray(positions, dtype=float)
+        if axis == "x":
+            pts = ax.transData.transform(np.column_stack([data, np.zeros_like(data)]))[:, 0]
+        else:
+            pts = h - ax.transData.transform(np.column_stack([np.zeros_like(data), data]))[:, 1]
+        return {"control": self._linked.index(i), "axis": axis, "tip": tip,
+                "box": [round(float(x0), 1), round(float(h - y1), 1), round(float(x1), 1), round(float(h - y0), 1)],
+                "pos": [round(float(p), 1) for p in pts]}
+
+    def _front_hits(self) -> list:
+        hits = [h for h in (self.hit_regions() or []) if h]
+        n = [len(self._links[i].grid) for i in self._linked]
+        return [h for h in hits if len(h["pos"]) == n[h["control"]]]
+
+    def _render_rgb(self) -> np.ndarray:
         dynamic = self.dynamic_artists()
         canvas = self.fig.canvas
         if dynamic is None:
@@ -490,11 +620,29 @@ class Explorer:
             for a in dynamic:
                 if a.get_visible():
                     self.fig.draw_artist(a)
-        rgb = Image.fromarray(np.asarray(canvas.buffer_rgba())).convert("RGB")
-        pal = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        return np.array(canvas.buffer_rgba())[..., :3]
+
+    def _palette_png(self, rgb: np.ndarray, mask: np.ndarray | None = None) -> bytes:
+        img = Image.fromarray(rgb)
+        if mask is None:
+            pal = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+            buf = io.BytesIO()
+            pal.save(buf, format="png", compress_level=self.png_compress_level)
+            return buf.getvalue()
+        pal = img.quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        idx = np.array(pal)
+        idx[~mask] = 255
+        out = Image.fromarray(idx, mode="P")
+        palette = (pal.getpalette() or [])[:765]
+        out.putpalette(palette + [0] * (765 - len(palette)) + [255, 255, 255])
         buf = io.BytesIO()
-        pal.save(buf, format="png", compress_level=self.png_compress_level)
+        out.save(buf, format="png", compress_level=self.png_compress_level, transparency=255, optimize=False)
         return buf.getvalue()
+
+    def render_png(self) -> bytes:
+        """The figure as it is now, as a palette PNG (at most 256 colours: large areas keep
+        their exact colour, anti-aliased edges move by at most about 15/255)."""
+        return self._palette_png(self._render_rgb())
 
     def frame(self, key: tuple) -> bytes:
         """The PNG shown for controls' values ``key`` (drawn once, then cached)."""
@@ -504,6 +652,29 @@ class Explorer:
             self.draw(self.compute_state(*key))
             png = self._frames[key] = self.render_png()
         return png
+
+    def _layer(self, key: tuple, state=None) -> list:
+        """Frame ``key`` as the front end gets it: [x, y, w, h, base64 PNG] of the pixels
+        that differ from the background (w = 0: none)."""
+        key = tuple(key)
+        layer = self._layers.get(key)
+        if layer is None:
+            self.draw(self.compute_state(*key) if state is None else state)
+            rgb = self._render_rgb()
+            if self._bg_rgb is None:
+                self._bg_rgb = rgb
+                png = self._frames.setdefault(key, self._palette_png(rgb))
+                self.screen.background = base64.b64encode(png).decode("ascii")
+            diff = np.any(rgb != self._bg_rgb, axis=2)
+            rows, cols = np.flatnonzero(diff.any(axis=1)), np.flatnonzero(diff.any(axis=0))
+            if rows.size == 0:
+                layer = [0, 0, 0, 0, ""]
+            else:
+                y0, y1, x0, x1 = int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
+                png = self._palette_png(np.ascontiguousarray(rgb[y0:y1, x0:x1]), diff[y0:y1, x0:x1])
+                layer = [x0, y0, x1 - x0, y1 - y0, base64.b64encode(png).decode("ascii")]
+            self._layers[key] = layer
+        return layer
 
     def readout_html(self, state) -> str:
         """``describe(state)`` in this explorer's language."""
@@ -522,24 +693,39 @@ class Explorer:
 
     # -- which control is linked how ---------------------------------------------------------
     def _plan_links(self) -> None:
-        self._inner = self._outer = None   # control indices
         self._links: dict[int, _Link] = {}
-        if not self.controls:
-            return
-        first = self.controls[0]
-        link = _link_of(first)
-        if link is None:
-            grid_slider = _as_grid_slider(first)
+        self._linked: list[int] = []
+        total = 1
+        for i, control in enumerate(self.controls):
+            if len(self._linked) >= MAX_LINKED:
+                break
+            link = _link_of(control)
+            grid_slider = None
+            if link is not None and i and total * len(link.grid) > self.max_frames \
+                    and isinstance(control, widgets.IntSlider):
+                link = None  # too many positions to draw ahead: a coarser grid below
+            if link is None:
+                for positions in ((FLOAT_POSITIONS, 21, 11, 6) if i else (FLOAT_POSITIONS,)):
+                    grid_slider = _as_grid_slider(control, positions)
+                    if grid_slider is None or i == 0 or total * len(grid_slider.grid) <= self.max_frames:
+                        break
+                if grid_slider is not None:
+                    link = _link_of(grid_slider)
+            if link is None:
+                if i == 0:
+                    break
+                continue
+            if i and total * len(link.grid) > self.max_frames:
+                if grid_slider is not None:
+                    grid_slider.close()
+                continue
             if grid_slider is not None:
-                self._replace_control(0, grid_slider)
-                link = _link_of(grid_slider)
-        if link is None:
-            return
-        self._inner, self._links[0] = 0, link
-        if len(self.controls) > 1:
-            second = _link_of(self.controls[1])
-            if second is not None and len(second.grid) * (len(link.grid) + 1) <= self.max_frames:
-                self._outer, self._links[1] = 1, second
+                self._replace_control(i, grid_slider)
+            self._links[i] = link
+            self._linked.append(i)
+            total *= len(link.grid)
+        # the main control is linked first; so are the others, in the controls' order
+        self._inner = self._linked[0] if self._linked else None
 
     def _replace_control(self, i: int, new) -> None:
         old = self.controls[i]
@@ -555,115 +741,78 @@ class Explorer:
         linked = {n + i for i in self._links}
         return n, tuple(None if j in linked else v for j, v in enumerate(key))
 
-    def _key_at(self, key: tuple, o: int, g: int) -> tuple:
+    def _positions(self, key: tuple) -> list:
+        """The linked controls' positions of ``key`` (None: off the grid)."""
+        n = len(key) - len(self.controls)
+        return [self._links[i].index_of(key[n + i]) for i in self._linked]
+
+    def _slot_of(self, positions) -> int | None:
+        s = 0
+        for p, i in zip(positions, self._linked):
+            if p is None:
+                return None
+            s = s * len(self._links[i].grid) + p
+        return s
+
+    def _key_at_slot(self, key: tuple, s: int) -> tuple:
         n = len(key) - len(self.controls)
         k = list(key)
-        k[n + self._inner] = self._links[self._inner].grid[g]
-        if self._outer is not None:
-            k[n + self._outer] = self._links[self._outer].grid[o]
+        for i in reversed(self._linked):
+            s, p = divmod(s, len(self._links[i].grid))
+            k[n + i] = self._links[i].grid[p]
         return tuple(k)
 
-    def _locate(self, key: tuple) -> tuple[int, int]:
-        """(outer position, inner position) of ``key``; the inner position is the spare
-        (off-grid) child when the main control's value is not on its grid."""
-        if self._inner is None:
-            return 0, 0
-        n = len(key) - len(self.controls)
-        inner = self._links[self._inner]
-        g = inner.index_of(key[n + self._inner])
-        if g is None:
-            g = len(inner.grid)
-        o = 0
-        if self._outer is not None:
-            o = self._links[self._outer].index_of(key[n + self._outer])
-        return o, g
+    def _n_slots(self) -> int:
+        return int(np.prod([len(self._links[i].grid) for i in self._linked])) if self._linked else 1
 
     # -- pages ------------------------------------------------------------------------------
-    def _new_page(self, page_id: tuple, key: tuple, around: tuple[int, int]) -> None:
-        old = self._page
+    def _new_page(self, page_id: tuple, key: tuple) -> None:
+        """Every slot of the linked controls for the kernel-path values in ``page_id``."""
         self._generation += 1
-        n_inner = len(self._links[self._inner].grid) if self._inner is not None else 0
-        n_outer = len(self._links[self._outer].grid) if self._outer is not None else 1
-        slots, stacks, links = [], [], []
-        for o in range(n_outer):
-            row = [widgets.HBox([self._loading], layout=self._slot_layout) for _ in range(n_inner + 1)]
-            slots.append(row)
-            pad = [self._loading] * (self._links[self._inner].pad if self._inner is not None else 0)
-            stacks.append(widgets.Stack(pad + row, selected_index=len(pad) + self._inner_position(o, around)))
-        if self._outer is not None:
-            pad = [self._loading] * self._links[self._outer].pad
-            top = widgets.Stack(pad + stacks, selected_index=len(pad) + around[0])
-            links.append(widgets.jsdlink((self.controls[self._outer], self._links[self._outer].trait),
-                                         (top, "selected_index")))
-        else:
-            top = stacks[0]
-        if self._inner is not None:
-            for st in stacks:
-                links.append(widgets.jsdlink((self.controls[self._inner], self._links[self._inner].trait),
-                                             (st, "selected_index")))
-        page = _Page(page_id, self._language(), top, stacks, slots, links)
-        # draw ahead from the frame shown outwards, its own Stack first
-        o0, g0 = around
-        order = sorted(((o, g) for o in range(n_outer) for g in range(n_inner) if (o, g) != (o0, g0)),
-                       key=lambda og: (og[0] != o0, abs(og[0] - o0), abs(og[1] - g0), og))
-        page.todo = order
-        self._page = page
-        self.screen.children = (top,)
-        if old is not None:
-            self._discard(old)
+        self._page_id = page_id
+        self._page_language = self._language()
+        n = self._n_slots()
+        self._slot_keys = [self._key_at_slot(key, s) for s in range(n)] if self._linked else [key]
+        self._layer_list = [None] * n
+        self._readout_list = [""] * n
+        self._sent = 0
+        pos = self._positions(key)
+        here = self._slot_of([p if p is not None else self._nearest(i, key) for p, i in zip(pos, self._linked)])
+        here = 0 if here is None else here
+        shape = [len(self._links[i].grid) for i in self._linked]
+        at = np.unravel_index(here, shape) if shape else ()
 
-    def _discard(self, page: _Page) -> None:
-        """Close a page's widgets, emptying its images first (so that a saved widget state
-        does not keep the frames of a page no longer shown)."""
-        for row in page.slots:
-            for slot in row:
-                for w in slot.children:
-                    if w is not self._loading:
-                        if isinstance(w, widgets.Image):
-                            w.value = b""
-                        w.close()
-                slot.close()
-        for w in [*page.links, *page.stacks, page.top]:
-            w.close()
+        def distance(s):
+            return sum(abs(a - b) for a, b in zip(np.unravel_index(s, shape), at)) if shape else 0
 
-    def _fill(self, o: int, g: int, key: tuple, state=None) -> None:
-        page = self._page
-        if page.filled.get((o, g)) == key:
-            return
-        png = self.frame(key)
-        html = self._readout_for(key, state)
-        slot = page.slots[o][g]
-        old = [w for w in slot.children if w is not self._loading]
-        slot.children = (widgets.Image(value=png, format="png", layout=self._image_layout),
-                         widgets.HTML(value=html, layout=self._readout_layout))
-        for w in old:
-            w.close()
-        page.filled[(o, g)] = key
+        # draw ahead from the frame shown outwards: the main control's steps first
+        self._todo = sorted((s for s in range(n) if s != here), key=lambda s: (distance(s), s))
 
-    def _inner_position(self, o: int, at: tuple[int, int]) -> int:
-        """The child the inner Stack of outer position ``o`` shows when the frame shown is
-        ``at``: the same inner position (the spare only in the Stack shown; the others show
-        the nearest grid value, where the slider's handle is)."""
-        g = at[1]
-        if self._inner is None or o == at[0] or g < len(self._links[self._inner].grid):
-            return g
-        control = self.controls[self._inner]
-        return control.index if isinstance(control, GridSlider) else 0
+    def _nearest(self, i: int, key: tuple) -> int:
+        n = len(key) - len(self.controls)
+        control = self.controls[i]
+        if isinstance(control, GridSlider):
+            return control.nearest(key[n + i])
+        return 0
 
-    def _select(self, o: int, g: int, silent: bool) -> None:
-        page = self._page
-        pad = self._links[self._inner].pad if self._inner is not None else 0
-        targets = [(st, pad + self._inner_position(i, (o, g))) for i, st in enumerate(page.stacks)]
-        if self._outer is not None:
-            targets.append((page.top, o + self._links[self._outer].pad))
-        for stack, i in targets:
-            if silent:  # the front end has selected it already (jsdlink): keep the kernel's copy in step
-                with stack._lock_property(selected_index=i):
-                    stack.selected_index = i
-            elif stack.selected_index != i:
-                stack.selected_index = i
-            else:
-                stack.send_state("selected_index")
+    def _fill(self, s: int, state=None) -> bool:
+        if self._layer_list[s] is not None:
+            return False
+        key = self._slot_keys[s]
+        self._layer_list[s] = self._layer(key, state)
+        self._readout_list[s] = self._readout_for(key, state)
+        return True
+
+    def _send(self, force: bool = False) -> None:
+        """Hand the slots drawn so far to the front end: every time when asked (the frame to
+        show), else when the drawn slots have doubled since the last time, and at the end
+        (so that a live kernel sends the frames about twice, not once per frame)."""
+        drawn = sum(layer is not None for layer in self._layer_list)
+        if force or not self._todo or drawn >= 2 * max(self._sent, 1):
+            with self.screen.hold_sync():
+                self.screen.readouts = list(self._readout_list)
+                self.screen.layers = list(self._layer_list)
+            self._sent = drawn
 
     # -- updates ---------------------------------------------------------------------------
     def refresh(self, _from_front: bool = False) -> None:
@@ -673,24 +822,47 @@ class Explorer:
         key = self.key()
         self.state = self.compute_state(*key)
         _, page_id = self._split(key)
-        o, g = self._locate(key)
-        if self._page is None or self._page.id != page_id:
-            self._new_page(page_id, key, (o, g))
-            _from_front = False
-        elif self._page.language != self._language():
+        if self._page_id != page_id:
+            self._new_page(page_id, key)
+        elif self._page_language != self._language():
             self._rewrite_readouts()
-        self._fill(o, g, key, self.state)
-        self._select(o, g, silent=_from_front)
+        pos = self._positions(key)
+        s = self._slot_of(pos)
+        changed = False
+        if s is not None:
+            changed = self._fill(s, self.state)
+            spare = []
+        else:
+            near = [p if p is not None else self._nearest(i, key) for p, i in zip(pos, self._linked)]
+            spare = [self._slot_of(near), self._layer(key, self.state), self._readout_for(key, self.state)]
+        with self.screen.hold_sync():
+            for j, i in enumerate(self._linked):
+                value = getattr(self.controls[i], self._links[i].trait)
+                name = f"c{j}"
+                if _from_front:
+                    with self.screen._lock_property(**{name: value}):
+                        setattr(self.screen, name, value)
+                elif getattr(self.screen, name) != value:
+                    setattr(self.screen, name, value)
+            if changed or self._sent == 0:
+                self._send(force=True)
+            if self.screen.spare != spare:
+                self.screen.spare = spare
         self.last_update_ms = (time.perf_counter() - t0) * 1e3
-        if self._page.todo:
+        if self._todo:
             self._draw_ahead()
 
-    def _rewrite_readouts(self) -> None:
-        page = self._page
-        page.language = self._language()
-        for (o, g), key in page.filled.items():
-            slot = page.slots[o][g]
-            slot.children[1].value = self._readout_for(key)
+    def _rewrite_readouts(self, send: bool = True) -> None:
+        """Every read-out drawn so far, in the language now chosen, sent at once."""
+        self._page_language = self._language()
+        for s, layer in enumerate(self._layer_list):
+            if layer is not None:
+                self._readout_list[s] = self._readout_for(self._slot_keys[s])
+        if self.screen.spare:
+            key = self.key()
+            self.screen.spare = [self.screen.spare[0], self.screen.spare[1], self._readout_for(key)]
+        if send:
+            self.screen.readouts = list(self._readout_list)
 
     def _draw_ahead(self) -> None:
         if self._mode == "lazy":
@@ -718,48 +890,56 @@ class Explorer:
     def _chunk(self, generation: int, loop) -> None:
         self._scheduled = False
         if generation != self._generation:
-            if self._page.todo:
+            if self._todo:
                 self._draw_ahead()
             return
         t0 = time.perf_counter()
         try:
-            while self._page.todo and time.perf_counter() - t0 < CHUNK_SECONDS:
+            while self._todo and time.perf_counter() - t0 < CHUNK_SECONDS:
                 self._fill_next()
+            self._send()
         except Exception:  # pragma: no cover - drawing ahead must never break the kernel
-            self._page.todo.clear()
+            self._todo.clear()
             raise
-        if self._page.todo and not loop.is_closed():
+        if self._todo and not loop.is_closed():
             self._scheduled = True
             loop.call_later(0.005, self._chunk, generation, loop)
 
     def _fill_next(self) -> None:
-        page = self._page
-        o, g = page.todo.pop(0)
-        if (o, g) not in page.filled:
-            self._fill(o, g, self._key_at(self.key(), o, g))
+        self._fill(self._todo.pop(0))
 
     def draw_all(self) -> None:
         """Draw every frame of the values shown now ("sync" mode: in the constructor in plain
         Python, at the end of the cell in IPython, so that a page a cell moves past is not drawn)."""
-        while self._page.todo:
+        while self._todo:
             self._fill_next()
+        self._send()
+        # the figure is left as the frame shown (``frame``/``filmstrip`` redraw what they need)
+        self.draw(self.state)
 
     @property
     def frames_pending(self) -> int:
         """Frames of the values shown that are not drawn yet."""
-        return len(self._page.todo) if self._page else 0
+        return len(self._todo)
 
     @property
-    def image(self) -> widgets.Image:
-        """The Image widget showing the current frame."""
-        o, g = self._locate(self.key())
-        return self._page.slots[o][g].children[0]
+    def image(self) -> _Shown:
+        """The current frame: ``.value`` is its PNG."""
+        return _Shown(lambda: self.frame(self.key()))
 
     @property
-    def readout(self) -> widgets.HTML:
-        """The HTML widget showing the current read-out."""
-        o, g = self._locate(self.key())
-        return self._page.slots[o][g].children[1]
+    def readout(self) -> _Shown:
+        """The current read-out: ``.value`` is its HTML."""
+        return _Shown(lambda: self._readout_for(self.key(), self.state))
+
+    def reset_to_start(self) -> bool:
+        """Move the controls back to the values the explorer was built with; True if any moved."""
+        moved = False
+        for control, value in zip(self.controls, self._start):
+            if control.value != value:
+                control.value = value
+                moved = True
+        return moved
 
     def set_language(self, language: str | None) -> None:
         """Write this explorer's read-out in ``language`` (``"en"`` or ``"zh"``), whatever

@@ -11,8 +11,8 @@ figures keep their English labels. Chinese read-outs use the terms of the book
 'zh'
 >>> widgets.set_language("en")   # back to English (the default)
 
-An explorer already on screen writes its read-out again at its next change
-(or at ``ex.refresh()``). In English every read-out is exactly as before the
+An explorer already on screen rewrites every read-out at once (those drawn
+ahead too), unless it has a language of its own (``Explorer.set_language``). In English every read-out is exactly as before the
 switch existed: the Chinese text is a separate template, never a rewrite of
 the English one.
 """
@@ -126,7 +126,12 @@ def set_language(language: str = "en") -> None:
     'zh'
     >>> set_language("en")
     """
-    _current["language"] = check_choice(language, "language", LANGUAGES)
+    language = check_choice(language, "language", LANGUAGES)
+    changed = language != _current["language"]
+    _current["language"] = language
+    if changed:
+        for callback in list(_listeners):
+            callback()
 
 
 @contextmanager
@@ -160,3 +165,12 @@ def is_chinese() -> bool:
 def term(english: str) -> str:
     """The read-out's word for ``english`` in the current language."""
     return TERMS[english] if is_chinese() else english
+
+
+_listeners: list = []
+
+
+def on_change(callback) -> None:
+    """Call ``callback()`` after every ``set_language`` (the explorers on screen rewrite their
+    read-outs at once)."""
+    _listeners.append(callback)

@@ -1,0 +1,250 @@
+// learnmetrics explorers: the front end of learnmetrics.widgets._base.ExplorerView (an anywidget).
+//
+// Every frame drawn ahead is in the model: one background PNG (the figure at its start) and, per
+// position of the linked controls, a layer (the pixels that differ from the background, cropped,
+// transparent elsewhere) with its read-out. Every layer is an <img> kept in the DOM (decoded once);
+// a step only hides one layer and its read-out and shows another, in the same task, so a frame is
+// never painted with another position's read-out. The controls (ipywidgets sliders ...) are
+// jslink-ed to the traits c0..c3, so this works the same with a kernel (JupyterLab, Voila) and
+// without one (the static site). A press or drag on a hit region (a ranked list, a score axis) sets
+// the control under the pointer; the link moves the slider.
+const KEYS = ["c0", "c1", "c2", "c3"];
+const PNG = "data:image/png;base64,";
+
+function same(a, b) {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "lm-xv";
+  const fig = document.createElement("div");
+  fig.className = "lm-xv-figure";
+  const bg = document.createElement("img");
+  bg.className = "lm-xv-bg";
+  bg.draggable = false;
+  fig.appendChild(bg);
+  const side = document.createElement("div");
+  side.className = "lm-xv-readout";
+  const waiting = document.createElement("div");
+  waiting.className = "lm-xv-waiting";
+  waiting.innerHTML = "<i>drawing this frame ...</i>";
+  waiting.style.display = "none";
+  side.appendChild(waiting);
+  root.append(fig, side);
+  el.appendChild(root);
+
+  let layers = [], imgs = [], outs = [], readouts = [];
+  let spare = null, spareImg = null, spareOut = null;
+  let shownImg = null, shownOut = null;
+
+  function size() {
+    const [w, h] = model.get("size");
+    root.style.setProperty("--lm-fig-w", w + "px");
+    // the figure keeps at least 85% of its size (or the whole width): else the read-out goes under it
+    root.style.setProperty("--lm-fig-min", Math.round(Math.max(Math.min(w, 640), 0.85 * w)) + "px");
+    root.style.setProperty("--lm-readout-w", model.get("readout_width"));
+    bg.width = w;
+    bg.height = h;
+  }
+
+  function layerImg(layer) {
+    const img = document.createElement("img");
+    img.className = "lm-xv-layer";
+    img.draggable = false;
+    img.alt = "";
+    img.style.display = "none";
+    if (layer && layer[2] > 0) {
+      const [W, H] = model.get("size");
+      img.style.left = (100 * layer[0] / W) + "%";
+      img.style.top = (100 * layer[1] / H) + "%";
+      img.style.width = (100 * layer[2] / W) + "%";
+      img.style.height = (100 * layer[3] / H) + "%";
+      img.src = PNG + layer[4];
+      if (img.decode) img.decode().catch(() => {});
+    } else {
+      img.dataset.empty = "1";  // the frame is the background itself
+    }
+    fig.appendChild(img);
+    return img;
+  }
+
+  function readoutDiv(html) {
+    const d = document.createElement("div");
+    d.className = "lm-xv-text";
+    d.innerHTML = html;
+    d.style.display = "none";
+    side.appendChild(d);
+    return d;
+  }
+
+  function drop(node) {
+    if (node && node.parentNode) node.parentNode.removeChild(node);
+  }
+
+  function syncBackground() {
+    const b = model.get("background");
+    bg.src = b ? PNG + b : "";
+    bg.alt = model.get("alt") || "";
+  }
+
+  function syncLayers() {
+    const next = model.get("layers") || [];
+    for (let i = next.length; i < imgs.length; i++) drop(imgs[i]);
+    imgs.length = Math.min(imgs.length, next.length);
+    for (let i = 0; i < next.length; i++) {
+      const old = layers[i], now = next[i];
+      if (imgs[i] !== undefined && (old === now || (old && now && same(old, now)))) continue;
+      if (imgs[i] === shownImg) shownImg = null;
+      drop(imgs[i]);
+      imgs[i] = now ? layerImg(now) : null;
+    }
+    layers = next;
+  }
+
+  function syncReadouts() {
+    const next = model.get("readouts") || [];
+    for (let i = next.length; i < outs.length; i++) drop(outs[i]);
+    outs.length = Math.min(outs.length, next.length);
+    for (let i = 0; i < next.length; i++) {
+      if (outs[i] !== undefined && readouts[i] === next[i]) continue;
+      if (outs[i] === shownOut) shownOut = null;
+      drop(outs[i]);
+      outs[i] = next[i] ? readoutDiv(next[i]) : null;
+    }
+    readouts = next;
+  }
+
+  function syncSpare() {
+    const next = model.get("spare") || null;
+    if (same(spare, next)) return;
+    if (spareImg === shownImg) shownImg = null;
+    if (spareOut === shownOut) shownOut = null;
+    drop(spareImg); drop(spareOut);
+    spare = next;
+    spareImg = spare && spare.length ? layerImg(spare[1]) : null;
+    spareOut = spare && spare.length ? readoutDiv(spare[2]) : null;
+  }
+
+  function position(i) {
+    const map = model.get("maps")[i], v = model.get(KEYS[i]);
+    if (map.values) {
+      for (let p = 0; p < map.values.length; p++) if (map.values[p] === v) return p;
+      return -1;
+    }
+    return typeof v === "number" ? v : -1;
+  }
+
+  function slot() {
+    const shape = model.get("shape");
+    let s = 0;
+    for (let i = 0; i < shape.length; i++) {
+      const p = position(i);
+      if (p < 0 || p >= shape[i]) return -1;
+      s = s * shape[i] + p;
+    }
+    return s;
+  }
+
+  function show() {
+    const s = slot();
+    let img = null, out = null;
+    if (spare && spare.length && spare[0] === s) {
+      img = spareImg; out = spareOut;
+    } else if (s >= 0) {
+      img = imgs[s] || null; out = outs[s] || null;
+    }
+    const ready = img !== null && out !== null;
+    if (!ready) { img = null; out = waiting; }
+    if (img !== shownImg) {
+      if (shownImg) shownImg.style.display = "none";
+      if (img) img.style.display = "block";
+      shownImg = img;
+    }
+    if (out !== shownOut) {
+      if (shownOut) shownOut.style.display = "none";
+      out.style.display = "block";
+      shownOut = out;
+    }
+    fig.classList.toggle("lm-xv-pending", !ready);
+    root.dataset.slot = String(s);
+  }
+
+  // -- direct manipulation: a press or a drag on a hit region sets that control -----------------
+  let dragging = null;
+  function hitAt(ev) {
+    const hits = model.get("hits") || [];
+    if (!hits.length) return null;
+    const r = bg.getBoundingClientRect();
+    if (!r.width || !r.height) return null;
+    const [W, H] = model.get("size");
+    const x = (ev.clientX - r.left) * W / r.width, y = (ev.clientY - r.top) * H / r.height;
+    for (const h of hits) {
+      if (x >= h.box[0] && x <= h.box[2] && y >= h.box[1] && y <= h.box[3]) return { hit: h, x, y };
+    }
+    return null;
+  }
+  function nearest(hit, x, y) {
+    const at = hit.axis === "y" ? y : x;
+    let best = 0, d = Infinity;
+    for (let p = 0; p < hit.pos.length; p++) {
+      const e = Math.abs(hit.pos[p] - at);
+      if (e < d) { d = e; best = p; }
+    }
+    return best;
+  }
+  function moveTo(hit, x, y) {
+    const i = hit.control, p = nearest(hit, x, y);
+    const map = model.get("maps")[i];
+    const value = map.values ? map.values[p] : p;
+    if (model.get(KEYS[i]) === value) return;
+    model.set(KEYS[i], value);
+    model.save_changes();
+  }
+  fig.addEventListener("pointerdown", (ev) => {
+    const h = hitAt(ev);
+    if (!h || ev.button !== 0) return;
+    ev.preventDefault();
+    dragging = h.hit;
+    try { fig.setPointerCapture(ev.pointerId); } catch (e) { /* synthetic events */ }
+    moveTo(h.hit, h.x, h.y);
+  });
+  fig.addEventListener("pointermove", (ev) => {
+    if (dragging) {
+      const r = bg.getBoundingClientRect(), [W, H] = model.get("size");
+      moveTo(dragging, (ev.clientX - r.left) * W / r.width, (ev.clientY - r.top) * H / r.height);
+      return;
+    }
+    const h = hitAt(ev);
+    fig.style.cursor = h ? (h.hit.axis === "y" ? "ns-resize" : "ew-resize") : "";
+    fig.title = h ? (h.hit.tip || "") : "";
+  });
+  const stop = () => { dragging = null; };
+  fig.addEventListener("pointerup", stop);
+  fig.addEventListener("pointercancel", stop);
+
+  size();
+  syncBackground();
+  syncLayers();
+  syncReadouts();
+  syncSpare();
+  show();
+  const onLayers = () => { syncLayers(); show(); };
+  const onReadouts = () => { syncReadouts(); show(); };
+  const onSpare = () => { syncSpare(); show(); };
+  model.on("change:layers", onLayers);
+  model.on("change:readouts", onReadouts);
+  model.on("change:spare", onSpare);
+  model.on("change:background", () => { syncBackground(); });
+  model.on("change:size", size);
+  model.on("change:readout_width", size);
+  model.on("change:shape", show);
+  model.on("change:maps", show);
+  for (const k of KEYS) model.on("change:" + k, show);
+  return () => { root.remove(); };
+}
+
+export default { render };
