@@ -1,26 +1,37 @@
-"""Exercises in a real browser: the solutions start hidden and a click shows them.
+"""Exercises in a real browser: answers checked in the page, solutions hidden until asked.
 
 One chapter with exercises (02 if its notebook has them, else the first chapter that
 does, else 00's exercise 00.1) is opened in JupyterLab (run from the top, as a learner
-does), in Voilà (``make app``) and as a static HTML page (nbconvert, stored outputs).
-In each: every ``solution(...)`` output is a closed ``<details>`` whose text is not
-visible; clicking its summary opens it and shows the worked solution; clicking again
-folds it. In JupyterLab the learner's loop is played too: the check cell as stored says
-"no answer yet"; typing a known mistake gives that mistake's hint, the right answer
-(both computed by learnmetrics) gives "Correct".
+does), in Voilà (``make app``), in the static site (``tools/build_site.py``, network
+blocked, no kernel) and as a static HTML page (nbconvert, stored outputs).
+
+* The answer box (``check("NN.k", ...)``): in every place, a few exercises are answered
+  in the box right, wrong and with a listed mistake; the verdict (``data-verdict``) and its
+  message equal Python's ``check`` on the same text. In the static site the box's stored
+  module and spec must be the package's own (a stale notebook fails), and the page's
+  checker is run on the whole answer corpus of the chapter (tests/exercise_corpus.py).
+* Every ``solution(...)`` output is a closed ``<details>`` whose text is not visible;
+  clicking its summary opens it and shows the worked solution; clicking again folds it.
+* In JupyterLab the learner's code loop is played too: typing a known mistake in the
+  check cell gives that mistake's hint, the right answer gives "Correct".
 """
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from browser_checks import open_in_lab, shutdown_kernels
-from browser_servers import NOTEBOOKS
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))   # tests/: the answer corpus
 
-from learnmetrics.exercises import EXERCISES
+from browser_checks import open_in_lab, shutdown_kernels
+from browser_servers import NOTEBOOKS, ROOT
+from exercise_corpus import corpus
+from site_checks import WIDGET_STATE, block_network, serve_folder, watch_page
+
+from learnmetrics.exercises import EXERCISES, check
 
 PREFERRED = "02_confusion_matrix.ipynb"
 FALLBACK = "00_start_here.ipynb"
@@ -140,10 +151,10 @@ def test_solutions_hidden_in_jupyterlab(exercise_page, served_notebooks, artifac
     path = f"notebooks/{name}"
     page = exercise_page(path)
     where = f"JupyterLab {name}"
-    # the learner's cell as it starts: no answer yet
+    # the learner's cell as it starts: no answer yet, so the answer box
     first = EXERCISES[ids[0]]
-    stored = page.locator(".jp-OutputArea-output", has_text=f"[{first.id}] no answer yet")
-    assert stored.count() >= 1, f"{where}: the check cell of {first.id} does not say 'no answer yet'"
+    page.locator(f'[data-exercise="{first.id}"]').first.wait_for(timeout=60_000)
+    answer_in_boxes(page, where, ids)
     page.locator("details.lm-solution").first.wait_for(timeout=60_000)
     page.locator("details.lm-solution").first.screenshot(path=str(artifacts / "exercise_solution_folded.png"))
     check_folded(page, where, len(ids), shot=artifacts / "exercise_solution_opened.png")
@@ -203,3 +214,142 @@ def test_an_open_solution_fails_the_check(browser_context, tmp_path):
             check_folded(page, f"static HTML {name}, one solution open", len(ids), timeout_ms=30_000)
     finally:
         page.close()
+
+
+# -- the answer box -------------------------------------------------------------------------------
+def typed(ex, value) -> str:
+    """``value`` as a learner types it in the box."""
+    if ex.kind in ("choice", "open"):
+        return str(value)
+    if ex.kind == "number":
+        return repr(float(value))
+    if ex.kind == "tuple":
+        return "(" + ", ".join(repr(float(v)) for v in value) + ")"
+    if value and isinstance(value[0], tuple):
+        return "[" + ", ".join("(" + ", ".join(repr(float(u)) for u in v) + ")" for v in value) + "]"
+    return "[" + ", ".join(repr(float(v)) for v in value) + "]"
+
+
+def box_cases(ids: list[str], n: int = 3) -> list[tuple[str, str]]:
+    """(id, text): for a few exercises, the right answer, a wrong one and a listed mistake; an open one."""
+    cases = []
+    graded = [i for i in ids if EXERCISES[i].kind != "open"]
+    for i in graded[:n]:
+        ex = EXERCISES[i]
+        cases.append((i, typed(ex, ex.answer)))
+        if ex.mistakes:
+            cases.append((i, typed(ex, ex.mistakes[0].answer)))
+        if ex.kind == "choice":
+            cases.append((i, "none of these"))
+        else:
+            far = [[u + 1000 for u in v] if isinstance(v, (list, tuple)) else v + 1000 for v in
+                   (ex.answer if isinstance(ex.answer, tuple) else [ex.answer])]
+            cases.append((i, typed(ex, far[0] if ex.kind == "number" else
+                                   [tuple(v) if isinstance(v, list) else v for v in far])))
+    opens = [i for i in ids if EXERCISES[i].kind == "open"]
+    if opens:
+        cases.append((opens[0], "because the numbers depend on the data and the cut"))
+    return cases
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def answer_in_boxes(page, where: str, ids: list[str], *, shot: Path | None = None) -> int:
+    """Type each case of :func:`box_cases` in its answer box, press Check and compare the
+    page's verdict and message with Python's ``check`` on the same text. Returns the count."""
+    cases = box_cases(ids)
+    for ex_id, text in cases:
+        box = page.locator(f'[data-exercise="{ex_id}"]').first
+        box.wait_for(timeout=60_000)
+        box.scroll_into_view_if_needed()
+        box.locator(".lm-answer-input").fill(text)
+        box.locator(".lm-answer-check").click()
+        verdict = box.locator("[data-verdict]")
+        verdict.wait_for(timeout=10_000)
+        want = check(ex_id, text)
+        got = verdict.get_attribute("data-verdict")
+        shown = _flat(verdict.inner_text())
+        assert got == want.status, f"{where}: {ex_id} {text!r}: the page says {got}, check says {want.status}"
+        if want.status == "open":
+            points = box.locator(".lm-answer-points input[type=checkbox]")
+            assert points.count() == len(EXERCISES[ex_id].key_points), f"{where}: {ex_id}'s key points"
+            points.first.check()
+            assert "1 of" in box.locator(".lm-answer-tally").inner_text() or points.count() == 1
+        else:
+            assert shown == _flat(f"{want._ICONS[want.status]} [{ex_id}] {want.message}"), \
+                f"{where}: {ex_id} {text!r}: the page shows {shown!r}, check says {want.message!r}"
+        if shot is not None and want.status == "mistake":
+            box.screenshot(path=str(shot))
+            shot = None
+    print(f"{where}: {len(cases)} answers typed in the answer boxes, verdicts equal to check's")
+    return len(cases)
+
+
+def test_answer_boxes_in_voila(voila, voila_page, served_notebooks):
+    name, ids = chapter_with_exercises(served_notebooks)
+    voila_page.goto(voila.url(f"/voila/render/{name}"), wait_until="commit", timeout=120_000)
+    voila_page.locator(f'[data-exercise="{ids[0]}"]').first.wait_for(timeout=300_000)
+    answer_in_boxes(voila_page, f"Voilà {name}", ids)
+
+
+@pytest.fixture(scope="module")
+def exercise_site(tmp_path_factory, served_notebooks, chromium):
+    """The static site of the chapter with exercises only (tools/build_site.py), served on
+    127.0.0.1, in a browser context whose every other request is aborted and recorded.
+    ``$LEARNMETRICS_SITE_NOTEBOOKS`` names another folder of notebooks (refreshed copies)."""
+    import os
+    import sys
+
+    folder = Path(os.environ.get("LEARNMETRICS_SITE_NOTEBOOKS") or served_notebooks).resolve()
+    name, ids = chapter_with_exercises(folder)
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    import build_site
+
+    out = tmp_path_factory.mktemp("exercise-site") / "course"
+    try:
+        build_site.build_site(out, notebooks=folder, only=[name[:2]], log=lambda *a, **k: None)
+    except build_site.SiteError as e:
+        pytest.fail(f"the static site cannot be built: {e}")
+    with serve_folder(out) as base:
+        context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+        context.set_default_timeout(30_000)
+        log = block_network(context, base)
+        page = watch_page(context.new_page(), log)
+        page.goto(base + name.replace(".ipynb", ".html"), wait_until="domcontentloaded")
+        yield page, log, folder / name, ids
+        context.close()
+
+
+_CORPUS_JS = """async ([esm, cases]) => {
+  const url = URL.createObjectURL(new Blob([esm], {type: "text/javascript"}));
+  const mod = await import(url);
+  return cases.map(([spec, text]) => mod.verdict(spec, text));
+}"""
+
+
+def test_answer_boxes_in_the_static_site(exercise_site, artifacts):
+    page, log, path, ids = exercise_site
+    where = f"static site {path.name}"
+    nb = nbformat.read(path, as_version=4)
+    boxes = {m["state"]["spec"]["id"]: m["state"] for m in
+             nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}).values()
+             if m.get("model_name") == "AnyModel" and "spec" in m.get("state", {})}
+    from learnmetrics.exercises._widget import AnswerBox
+
+    stale = [i for i in ids if i not in boxes or boxes[i]["spec"] != EXERCISES[i].spec()
+             or boxes[i]["_esm"] != AnswerBox._esm]
+    assert not stale, (f"{where}: the stored answer boxes of {stale} are missing or differ from the package's: "
+                       f"refresh the notebook (make refresh NB=notebooks/{path.name})")
+    answer_in_boxes(page, where, ids, shot=artifacts / "exercise_answer_box_mistake.png")
+    # the page's own checker (the stored module) on the whole corpus of the chapter
+    cases = [(boxes[i]["spec"], text) for i in ids for text in corpus(boxes[i]["spec"])]
+    got = page.evaluate(_CORPUS_JS, [AnswerBox._esm, cases])
+    differ = [(spec["id"], text, g["status"], check(spec["id"], text).status) for (spec, text), g in zip(cases, got)
+              if (g["status"], g["message"]) != ((w := check(spec["id"], text)).status, w.message)]
+    assert not differ, f"{where}: {len(differ)} of {len(cases)} corpus answers differ, e.g. {differ[:5]}"
+    assert not log.blocked and not log.missing and not log.errors, \
+        f"{where}: blocked {log.blocked[:3]}, missing {log.missing[:3]}, errors {log.errors[:3]}"
+    print(f"{where}: {len(cases)} corpus answers checked by the page's module, all equal to check's")
