@@ -579,16 +579,19 @@ class Explorer:
         # their read-outs); ``self.image`` / ``self.readout`` are no widgets any more
         self._widget = value
 
-    def axis_hits(self, ax, control, positions, *, axis: str = "x", tip: str = "") -> dict:
-        """A hit region over ``ax``: pressing or dragging at data coordinate ``positions[p]``
-        (along ``axis``) moves ``control`` (a control or its index) to its ``p``-th linked
-        position. The pixels come from the figure's own transforms."""
+    def axis_hits(self, ax, control, where, *, axis: str = "x", tip: str = "") -> dict:
+        """A hit region over ``ax``: pressing or dragging at data coordinate ``where(v)``
+        (along ``axis``) moves ``control`` (a control or its index) to its value ``v``, the
+        nearest of its drawn-ahead values (``where`` may also be the list of coordinates,
+        one per value). The pixels come from the figure's own transforms, so the press lands
+        on the value drawn under the pointer."""
         i = control if isinstance(control, int) else self.controls.index(control)
         if i not in self._linked:
             return {}
         h = self.fig.bbox.height
         x0, y0, x1, y1 = ax.bbox.extents
-        data = np.asarray(positions, dtype=float)
+        grid = self._links[i].grid
+        data = np.asarray([where(v) for v in grid] if callable(where) else where, dtype=float)
         if axis == "x":
             pts = ax.transData.transform(np.column_stack([data, np.zeros_like(data)]))[:, 0]
         else:

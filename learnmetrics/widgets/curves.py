@@ -196,6 +196,11 @@ class CutPointExplorer(Explorer):
                 self.roc_title, self.roc_note, self.pr_trail, self.pr_point, self.pr_title,
                 self.pr_note]
 
+    def hit_regions(self):
+        # a press or a drag on the ranked list puts the cut at the gap under the pointer
+        return [self.axis_hits(self.axes["strip"], self.slider, lambda k: self._n_pred[int(k)] - 0.5,
+                               tip="press or drag on the ranked list to move the cut")]
+
     def compute_state(self, k):
         return _curves.cut_point_state(self.table, int(k))
 

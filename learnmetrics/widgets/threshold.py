@@ -227,6 +227,11 @@ class ThresholdExplorer(Explorer):
         ax_rates.spines[["top", "right"]].set_visible(False)
         ax_rates.set_title("rates", fontsize=10)
 
+    def hit_regions(self):
+        # a press or a drag on the score axis puts the threshold under the pointer
+        return [self.axis_hits(self._region.axes, self.slider, lambda t: t,
+                               tip="press or drag on the score axis to move the threshold")]
+
     def dynamic_artists(self):
         """What ``draw`` moves, in the order of their z-order in a full render (the base
         renders the rest once as a background): the shaded side, the score axis over it,
