@@ -715,7 +715,8 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
     class codes, a radix sort), the score matrix copied once with the classes'
     rows contiguous in every column; then, per column, the positives' and the
     negatives' scores sorted apart and every positive's count of negatives below
-    it read by one ``searchsorted`` of the (few) positives into the negatives.
+    it read by one ``searchsorted`` of the (few) positives into the negatives
+    (scores with few decimals take the counting pass instead, as in the binary case).
     The counts are the exact integers of :func:`_pair_sums`, so each AUC is the
     same float as a binary ``roc_auc_score`` of that column.
     """
@@ -738,6 +739,12 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
             out[c] = np.nan
             continue
         row = grouped[c]
+        if n > _SMALL_N and _decimal_scale(row) is not None:  # few distinct scores: the counting pass
+            pos = np.zeros(n, dtype=bool)
+            pos[a:b] = True
+            ps = _pair_sums(pos, row)
+            out[c] = (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
+            continue
         s_pos = np.sort(row[a:b])
         row[a:m_neg] = row[b:]  # the negatives, contiguous (NumPy copies overlapping parts safely)
         s_neg = row[:m_neg]
