@@ -247,3 +247,23 @@ def test_precision_falls_when_a_negative_enters_unless_tp_is_zero():
             continue
         before, after = tp / (tp + fp), tp / (tp + fp + 1)
         assert (after < before) if tp > 0 else (after == before == 0)
+
+
+def test_two_rulers_two_verdicts_and_a_clustering_without_names(melons):
+    """02's answers to the notes' questions: the ruler decides who wins; cluster ids are not class names."""
+    _, _, _, scored = melons
+    y = scored.y_true
+    clf, all_good = (scored.y_score >= 0.5).astype(int), np.ones_like(y)
+    assert (round(lm.accuracy_score(y, clf), 3), round(lm.accuracy_score(y, all_good), 3)) == (0.706, 0.471)
+    assert (round(lm.recall_score(y, clf), 3), lm.recall_score(y, all_good)) == (0.625, 1.0)
+    assert lm.confusion_matrix(y, 1 - y).tolist() == [[0, 9], [8, 0]] and lm.accuracy_score(y, 1 - y) == 0
+
+
+def test_the_largest_confusion_of_the_three_class_example():
+    rng = np.random.default_rng(1)
+    y3 = rng.choice([0, 1, 2], size=100, p=[0.5, 0.3, 0.2])
+    p3 = np.where(rng.random(100) < 0.75, y3, rng.choice([0, 1, 2], size=100))
+    cm = lm.confusion_matrix(y3, p3)
+    off = cm - np.diag(np.diag(cm))
+    assert np.unravel_index(off.argmax(), off.shape) == (1, 2) and off.max() == 4
+    assert cm[2, 1] == 0

@@ -113,3 +113,23 @@ def test_a_learning_curve_that_rises_min_norm_least_squares():
     Xt, yt = pop20.sample(200_000, rng=np.random.default_rng(6))
     mc = np.mean((fit.predict(Xt) >= 0.5) != yt)
     assert abs(mc - pop20.linear_error(fit.coef, fit.intercept - 0.5)) < 0.005
+
+
+def test_k_fold_training_sets_share_all_but_two_folds():
+    """01 §5: with 5 folds of 8 on m = 40, any two training sets share 24 of their 32 examples."""
+    pop = lm.evaluation.two_gaussians_population(distance=2.0, n_features=5, n_informative=2, positive_rate=0.3)
+    _, y40 = pop.sample(40, rng=1, exact_proportion=True)
+    splits = list(lm.kfold_split(y40, k=5, rng=0))
+    shared = {len(np.intersect1d(a[0], b[0])) for i, a in enumerate(splits) for b in splits[i + 1:]}
+    assert shared == {24} and {len(tr) for tr, _ in splits} == {32}
+    # in general: m - |T_i| - |T_j|, on random m and k
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        m, k = int(rng.integers(10, 60)), int(rng.integers(2, 10))
+        y = (rng.random(m) < 0.4).astype(int)
+        if y.sum() < k or (1 - y).sum() < k:
+            continue
+        sp = list(lm.kfold_split(y, k=k, rng=int(rng.integers(1000))))
+        for i, a in enumerate(sp):
+            for b in sp[i + 1:]:
+                assert len(np.intersect1d(a[0], b[0])) == m - len(a[1]) - len(b[1])
