@@ -226,6 +226,8 @@ function render({ model, el }) {
   fig.addEventListener("pointerup", stop);
   fig.addEventListener("pointercancel", stop);
 
+  // for the browser tests and benchmarks: what the view holds, read without a kernel
+  root.lmView = { hits: () => model.get("hits"), size: () => model.get("size"), slot };
   size();
   syncBackground();
   syncLayers();
