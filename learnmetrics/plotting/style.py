@@ -21,7 +21,8 @@ chosen value)                        orange, solid (``CUT_LINE``); never
                                      on an axis edge shows whole
 learners A, B, C       green,        solid, dashed, dash-dot
                        reddish       (``learner_style(i)``); C is never
-                       purple, black dotted (dotted looked like a tie)
+                       purple,       dotted (dotted looked like a tie)
+                       black
 bias², variance        green,        only in the error decomposition (01,
                        reddish       09), never in a figure with learners;
                        purple        noise grey dashed, total black
