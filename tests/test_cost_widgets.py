@@ -63,3 +63,36 @@ def test_explorer_text_is_at_least_9_points():
     sizes = [t.get_fontsize() for t in texts]
     sizes += [lab.get_fontsize() for ax in ex.fig.axes for lab in ax.get_xticklabels() + ax.get_yticklabels()]
     assert min(sizes) >= 9
+
+
+def test_readout_shows_both_costs_per_example_and_the_chinese_names_the_cut_point():
+    """Issue 29: the chapter says the read-out shows two costs per example (it showed neither); the Chinese
+    read-out wrote '最佳截断点：cut 8' and 'ROC 上等代价线' (read as 上等)."""
+    from learnmetrics.widgets import set_language
+
+    d = watermelon_scores()
+    ex = CostCurveExplorer(d.y_true, d.y_score, names=("good", "bad"))
+    ex.ratio_slider.value = 4
+    ex.prior_slider.value = 0.2
+    en = ex.describe(ex.state)
+    assert f"expected cost per example at p: {ex.state.expected_cost:.3f}" in en
+    assert f"cost-sensitive error on these examples: {ex.state.error_rate:.3f}" in en
+    set_language("zh")
+    try:
+        zh = ex.describe(ex.state)
+    finally:
+        set_language("en")
+    assert "最佳截断点 k = 8" in zh and "cut 8" not in zh and "ROC 上等" not in zh
+    assert f"{ex.state.expected_cost:.3f}" in zh and f"{ex.state.error_rate:.3f}" in zh
+
+
+def test_current_point_and_legends_clear_of_the_data():
+    """Issue 24: the current point is never clipped (first and last x), the legends sit outside the axes."""
+    d = watermelon_scores()
+    ex = CostCurveExplorer(d.y_true, d.y_score)
+    assert ex.cost_view.point.get_clip_on() is False and ex.roc_view.point.get_clip_on() is False
+    ex.fig.canvas.draw()
+    r = ex.fig.canvas.get_renderer()
+    for view in (ex.cost_view, ex.roc_view):
+        leg, box = view.ax.get_legend().get_window_extent(r), view.ax.get_window_extent(r)
+        assert leg.y1 <= box.y0                                  # entirely below the axes

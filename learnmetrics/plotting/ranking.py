@@ -169,7 +169,8 @@ class DcgCurves:
         (self.dcg,) = ax.plot(x, state.dcg_curve, ls="-", marker="o", color=style.CURVE, ms=4, lw=1.6,
                               label="DCG@i (this list)")
         self.cut = ax.axvline(state.k, **style.CUT_LINE)   # NDCG@k is read at i = k
-        (self.gap,) = ax.plot([state.k, state.k], [0, 0], color="0.3", lw=5, alpha=0.35, solid_capstyle="butt")
+        # wide enough to show on both sides of the cut line drawn through it at k
+        (self.gap,) = ax.plot([state.k, state.k], [0, 0], color="0.3", lw=11, alpha=0.35, solid_capstyle="butt")
         # over the cut line, on a white box, so that the line never crosses the numbers
         self.text = ax.text(0.03, 0.97, "", transform=ax.transAxes, va="top", fontsize=FONT, family="monospace",
                             zorder=7, bbox=dict(boxstyle="square,pad=0.2", fc="white", ec="none", alpha=0.9))
