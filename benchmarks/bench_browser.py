@@ -14,10 +14,10 @@ explorer is stepped with the keyboard:
 Times are taken IN THE PAGE: from the key event's timestamp (``event.timeStamp``,
 the renderer's clock) to the first animation frame after the new image was
 decoded (``img.decode()``, then ``requestAnimationFrame`` and a message-channel
-task, i.e. just after that frame was painted). The figure is the first *visible*
-``<img>`` of the explorer's output (a ``widgets.Stack`` re-creates its image on
-every step; a plain ``widgets.Image`` changes its ``src``). The read-out time is
-taken the same way for the visible ``.widget-html-content`` text.
+task, i.e. just after that frame was painted). The figure is the visible layer of
+the explorer's view (every frame's ``<img>`` stays in the DOM, decoded; a step
+shows another one), or the first visible ``<img>`` (the background, at a frame
+equal to it). The read-out time is taken the same way for the visible read-out.
 
 JupyterLab also gives the explorer cell's execution time (its ``recordTiming``
 metadata: ``shell.execute_reply - iopub.execute_input``); Voilà and the site the
@@ -67,8 +67,11 @@ HARNESS_JS = r"""
 (() => {
   if (window.__lmBench) return;
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-  const figure = root => Array.from(root.querySelectorAll('img')).find(i => shown(i) && i.src) || null;
-  const readout = root => Array.from(root.querySelectorAll('.widget-html-content')).filter(shown)
+  // an explorer's view keeps every frame's layer over one background and shows one layer
+  const figure = root => Array.from(root.querySelectorAll('img.lm-xv-layer')).find(i => shown(i) && i.src)
+      || Array.from(root.querySelectorAll('img')).find(i => shown(i) && i.src) || null;
+  const readout = root => Array.from(root.querySelectorAll('.widget-html-content, .lm-xv-text, .lm-xv-waiting'))
+      .filter(shown)
       .map(e => e.innerText).join('\n').replace(/\s+/g, ' ').trim();
   // resolves just after the next frame is painted
   const afterPaint = () => new Promise(res => requestAnimationFrame(() => {

@@ -9,10 +9,10 @@ is moved with the keyboard, one step at a time; after each step we wait for
    where :func:`expected_checks` has an entry, to contain the text computed by
    ``learnmetrics`` for that value (the figure may lag the text by one
    kernel round trip, so each is waited for),
-3. the figure to change: the image *shown* (the first rendered ``<img>``: an
-   explorer whose frames sit in a ``widgets.Stack`` renders only the selected
-   child, and re-creates its ``<img>`` with a new ``blob:`` URL on every step)
-   gets a new ``src`` whose bytes differ from the previous frame's.
+3. the figure to change: the image *shown* (an explorer's view keeps every
+   frame's layer in the DOM over one background and shows one: the layer shown,
+   else the first rendered ``<img>``) gets a new ``src`` whose bytes differ from
+   the previous frame's.
 
 Then one step back: the read-out must be the one shown for that value
 before and the frame the same bytes (the explorer's frame cache).
@@ -305,9 +305,13 @@ class ExplorerReport:
 
 # What is *shown*: an explorer may hold several images and read-outs (one per frame, in a
 # ``widgets.Stack`` whose selected child alone is rendered): only rendered elements count.
+# An explorer's view (``ExplorerView``) keeps every frame's layer in the DOM over one background:
+# its figure is the layer shown (the background itself at a frame equal to it).
 _SHOWN_JS = """const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-  const shownImg = root => Array.from(root.querySelectorAll('img')).find(i => shown(i) && i.src) || null;
-  const shownHtml = root => Array.from(root.querySelectorAll('.widget-html-content')).filter(shown);"""
+  const shownImg = root => Array.from(root.querySelectorAll('img.lm-xv-layer')).find(i => shown(i) && i.src)
+    || Array.from(root.querySelectorAll('img')).find(i => shown(i) && i.src) || null;
+  const shownHtml = root => Array.from(root.querySelectorAll('.widget-html-content, .lm-xv-text, .lm-xv-waiting'))
+    .filter(shown);"""
 _READOUT_JS = """(root) => { %s
   return shownHtml(root).map(e => e.innerText).join('\\n'); }""" % _SHOWN_JS
 _NORM = re.compile(r"\s+")
@@ -352,15 +356,21 @@ def slider_values(root) -> dict[str, SliderValue]:
 
 
 _LAYOUT_JS = """(root) => { %s
-  const out = [], img = shownImg(root);
-  const html = Array.from(root.querySelectorAll('.widget-html')).find(shown) || null;
+  const out = [], img = root.querySelector('img.lm-xv-bg') || shownImg(root);
+  const html = Array.from(root.querySelectorAll('.widget-html, .lm-xv-readout')).find(shown) || null;
+  if (img && img.classList.contains('lm-xv-bg') && img.naturalWidth) {
+    // the figure keeps a legible size: 85% of its pixels' width, or the whole width of the output
+    const want = Math.min(0.85 * img.naturalWidth, root.getBoundingClientRect().width - 2);
+    if (img.clientWidth < want - 1)
+      out.push(`figure shrunk to ${Math.round(100 * img.clientWidth / img.naturalWidth)}% of its size (${img.clientWidth}px of ${img.naturalWidth}px) in a ${Math.round(root.getBoundingClientRect().width)}px output`);
+  }
   if (img && img.naturalWidth && img.clientWidth) {
     const natural = img.naturalWidth / img.naturalHeight, aspect = img.clientWidth / img.clientHeight;
     if (Math.abs(aspect / natural - 1) > 0.02)
       out.push(`figure distorted: ${img.naturalWidth}x${img.naturalHeight} PNG shown as ${img.clientWidth}x${img.clientHeight}`);
   }
   if (html) {
-    const want = parseFloat(html.style.width), got = html.getBoundingClientRect().width;
+    const want = html.classList.contains('lm-xv-readout') ? 0 : parseFloat(html.style.width), got = html.getBoundingClientRect().width;
     if (want && got < want - 1) out.push(`text read-out squeezed to ${Math.round(got)}px (its width is ${want}px)`);
     if (html.scrollWidth > html.clientWidth + 1) out.push(`text read-out overflows (${html.scrollWidth}px in ${html.clientWidth}px)`);
   }

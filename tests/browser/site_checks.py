@@ -4,11 +4,11 @@
   thread of the test process, so the site can be served behind a sub-path.
 * :func:`block_network`: every request that is not to that server (or ``file:``, ``data:``,
   ``blob:``) is aborted and recorded; a test asserts none was attempted.
-* :class:`StoredExplorer`: what an explorer must show for given slider positions, read from
-  the notebook's saved widget state (the models the page renders with no kernel): walk the
-  explorer's widget tree, and at each ``Stack`` take the child its ``jslink``/``jsdlink``-ed
-  control selects. The images' bytes and the read-outs' text of that walk are what the page
-  must show.
+* :class:`StoredExplorer`: what an explorer must show for given control positions, read from
+  the notebook's saved widget state (the models the page renders with no kernel): the
+  explorer's view (``ExplorerView``) holds a background and one layer and read-out per slot;
+  the ``jslink``-ed controls' positions name the slot. The images' bytes (background, layer)
+  and the read-out's text of that slot are what the page must show.
 * :func:`walk_explorer`: step each linked slider with the keyboard, wait for the page to show
   the stored frame of the new position (image bytes and read-out text), check the figure
   changed, and that one step back shows the same bytes again; a learnmetrics check (from
@@ -189,71 +189,93 @@ class Shown:
         return f"images {self.images}, read-outs {[t[:70] for t in self.texts]}"
 
 
+def _view_of(state: dict, root: str) -> str | None:
+    """The explorer's front-end view (an ``ExplorerView``: an anywidget holding the frames)."""
+    stack = [root]
+    while stack:
+        mid = stack.pop(0)
+        m = state.get(mid)
+        if m is None:
+            continue
+        if m["model_name"] == "AnyModel" and "layers" in m["state"]:
+            return mid
+        stack.extend(_ref(c) for c in m["state"].get("children", []) or [])
+    return None
+
+
 class StoredExplorer:
-    """One explorer's widget tree in the saved state, rooted at ``root`` (a model id)."""
+    """One explorer's widget tree in the saved state, rooted at ``root`` (a model id): its
+    controls (sliders, checkboxes), the ``ExplorerView`` holding every frame drawn ahead, and
+    which control is ``jslink``-ed to which of the view's traits ``c0`` ..."""
 
     def __init__(self, state: dict, root: str):
         self.state, self.root = state, root
         if root not in state:
             raise AssertionError(f"the explorer's widget {root} is not in the notebook's saved widget state")
-        self.links = {}  # stack id -> (control id, trait)
+        self.view = _view_of(state, root)
+        self.links = {}  # control id -> index j of the view's trait c<j>
         for m in state.values():
             if m["model_name"] in LINK_MODELS:
                 (src, s_attr), (dst, d_attr) = m["state"]["source"], m["state"]["target"]
-                if d_attr == "selected_index":
-                    self.links[_ref(dst)] = (_ref(src), s_attr)
-        self.sliders = [mid for mid in self._walk_models(root) if "Slider" in self.state[mid]["model_name"]]
-        self.linked = [mid for mid in self.sliders if any(src == mid for src, _ in self.links.values())]
+                if _ref(dst) == self.view and re.fullmatch(r"c\d", d_attr or ""):
+                    self.links[_ref(src)] = int(d_attr[1:])
+        models = list(self._walk_models(root))
+        self.sliders = [mid for mid in models if "Slider" in self.state[mid]["model_name"]]
+        self.checkboxes = [mid for mid in models if self.state[mid]["model_name"] == "CheckboxModel"]
+        self.linked = [mid for mid in self.sliders if mid in self.links]
+        self.linked_boxes = [mid for mid in self.checkboxes if mid in self.links]
 
     def _walk_models(self, mid):
-        """Every model id under ``mid`` (all Stack children), depth first, children in order."""
+        """Every model id under ``mid``, depth first, children in order."""
         yield mid
         for child in self.state[mid]["state"].get("children", []) or []:
             yield from self._walk_models(_ref(child))
 
-    def label(self, slider: str) -> str:
-        return self.state[slider]["state"].get("description", "")
+    def label(self, control: str) -> str:
+        return self.state[control]["state"].get("description", "")
 
-    def index(self, slider: str, trait: str, readout: str) -> int:
-        """The Stack index the control at the position whose read-out shows ``readout`` selects."""
-        s = self.state[slider]["state"]
-        if trait == "index":
+    def position(self, control: str, readout: str) -> int:
+        """The position (among the frames drawn ahead) of the control whose page read-out is
+        ``readout`` (a checkbox: "checked" or "unchecked")."""
+        v = self.state[self.view]["state"]
+        m = v["maps"][self.links[control]]
+        s = self.state[control]["state"]
+        if m["trait"] == "index":
             labels = s.get("_options_labels") or []
             if readout not in labels:
                 raise AssertionError(f"slider {s.get('description')!r} shows {readout!r}, not one of its labels")
             return labels.index(readout)
-        if trait == "value":
-            return int(readout)
-        raise AssertionError(f"a Stack is linked to the slider's {trait!r}, which this check cannot read")
+        value = (readout == "checked") if control in self.checkboxes else int(readout)
+        if value not in m["values"]:
+            raise AssertionError(f"control {s.get('description')!r} at {value!r}: no frame drawn ahead for it")
+        return m["values"].index(value)
+
+    def slot(self, readouts: dict[str, str]) -> int:
+        v = self.state[self.view]["state"]
+        at = [None] * len(v["shape"])
+        for control, j in self.links.items():
+            if control in readouts:
+                at[j] = self.position(control, readouts[control])
+        s = 0
+        for p, n in zip(at, v["shape"]):
+            if p is None:
+                raise AssertionError("a linked control of the view is not in the page")
+            s = s * n + p
+        return s
 
     def expected(self, readouts: dict[str, str]) -> Shown:
-        """What the page must show when the sliders (``{model id: read-out text}``) are where
-        they are: the images and read-outs of the Stack children their links select."""
-        images, texts = [], []
-
-        def walk(mid):
-            m = self.state[mid]
-            name, s = m["model_name"], m["state"]
-            children = [_ref(c) for c in s.get("children", []) or []]
-            if name == "StackModel":
-                index = s.get("selected_index")
-                if mid in self.links:
-                    src, trait = self.links[mid]
-                    if src in readouts:
-                        index = self.index(src, trait, readouts[src])
-                if index is not None and 0 <= index < len(children):
-                    walk(children[index])
-            elif children:
-                for c in children:
-                    walk(c)
-            elif name == "ImageModel":
-                buf = next((b for b in m.get("buffers", []) if b["path"] == ["value"]), None)
-                images.append(_fnv(base64.b64decode(buf["data"])) if buf else "0:811c9dc5")
-            elif name in ("HTMLModel", "HTMLMathModel"):
-                texts.append(html_text(s.get("value", "")))
-
-        walk(self.root)
-        return Shown(images, texts)
+        """What the page must show when the controls (``{model id: read-out text}``) are where
+        they are: the background with the layer of their slot, and that slot's read-out."""
+        v = self.state[self.view]["state"]
+        s = self.slot(readouts)
+        images = [_fnv(base64.b64decode(v["background"]))]
+        spare = v.get("spare") or []
+        layer, text = (spare[1], spare[2]) if spare and spare[0] == s else (v["layers"][s], v["readouts"][s])
+        if layer is None:
+            raise AssertionError(f"slot {s} of the view has no frame stored")
+        if layer[2]:
+            images.append(_fnv(base64.b64decode(layer[4])))
+        return Shown(images, [html_text(text)])
 
 
 # -- learnmetrics' own numbers, recomputed here for 02 and 03 ------------------------------------
@@ -311,16 +333,20 @@ _SHOWN_JS = """async (root) => {
   };
   const images = [];
   for (const img of root.querySelectorAll('img')) if (shown(img)) images.push(img.src ? await hash(img.src) : '0:811c9dc5');
-  const texts = Array.from(root.querySelectorAll('.widget-html-content')).filter(shown)
+  const texts = Array.from(root.querySelectorAll('.widget-html-content, .lm-xv-text, .lm-xv-waiting')).filter(shown)
     .map(e => e.textContent.replace(/\\s+/g, ' ').trim());
+  const checkboxes = Array.from(root.querySelectorAll('.widget-checkbox')).map(b => ({
+    label: (b.querySelector('label') || {innerText: ''}).innerText.trim(),
+    checked: !!(b.querySelector('input[type=checkbox]') || {}).checked,
+    disabled: !!(b.querySelector('input[type=checkbox]') || {}).disabled}));
   const sliders = Array.from(root.querySelectorAll('.widget-slider')).filter(b => b.querySelector('[role=slider]'))
     .map(b => ({label: (b.querySelector('.widget-label') || {innerText: ''}).innerText.trim(),
                 text: (b.querySelector('.widget-readout') || {innerText: ''}).innerText.trim(),
                 disabled: !!b.querySelector('[disabled]') || b.classList.contains('mod-disabled')
                           || !!b.querySelector('.noUi-target[disabled]')}));
-  const readout = Array.from(root.querySelectorAll('.widget-html-content')).filter(shown)
+  const readout = Array.from(root.querySelectorAll('.widget-html-content, .lm-xv-text, .lm-xv-waiting')).filter(shown)
     .map(e => e.innerText).join('\\n').replace(/\\s+/g, ' ').trim();
-  return {images, texts, sliders, readout};
+  return {images, texts, sliders, checkboxes, readout};
 }"""
 
 
@@ -348,6 +374,11 @@ def _readouts(explorer: StoredExplorer, view: dict) -> dict[str, str]:
         if norm(s["label"]) != norm(explorer.label(mid)):
             raise AssertionError(f"slider {s['label']!r} in the page where the saved state has {explorer.label(mid)!r}")
         out[mid] = s["text"]
+    if len(view["checkboxes"]) != len(explorer.checkboxes):
+        raise AssertionError(f"the page shows {len(view['checkboxes'])} checkboxes, the saved state has "
+                             f"{len(explorer.checkboxes)}")
+    for mid, b in zip(explorer.checkboxes, view["checkboxes"]):
+        out[mid] = "checked" if b["checked"] else "unchecked"
     return out
 
 
@@ -363,10 +394,10 @@ def walk_explorer(page, root, explorer: StoredExplorer, name: str, check=None, *
     numbers) in its read-out, and ``patterns(values)``'s regular expressions found in it; back at a
     position shown before, the same image bytes."""
     root.scroll_into_view_if_needed()
-    if not explorer.linked:
-        raise AssertionError(f"{name}: no slider is linked to a Stack of frames in the saved widget state, so "
-                             f"nothing moves without a kernel (a notebook stored before the explorers drew their "
-                             f"frames ahead? `make refresh NB=...`)")
+    if explorer.view is None or not explorer.linked:
+        raise AssertionError(f"{name}: no slider is linked to the explorer's view of frames in the saved widget "
+                             f"state, so nothing moves without a kernel (a notebook stored before the explorers "
+                             f"drew their frames ahead into one view? `make refresh NB=...`)")
     records: list[Step] = []
     boxes = root.locator(".widget-slider:has([role=slider])")
     for mid in explorer.linked:
@@ -412,7 +443,69 @@ def walk_explorer(page, root, explorer: StoredExplorer, name: str, check=None, *
                     raise AssertionError(f"{name}: slider {label!r} at {value}: the read-out does not match {missing} "
                                          f"(recomputed with learnmetrics); it shows:\n{view['readout']}")
             records.append(Step(label, key, value, view["images"], ms))
+    for mid in explorer.linked_boxes:  # a checkbox: ticked and unticked, the frame follows each time
+        i = explorer.checkboxes.index(mid)
+        label = explorer.label(mid)
+        box = root.locator(".widget-checkbox input[type=checkbox]").nth(i)
+        view = shown(root)
+        first = view["images"]
+        for _ in range(2):
+            before = view
+            t0 = time.perf_counter()
+            box.click()
+            deadline = time.monotonic() + timeout
+            while True:
+                view = shown(root)
+                if view["checkboxes"][i]["checked"] != before["checkboxes"][i]["checked"]:
+                    try:
+                        _match(explorer, view, name, f"checkbox {label!r} {'on' if view['checkboxes'][i]['checked'] else 'off'}")
+                        break
+                    except AssertionError:
+                        if time.monotonic() > deadline:
+                            raise
+                elif time.monotonic() > deadline:
+                    raise AssertionError(f"{name}: a click did not tick checkbox {label!r}")
+                page.wait_for_timeout(20)
+            if view["images"] == before["images"] or view["texts"] == before["texts"]:
+                raise AssertionError(f"{name}: checkbox {label!r} changed but the figure or the read-out did not")
+            records.append(Step(label, "click", str(view["checkboxes"][i]["checked"]), view["images"],
+                                (time.perf_counter() - t0) * 1e3))
+        if view["images"] != first:
+            raise AssertionError(f"{name}: checkbox {label!r} back where it was, the figure differs")
     return records
+
+
+def press_on_figure(page, root, explorer: StoredExplorer, name: str, *, positions=(2, -3), timeout: float = 10.0):
+    """Press on the figure's hit region (a ranked list, a score axis) at the pixel of some
+    positions of its control: the control and the page must then show that position's stored
+    frame. Returns the number of presses checked (0: the explorer has no hit region)."""
+    hits = root.locator(".lm-xv").first.evaluate("v => v.lmView.hits()")
+    done = 0
+    for hit in hits:
+        view_state = explorer.state[explorer.view]["state"]
+        control = next(c for c, j in explorer.links.items() if j == hit["control"])
+        i = explorer.sliders.index(control)
+        img = root.locator("img.lm-xv-bg").first
+        box = img.bounding_box()
+        scale = box["width"] / view_state["size"][0]
+        y = box["y"] + scale * (hit["box"][1] + hit["box"][3]) / 2
+        for p in positions:
+            p = p % len(hit["pos"])
+            x = box["x"] + scale * hit["pos"][p]
+            page.mouse.click(x, y)
+            deadline = time.monotonic() + timeout
+            while True:
+                view = shown(root)
+                at = explorer.position(control, _readouts(explorer, view)[control])
+                if at == p:
+                    _match(explorer, view, name, f"after a press at position {p} of {explorer.label(control)!r}")
+                    break
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"{name}: a press on the figure at position {p} left "
+                                         f"{explorer.label(control)!r} at position {at}")
+                page.wait_for_timeout(20)
+            done += 1
+    return done
 
 
 def _match(explorer: StoredExplorer, view: dict, name: str, where: str) -> None:

@@ -101,9 +101,9 @@ def test_every_explorer_cell_is_found():
 # does nothing now steps fine in the browser, the link itself is what must not break)
 BROKEN = {
     "slider not linked to the frames": (
-        "def _new_page(self, *args):\n"
-        "        super()._new_page(*args)\n"
-        "        for link in self._page.links:\n"
+        "def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        "        for link in self._view_links:\n"
         "            link.unlink()"),
     "figure never moves": "draw = lambda self, state: None",
     "read-out one step off": (

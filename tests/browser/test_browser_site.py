@@ -31,7 +31,7 @@ import pytest
 from browser_checks import expected_checks, explorer_cells
 from browser_servers import NOTEBOOKS, ROOT
 from site_checks import (WIDGET_STATE, StoredExplorer, block_network, explorer_views, own_checks, page_links,
-                         serve_folder, shown, wait_for_mathjax, walk_explorer, watch_page, widget_state)
+                         press_on_figure, serve_folder, wait_for_mathjax, walk_explorer, watch_page, widget_state)
 
 SUBPATH = "course"
 CHAPTERS = [p.name for p in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))]
@@ -118,18 +118,21 @@ def check_explorers(page, notebook: Path, *, steps: int = 3, only_first: bool = 
         name = f"{notebook.name} explorer {i + 1} (cell {cell})"
         assert view, f"{name}: the cell has no stored widget view"
         explorer = StoredExplorer(state, view)
-        unlinked = [explorer.label(m) for m in explorer.sliders if m not in explorer.linked]
-        page_sliders = shown(roots.nth(i))["sliders"]
-        for s, mid in zip(page_sliders, explorer.sliders):
-            if mid not in explorer.linked:
-                assert s["disabled"], f"{name}: slider {s['label']!r} needs a kernel but is not greyed out"
+        # every control of every explorer works without a kernel: linked to the frames drawn ahead
+        unlinked = [explorer.label(m) for m in explorer.sliders + explorer.checkboxes if m not in explorer.links]
+        assert not unlinked, f"{name}: controls that need a kernel (dead in the static site): {unlinked}"
         records += walk_explorer(page, roots.nth(i), explorer, name, checks[i] if i < len(checks) else None,
                                  steps=steps, patterns=ours.get(i))
-        if unlinked:
-            print(f"{name}: kernel-path sliders greyed out in the static page: {unlinked}")
+        PRESSES[name] = press_on_figure(page, roots.nth(i), explorer, name)
         if only_first:
             break
     return records
+
+
+#: explorer -> presses on its figure checked (a ranked list or a score axis moves the cut)
+PRESSES: dict[str, int] = {}
+#: explorers whose figure must answer a press (the cut on a score axis or a ranked list)
+PRESS_EXPLORERS = {"02_confusion_matrix.ipynb": [0], "03_pr_bep_fbeta.ipynb": [0], "04_roc_auc.ipynb": [0]}
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS)
@@ -146,6 +149,9 @@ def test_chapter_page(notebook, site_context, site_url, site_notebooks, artifact
         assert not tex["raw"], f"{notebook}: TeX left raw in the page: {tex['raw'][:5]}"
         assert not tex["errors"], f"{notebook}: {tex['errors']} MathJax errors in the page"
         records = check_explorers(page, site_notebooks / notebook)
+        for i in PRESS_EXPLORERS.get(notebook, []):
+            pressed = [n for name, n in PRESSES.items() if name.startswith(f"{notebook} explorer {i + 1} ")]
+            assert pressed and pressed[0] >= 2, f"{notebook} explorer {i + 1}: a press on its figure moved nothing"
         if records:
             page.locator(EXPLORERS).first.screenshot(path=str(artifacts / f"site_{Path(notebook).stem}.png"))
         _assert_offline(log, notebook)
@@ -241,18 +247,12 @@ def test_swapped_readouts_fail_the_check(tmp_path, site_notebooks, built_site, c
     saved = json.loads(blob)  # JSON reads the escaped slashes nbconvert writes
     state = saved["state"]
     explorer = StoredExplorer(state, explorer_views(source, explorer_cells(source))[0])
-    stack = next(s for s in explorer.links if explorer.links[s][0] == explorer.linked[0])
-    children = [c.removeprefix("IPY_MODEL_") for c in state[stack]["state"]["children"]]
-
-    def readout_of(child):
-        return next(m for m in explorer._walk_models(child) if state[m]["model_name"] == "HTMLModel")
-
-    at = state[stack]["state"]["selected_index"]
+    readouts = state[explorer.view]["state"]["readouts"]
+    at = state[explorer.view]["state"]["c0"]
+    at = at if isinstance(at, int) else 0
     for a, b in ((at, at + 1), (at - 1, at - 2), (at + 2, at + 3)):  # the walk goes one way or the other
-        if 0 <= min(a, b) and max(a, b) < len(children):
-            ha, hb = readout_of(children[a]), readout_of(children[b])
-            state[ha]["state"]["value"], state[hb]["state"]["value"] = (state[hb]["state"]["value"],
-                                                                        state[ha]["state"]["value"])
+        if 0 <= min(a, b) and max(a, b) < len(readouts):
+            readouts[a], readouts[b] = readouts[b], readouts[a]
     broken = tmp_path / "course"
     broken.mkdir()
     (broken / "static").symlink_to(built_site / "static", target_is_directory=True)

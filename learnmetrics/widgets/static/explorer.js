@@ -161,7 +161,7 @@ function render({ model, el }) {
     if (!ready) { img = null; out = waiting; }
     if (img !== shownImg) {
       if (shownImg) shownImg.style.display = "none";
-      if (img) img.style.display = "block";
+      if (img && !img.dataset.empty) img.style.display = "block";
       shownImg = img;
     }
     if (out !== shownOut) {
