@@ -169,3 +169,39 @@ def test_the_parsing_itself(tmp_path):
     nbformat.write(nb, path)
     _, checks, solutions, prompts = exercise_cells(path)
     assert checks == {"98.1": [1]} and solutions == {"98.1": [2]} and prompts == {"98.1": [0]}
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_exercise_has_its_answer_box_stored(chapter):
+    """Each learner's cell ``answer = ...`` / ``check("NN.k", answer)`` stores the exercise's answer
+    box (an anywidget view whose model, saved in the notebook's widget state, holds the exercise's
+    current spec and the checker's module), so a page with no kernel checks answers; its text
+    output says "no answer yet" and what is wanted, for nbval."""
+    from learnmetrics.exercises._widget import AnswerBox
+
+    registered = _registered_or_skip(chapter)
+    path = notebook_of(chapter)
+    if path is None:
+        pytest.skip(f"chapter {chapter}: no notebook yet")
+    cells, checks, _, _ = exercise_cells(path)
+    nb = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4, capture_validation_error={})
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    refresh = f"refresh the notebook (make refresh NB={path.relative_to(NOTEBOOKS.parent)})"
+    problems = []
+    for ex in registered:
+        unanswered = [i for i in checks.get(ex.id, []) if re.search(r"^answer\s*=\s*\.\.\.", cells[i].source, re.M)]
+        if not unanswered:
+            problems.append(f"{ex.id}: no learner's cell 'answer = ...' before check({ex.id!r}, answer)")
+            continue
+        i = unanswered[0]
+        views = [o["data"]["application/vnd.jupyter.widget-view+json"]["model_id"] for o in cells[i].get("outputs", [])
+                 if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+        texts = ["".join(o.get("data", {}).get("text/plain", "")) for o in cells[i].get("outputs", [])]
+        model = state.get(views[0], {}).get("state", {}) if views else {}
+        if not model:
+            problems.append(f"{ex.id} (cell {i}): no answer box stored: {refresh}")
+        elif model.get("spec") != ex.spec() or model.get("_esm") != AnswerBox._esm:
+            problems.append(f"{ex.id} (cell {i}): the stored answer box is not the package's current one: {refresh}")
+        if not any(f"[{ex.id}] no answer yet" in t and ex.wanted in t for t in texts):
+            problems.append(f"{ex.id} (cell {i}): the stored text does not say 'no answer yet' and what is wanted")
+    assert not problems, f"{path.name}:\n" + "\n".join(problems)
