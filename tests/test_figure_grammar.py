@@ -200,3 +200,47 @@ def test_label_line_writes_on_the_line_in_its_colour():
     assert txt.get_color() == line.get_color()
     with pytest.raises(ValueError, match="pair"):
         style.pair_style(2)
+
+
+# -- every figure and explorer frame of a chapter (opt-in: executes the notebook) ------------------
+import os  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+_HOOK = """%matplotlib agg
+import matplotlib.pyplot as _plt
+from learnmetrics.plotting import style as _st
+_faults = []
+def _check_figures(result):
+    for n in list(_plt.get_fignums()):
+        f = _plt.figure(n)
+        _faults.extend(f"cell {result.info.cell_id}: {x}" for x in _st.figure_faults(f))
+        _plt.close(f)
+get_ipython().events.register('post_run_cell', _check_figures)"""
+_FINAL = """from learnmetrics.widgets._base import Explorer as _Explorer
+for _name, _ex in list(globals().items()):
+    if isinstance(_ex, _Explorer):
+        for _key, _png in list(getattr(_ex, "_frames", {}).items()):
+            if _st.count_cut_pixels(_png) == 0:
+                _faults.append(f"explorer {_name}: frame {_key} shows no current-position orange")
+        _faults.extend(f"explorer {_name}: {x}" for x in _st.clipped_current_points(_ex.fig))
+print("FAULTS", repr(_faults))"""
+
+
+@pytest.mark.skipif(not os.environ.get("LEARNMETRICS_FIGURE_CHECK"),
+                    reason="executes whole notebooks: set LEARNMETRICS_FIGURE_CHECK=1 (or =03,04 for some chapters)")
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), ids=lambda p: p.name[:2])
+def test_every_figure_and_explorer_frame_of_a_chapter(path):
+    """style.figure_faults on every static figure, and on every explorer frame drawn: the
+    current-position orange is there and never clipped. Opt-in, slow: one notebook run each."""
+    import nbformat
+    from nbclient import NotebookClient
+    wanted = os.environ["LEARNMETRICS_FIGURE_CHECK"]
+    if wanted not in ("1", "all") and path.name[:2] not in wanted.split(","):
+        pytest.skip(f"{path.name} not in LEARNMETRICS_FIGURE_CHECK={wanted}")
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.insert(1, nbformat.v4.new_code_cell(_HOOK))
+    nb.cells.append(nbformat.v4.new_code_cell(_FINAL))
+    NotebookClient(nb, timeout=1200, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("output_type") == "stream")
+    assert "FAULTS []" in text, text
