@@ -92,6 +92,7 @@ from ._validation import (
     check_same_length,
     check_size,
     check_sample_weight,
+    rescale_weights,
 )
 
 __all__ = [
@@ -572,6 +573,13 @@ def _weighted_share(hits: np.ndarray, w, int_w: bool, normalize: bool) -> float:
     return float(np.dot(hits, w))
 
 
+def _any_one(yt: np.ndarray, yp: np.ndarray, sel) -> bool:
+    """Whether the (selected) columns of two indicator matrices hold any 1."""
+    if sel is not None:
+        yt, yp = yt[:, sel], yp[:, sel]
+    return bool(yt.any() or yp.any())
+
+
 def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None, samplewise=False):
     """One 2x2 confusion matrix per label (or per sample): that label against the rest.
 
@@ -615,9 +623,10 @@ def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=No
         tp, pred, true, tn = indicator_sums(yt, yp, w, sel, samplewise=samplewise)
         fp, fn = pred - tp, true - tp
         # scikit-learn's dtypes: weighted counts are float, except samplewise with integer
-        # weights, and integer weights on (selected) columns that are all zero
+        # weights, and integer weights on (selected) columns that hold no 1 at all (whatever
+        # the weights of the rows holding them: a 1 in a row of weight 0 still makes them float)
         float_out = w is not None and not (samplewise and int_w) and not (
-            int_w and not pred.any() and not true.any())
+            int_w and not _any_one(yt, yp, sel))
     else:
         t = _Targets(y_true, y_pred, sample_weight)
         sel = None if labels is None else _lookup(t.present, t.check_labels(labels))
@@ -930,7 +939,9 @@ def _setwise_sums(y_true, y_pred, *, labels, pos_label, average, sample_weight):
         _warn_ignored_pos_label(pos_label, average, stacklevel=4)
         samplewise = average == "samples"
         tp, pred, true, _ = indicator_sums(yt, yp, w, sel, samplewise=samplewise)
-        return tp, pred, true, (w if samplewise else None), w is not None
+        # the support's dtype follows multilabel_confusion_matrix's, as in scikit-learn
+        weighted = w is not None and (w.dtype.kind == "f" or _any_one(yt, yp, sel))
+        return tp, pred, true, (w if samplewise else None), weighted
 
     t = _Targets(y_true, y_pred, sample_weight)
     # checked even where they are not used (labels with average='binary', pos_label
@@ -1406,6 +1417,19 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     t = _Targets(y_true, y_pred, sample_weight)
     cm = _confusion(t, None)
     _warn_single_label(cm)
+    if t.int_weights and cm.shape[0] <= 4096:
+        # counts: the three covariances in exact integers (no cancellation in c s - sum p t)
+        t_sum = [int(v) for v in cm.sum(axis=1).tolist()]
+        p_sum = [int(v) for v in cm.sum(axis=0).tolist()]
+        n_correct, n_samples = int(np.trace(cm)), sum(p_sum)
+        cov_ytyp = n_correct * n_samples - sum(a * b for a, b in zip(t_sum, p_sum))
+        cov_ypyp = n_samples ** 2 - sum(b * b for b in p_sum)
+        cov_ytyt = n_samples ** 2 - sum(a * a for a in t_sum)
+        if cov_ypyp == 0 or cov_ytyt == 0:
+            return 0.0
+        return float(cov_ytyp / (math.sqrt(cov_ypyp) * math.sqrt(cov_ytyt)))
+    # float weights scaled by a power of two (exact): products of sums cannot under- or overflow
+    cm = rescale_weights(cm.astype(np.float64).ravel()).reshape(cm.shape)
     t_sum = cm.sum(axis=1, dtype=np.float64)
     p_sum = cm.sum(axis=0, dtype=np.float64)
     n_correct = np.trace(cm, dtype=np.float64)
@@ -1470,10 +1494,15 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
     t = _Targets(y1, y2, sample_weight, names=("y1", "y2"))
     cm = _confusion(t, labels)
     _warn_single_label(cm)
-    cm = cm.astype(np.float64, copy=False)
+    # no k x k temporaries beyond the confusion matrix (whose size is guarded): the expected
+    # disagreement from O(k) sums, the observed one from the matrix's non-zero cells
+    rows, cols = np.nonzero(cm)
+    cells = cm[rows, cols].astype(np.float64)
+    if not t.int_weights:
+        cells = rescale_weights(cells)  # power-of-two scale: exact, and no under- or overflow
     k = cm.shape[0]
-    sum0 = cm.sum(axis=0)
-    sum1 = cm.sum(axis=1)
+    sum0 = np.bincount(cols, weights=cells, minlength=k)  # column totals (y2)
+    sum1 = np.bincount(rows, weights=cells, minlength=k)  # row totals (y1)
     total = sum0.sum()
     if total == 0:
         warnings.warn(
@@ -1482,23 +1511,47 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
             UndefinedMetricWarning, stacklevel=2,
         )
         return replace
-    expected = np.outer(sum0, sum1) / total
-    idx = np.arange(k, dtype=np.float64)
+    a, b = sum1 / total, sum0 / total
+    gap = np.abs(rows - cols).astype(np.float64)
     if weights is None:
-        w_mat = 1.0 - np.eye(k)
+        observed = cells[rows != cols].sum() / total
+        expected = float(np.dot(a, _sums_apart(b, 0)))
     elif weights == "linear":
-        w_mat = np.abs(idx[None, :] - idx[:, None])
+        observed = float(np.dot(gap, cells)) / total
+        expected = float(np.dot(a, _sums_apart(b, 1)))
     else:
-        w_mat = (idx[None, :] - idx[:, None]) ** 2
-    den = np.sum(w_mat * expected)
-    if den == 0:
+        observed = float(np.dot(gap * gap, cells)) / total
+        expected = float(np.dot(a, _sums_apart(b, 2)))
+    if expected == 0:
         warnings.warn(
             "y1, y2 and labels have only one label in common: cohen_kappa_score is undefined "
             f"and set to replace_undefined_by={replace_undefined_by!r}",
             UndefinedMetricWarning, stacklevel=2,
         )
         return replace
-    return float(1 - np.sum(w_mat * cm) / den)
+    return float(1 - observed / expected)
+
+
+def _sums_apart(b: np.ndarray, power: int) -> np.ndarray:
+    """For every i, sum_j d(i, j) b_j with d = [i != j] (power 0), |i - j| (1) or (i - j)^2 (2),
+    for non-negative b, in O(k) by running sums that only add non-negative terms (no
+    difference of two large sums, so no cancellation)."""
+    def left(v):
+        # L0[i] = sum_{j<i} v_j, L1[i] = sum_{j<i} (i - j) v_j, L2[i] = sum_{j<i} (i - j)^2 v_j
+        k = v.size
+        L0 = np.zeros(k)
+        L0[1:] = np.cumsum(v[:-1])
+        if power == 0:
+            return L0
+        L1 = np.zeros(k)
+        L1[1:] = np.cumsum(L0[1:])            # L1[i+1] = L1[i] + L0[i+1]
+        if power == 1:
+            return L1
+        L2 = np.zeros(k)
+        L2[1:] = np.cumsum(2 * L1[:-1] + L0[1:])  # L2[i+1] = L2[i] + 2 L1[i] + L0[i+1]
+        return L2
+
+    return left(b) + left(b[::-1])[::-1]
 
 
 def _check_lr_replacement(value):
@@ -1583,6 +1636,8 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, 
             f"y_true and y_pred hold a single label {t.present.tolist()!r}; pass labels=[negative, positive]"
         )
     cm = _confusion(t, labels)
+    if not t.int_weights:
+        cm = rescale_weights(cm.ravel()).reshape(cm.shape)  # power of two: exact, no under/overflow
     tn, fp, fn, tp = (v.item() for v in cm.ravel())
     support_pos = tp + fn
     support_neg = tn + fp
