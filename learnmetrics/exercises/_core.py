@@ -642,8 +642,15 @@ def _verdict(ex: Exercise, answer) -> Feedback:
 
 # -- the registry ------------------------------------------------------------------------------------
 def _key_points(text: str) -> tuple[str, ...]:
-    parts = re.split(r"(?<=[.!?;:])\s+(?=[A-Z(\"'])", text.strip())
-    return tuple(p.strip() for p in parts if p.strip())
+    """The model answer's sentences (a full stop, ! or ? then a capital; never inside brackets)."""
+    points, start, depth = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([") - (ch in ")]")
+        if depth == 0 and ch in ".!?" and re.match(r"\s+[A-Z(\"']", text[i + 1:i + 3]):
+            points.append(text[start:i + 1].strip())
+            start = i + 1
+    points.append(text[start:].strip())
+    return tuple(p for p in points if p)
 
 
 def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance: float | None = None, data=None,
