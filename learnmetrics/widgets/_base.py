@@ -315,6 +315,30 @@ def _after_cell(shell, explorer) -> None:
         shell._learnmetrics_hook = True
 
 
+#: background drawing waits until no cell has run for this long (seconds): a notebook run top to
+#: bottom (Voilà, "Run All") is not slowed by the frames of the explorers it has passed
+IDLE_SECONDS = 0.25
+_ACTIVITY = {"last": 0.0, "hooked": False}
+
+
+def _note_activity(*_):
+    _ACTIVITY["last"] = time.perf_counter()
+
+
+def _watch_cells(shell) -> None:
+    if shell is not None and not _ACTIVITY["hooked"]:
+        shell.events.register("pre_run_cell", _note_activity)
+        shell.events.register("post_run_cell", _note_activity)
+        _ACTIVITY["hooked"] = True
+
+
+def _busy() -> float:
+    """Seconds to wait before drawing ahead in the background (0: the kernel is idle)."""
+    if not _ACTIVITY["hooked"]:
+        return 0.0
+    return max(0.0, IDLE_SECONDS - (time.perf_counter() - _ACTIVITY["last"]))
+
+
 @dataclass
 class _Link:
     """How one control selects its position among the frames drawn ahead."""
@@ -887,14 +911,21 @@ class Explorer:
             if loop is None or loop.is_closed():
                 self.draw_all()
             elif not getattr(self, "_scheduled", False):
+                _watch_cells(_shell())
+                _note_activity()
                 self._scheduled = True
-                loop.call_soon(self._chunk, self._generation, loop)
+                loop.call_later(IDLE_SECONDS, self._chunk, self._generation, loop)
 
     def _chunk(self, generation: int, loop) -> None:
         self._scheduled = False
         if generation != self._generation:
             if self._todo:
                 self._draw_ahead()
+            return
+        wait = _busy()
+        if wait > 0 and self._todo and not loop.is_closed():  # cells are running: draw when they stop
+            self._scheduled = True
+            loop.call_later(wait, self._chunk, generation, loop)
             return
         t0 = time.perf_counter()
         try:
