@@ -64,3 +64,81 @@ def test_09_stores_one_bias_variance_explorer():
     nb = json.loads((Path(__file__).parents[1] / "notebooks" / "09_bias_variance.ipynb").read_text(encoding="utf-8"))
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
     assert sum("BiasVarianceExplorer(" in c for c in code) == 1
+
+
+def test_10_bca_and_percentile_read_the_same_resamples_and_bca_slides_left():
+    from learnmetrics import datasets
+
+    wm = datasets.watermelon_scores()
+    pc = lm.bootstrap_ci(lm.roc_auc_score, wm.y_true, wm.y_score, method="percentile", rng=0)
+    bca = lm.bootstrap_ci(lm.roc_auc_score, wm.y_true, wm.y_score, method="bca", rng=0)
+    assert np.array_equal(pc.resampled, bca.resampled)
+    v, est = pc.resampled, pc.estimate
+    below = np.mean(v < est) + 0.5 * np.mean(v == est)
+    assert below < 0.5 and np.median(v) > est          # "below their median": z0 < 0
+    assert (round(pc.low, 3), round(pc.high, 3)) == (0.569, 0.972)
+    assert (round(bca.low, 3), round(bca.high, 3)) == (0.5, 0.944)
+    assert bca.low < pc.low and bca.high < pc.high        # both ends slide left
+
+
+def test_10_paired_resamples_move_together_and_a_is_ahead_almost_always():
+    from learnmetrics.learners import LogisticRegression
+    from learnmetrics.plotting.uncertainty import paired_auc_resamples
+    from learnmetrics.realdata import load_breast_cancer
+
+    d = load_breast_cancer()
+    train, test = lm.holdout_split(d.y, test_size=0.3, rng=0)
+    sa = LogisticRegression().fit(d.X[train], d.y[train]).decision_function(d.X[test])
+    sb = LogisticRegression().fit(d.X[train][:, [20, 21]], d.y[train]).decision_function(d.X[test][:, [20, 21]])
+    a, b = paired_auc_resamples(d.y[test], sa, sb, rng=0)
+    corr = np.corrcoef(a, b)[0, 1]
+    cov = lm.delong_test(d.y[test], sa, sb).covariance
+    assert round(corr, 2) == 0.74 == round(cov[0, 1] / np.sqrt(cov[0, 0] * cov[1, 1]), 2)   # DeLong agrees
+    assert f"{np.mean(a > b):.1%}" == "99.9%"
+    # the separate intervals overlap although A is ahead on nearly every resample
+    assert np.quantile(a, 0.025) < np.quantile(b, 0.975)
+
+
+def test_11_brier_walk_is_exact_on_rounded_probabilities_and_losses_are_ordered():
+    y, p_true, p_model = cal.simulate_scores(4000, rng=11)
+    for q in (p_model, p_true):
+        d = cal.brier_decomposition(y, np.round(q, 2))
+        assert d.brier == pytest.approx(d.reliability - d.resolution + d.uncertainty, abs=1e-12)
+    m, t = (cal.brier_decomposition(y, np.round(q, 2)) for q in (p_model, p_true))
+    assert m.uncertainty == t.uncertainty and abs(m.resolution - t.resolution) < 0.002 < m.reliability - t.reliability
+    # one example's losses: log loss >= Brier everywhere, Brier <= 1
+    p = np.linspace(1e-3, 1, 1000)
+    assert np.all(-np.log(p) >= (1 - p) ** 2 - 1e-15) and np.all((1 - p) ** 2 <= 1)
+
+
+def test_11_cost_cut_best_threshold_near_one_sixth_only_after_calibration():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting.calibration import plot_cost_by_threshold
+
+    y, _, p_model = cal.simulate_scores(4000, rng=11)
+    y_cal, _, p_cal = cal.simulate_scores(2000, rng=12)
+    platt = cal.PlattCalibrator().fit(p_cal, y_cal)
+    fig, ax = plt.subplots()
+    curves = plot_cost_by_threshold(ax, y, {"raw model": p_model, "after Platt": platt.predict(p_model)},
+                                    cost01=5, cost10=1)
+    grid = np.linspace(0.0, 0.6, 121)
+    best = {k: grid[np.argmin(c)] for k, c in curves.items()}
+    assert best["raw model"] == pytest.approx(0.035) and best["after Platt"] == pytest.approx(0.16)
+    assert abs(best["after Platt"] - 1 / 6) < 0.01 < abs(best["raw model"] - 1 / 6)
+    from learnmetrics.plotting import style
+    assert style.figure_faults(fig) == []
+    plt.close(fig)
+
+
+def test_11_temperature_explorer_marks_its_position_in_orange():
+    pytest.importorskip("ipywidgets")
+    import matplotlib
+    matplotlib.use("Agg")
+    from learnmetrics.plotting import style
+    from learnmetrics.widgets.calibration import TemperatureExplorer
+
+    y, _, p_model = cal.simulate_scores(1000, rng=11)
+    ex = TemperatureExplorer(y, p_model)
+    assert matplotlib.colors.to_hex(ex._vline.get_color()) == style.CUT.lower() and not ex._vline.get_clip_on()

@@ -1,12 +1,13 @@
 """Pictures of calibration (chapter 11): reliability diagrams and recalibration maps.
 
 Visual grammar (:mod:`learnmetrics.plotting.style`): the diagonal of perfect
-calibration is the grey dashed reference (``style.REFERENCE``); one model's
-reliability curve is near-black (``style.CURVE``); models compared keep
-``style.learner_style(i)`` and a different marker each, so colour is never the
-only cue. Under the curve, a bar chart (``style.ESTIMATE``) shows how many
-examples each bin holds (a point made of 3 examples means little). No text
-smaller than 9 pt.
+calibration is the grey dashed reference (``style.REFERENCE``), and so is a true
+probability (open grey markers); one model's reliability curve is near-black
+(``style.CURVE``); learners compared keep ``style.learner_style(i)``, a pair shown
+once (before / after, Platt / isotonic) ``style.pair_style(i)`` labelled on its
+line. Under the curve, light grey bars on their own axis (at the right) count the
+examples in each bin (a point made of 3 examples means little). No text smaller
+than 9 pt.
 """
 from __future__ import annotations
 
@@ -15,14 +16,16 @@ import numpy as np
 from .. import calibration as _cal
 from . import style
 
-__all__ = ["plot_reliability_diagram", "plot_calibration_map"]
+__all__ = ["plot_reliability_diagram", "plot_calibration_map", "plot_proper_losses", "plot_brier_terms",
+           "plot_cost_by_threshold"]
 
 _FS = 9
 _MARKERS = ("o", "s", "^", "D")
+_COUNT_BARS = "#DDDDDD"   # counts of examples: a plain light grey (sky blue means an estimate only)
 
 
 def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform", pos_label=None, counts=True,
-                             legend_loc="upper left", reference=None):
+                             legend_loc="upper left", reference=None, pair=False):
     """The reliability diagram: fraction of positives against mean probability, bin by bin.
 
     Parameters
@@ -42,6 +45,10 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         The name (a key of ``probs``) of a true / reference probability, such as
         the true P(+|x) of a simulation: drawn as the course's reference (grey,
         open markers), not in a learner's colour.
+    pair : bool, default=False
+        Two models that are one pair shown once (a model before and after
+        recalibration): near-black solid and dotted (``style.pair_style``), not the
+        learners' green and purple.
 
     Returns
     -------
@@ -61,7 +68,8 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
                     lw=1.2, label=name, zorder=3)
             continue
         i = learners.index(name)
-        st = dict(color=style.CURVE, ls="-") if len(learners) == 1 else style.learner_style(i)
+        st = (dict(color=style.CURVE, ls="-") if len(learners) == 1 else
+              style.pair_style(i) if pair and len(learners) == 2 else style.learner_style(i))
         ax.plot(pp, pt, marker=_MARKERS[i % len(_MARKERS)], ms=6, lw=1.8, label=name, zorder=4, **st)
     if counts:
         name, p = next(iter(models.items())) if not learners else (learners[0], models[learners[0]])
@@ -73,8 +81,8 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         ids = np.searchsorted(edges[1:-1], p_arr)
         n_in = np.bincount(ids, minlength=n_bins)
         axc = ax.twinx()
-        axc.bar(edges[:-1], n_in, width=np.diff(edges), align="edge", color=style.ESTIMATE, alpha=0.35,
-                edgecolor="white", zorder=0)
+        axc.bar(edges[:-1], n_in, width=np.diff(edges), align="edge", color=_COUNT_BARS, edgecolor="white",
+                zorder=0)
         top = max(int(n_in.max()), 1)
         axc.set_ylim(0, 4.0 * top)   # the bars fill the bottom quarter; the count axis spans them only
         from matplotlib.ticker import MaxNLocator
@@ -106,10 +114,114 @@ def plot_calibration_map(ax, calibrators, *, grid=None, xlabel="score (probabili
     grid : array-like, default=np.linspace(0, 1, 201)
     """
     g = np.linspace(0, 1, 201) if grid is None else np.asarray(grid, dtype=float)
-    ax.plot([g.min(), g.max()], [g.min(), g.max()], color=style.REFERENCE, ls="--", lw=1.5, label="no change")
-    for i, (name, c) in enumerate(calibrators.items()):
-        ax.plot(g, c.predict(g), lw=2, label=name, **style.learner_style(i))
+    (diag,) = ax.plot([g.min(), g.max()], [g.min(), g.max()], **style.REFERENCE_STYLE)
+    style.label_line(ax, diag, "no change", frac=0.85)
+    items = list(calibrators.items())
+    for i, (name, c) in enumerate(items):
+        st = style.pair_style(i) if len(items) == 2 else style.learner_style(i)
+        (line,) = ax.plot(g, c.predict(g), lw=2, **st)
+        style.label_line(ax, line, name, frac=0.25 + 0.45 * i, above=(i == 0))
     ax.set_xlabel(xlabel, fontsize=_FS + 1)
     ax.set_ylabel("recalibrated probability", fontsize=_FS + 1)
     ax.tick_params(labelsize=_FS)
-    ax.legend(fontsize=_FS, loc="upper left")
+    return ax
+
+
+def plot_proper_losses(ax, *, p_min=0.001):
+    """The Brier score and the log loss of ONE example as curves against the probability
+    it was given for its true class: (1 - p)² and -ln p (a pair shown once: near-black
+    solid and dotted, each labelled on its line). Both are 0 at p = 1; the Brier score
+    never exceeds 1, the log loss grows without bound as p -> 0."""
+    p = np.linspace(float(p_min), 1.0, 400)
+    brier = np.array([_cal.brier_score_loss([1], [v]) for v in p])
+    ll = -np.log(p)
+    (lb,) = ax.plot(p, brier, lw=2, **style.pair_style(0))
+    (ll_line,) = ax.plot(p, ll, lw=2, **style.pair_style(1))
+    top = 5.0
+    ax.set_ylim(0, top)
+    ax.set_xlim(0, 1)
+    style.label_line(ax, lb, "Brier $(1-p)^2$ (at most 1)", x=0.55)
+    style.label_line(ax, ll_line, "log loss $-\\ln p$ (no bound)", x=0.2, rotate=False)
+    ax.annotate(f"p = {p_min:g}: log loss {-np.log(p_min):.1f} (off the axis)", (p_min, top), xytext=(18, -14),
+                textcoords="offset points", fontsize=_FS, ha="left", va="top",
+                arrowprops=dict(arrowstyle="->", color=style.CURVE, lw=1))
+    ax.set_xlabel("probability given to the example's TRUE class", fontsize=_FS + 1)
+    ax.set_ylabel("loss of this one example", fontsize=_FS + 1)
+    ax.tick_params(labelsize=_FS)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def plot_brier_terms(ax, decompositions):
+    """Murphy's decomposition as a walk per model: start at the uncertainty (the data's
+    own term), go DOWN by the resolution, UP by the reliability (and the within-bin
+    terms, if any), and land on the Brier score. ``decompositions``: dict name ->
+    :class:`learnmetrics.calibration.BrierDecomposition`. Each step is labelled with
+    its value; the grey dashed line is the uncertainty, the same for every model."""
+    items = list(decompositions.items())
+    if not items or not all(isinstance(d, _cal.BrierDecomposition) for _, d in items):
+        raise TypeError("decompositions must be a non-empty dict name -> BrierDecomposition")
+    unc = items[0][1].uncertainty
+    w = 0.22
+    for j, (name, d) in enumerate(items):
+        x0 = j * 1.0
+        within = d.within_variance - 2 * d.within_covariance
+        steps = [("uncertainty", 0.0, d.uncertainty, "#BBBBBB", ""),
+                 ("− resolution", d.uncertainty - d.resolution, d.uncertainty, "white", "///"),
+                 ("+ reliability", d.uncertainty - d.resolution, d.uncertainty - d.resolution + d.reliability,
+                  style.CURVE, "")]
+        for k, (label, lo, hi, colour, hatch) in enumerate(steps):
+            xs = x0 + (k - 1.5) * w
+            ax.bar(xs, hi - lo, w * 0.9, bottom=lo, color=colour, hatch=hatch, edgecolor=style.CURVE, lw=0.8)
+            value = {0: d.uncertainty, 1: d.resolution, 2: d.reliability}[k]
+            ax.text(xs, hi + 0.004, f"{value:.4f}", ha="center", va="bottom", fontsize=_FS, rotation=90)
+        xs = x0 + 1.5 * w
+        ax.bar(xs, d.brier, w * 0.9, color="white", edgecolor=style.CURVE, lw=1.6)
+        ax.text(xs, d.brier + 0.004, f"Brier {d.brier:.4f}", ha="center", va="bottom", fontsize=_FS, rotation=90)
+        if abs(within) >= 5e-5:
+            ax.text(x0, -0.035, f"within-bin {within:+.4f}", ha="center", va="top", fontsize=_FS)
+    ax.axhline(unc, **style.REFERENCE_STYLE)
+    ax.set_xticks([j * 1.0 for j in range(len(items))], [n for n, _ in items], fontsize=_FS + 1)
+    ax.tick_params(axis="x", length=0, pad=16)
+    ax.set_ylim(0, unc * 1.45)
+    ax.set_xlim(-0.55, len(items) - 0.45)
+    ax.set_ylabel("Brier score and its terms", fontsize=_FS + 1)
+    ax.tick_params(axis="y", labelsize=_FS)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.text(-0.5, unc * 1.42, "bars, left to right: uncertainty, − resolution (hatched, down), + reliability "
+            "(black, up), Brier (open)", fontsize=_FS, va="top")
+    return ax
+
+
+def plot_cost_by_threshold(ax, y_true, probs, *, cost01, cost10, thresholds=None):
+    """Mean cost of "predict + when p > t" against the threshold t, for a pair of
+    probability sets (e.g. a model's raw and its recalibrated probabilities), each
+    labelled on its line (near-black solid / dotted). The cut the costs prescribe,
+    t = cost10 / (cost01 + cost10), is the orange cut line; each curve's own best t
+    is marked with an open circle. ``cost01``: a missed positive; ``cost10``: a false alarm."""
+    from ..cost import cost_sensitive_error
+
+    y = np.asarray(y_true)
+    t_grid = np.linspace(0.0, 0.6, 121) if thresholds is None else np.asarray(thresholds, dtype=float)
+    costs = [[0, cost10], [cost01, 0]]
+    cut = _cal.cost_threshold(cost01=cost01, cost10=cost10)
+    items = list(probs.items())
+    curves = {}
+    for i, (name, p) in enumerate(items):
+        p = np.asarray(p, dtype=float)
+        c = np.array([cost_sensitive_error(y, (p > t).astype(int), costs) for t in t_grid])
+        curves[name] = c
+        (line,) = ax.plot(t_grid, c, lw=2, **style.pair_style(i))
+        b = int(np.argmin(c))
+        ax.plot([t_grid[b]], [c[b]], "o", ms=8, mfc="white", mec=style.CURVE, mew=1.5, zorder=5)
+        at = float(np.interp(cut, t_grid, c))
+        ax.plot([cut], [at], "o", ms=5, color=style.CURVE, zorder=6)
+        style.label_line(ax, line, name, x=0.45, above=(i == 0))
+    ax.axvline(cut, **style.CUT_LINE)
+    ax.text(cut, 0.99, f" t = {cut:.3f} from the costs", transform=ax.get_xaxis_transform(), ha="left",
+            va="top", fontsize=_FS)
+    ax.set_xlabel("threshold t: predict + when the probability exceeds t", fontsize=_FS + 1)
+    ax.set_ylabel("mean cost per example", fontsize=_FS + 1)
+    ax.tick_params(labelsize=_FS)
+    ax.spines[["top", "right"]].set_visible(False)
+    return curves

@@ -15,7 +15,8 @@ import numpy as np
 from ..uncertainty import BootstrapResult, CurveBand, DelongResult
 from . import style
 
-__all__ = ["plot_intervals", "plot_sampling_distribution", "plot_coverage", "plot_curve_band"]
+__all__ = ["plot_intervals", "plot_sampling_distribution", "plot_coverage", "plot_curve_band", "plot_two_intervals",
+           "paired_auc_resamples", "plot_paired_auc_scatter"]
 
 _FS = 9
 
@@ -101,11 +102,14 @@ def plot_coverage(ax, lows, highs, truth, *, max_shown=100):
     return float(hit.mean())
 
 
-def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None):
+def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None, pr_curve=None):
     """A bootstrap band (shaded) with the data's curve on the same grid (a step line
     for ROC, the grid points for P-R). ``i`` picks ``style.learner_style(i)`` when
     several learners share the axes; otherwise the curve is near-black and the band
-    sky blue."""
+    sky blue. ``pr_curve``: the data's (recall, precision) per cut, e.g. from
+    ``precision_recall_curve``; a P-R band then draws the curve with the course's one
+    P-R drawing (:func:`learnmetrics.plotting.curves.plot_pr_steps`: a dot per cut,
+    the achievable interpolation between cuts)."""
     if not isinstance(band, CurveBand):
         raise TypeError(f"band must be a CurveBand from roc_bootstrap_band / pr_bootstrap_band, got "
                         f"{type(band).__name__}")
@@ -121,7 +125,13 @@ def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None):
     x, y = band.x, band.y
     if band.kind == "roc" and x[0] == 0:  # the curve starts at (0, 0) and rises along FPR = 0
         x, y = np.r_[0.0, x], np.r_[0.0, y]
-    ax.step(x, y, where=step, color=colour, ls=ls, lw=1.8, label=label)
+    if band.kind == "pr" and pr_curve is not None:
+        from .curves import plot_pr_steps
+
+        plot_pr_steps(ax, np.asarray(pr_curve[0], dtype=float), np.asarray(pr_curve[1], dtype=float), label=label,
+                      color=colour, ls=ls, lw=1.8)
+    else:
+        ax.step(x, y, where=step, color=colour, ls=ls, lw=1.8, label=label)
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.04)
     ax.set_aspect("equal")
@@ -134,4 +144,94 @@ def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None):
         ax.set_ylabel("P (precision)", fontsize=_FS + 1)
     ax.tick_params(labelsize=_FS)
     ax.legend(fontsize=_FS, loc="lower right" if band.kind == "roc" else "lower left")
+    return ax
+
+
+def plot_two_intervals(ax, values, intervals, *, bins=30, xlabel="AUC"):
+    """Two intervals of the same resampled values (e.g. percentile and BCa) over their histogram.
+
+    ``intervals``: dict name -> BootstrapResult (two of them). The histogram is the
+    estimate's spread (sky blue); each interval is a bracket above it in the
+    course's look for a pair shown once (near-black solid / dotted, ``style.pair_style``),
+    labelled on the bracket, its ends dropped to the axis as thin lines of the same look;
+    the estimate is a solid near-black line.
+    """
+    if not isinstance(intervals, dict) or len(intervals) != 2:
+        raise ValueError(f"intervals must be a dict of two named intervals, got {intervals!r}")
+    values = np.asarray(values, dtype=float)
+    counts, _, _ = ax.hist(values, bins=bins, color=style.ESTIMATE, alpha=0.75, edgecolor="white")
+    top = float(counts.max())
+    est = None
+    for i, (name, r) in enumerate(intervals.items()):
+        est, lo, hi = _ends(r)
+        st = style.pair_style(i)
+        y = top * (1.12 + 0.16 * i)
+        ax.plot([lo, hi], [y, y], lw=2.2, marker="|", ms=12, mew=2, **st)
+        for v in (lo, hi):
+            ax.plot([v, v], [0, y], lw=1.0, **st)
+        ax.text(hi + 0.01, y, f"{name} [{lo:.3f}, {hi:.3f}]", va="center", ha="left", fontsize=_FS,
+                color=st["color"])
+    ax.axvline(est, color=style.CURVE, lw=2)
+    ax.text(est, top * 1.5, f"estimate {est:.3f} ", ha="right", va="center", fontsize=_FS)
+    ax.set_ylim(0, top * 1.62)
+    ax.set_xlabel(xlabel, fontsize=_FS + 1)
+    ax.set_ylabel("count of resamples", fontsize=_FS + 1)
+    ax.tick_params(labelsize=_FS)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def paired_auc_resamples(y_true, score_a, score_b, *, n_resamples=2000, rng=0):
+    """(AUC_A, AUC_B) on the same bootstrap resamples (drawn within each class, as
+    :func:`learnmetrics.bootstrap_ci` does): two arrays of shape (n_resamples,)."""
+    from ..curves import roc_auc_score
+    from .._validation import as_labels, as_scores, check_positive_int, check_same_length
+
+    y = as_labels(y_true, "y_true")
+    a, b = as_scores(score_a, "score_a"), as_scores(score_b, "score_b")
+    check_same_length(y_true=y, score_a=a, score_b=b)
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=1)
+    gen = np.random.default_rng(rng)
+    groups = [np.flatnonzero(y == c) for c in np.unique(y)]
+    out = np.empty((2, n_resamples))
+    for r in range(n_resamples):
+        idx = np.concatenate([g[gen.integers(0, len(g), len(g))] for g in groups])
+        out[0, r] = roc_auc_score(y[idx], a[idx])
+        out[1, r] = roc_auc_score(y[idx], b[idx])
+    return out[0], out[1]
+
+
+def plot_paired_auc_scatter(ax, auc_a, auc_b, *, names=("A", "B"), estimate=None):
+    """Paired resampled AUCs as a scatter: one dot per resample at (AUC_A, AUC_B).
+
+    The dots lie along the diagonal when the two AUCs move together (a positive
+    covariance, DeLong's Cov); the diagonal AUC_A = AUC_B is the grey dashed
+    reference, labelled on the line, and the share of dots below it (A ahead) is
+    written in the corner. ``estimate``: (AUC_A, AUC_B) on the test set itself, a
+    solid near-black cross."""
+    a, b = np.asarray(auc_a, dtype=float), np.asarray(auc_b, dtype=float)
+    if a.shape != b.shape or a.ndim != 1 or a.size == 0:
+        raise ValueError(f"auc_a and auc_b must be 1-D of the same length, got {a.shape} and {b.shape}")
+    ax.plot(a, b, "o", ms=2.5, color=style.ESTIMATE, alpha=0.45, mec="none")
+    lo = float(min(a.min(), b.min()))
+    hi = float(max(a.max(), b.max()))
+    pad = 0.03 * (hi - lo or 1.0)
+    lo, hi = lo - pad, min(1.0, hi) + pad
+    (diag,) = ax.plot([lo, hi], [lo, hi], **style.REFERENCE_STYLE)
+    style.label_line(ax, diag, f"AUC$_{{{names[0]}}}$ = AUC$_{{{names[1]}}}$", frac=0.2)
+    if estimate is not None:
+        ax.plot([estimate[0]], [estimate[1]], "P", ms=11, color=style.CURVE, mec="white", mew=1.0, zorder=5)
+        ax.annotate("the test set itself", (estimate[0], estimate[1]), xytext=(-8, 10), textcoords="offset points",
+                    ha="right", fontsize=_FS)
+    ahead = float(np.mean(a > b))
+    corr = float(np.corrcoef(a, b)[0, 1])
+    ax.text(0.98, 0.03, f"{names[0]} ahead in {ahead:.1%} of resamples\ncorrelation {corr:.2f}",
+            transform=ax.transAxes, ha="right", va="bottom", fontsize=_FS)
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(lo, hi)
+    ax.set_aspect("equal")
+    ax.set_xlabel(f"AUC of {names[0]} on the resample", fontsize=_FS + 1)
+    ax.set_ylabel(f"AUC of {names[1]} on the resample", fontsize=_FS + 1)
+    ax.tick_params(labelsize=_FS)
+    ax.spines[["top", "right"]].set_visible(False)
     return ax

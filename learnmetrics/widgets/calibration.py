@@ -20,7 +20,10 @@ from ._i18n import is_chinese, term
 __all__ = ["TemperatureExplorer"]
 
 _FS = 9
-_METRICS = (("brier", "Brier score", "-", "^"), ("log_loss", "log loss", "--", "D"), ("ece", "ECE", ":", "v"))
+# four measures in one panel: near-black / dark grey, told apart by line style and marker (no sky blue:
+# that means an estimate's spread), named in a legend outside the axes (it covers no data)
+_METRICS = (("brier", "Brier score", "-", "^", "#666666"), ("log_loss", "log loss", "--", "D", "#222222"),
+            ("ece", "ECE", ":", "v", "#222222"))
 
 
 class TemperatureExplorer(Explorer):
@@ -93,10 +96,9 @@ class TemperatureExplorer(Explorer):
         ax = self.ax_m
         ts = np.array(self.temperatures)
         st = [self._states[t] for t in self.temperatures]
-        ax.plot(ts, [s.auc for s in st], color=style.CURVE, lw=2.2, marker="o", ms=5, label="AUC (never moves)")
-        for attr, name, ls, mk in _METRICS:
-            ax.plot(ts, [getattr(s, attr) for s in st], color=style.ESTIMATE if attr != "ece" else style.CURVE,
-                    ls=ls, marker=mk, ms=5, lw=1.8, label=name)
+        ax.plot(ts, [s.auc for s in st], color=style.CURVE, lw=2.2, marker="o", ms=5, label="AUC (flat)")
+        for attr, name, ls, mk, colour in _METRICS:
+            ax.plot(ts, [getattr(s, attr) for s in st], color=colour, ls=ls, marker=mk, ms=5, lw=1.8, label=name)
         self._vline = ax.axvline(ts[0], **style.CUT_LINE)   # the current temperature: the course's cut line
         ax.set_xscale("log")
         ax.set_xticks(ts)
@@ -107,8 +109,8 @@ class TemperatureExplorer(Explorer):
         ax.tick_params(labelsize=_FS)
         top = max(max(s.log_loss for s in st), 1.0)
         ax.set_ylim(0, top * 1.05)
-        ax.legend(fontsize=_FS, loc="upper center", ncols=2)
-        fig.subplots_adjust(left=0.07, right=0.98, bottom=0.14, top=0.9, wspace=0.25)
+        ax.legend(fontsize=_FS, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+        fig.subplots_adjust(left=0.07, right=0.855, bottom=0.14, top=0.9, wspace=0.25)
 
     def draw(self, s):
         self._curve.set_data(s.prob_pred, s.prob_true)
