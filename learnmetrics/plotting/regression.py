@@ -14,17 +14,21 @@ from .._validation import check_bool
 from ..regression import SelectionTable, _check_1d_pair
 
 __all__ = ["plot_residuals", "plot_predicted_vs_true", "plot_polynomial_fit", "plot_criteria", "plot_r2_vs_adjusted",
-           "plot_per_column", "plot_r2_as_areas", "mark_overflow", "CRITERION_STYLE", "DATA_STYLE"]
+           "plot_per_column", "plot_r2_as_areas", "mark_overflow", "CRITERION_STYLE", "STAR_FILL", "DATA_STYLE"]
 
-#: the criteria are compared like learners: colour *and* line style and marker tell them apart
+#: the criteria are one-off lines, not learners: near-black (the learners' green and purple are
+#: reserved), told apart by line style and marker and named in the legend or on the line;
+#: R^2 and adjusted R^2 are a pair (style.pair_style)
 CRITERION_STYLE = {
-    "aic": dict(**style.learner_style(0), marker="o"),
-    "bic": dict(**style.learner_style(1), marker="D"),
-    "cp": dict(**style.learner_style(2), marker="^"),
-    "r2": dict(color=style.CURVE, ls="-", marker="o"),
-    "adjusted_r2": dict(**style.learner_style(1), marker="D"),
+    "aic": dict(color=style.CURVE, ls="-", marker="o"),
+    "bic": dict(color=style.CURVE, ls="--", marker="D"),
+    "cp": dict(color=style.CURVE, ls=(0, (1, 1.5)), marker="^"),
+    "r2": dict(**style.pair_style(0), marker="o"),
+    "adjusted_r2": dict(**style.pair_style(1), marker="D"),
 }
 _COLORS = {k: v["color"] for k, v in CRITERION_STYLE.items()}
+#: fill of each criterion's pick star (stars of one model nest: white, grey, black from the outside in)
+STAR_FILL = {"aic": "white", "bic": "0.6", "cp": style.CURVE, "r2": "white", "adjusted_r2": "0.6"}
 _LABELS = {"aic": "AIC", "bic": "BIC", "cp": "Mallows' $C_p$", "r2": "$R^2$", "adjusted_r2": "adjusted $R^2$"}
 #: data points of a regression (no class, so none of the reserved colours): hollow grey circles
 DATA_STYLE = dict(facecolors="none", edgecolors="#555555", linewidths=1.0)
@@ -114,7 +118,7 @@ def plot_criteria(table: SelectionTable, ax=None, *, criteria=("aic", "bic", "cp
         b = table.best(c)
         ax.plot(xs, d, ms=4, lw=1.6, label=f"Δ {_LABELS[c]}", **CRITERION_STYLE[c])
         # stars shrink so that criteria picking the same model all stay visible
-        ax.plot([xs[b]], [0.0], marker="*", ms=19 - 4 * j, color=_COLORS[c], mec="black", mew=0.6, zorder=4 + j)
+        ax.plot([xs[b]], [0.0], marker="*", ms=19 - 4 * j, color=STAR_FILL[c], mec="black", mew=0.6, zorder=4 + j)
         top = max(top, np.sort(d)[min(len(d) - 1, 3)])
     ax.axhline(2.0, color=style.REFERENCE, lw=0.8, ls=":")
     if current is not None:
@@ -122,7 +126,7 @@ def plot_criteria(table: SelectionTable, ax=None, *, criteria=("aic", "bic", "cp
     lo, hi = ylim or (-0.05 * max(top, 10) * 2.5, max(top, 10) * 2.5)
     ax.set_ylim(lo, hi)
     if mark_overflow(ax, xs, [table.delta(c) for c in criteria], criteria, hi):
-        ax.plot([], [], ls="none", marker="^", ms=6, color="0.35", label="above the axis (▲ at the top)")
+        ax.plot([], [], ls="none", marker="^", ms=6, color="0.35", label="above (▲ at top)")
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel or "number of features $p$")
     ax.set_ylabel("criterion − its minimum")
@@ -153,7 +157,7 @@ def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
         v = getattr(table, c)
         ax.plot(xs, v, ms=4, lw=1.6, label=_LABELS[c], **CRITERION_STYLE[c])
     b = table.best("adjusted_r2")
-    ax.plot([xs[b]], [table.adjusted_r2[b]], marker="*", ms=15, color=_COLORS["adjusted_r2"], mec="black", mew=0.6)
+    ax.plot([xs[b]], [table.adjusted_r2[b]], marker="*", ms=15, color=STAR_FILL["adjusted_r2"], mec="black", mew=0.6)
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel or "number of features $p$")
     ax.set_ylabel("score")
@@ -230,8 +234,8 @@ def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
         ratio = (np.ptp(xlim) / bbox.width) / (np.ptp(ylim) / bbox.height)
         for xi, yi, ri in zip(x, y_true, ref):
             r = yi - ri
-            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fc=style.ESTIMATE, alpha=0.25,
-                                   ec=style.ESTIMATE, lw=0.6, zorder=1))
+            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fc="0.55", alpha=0.22,
+                                   ec="0.35", lw=0.6, zorder=1))
             ax.plot([xi, xi], [ri, yi], color="0.4", lw=0.8, zorder=2)
         if name == "SST":
             ax.axhline(mean, color=style.REFERENCE, lw=1.6, ls="--", zorder=3)
