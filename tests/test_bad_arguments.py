@@ -870,6 +870,14 @@ ISSUE_CASES = [
      lambda: _must_equal(lm.fbeta_score([0, 1, 1], [1, 1, 0], beta=1e200), 0.5), None, None),
     ("accuracy_score-normalize-str", lambda: lm.accuracy_score([0, 1], [0, 1], normalize="False"), TypeError,
      "normalize"),
+    # issue 28
+    ("bootstrap_ci-metric-returns-str",
+     lambda: lm.bootstrap_ci(lambda t, p: "0.5", Y, P, n_resamples=10, rng=0), TypeError, "metric"),
+    ("bootstrap_ci-metric-wrong-signature",
+     lambda: lm.bootstrap_ci(lambda t: 0.5, Y, P, n_resamples=10, rng=0), TypeError, "metric"),
+    ("PlattCalibrator-weights-leave-one-class",
+     lambda: lm.PlattCalibrator().fit(S, Y, sample_weight=[1, 0, 0, 1, 0, 1]), ValueError, "sample_weight"),
+    ("log_loss-one-column-works", lambda: _must_work(lm.log_loss, [0, 1], [[0.2], [0.8]]), None, None),
 ]
 
 
@@ -916,6 +924,14 @@ EXTREME_CASES = [
     ("binomial_test-huge-n", lambda: lm.binomial_test(10**18, 10**19, epsilon0=0.1),
      lambda r: 0 <= r.p_value <= 1),
     ("oob_probability-huge-m", lambda: lm.oob_probability(10**20), lambda r: abs(float(r) - np.exp(-1)) < 1e-9),
+    # issue 28: tiny or huge weights change no ratio
+    ("matthews_corrcoef-weights-1e-150", lambda: lm.matthews_corrcoef(Y, P, sample_weight=np.full(6, 1e-150)),
+     lambda r: abs(r - lm.matthews_corrcoef(Y, P)) < 1e-15),
+    ("cohen_kappa_score-weights-1e154", lambda: lm.cohen_kappa_score(Y, P, sample_weight=np.full(6, 1e154)),
+     lambda r: abs(r - lm.cohen_kappa_score(Y, P)) < 1e-15),
+    ("class_likelihood_ratios-weights-1e-170",
+     lambda: lm.class_likelihood_ratios(Y, P, sample_weight=np.full(6, 1e-170)),
+     lambda r: np.allclose(r, lm.class_likelihood_ratios(Y, P), rtol=1e-15)),
 ]
 EXTREME_KNOWN: dict[str, str] = {}
 
