@@ -189,3 +189,42 @@ def test_plotting_helpers_refuse_bad_arguments():
                 call()
     finally:
         plt.close(fig)
+
+
+# -- issue 24: 01's explorers, as a look at them would check them ------------------------------
+def test_holdout_explorer_legends_cover_no_data_at_any_frame(hstudy):
+    hx = HoldoutExplorer(hstudy, test_size=0.2)
+    for stratify in (True, False):
+        hx.checkbox.value = stratify
+        for t in hstudy.test_sizes:
+            hx.slider.value = float(t)
+            hx.draw(hx.state)
+            assert not style.figure_faults(hx.fig), (t, stratify, style.figure_faults(hx.fig))
+
+
+def test_cv_explorer_says_which_runs_are_not_made_and_that_k_is_on_a_log_axis(cstudy):
+    cx = CVExplorer(cstudy, k=5, repeats=1)
+    cx.draw(cx.state)
+    assert "not made at p = 1" in cx._unused.get_text()
+    assert "log scale" in cx.ax_curve.get_xlabel()
+    cx.repeats.value = cstudy.max_repeats
+    cx.draw(cx.state)
+    assert cx._unused.get_text() == ""
+
+
+def test_fold_colours_interleave_so_neighbouring_folds_differ():
+    from learnmetrics.plotting.evaluation import fold_colormap
+    for k in (10, 20, 40):
+        plain, mixed = fold_colormap(k).colors, fold_colormap(k, interleave=True).colors
+        assert sorted(map(tuple, plain)) == sorted(map(tuple, mixed))          # the same colours
+        step = np.abs(np.diff(np.asarray(mixed)[:, :3], axis=0)).sum(axis=1)
+        assert step.min() > 2 * np.abs(np.diff(np.asarray(plain)[:, :3], axis=0)).sum(axis=1).max()
+
+
+def test_bootstrap_explorer_draws_training_draws_grey_and_the_out_of_bag_as_test_cells():
+    bx = BootstrapExplorer(m=200)
+    bx.draw(bx.state)
+    assert to_hex(bx._bars.get_colors()[0]) == style.TRAIN.lower()
+    assert to_hex(bx._marks.get_colors()[0]) == style.TEST.lower()
+    assert len(bx._marks.get_segments()) == int(np.sum(bx.state.counts == 0))
+    assert not style.figure_faults(bx.fig), style.figure_faults(bx.fig)

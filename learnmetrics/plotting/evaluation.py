@@ -14,12 +14,14 @@ __all__ = [
     "fold_colormap",
     "plot_folds",
     "plot_split",
+    "plot_training_overlap",
     "plot_estimates_hist",
     "hist_shares",
     "plot_tradeoff",
     "plot_oob_curve",
     "plot_bootstrap_counts",
     "bootstrap_count_segments",
+    "bootstrap_oob_segments",
     "bootstrap_bar_width",
     "plot_learning_curve",
     "plot_estimator_comparison",
@@ -48,14 +50,24 @@ EST_COLOR = style.ESTIMATE
 FONT = 9
 
 
-def fold_colormap(k: int) -> ListedColormap:
+def fold_colormap(k: int, *, interleave: bool = False) -> ListedColormap:
     """k colours for the folds 0 .. k-1, from the course's ordered map (cividis): a fold's
-    number is an index, and the reserved colours (orange, blue, vermillion) stay out."""
+    number is an index, and the reserved colours (orange, blue, vermillion) stay out.
+
+    ``interleave=True`` hands the colours out alternately from the two halves of the map
+    (fold 0 the first colour, fold 1 the middle one, fold 2 the second ...), so that
+    neighbouring folds, drawn side by side, differ by about half the map even when k >= 10."""
     import matplotlib
 
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise ValueError(f"k must be a positive integer, got {k!r}")
-    return ListedColormap(matplotlib.colormaps[style.SEQUENTIAL](np.linspace(0.0, 1.0, int(k))))
+    colours = matplotlib.colormaps[style.SEQUENTIAL](np.linspace(0.0, 1.0, int(k)))
+    if interleave:
+        half = (int(k) + 1) // 2
+        order = np.empty(int(k), dtype=int)
+        order[0::2], order[1::2] = np.arange(half), np.arange(half, int(k))
+        colours = colours[order]
+    return ListedColormap(colours)
 
 
 def _class_order(y):
@@ -105,7 +117,7 @@ def plot_folds(ax, folds, y=None, *, k=None, title=None):
 
 def plot_split(ax, n, test_idx, y=None, *, label=None):
     """One hold-out split as a band of n cells: training (``style.TRAIN``, light grey) or
-    test (``style.TEST``, sky blue)."""
+    test (``style.TEST``, dark grey)."""
     n = check_positive_int(n, "n", minimum=1)
     test_idx = np.asarray(test_idx)
     if test_idx.ndim != 1 or (test_idx.size and (test_idx.dtype.kind not in "iu" or test_idx.min() < 0
@@ -122,8 +134,37 @@ def plot_split(ax, n, test_idx, y=None, *, label=None):
                    vmin=0, vmax=1, interpolation="nearest")
     ax.set_yticks([0], [label or ""])
     if y is not None:
+        # the classes apart by a white gap: a black line would vanish among the dark-grey test cells
         n_neg = int(np.sum(np.asarray(y)[order] == np.unique(y)[0]))
-        ax.axvline(n_neg - 0.5, color="black", lw=1.5)
+        ax.axvline(n_neg - 0.5, color="white", lw=4)
+    return im
+
+
+def plot_training_overlap(ax, splits):
+    """The k training sets of k-fold cross-validation, one row each: a cell per example (sorted by
+    the fold that tests it), light grey (``style.TRAIN``) where the example is in that model's
+    training set, dark grey (``style.TEST``) where it is tested. Any two rows share every column
+    but their two dark blocks: the training sets overlap in all but two folds.
+
+    ``splits`` is a sequence of (train_idx, test_idx) pairs, e.g. ``list(lm.kfold_split(y, k))``.
+    Returns the ``AxesImage``."""
+    splits = list(splits)
+    if not splits:
+        raise ValueError("splits must hold at least one (train_idx, test_idx) pair")
+    m = max(int(np.max(np.r_[tr, te])) for tr, te in splits) + 1
+    tested_by = np.full(m, -1)
+    for i, (_, te) in enumerate(splits):
+        tested_by[np.asarray(te, dtype=int)] = i
+    order = np.argsort(tested_by, kind="stable")
+    grid = np.zeros((len(splits), m))
+    for i, (tr, te) in enumerate(splits):
+        grid[i, np.asarray(te, dtype=int)] = 1
+    im = ax.imshow(grid[:, order], aspect="auto", cmap=ListedColormap([TRAIN_COLOR, TEST_COLOR]), vmin=0, vmax=1,
+                   interpolation="nearest")
+    ax.set_yticks(np.arange(len(splits)), [f"model {i + 1}" for i in range(len(splits))], fontsize=FONT)
+    ax.set_xticks([])
+    ax.set_xlabel(f"the {m} examples, sorted by the fold that tests them "
+                  "(light grey: in the training set; dark grey: in the test fold)", fontsize=FONT)
     return im
 
 
@@ -158,7 +199,7 @@ def plot_tradeoff(ax, x, bias, sd, *, xlabel="test share |T| / m", current=None)
     """bias², variance and their sum (the mean squared error of the estimate) against x, on
     a linear axis (a sum of parts), in the colours of chapter 09 (``style.BIAS``,
     ``style.VARIANCE``, ``style.TOTAL``; markers and line styles differ too); the current
-    x as the explorer's position (``style.CUT_LINE``).
+    x as the explorer's position (``style.CUT_LINE``, stopping below the legend's band).
     Returns (bias line, variance line, mse line, marker line or None)."""
     x, bias, sd = as_scores(x, "x"), as_scores(bias, "bias"), as_scores(sd, "sd")
     _same_length(x=x, bias=bias, sd=sd)
@@ -169,10 +210,13 @@ def plot_tradeoff(ax, x, bias, sd, *, xlabel="test share |T| / m", current=None)
     lb, = ax.plot(x, b2, "-o", ms=4, color=style.BIAS, label="bias²")
     lv, = ax.plot(x, v, "--s", ms=4, color=style.VARIANCE, label="variance")
     lm, = ax.plot(x, b2 + v, "-", lw=2.5, color=style.TOTAL, label="MSE = bias² + variance")
-    marker = ax.axvline(current, **style.CUT_LINE) if current is not None else None
+    # the cut line stops below the legend's band at the top of the axes (the legend never covers it);
+    # keep the curves below that band too: ax.set_ylim(0, 1.4 * their maximum)
+    marker = ax.axvline(current, ymax=0.78, **style.CUT_LINE) if current is not None else None
     ax.set_xlabel(xlabel)
     ax.set_ylabel("squared error of the estimate")
-    ax.legend(fontsize=FONT, loc="upper center")
+    ax.set_ylim(0, 1.4 * float(np.max(b2 + v)) if np.max(b2 + v) > 0 else 1)
+    ax.legend(fontsize=FONT, loc="upper center", ncol=2, borderaxespad=0.3)
     return lb, lv, lm, marker
 
 
@@ -212,19 +256,31 @@ def bootstrap_count_segments(counts):
 
 def plot_bootstrap_counts(ax, counts):
     """How many times each of the m examples was drawn into D' (one bar each, spread over
-    the width of the axes, ``style.ESTIMATE``); the never-drawn (out-of-bag) ones are marked
-    with a black x.
-    Returns (LineCollection of bars, oob marker line)."""
+    the width of the axes: training draws, ``style.TRAIN``); the never-drawn
+    (out-of-bag) examples, the test set, as a band of ``style.TEST`` cells under the axis line,
+    one cell per example, so that at large m neighbours merge into a band instead of smearing.
+    Returns (LineCollection of bars, LineCollection of out-of-bag cells); move the cells with
+    :func:`bootstrap_oob_segments`."""
     counts = as_scores(counts, "counts")
     segs, x = bootstrap_count_segments(counts)
-    bars = ax.vlines([s[0][0] for s in segs], 0, counts, color=EST_COLOR, lw=bootstrap_bar_width(ax, len(counts)))
-    oob = counts == 0
-    marks, = ax.plot(x[oob], np.zeros(int(oob.sum())), "x", color="black", ms=7, mew=2, label="out-of-bag")
+    width = bootstrap_bar_width(ax, len(counts))
+    bars = ax.vlines([s[0][0] for s in segs], 0, counts, color=TRAIN_COLOR, lw=width,
+                     label="drawn into D' (training)")
+    marks = ax.vlines([], -0.38, -0.06, color=TEST_COLOR, lw=width, label="out-of-bag (never drawn): test set")
+    marks.set_segments(bootstrap_oob_segments(counts))
     ax.set_xlim(0, 1)
     ax.set_xticks([])
     ax.set_xlabel("the m examples of D")
     ax.set_ylabel("times drawn into D'")
     return bars, marks
+
+
+def bootstrap_oob_segments(counts):
+    """The out-of-bag band's cells: one short segment under the axis line (y from -0.38 to -0.06)
+    at the x of each never-drawn example (``counts == 0``)."""
+    counts = as_scores(counts, "counts")
+    _, x = bootstrap_count_segments(counts)
+    return [((xi, -0.38), (xi, -0.06)) for xi in x[counts == 0]]
 
 
 def bootstrap_bar_width(ax, m):

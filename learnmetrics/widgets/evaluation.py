@@ -29,6 +29,7 @@ from ..plotting.evaluation import (
     FONT,
     bootstrap_bar_width,
     bootstrap_count_segments,
+    bootstrap_oob_segments,
     fold_colormap,
     hist_shares,
     plot_bootstrap_counts,
@@ -137,7 +138,7 @@ class HoldoutExplorer(_Blitted):
         self._lines = plot_tradeoff(ax2, s.curve_test_sizes, s.curve_bias, s.curve_sd, current=s.test_size)
         top = max(np.max(s.curve_bias**2 + s.curve_sd**2) for s in
                   (_ev.holdout_state(self.study, float(self.study.test_sizes[0]), b) for b in (False, True)))
-        ax2.set_ylim(0, 1.05 * top)
+        ax2.set_ylim(0, 1.4 * top)   # the top band holds the legend, above the curves and the cut line
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.96))
         # the legend is redrawn after the moving cut line, so the line never crosses it
@@ -272,9 +273,12 @@ class CVExplorer(_Blitted):
     def draw(self, s):
         R, n = self.study.max_repeats, self.study.n
         img = np.full((R, n), np.nan)
-        img[: s.repeats] = s.folds[:, self._order]
+        # within each class, the examples in the order of their fold in run 1: run 1's folds are blocks side
+        # by side, told apart by interleaved colours (neighbouring folds far apart on the map) even at k >= 10
+        order = np.lexsort((s.folds[0], self.study.y_demo))
+        img[: s.repeats] = s.folds[:, order]
         self._im.set_data(np.ma.masked_invalid(img))
-        self._im.set_cmap(fold_colormap(s.k))
+        self._im.set_cmap(fold_colormap(s.k, interleave=True))
         self._im.set_clim(-0.5, s.k - 0.5)
         self._unused.set_position((n / 2, (s.repeats - 0.5 + R - 0.5) / 2))
         self._unused.set_text("" if s.repeats == R else
@@ -282,7 +286,7 @@ class CVExplorer(_Blitted):
         sizes = np.unique(s.fold_sizes)
         self._title0.set_text(
             f"{s.repeats} run(s) of {s.k}-fold CV on one data set of m={n}; colour = the fold that tests the "
-            f"example; fold sizes {'/'.join(map(str, sizes))}")
+            f"example (sorted by run 1's fold); fold sizes {'/'.join(map(str, sizes))}")
         self._bars.set_data(values=_hist_heights(s.estimates))
         self._mean_line.set_xdata([s.mean_estimate] * 2)
         self._true_line.set_xdata([s.mean_true_error] * 2)
@@ -352,7 +356,10 @@ class BootstrapExplorer(_Blitted):
         s = _ev.bootstrap_state(1, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
         self._bars, self._marks = plot_bootstrap_counts(ax1, np.zeros(1, dtype=int))
         ax1.set_ylim(-0.4, 6.5)
-        ax1.legend(fontsize=FONT, loc="upper right")
+        from matplotlib.patches import Patch   # square handles: the collections' own are as wide as a bar
+        ax1.legend(handles=[Patch(color=style.TRAIN, label="drawn into D' (training)"),
+                            Patch(color=style.TEST, label="out-of-bag (never drawn): test set")],
+                   fontsize=FONT, loc="upper right")
         self._title1 = _label(ax1)
         self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
         self._sim, = ax2.plot([1], [0], "D", color=style.ESTIMATE, mec="black", ms=6, label="simulated mean ± sd",
@@ -371,7 +378,8 @@ class BootstrapExplorer(_Blitted):
         self._bars.set_segments(segs)
         self._bars.set_linewidth(bootstrap_bar_width(self.ax_counts, s.m))
         oob = s.counts == 0
-        self._marks.set_data(x[oob], np.zeros(int(oob.sum())))
+        self._marks.set_segments(bootstrap_oob_segments(s.counts))
+        self._marks.set_linewidth(bootstrap_bar_width(self.ax_counts, s.m))
         self._title1.set_text(f"one bootstrap sample D' of m={s.m}: {int(oob.sum())} example(s) never drawn "
                               f"(out-of-bag) = {s.oob_share:.3f}")
         self._point.set_data([s.m], [s.curve_share[s.m - 1]])
