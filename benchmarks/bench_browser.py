@@ -56,7 +56,10 @@ from browser_servers import (CHROMIUM_FLAGS, chromium_path, copy_notebooks, free
                              start_voila)
 
 WHERE = ("voila", "lab", "site")
-GOALS = {"median_ms": 20.0, "max_ms": 50.0, "site_ms": 16.0, "drag_ms": 100.0, "cell_s": 1.5}
+# issue 25: key press to painted frame, first visits included: site median <= 16 ms, max <= 33 ms;
+# Voila and JupyterLab median <= 20 ms, max <= 50 ms; a drag settles within 100 ms of the last
+# press; an explorer cell shows its first view within 1.5 s
+GOALS = {"median_ms": 20.0, "max_ms": 50.0, "site_ms": 16.0, "site_max_ms": 33.0, "drag_ms": 100.0, "cell_s": 1.5}
 DRAG_PRESSES = 20
 ROOTS_SELECTOR = ".jp-OutputArea-output:has([role=slider])"
 LAB_TIMING = {"@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"recordTiming": True}}
@@ -408,14 +411,16 @@ def goals_missed(results: dict) -> list[str]:
             if "summary" not in res:
                 continue
             s = res["summary"]
-            lim_med, lim_max = ((GOALS["site_ms"], GOALS["site_ms"]) if where == "site"
+            lim_med, lim_max = ((GOALS["site_ms"], GOALS["site_max_ms"]) if where == "site"
                                 else (GOALS["median_ms"], GOALS["max_ms"]))
             if s["median_ms"] is not None and s["median_ms"] > lim_med:
                 out.append(f"{name[:2]} {where}: median {s['median_ms']:.0f} ms > {lim_med:.0f} ms")
             if s["max_ms"] is not None and s["max_ms"] > lim_max:
                 out.append(f"{name[:2]} {where}: max {s['max_ms']:.0f} ms > {lim_max:.0f} ms")
-            if s["drag_max_ms"] is not None and s["drag_max_ms"] > GOALS["drag_ms"]:
-                out.append(f"{name[:2]} {where}: drag settled {s['drag_max_ms']:.0f} ms > {GOALS['drag_ms']:.0f} ms")
+            after = s.get("drag_after_last_press_max_ms")
+            if after is not None and after > GOALS["drag_ms"]:
+                out.append(f"{name[:2]} {where}: drag settled {after:.0f} ms after the last press > "
+                           f"{GOALS['drag_ms']:.0f} ms")
             if s["cell_max_s"] is not None and s["cell_max_s"] > GOALS["cell_s"]:
                 out.append(f"{name[:2]} {where}: explorer cell {s['cell_max_s']:.2f} s > {GOALS['cell_s']} s")
             if s["misses"]:

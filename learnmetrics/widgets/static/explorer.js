@@ -2,9 +2,10 @@
 //
 // Every frame drawn ahead is in the model: one background PNG (the figure at its start) and, per
 // position of the linked controls, a layer (the pixels that differ from the background, cropped,
-// transparent elsewhere) with its read-out. Every layer is an <img> kept in the DOM (decoded once);
-// a step only hides one layer and its read-out and shows another, in the same task, so a frame is
-// never painted with another position's read-out. The controls (ipywidgets sliders ...) are
+// transparent elsewhere) with its read-out. Every layer is an <img> kept in the DOM (decoded once)
+// and every read-out a block in one grid cell (the tallest sets the height): a step only hides one
+// layer and its read-out and shows another (visibility: no layout, no decode), in the same task,
+// so a frame is never painted with another position's read-out. The controls (ipywidgets sliders ...) are
 // jslink-ed to the traits c0..c3, so this works the same with a kernel (JupyterLab, Voila) and
 // without one (the static site). A press or drag on a hit region (a ranked list, a score axis) sets
 // the control under the pointer; the link moves the slider.
@@ -32,7 +33,7 @@ function render({ model, el }) {
   const waiting = document.createElement("div");
   waiting.className = "lm-xv-waiting";
   waiting.innerHTML = "<i>drawing this frame ...</i>";
-  waiting.style.display = "none";
+  waiting.style.visibility = "hidden";
   side.appendChild(waiting);
   root.append(fig, side);
   el.appendChild(root);
@@ -56,7 +57,7 @@ function render({ model, el }) {
     img.className = "lm-xv-layer";
     img.draggable = false;
     img.alt = "";
-    img.style.display = "none";
+    img.style.visibility = "hidden";
     if (layer && layer[2] > 0) {
       const [W, H] = model.get("size");
       img.style.left = (100 * layer[0] / W) + "%";
@@ -76,7 +77,7 @@ function render({ model, el }) {
     const d = document.createElement("div");
     d.className = "lm-xv-text";
     d.innerHTML = html;
-    d.style.display = "none";
+    d.style.visibility = "hidden";
     side.appendChild(d);
     return d;
   }
@@ -160,13 +161,13 @@ function render({ model, el }) {
     const ready = img !== null && out !== null;
     if (!ready) { img = null; out = waiting; }
     if (img !== shownImg) {
-      if (shownImg) shownImg.style.display = "none";
-      if (img && !img.dataset.empty) img.style.display = "block";
+      if (shownImg) shownImg.style.visibility = "hidden";
+      if (img && !img.dataset.empty) img.style.visibility = "visible";
       shownImg = img;
     }
     if (out !== shownOut) {
-      if (shownOut) shownOut.style.display = "none";
-      out.style.display = "block";
+      if (shownOut) shownOut.style.visibility = "hidden";
+      out.style.visibility = "visible";
       shownOut = out;
     }
     fig.classList.toggle("lm-xv-pending", !ready);
