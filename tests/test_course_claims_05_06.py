@@ -335,3 +335,51 @@ def test_06_map_mrr_picture_numbers():
     m_ap, m_rr = plot_map_mrr(ax, recommended, liked)
     plt.close(fig)
     assert round(m_ap, 4) == 0.5417 and round(m_rr, 4) == 0.5833          # (1/2 + 1 + 1/8) / 3, (1/2 + 1 + 1/4) / 3
+
+
+def test_05_06_figures_have_no_clipped_current_point_and_no_legend_over_data(melons):
+    """Issue 24's checks (style.figure_faults) on every drawing helper of chapters 05 and 06."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting import cost as lmc
+    from learnmetrics.plotting import ranking as rp
+    from learnmetrics.plotting import style
+    d, table, fpr, tpr, thr = melons
+    sizes = table.tp + table.fp
+    figs = []
+    fig, ax = plt.subplots(figsize=(5.6, 5.2))
+    lmc.plot_cost_curve(ax, fpr, tpr)
+    figs.append(fig)
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4.9))
+    lmc.plot_hull_and_envelope(a, b, fpr, tpr, thresholds=thr, cut_sizes=sizes)
+    figs.append(fig)
+    p = table.n_pos / len(d.y_true)
+    states = [lm.cost.cost_state(fpr, tpr, thr, pp, c1, c2, n_pos=table.n_pos, n_neg=table.n_neg)
+              for pp, c1, c2 in [(p, 1, 1), (p, 4, 1), (p, 1, 4), (0.2, 4, 1)]]
+    fig, (a, b) = plt.subplots(1, 2, figsize=(11, 5.6))
+    lmc.plot_cost_scenarios(a, b, fpr, tpr, states, list("abcd"))
+    figs.append(fig)
+    fig, axes = plt.subplots(4, 3, figsize=(10, 13.6))
+    lmc.plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 1, 3, 4, 8, 17], cut_sizes=sizes)
+    figs.append(fig)
+    for order in (GRADES, np.sort(GRADES), np.sort(GRADES)[::-1]):      # the model's, the worst, the ideal
+        fig, ax = plt.subplots(figsize=(5.5, 3.4))
+        rp.plot_dcg_vs_idcg(ax, order, k=5)
+        figs.append(fig)
+    for fig in figs:
+        assert not style.figure_faults(fig), style.figure_faults(fig)
+        plt.close(fig)
+
+
+def test_05_cost_explorer_frames_have_no_faults_at_the_ends(melons):
+    pytest.importorskip("ipywidgets")
+    from learnmetrics.plotting import style
+    from learnmetrics.widgets.cost import CostCurveExplorer
+    d, *_ = melons
+    ex = CostCurveExplorer(d.y_true, d.y_score)
+    for r in (1 / 100, 1.0, 100.0):                                    # x near 0, the middle, x near 1
+        ex.ratio_slider.value = r
+        ex.draw(ex.state)
+        assert not style.figure_faults(ex.fig), style.figure_faults(ex.fig)

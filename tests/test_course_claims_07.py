@@ -81,3 +81,20 @@ def test_07_criteria_overflow_is_marked_and_the_current_degree_always_visible():
            and len(ln.get_xdata()) and not ln.get_clip_on()]
     assert tri and all(np.all(np.asarray(ln.get_ydata()) == top) for ln in tri)   # ... and marked at the top
     assert any(0 in np.asarray(ln.get_xdata()) for ln in tri)
+
+
+def test_07_figures_and_explorer_have_no_faults():
+    """Issue 24's checks (style.figure_faults): no clipped current point, no legend over data."""
+    pytest.importorskip("ipywidgets")
+    import matplotlib
+    matplotlib.use("Agg")
+    from learnmetrics.exercises import EXERCISES
+    from learnmetrics.plotting import style
+    from learnmetrics.widgets.regression import PolynomialDegreeExplorer
+
+    data = EXERCISES["07.5"].data
+    ex = PolynomialDegreeExplorer(data["x"], data["y"], max_degree=8, degree=0)
+    for degree in (0, 2, 8):
+        ex.slider.value = degree
+        ex.draw(ex.state)
+        assert not style.figure_faults(ex.fig), (degree, style.figure_faults(ex.fig))

@@ -83,9 +83,9 @@ def setup_roc_axes(ax, *, title=None, fontsize=FONT):
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
     ax.set_aspect("equal")
-    ax.plot([0, 1], [0, 1], ls="--", color=style.REFERENCE, lw=1)   # random guessing: the reference look, as in 04
+    (diag,) = ax.plot([0, 1], [0, 1], **{**style.DIAGONAL, "lw": 1})   # the random classifier, as in every chapter
     ax.text(0.78, 0.74, "random guess", rotation=45, rotation_mode="anchor", ha="center", va="top",
-            fontsize=fontsize, color=style.REFERENCE)
+            fontsize=fontsize, color=diag.get_color())   # labelled on the line (45° on equal axes)
     ax.set_xlabel("FPR (false positive rate)", fontsize=fontsize)
     ax.set_ylabel("TPR (true positive rate)", fontsize=fontsize)
     ax.tick_params(labelsize=fontsize)
@@ -147,8 +147,7 @@ def plot_roc_points(ax, fpr, tpr, *, hull=True, color=style.CURVE, label="ROC"):
         hx = np.r_[0.0, fpr[owners], 1.0]
         hy = np.r_[0.0, tpr[owners], 1.0]
         # the hull as a translucent band round the curve (grey dashed is the random diagonal's look)
-        (artists["hull"],) = ax.plot(hx, hy, "-", color=HULL_COLOR, lw=6, alpha=0.3, solid_capstyle="round",
-                                     label="convex hull", zorder=1)
+        (artists["hull"],) = ax.plot(hx, hy, label="convex hull", **style.HULL)
     return artists
 
 
@@ -178,7 +177,8 @@ class CostSpaceView:
         self.envelope, self.envelope_line, self.fill = plot_cost_envelope(
             ax, fpr, tpr, shade_label="area {area:.3f}", label="cost curve")
         self.vline = ax.axvline(0.5, color="0.35", lw=1, ls=":", zorder=2)
-        (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=2.2, label="the cut's segment", zorder=4)
+        (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=2.2, label="the cut's segment", zorder=4,
+                                  clip_on=False)   # the current cut, whole even along an edge
         (self.point,) = ax.plot([0.5], [0.5], **style.CUT_POINT)
         self.text = ax.text(0.5, 0.97, "", ha="center", va="top", fontsize=fontsize,
                             transform=ax.transAxes, zorder=6,
@@ -262,7 +262,7 @@ def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=FONT, cut_sizes=Non
         setup_cost_axes(bottom, fontsize=fontsize)
         plot_cost_lines(bottom, fpr[: k + 1], tpr[: k + 1], label=None)
         plot_cost_envelope(bottom, fpr[: k + 1], tpr[: k + 1], shade=True, shade_label=None, lw=2.0)
-        bottom.plot([0, 1], [fpr[k], 1 - tpr[k]], color=CHOSEN_COLOR, lw=2.0, zorder=4)
+        bottom.plot([0, 1], [fpr[k], 1 - tpr[k]], color=CHOSEN_COLOR, lw=2.0, zorder=4, clip_on=False)   # whole on an edge
         bottom.set_title(f"segment (0, {fpr[k]:.3f}) → (1, {1 - tpr[k]:.3f})", fontsize=fontsize)
         if j % ncols:
             top.set_ylabel("")
