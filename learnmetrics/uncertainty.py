@@ -390,9 +390,16 @@ def _first_call(metric, y, s, w=None) -> float:
 
 
 def _generic_values(metric, y, s, w, idx):
+    """The metric on every resample; a resample on which it is undefined (it raises ValueError or
+    ZeroDivisionError, e.g. every weight drawn is 0, or a class is missing) is nan: dropped and
+    counted by :func:`_drop_undefined`, as an AUC's resample holding one class. The metric was
+    called on the examples as given first, so a bad argument has been reported already."""
     out = np.empty(idx.shape[0])
     for r, row in enumerate(idx):
-        out[r] = _call_metric(metric, y[row], s[row], None if w is None else w[row])
+        try:
+            out[r] = _call_metric(metric, y[row], s[row], None if w is None else w[row])
+        except (ValueError, ZeroDivisionError):
+            out[r] = np.nan
     return out
 
 

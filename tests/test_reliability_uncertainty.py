@@ -267,3 +267,16 @@ def test_bands_equal_the_resamples_scored_alone(seed):
     for stratify in (True, False):
         _check_band("roc", y, s, grid, 40, stratify, seed)
         _check_band("pr", y, s, grid[1:], 40, stratify, seed)
+
+
+def test_a_resample_on_which_the_metric_raises_is_dropped_and_counted():
+    # every weight drawn is 0 in some resamples: accuracy is undefined there (before: the whole
+    # interval failed with the metric's ValueError)
+    y, p, w = [0, 1, 0, 1, 1], [0, 1, 1, 1, 0], [0, 0, 1, 0, 0]
+    with pytest.warns(lm.UndefinedMetricWarning, match="resamples could not be scored"):
+        r = lm.bootstrap_ci(lm.accuracy_score, y, p, sample_weight=w, stratify=False, n_resamples=200, rng=0)
+    idx = _resample_indices(y, False, 200, 0)
+    expected = [np.mean(np.asarray(y)[row][np.asarray(w)[row] > 0] == np.asarray(p)[row][np.asarray(w)[row] > 0])
+                for row in idx if np.asarray(w)[row].sum() > 0]
+    assert r.n_dropped == 200 - len(expected) > 0
+    np.testing.assert_allclose(r.resampled, expected)
