@@ -17,6 +17,7 @@ classes), and the time per call at n = 100.
     .venv/bin/python benchmarks/bench_curves.py              # n = 1e6 and 1e7 (several minutes)
     .venv/bin/python benchmarks/bench_curves.py --sizes 1e6  # quicker
     .venv/bin/python benchmarks/bench_curves.py --no-sklearn # floor ratios only
+    .venv/bin/python benchmarks/bench_curves.py --only multiclass  # the multi-class AUC alone
 
 Goals (issue 18): floor ratio <= 2.0 for distinct scores, <= 1.0 for scores
 with a few thousand values, <= 3.0 with weights; multi-class >= 5x
@@ -163,6 +164,8 @@ def binary_rows(sizes, kinds, rep, skm, mem: bool):
 
 
 def multiclass_rows(n: int, rep: int, skm):
+    """Multi-class AUC on n x 10 softmax probabilities (distinct), and the same rounded to
+    3 decimals for one-vs-rest; goal: 5x scikit-learn (issue 30)."""
     rng = np.random.default_rng(1)
     k = 10
     y = rng.integers(0, k, n)
@@ -170,19 +173,22 @@ def multiclass_rows(n: int, rep: int, skm):
     logits[np.arange(n), y] += 1.0
     p = np.exp(logits)
     p /= p.sum(axis=1, keepdims=True)
-    cols = [np.ascontiguousarray(p[:, j]) for j in range(k)]
-    floor = best_time(lambda: [np.sort(c) for c in cols], rep)
-    for mc in ("ovr", "ovo"):
-        t_lm = best_time(lambda: C.roc_auc_score(y, p, multi_class=mc), rep)
-        sk = "| |"
-        if skm is not None:
-            a, b = C.roc_auc_score(y, p, multi_class=mc), skm.roc_auc_score(y, p, multi_class=mc)
-            if not np.isclose(a, b, rtol=1e-12):
-                raise SystemExit(f"multi-class {mc} disagrees with scikit-learn")
-            t_sk = best_time(lambda: skm.roc_auc_score(y, p, multi_class=mc), max(1, rep - 1))
-            sk = f"{fmt_t(t_sk)} | {t_sk / t_lm:.1f}x |"
-        print(f"| {n:.0e} x {k} | `roc_auc_score(multi_class='{mc}')` | {fmt_t(floor)} (10 sorts) | "
-              f"{fmt_t(t_lm)} | **{t_lm / floor:.2f}** | {sk}", flush=True)
+    p3 = np.round(p, 3)
+    p3[:, -1] = 1.0 - p3[:, :-1].sum(axis=1)  # rows still sum to 1 (within rounding)
+    for scores, p_, modes in (("distinct", p, ("ovr", "ovo")), ("3 decimals", p3, ("ovr",))):
+        cols = [np.ascontiguousarray(p_[:, j]) for j in range(k)]
+        floor = best_time(lambda: [np.sort(c) for c in cols], rep)
+        for mc in modes:
+            t_lm = best_time(lambda: C.roc_auc_score(y, p_, multi_class=mc), rep)
+            sk = "| |"
+            if skm is not None:
+                a, b = C.roc_auc_score(y, p_, multi_class=mc), skm.roc_auc_score(y, p_, multi_class=mc)
+                if not np.isclose(a, b, rtol=1e-12):
+                    raise SystemExit(f"multi-class {mc} disagrees with scikit-learn")
+                t_sk = best_time(lambda: skm.roc_auc_score(y, p_, multi_class=mc), max(1, rep - 1))
+                sk = f"{fmt_t(t_sk)} | **{t_sk / t_lm:.1f}x** |"
+            print(f"| {n:.0e} x {k}, {scores} | `roc_auc_score(multi_class='{mc}')` | {fmt_t(floor)} (10 sorts) | "
+                  f"{fmt_t(t_lm)} | {t_lm / floor:.2f} | {sk} {load()} |", flush=True)
 
 
 def small_rows(skm):
@@ -209,6 +215,8 @@ def main() -> None:
     ap.add_argument("--no-sklearn", action="store_true")
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--multiclass-n", type=float, default=1e6)
+    ap.add_argument("--only", choices=("binary", "multiclass", "small"), action="append",
+                    help="run only these tables (repeatable; default: all three)")
     opts = ap.parse_args()
     warnings.simplefilter("ignore")
     skm = None
@@ -221,16 +229,21 @@ def main() -> None:
     sizes = [int(float(v)) for v in opts.sizes.split(",")]
     print(f"numpy {np.__version__}" + (f", scikit-learn {sklearn.__version__}" if skm else "")
           + f", learnmetrics {lm.__version__}")
-    print(f"machine: {os.cpu_count()} cores ({cpu_model()}), load average before: {load()}\n")
-    print("| n | scores | function | one np.sort | learnmetrics | floor ratio | scikit-learn | "
-          "sklearn / lm | peak memory above inputs (arrays of n floats) |")
-    print("|---:|---|---|---:|---:|---:|---:|---:|---:|")
-    binary_rows(sizes, ["distinct", "3 decimals", "weighted"], opts.repeats, skm,
-                mem=not opts.no_memory)
-    print("\n| n | function | floor | learnmetrics | floor ratio | scikit-learn | sklearn / lm |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    multiclass_rows(int(opts.multiclass_n), opts.repeats, skm)
-    small_rows(skm)
+    print(f"machine: {os.cpu_count()} cores ({cpu_model()}), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"load average before: {load()}\n")
+    parts = set(opts.only or ("binary", "multiclass", "small"))
+    if "binary" in parts:
+        print("| n | scores | function | one np.sort | learnmetrics | floor ratio | scikit-learn | "
+              "sklearn / lm | peak memory above inputs (arrays of n floats) |")
+        print("|---:|---|---|---:|---:|---:|---:|---:|---:|")
+        binary_rows(sizes, ["distinct", "3 decimals", "weighted"], opts.repeats, skm,
+                    mem=not opts.no_memory)
+    if "multiclass" in parts:
+        print("\n| n, scores | function | floor | learnmetrics | floor ratio | scikit-learn | sklearn / lm | load average |")
+        print("|---|---|---:|---:|---:|---:|---:|---|")
+        multiclass_rows(int(opts.multiclass_n), opts.repeats, skm)
+    if "small" in parts:
+        small_rows(skm)
     print(f"\nload average after: {load()}")
 
 

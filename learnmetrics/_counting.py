@@ -706,6 +706,34 @@ def _group_weights(pos, s, w):
 
 
 
+_SIGN = np.uint64(1 << 63)
+_LOW63 = np.uint64((1 << 63) - 1)
+
+
+def _order_keys(x: np.ndarray) -> np.ndarray:
+    """uint64 keys in the order of the finite float64 scores ``x``, made in place (``x`` is
+    overwritten when it holds a negative number or -0.0): equal scores get equal keys and a
+    greater score a greater key, so sorting and counting on the keys gives the counts of the
+    scores.  NumPy sorts uint64 faster than float64 (no NaN to place).
+
+    IEEE 754: a non-negative float's bits, read as an unsigned integer, increase with it; a
+    negative float's bits, all flipped, do too and fall below every non-negative one.
+    """
+    u = x.view(np.uint64)
+    if not np.signbit(x).any():
+        return u
+    np.add(x, 0.0, out=x)  # -0.0 + 0.0 = +0.0: one key for zero
+    mask = np.right_shift(u, 63)  # 1 for a negative score
+    np.multiply(mask, _LOW63, out=mask)
+    np.bitwise_or(mask, _SIGN, out=mask)
+    # negative: every bit flipped (below every non-negative); non-negative: the sign bit set
+    np.bitwise_xor(u, mask, out=u)
+    return u
+
+
+_OVR_ROWS = 1 << 12  # rows per block of the transposed copy (the block stays in cache)
+
+
 def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
     """One-vs-rest AUC of every class, unweighted: column c of ``s`` ranks class c
     (``code == c``) against all the others.  NaN, with a warning, for a class that is
@@ -715,8 +743,10 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
     class codes, a radix sort), the score matrix copied once with the classes'
     rows contiguous in every column; then, per column, the positives' and the
     negatives' scores sorted apart and every positive's count of negatives below
-    it read by one ``searchsorted`` of the (few) positives into the negatives
-    (scores with few decimals take the counting pass instead, as in the binary case).
+    it read by one ``searchsorted`` of the (few) positives into the negatives,
+    all on the scores' uint64 order keys (:func:`_order_keys`), which NumPy sorts
+    faster than floats (scores with few decimals take the counting pass instead,
+    as in the binary case).
     The counts are the exact integers of :func:`_pair_sums`, so each AUC is the
     same float as a binary ``roc_auc_score`` of that column.
     """
@@ -725,9 +755,11 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
     counts = np.bincount(code, minlength=n_classes)
     ends = np.cumsum(counts)
     starts = ends - counts
+    # the transposed copy, rows in class order, made block by block (a column-by-column gather
+    # would read the whole matrix once per column)
     grouped = np.empty((s.shape[1], n))
-    for c in range(s.shape[1]):
-        np.take(s[:, c], order, out=grouped[c])
+    for i in range(0, n, _OVR_ROWS):
+        np.copyto(grouped[:, i : i + _OVR_ROWS], np.take(s, order[i : i + _OVR_ROWS], axis=0).T)
     del order
     out = np.empty(n_classes)
     for c in range(n_classes):
@@ -745,9 +777,10 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
             ps = _pair_sums(pos, row)
             out[c] = (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
             continue
-        s_pos = np.sort(row[a:b])
-        row[a:m_neg] = row[b:]  # the negatives, contiguous (NumPy copies overlapping parts safely)
-        s_neg = row[:m_neg]
+        key = _order_keys(row)  # the same order as the scores, sorted faster
+        s_pos = np.sort(key[a:b])
+        key[a:m_neg] = key[b:]  # the negatives, contiguous (NumPy copies overlapping parts safely)
+        s_neg = key[:m_neg]
         s_neg.sort()
         lo = np.searchsorted(s_neg, s_pos, "left")  # negatives strictly below each positive
         below = int(lo.sum(dtype=np.int64))

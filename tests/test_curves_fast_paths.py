@@ -231,6 +231,11 @@ def test_one_vs_rest_in_one_pass_is_each_binary_auc(seed):
         if n == 40000:  # every score a multiple of 0.05: the counting pass, column by column
             p = rng.multinomial(20, np.ones(k) / k, n) / 20
             assert K._decimal_scale(p[:, 0]) is not None
+        if n == 5000:  # signed scores (rows still sum to 1), zeros of both signs
+            p[:, 0] -= 0.5
+            p[:, 1] += 0.5
+            p[::7, 3] += p[::7, 2]
+            p[::7, 2] = -0.0
         labels = np.arange(k + 1) if n == 700 else None  # a class with no sample
         if labels is not None:
             p = np.column_stack([p, np.zeros(n)])
@@ -243,3 +248,17 @@ def test_one_vs_rest_in_one_pass_is_each_binary_auc(seed):
             assert got.tobytes() == one.tobytes(), (n, k)
             code = np.searchsorted(classes, y)
             assert K._ovr_aucs(code, p, classes.size).tobytes() == one.tobytes()
+
+
+def test_order_keys_sort_as_the_scores():
+    """The uint64 keys of the one-vs-rest pass order as the scores do, ties included (one key
+    for -0.0 and +0.0), from the most negative float to the largest."""
+    rng = np.random.default_rng(9)
+    tiny = np.finfo(float).tiny
+    special = np.array([-0.0, 0.0, -1.0, 1.0, -tiny, tiny, 5e-324, -5e-324, -1.7e308, 1.7e308, 0.5, -0.0])
+    for x in (special, rng.normal(size=5000), rng.random(300), np.round(rng.normal(size=3000), 1)):
+        keys = K._order_keys(x.copy())
+        assert keys.dtype == np.uint64
+        assert np.array_equal(np.argsort(keys, kind="stable"), np.argsort(x, kind="stable"))
+        xs, ks = np.sort(x), np.sort(keys)
+        assert np.array_equal(xs[1:] == xs[:-1], ks[1:] == ks[:-1])
