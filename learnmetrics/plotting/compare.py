@@ -6,7 +6,7 @@ difference.
 Visual grammar (:mod:`learnmetrics.plotting.style`): a rejection region is
 grey and hatched (``style.REJECT``), the critical value a dark dash-dot line,
 the observed statistic a solid near-black line (``style.CURVE``), the null
-distribution the grey dashed reference (``style.REFERENCE``); learners A, B,
+distribution light grey with a dark grey outline (``style.NULL``); learners A, B,
 C ... keep ``style.learner_style(i)``; counts in a heat map use the ordered
 ``style.SEQUENTIAL`` map. Symbols are typeset ($\\tau_t$, $\\epsilon_0$,
 $\\bar\\epsilon$), and no text is smaller than 9 pt.
@@ -89,7 +89,9 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
         ymax = finite_max
     y = np.minimum(np.where(np.isfinite(y), y, ymax * 1.5), ymax * 1.5)
     sym = result.math_symbol
-    _ = ax.plot(x, y, color=style.REFERENCE, ls="--", lw=2)
+    # the null distribution: light grey fill, dark grey outline (the course's NULL look)
+    ax.fill_between(x, 0, y, facecolor=style.NULL["facecolor"], edgecolor="none", zorder=1)
+    _ = ax.plot(x, y, color=style.NULL["edgecolor"], ls="-", lw=1.4, zorder=3)
     c = result.critical_value
     if result.statistic_name == "tau_t" and result.alternative == "two-sided":
         regions = [(lo, -abs(c)), (abs(c), hi)]
@@ -125,7 +127,7 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     body_x, body_y = x[body], y[body]
     peak = int(np.argmax(body_y))
     ax.annotate(f"null distribution {_null_name(result)}", (body_x[peak], body_y[peak]), xytext=(6, 3),
-                textcoords="offset points", fontsize=_FS, color="#555555", ha="left", va="bottom")
+                textcoords="offset points", fontsize=_FS, color=style.NULL["edgecolor"], ha="left", va="bottom")
     ax.set_xlabel(sym, fontsize=12)
     ax.set_ylabel("density under $H_0$")
     ax.spines[["top", "right"]].set_visible(False)
@@ -241,7 +243,8 @@ def plot_binomial_test(ax, result: TestResult, *, title=None):
     with np.errstate(divide="ignore", invalid="ignore"):
         pmf = np.exp(logc + c * np.log(eps0) + (m - c) * np.log1p(-eps0)) if 0 < eps0 < 1 else (c == round(m * eps0)) * 1.0
     keep = c < crit
-    ax.bar(c[keep], pmf[keep], width=0.85, color="0.72")
+    ax.bar(c[keep], pmf[keep], width=0.85, facecolor=style.NULL["facecolor"], edgecolor=style.NULL["edgecolor"],
+           lw=0.8)
     ax.bar(c[~keep], pmf[~keep], width=0.85, **_reject_patch_kw())
     ax.bar(c[~keep], pmf[~keep], width=0.85, fill=False, edgecolor="0.35", lw=0.8)
     top = float(pmf.max()) * 2.1

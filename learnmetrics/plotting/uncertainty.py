@@ -65,21 +65,29 @@ def plot_intervals(ax, intervals, *, truth=None, xlabel="AUC", annotate=True):
 
 def plot_sampling_distribution(ax, values, *, truth=None, interval=None, bins=30, label="resampled AUCs",
                                xlabel="AUC"):
-    """A histogram of resampled (or simulated) metric values, the interval's ends as
-    sky-blue lines and the true value as the grey dashed reference."""
+    """A histogram of resampled (or simulated) metric values (sky blue), the interval's ends
+    as dotted near-black lines, the estimate a solid one, the true value the grey dashed
+    reference; each line is labelled beside it (no legend box over the data)."""
     values = np.asarray(values, dtype=float)
-    ax.hist(values, bins=bins, color=style.ESTIMATE, alpha=0.75, edgecolor="white", label=label)
+    counts, _, _ = ax.hist(values, bins=bins, color=style.ESTIMATE, alpha=0.75, edgecolor="white")
+    top = float(counts.max()) if counts.size else 1.0
+    ax.set_ylim(0, top * 1.3)
     if interval is not None:
         est, lo, hi = _ends(interval)
-        for v in (lo, hi):
+        for v, ha, text in ((lo, "right", f"{lo:.3f} "), (hi, "left", f" {hi:.3f}")):
             ax.axvline(v, color=style.CURVE, lw=1.5, ls=":")
-        ax.axvline(est, color=style.CURVE, lw=2, label=f"estimate {est:.3f}, interval [{lo:.3f}, {hi:.3f}] (dotted)")
+            ax.text(v, top * 1.1, text, ha=ha, va="center", fontsize=_FS)
+        ax.axvline(est, color=style.CURVE, lw=2)
+        ax.text(est, top * 1.22, f"estimate {est:.3f}; interval (dotted) [{lo:.3f}, {hi:.3f}]", ha="center",
+                va="center", fontsize=_FS, bbox=dict(facecolor="white", edgecolor="none", pad=1.0))
     if truth is not None:
-        ax.axvline(truth, color=style.REFERENCE, ls="--", lw=2, label=f"true AUC {truth:.3f}")
+        ax.axvline(truth, **{**style.REFERENCE_STYLE, "lw": 2})
+        ax.text(truth, top * 0.98, f" true AUC {truth:.3f}", ha="left", va="top", fontsize=_FS,
+                color=style.REFERENCE)
     ax.set_xlabel(xlabel, fontsize=_FS + 1)
-    ax.set_ylabel("count", fontsize=_FS + 1)
+    ax.set_ylabel(f"count of {label}", fontsize=_FS + 1)
     ax.tick_params(labelsize=_FS)
-    ax.legend(fontsize=_FS, loc="upper left")
+    ax.spines[["top", "right"]].set_visible(False)
     return ax
 
 

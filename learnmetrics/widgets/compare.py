@@ -73,7 +73,7 @@ class PairedTestExplorer(Explorer):
         self._cr = ax.axvline(2, **CRITICAL_LINE)
         self._hist = ax.stairs(np.zeros(len(self.bins) - 1), self.bins, fill=True, color=style.ESTIMATE,
                                alpha=0.85, label=r"simulated $\tau_t$", zorder=2)
-        (self._pdf,) = ax.plot([], [], color=style.REFERENCE, ls="--", lw=2, zorder=3,
+        (self._pdf,) = ax.plot([], [], color=style.NULL["edgecolor"], ls="-", lw=2, zorder=3,
                                label="null distribution $t(k-1)$")
         self._crit_text = ax.text(hi - 0.15, 0.40, "", ha="right", va="top", fontsize=9, color="0.2")
         self._below = ax.text(lo + 0.15, 0.40, "", ha="left", va="top", fontsize=9, color="0.2")
