@@ -80,7 +80,13 @@ def refresh(path: Path, timeout: int = 600) -> None:
             cell.outputs = coalesce_streams(cell.outputs)
     nb.metadata.pop("papermill", None)
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    nb.metadata["language_info"] = {"name": "python", "pygments_lexer": "ipython3"}
+    # the kernel's own language_info (nbclient stores it), in a fixed key order: JupyterLab writes
+    # it into the notebook when its kernel starts, so a notebook stored with less would be marked
+    # modified as soon as it is opened
+    info = dict(nb.metadata.get("language_info") or {})
+    keys = ("codemirror_mode", "file_extension", "mimetype", "name", "nbconvert_exporter", "pygments_lexer", "version")
+    nb.metadata["language_info"] = ({k: info[k] for k in keys if k in info} if info.get("name") == "python"
+                                    else {"name": "python", "pygments_lexer": "ipython3"})
     nb = stable_widget_ids(nb, path.stem)
     nbformat.write(nb, path)
 
