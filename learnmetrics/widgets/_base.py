@@ -995,7 +995,15 @@ class Explorer:
     def _ipython_display_(self):
         from IPython.display import display
 
-        display(self.widget)
+        bundle = self.widget._repr_mimebundle_() if hasattr(self.widget, "_repr_mimebundle_") else None
+        if not bundle:
+            display(self.widget)
+            return
+        # what a front end that cannot show widgets (an untrusted notebook, a plain text viewer)
+        # shows instead of the widgets' repr
+        bundle["text/plain"] = (f"{type(self).__name__}: an interactive explorer. Run this cell (or trust the "
+                                f"notebook) to see it; the filmstrip below shows its frames.")
+        display(bundle, raw=True)
 
     def filmstrip(self, keys, *, ncols: int = 1, titles=None, width: float | None = None) -> Figure:
         """Small multiples of the frames at ``keys``: the static view of the explorer,
