@@ -10,51 +10,53 @@ An explorer is a thin view over a *pure* state function:
   explorer that lists those artists in ``dynamic_artists()`` has its static
   background rendered once and only the moving artists redrawn per frame.
 
-Every slider step is instant: the frames are drawn ahead
----------------------------------------------------------
-Each value of the explorer's main control (its first one) has its frame
-drawn ahead: a palette PNG (at most 256 colours, the course's colours kept
-exact) and its read-out, together in one child of an ``ipywidgets.Stack``.
-The control is linked to the Stack's ``selected_index`` on the front end
-(``widgets.jsdlink``), so moving the slider flips to the next child in the
-browser with no round trip to the kernel, and a frame is never shown with
-another frame's read-out. The same works in a static page with no kernel.
+Every step is instant: the frames are drawn ahead into one front-end view
+---------------------------------------------------------------------------
+The explorer's frames and read-outs live in one custom widget, ``ExplorerView``
+(an anywidget; its front end is ``static/explorer.js``), the same in JupyterLab,
+Voilà and the static site (``tools/build_site.py`` ships anywidget's AMD module):
+a background PNG (the figure at its start) and, for every combination of the
+linked controls' positions, a *layer* (the pixels that differ from the
+background, cropped, transparent elsewhere: a palette PNG) and its read-out.
+Every layer is an ``<img>`` kept in the DOM, decoded once; a step only hides one
+layer and its read-out and shows another, in the same task, so a frame is never
+shown with another value's read-out. The controls are ``jslink``-ed to the
+view's traits ``c0`` .. ``c3``, so a step needs no kernel round trip, and a press
+or a drag on a hit region of the figure (``hit_regions``: a score axis, a ranked
+list) sets the control under the pointer, the slider following through its link.
 
 * Discrete controls (``SelectionSlider``, ``ToggleButtons``, ``Dropdown``,
-  an ``IntSlider`` with step 1 starting at 0 ... ``PAD_LIMIT``) link as they
-  are. A continuous control (``FloatSlider``, ``FloatLogSlider``) or an
-  ``IntSlider`` with more than ``INT_POSITIONS`` positions is replaced by a
-  :class:`GridSlider` over a fixed grid (at most ``FLOAT_POSITIONS``
-  steps, ``LOG_POSITIONS`` on a log scale, about 16 per decade for integers;
-  always the starting value). From code, ``slider.value = x`` still accepts
-  any value in range: a value off the grid is drawn by the kernel and shown
-  in a spare child (the handle at the nearest grid position).
-* A second control is *nested* when it links as it is and the frames of both
-  together stay within ``max_frames``: one Stack per value of the second
-  control, inside an outer Stack linked to it. Otherwise (a checkbox, a
-  second slider with many positions, state that is not a control such as a
-  ranked list's order) it takes the *kernel path*: when it changes, the
-  kernel builds the frames for its new value (the one shown first).
-  In the course (``max_frames`` = 32, frames about 15-35 kB each, each
-  notebook under 3 MB): ranking (06) nests the gain toggle around k
-  (2 x 8 frames). Kernel path, because nesting would multiply the frames
-  past the budget or the control cannot be linked: CV's repeats (01: 7 k x 5
-  repeats = 35 frames, about 0.6 MB more in 01), the hold-out's
-  "stratified" checkbox (a Checkbox has no index to link), cost's prior (05: 17
-  ratios x 101 priors), the paired test's true difference (08: 5 x 11), the
-  AUC explorer's data set (10: 7 x 200), the ranked list's order (buttons).
-* Drawing ahead never delays the first view: the frame shown is drawn first,
-  as before. In a live kernel the others are drawn after the cell returns,
-  in short chunks on the kernel's event loop; a value whose frame is not
-  drawn yet is drawn at once by the kernel (the child says "drawing ..."
-  meanwhile, never another frame). When notebooks are executed to be saved
-  (``tools/refresh_notebooks.py``, nbval: ``LEARNMETRICS_DRAW_AHEAD=sync``)
-  and in plain Python with no running event loop, all frames are drawn
-  before the cell (or, in plain Python, the constructor) returns, so the
-  saved widget state holds them all.
+  ``Checkbox``, an ``IntSlider`` with step 1 and at most ``INT_POSITIONS``
+  positions ...) link as they are. A continuous control (``FloatSlider``,
+  ``FloatLogSlider``) or a longer ``IntSlider`` is replaced by a
+  :class:`GridSlider` over a fixed grid (at most ``FLOAT_POSITIONS`` steps,
+  ``LOG_POSITIONS`` on a log scale, about 16 per decade for integers; always the
+  starting value). From code, ``slider.value = x`` still accepts any value in
+  range: a value off the grid is drawn by the kernel and shown as the view's
+  ``spare`` (the handle at the nearest grid position).
+* Every further control is linked too while all linked controls together need
+  at most ``max_frames`` frames (a continuous one, or a long integer one, gets a
+  coarser grid to fit: 21, 11 or 6 positions). What cannot be linked (state that
+  is no control, such as a ranked list's order) takes the *kernel path*: when it
+  changes, the kernel draws every slot for its new value, into the same view.
+  In the course (``max_frames`` = 120): 01's hold-out share x stratified, CV's k x
+  repeats, 05's ratio x prior (17 x 7), 06's k x gain, 08's folds x true
+  difference (5 x 11), 10's n x data set (7 x 11).
+* Drawing ahead never delays the first view: the frame shown is drawn first.
+  In a live kernel the others are drawn once no cell has run for
+  ``IDLE_SECONDS``, in short chunks on the kernel's event loop, and handed to
+  the front end in a few batches; a value whose frame is not drawn yet is drawn
+  at once by the kernel (the view says "drawing ..." meanwhile, never another
+  frame). When notebooks are executed to be saved
+  (``tools/refresh_notebooks.py``, nbval: ``LEARNMETRICS_DRAW_AHEAD=sync``) and in
+  plain Python with no running event loop, all frames are drawn before the cell
+  (or, in plain Python, the constructor) returns, so the saved widget state
+  holds them all; the refresh then moves every explorer back to where it was
+  built (``reset_all_to_start``), so a stored view shows the start position.
 
 The kernel still follows every control: ``explorer.state`` is the state
-shown, ``.slider.value = v`` in code moves the explorer, ``frame(key)`` and
+shown, ``.slider.value = v`` in code moves the explorer, ``image.value`` /
+``readout.value`` are the PNG and read-out shown, ``frame(key)`` and
 ``filmstrip(keys)`` draw any frame, ``last_update_ms`` times the last update.
 Tests and notebooks drive an explorer exactly as a learner does, by setting a
 control's ``value``.
