@@ -80,3 +80,15 @@ def test_spec_is_json_and_carries_what_the_page_needs():
             assert spec["precision"], eid
         if spec["kind"] == "open":
             assert len(spec["key_points"]) >= 1, eid
+
+
+def test_the_box_draws_each_verdict_in_feedbacks_colour_and_icon():
+    """The page and check's HTML mark a verdict alike (orange, blue and vermillion stay reserved)."""
+    import re
+
+    from learnmetrics.exercises import Feedback
+
+    box = (CHECKER.parent / "answer_box.js").read_text(encoding="utf-8")
+    colours = dict(re.findall(r'(\w+): "(#[0-9A-Fa-f]{6})"', box.split("const COLOURS = ", 1)[1].split("};")[0]))
+    assert colours == Feedback._COLOURS
+    assert not {"#E69F00", "#0072B2", "#D55E00"} & {c.upper() for c in colours.values()}

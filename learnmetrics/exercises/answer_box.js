@@ -1,6 +1,6 @@
 // The answer box of an exercise (an anywidget view): the learner types an answer, the verdict and
 // its hint appear at once, computed in the page by verdict() above from the exercise's spec.
-const COLOURS = { correct: "#009E73", close: "#E69F00", mistake: "#CC79A7", wrong: "#CC79A7", invalid: "#777777",
+const COLOURS = { correct: "#009E73", close: "#F0E442", mistake: "#CC79A7", wrong: "#CC79A7", invalid: "#777777",
   open: "#56B4E9" };
 const ICONS = { correct: "\u2714", close: "\u2248", mistake: "\u2718", wrong: "\u2718", invalid: "?", open: "\u270e" };
 const EXAMPLES = { number: "e.g. 0.5 or 13/17", tuple: "e.g. (0.5, 0.25)", sequence: "e.g. [(0, 0), (0, 0.5)]" };
