@@ -1,6 +1,6 @@
 """Timing of learnmetrics.calibration against scikit-learn at n = 1e6 (ratios in one run).
 
-Run:  .venv/bin/python benchmarks/bench_calibration.py
+Run:  .venv/bin/python benchmarks/bench_calibration.py [isotonic]
 Prints the best-of-3 wall time of each and the ratio sklearn / learnmetrics
 (> 1 means learnmetrics is faster).
 """
@@ -25,10 +25,11 @@ def best_time(f, repeat=3):
     return best
 
 
-def main(n=1_000_000):
+def main(n=1_000_000, only=None):
     warnings.simplefilter("ignore")
     y, _, p = cal.simulate_scores(n, rng=0)
     q = np.column_stack([1 - p, p])
+    w = np.random.default_rng(1).exponential(size=n)
     x = cal._logit(p)
     cases = [
         ("calibration_curve uniform, 10 bins", lambda: cal.calibration_curve(y, p, n_bins=10),
@@ -40,15 +41,26 @@ def main(n=1_000_000):
         ("log_loss 2 columns", lambda: cal.log_loss(y, q), lambda: sk_log_loss(y, q)),
         ("Platt fit (vs LogisticRegression C=1e12)", lambda: cal.PlattCalibrator().fit(p, y),
          lambda: LogisticRegression(C=1e12).fit(x[:, None], y)),
+        ("isotonic fit", lambda: cal.IsotonicCalibrator().fit(p, y),
+         lambda: IsotonicRegression(out_of_bounds="clip").fit(p, y)),
+        ("isotonic fit, weighted", lambda: cal.IsotonicCalibrator().fit(p, y, sample_weight=w),
+         lambda: IsotonicRegression(out_of_bounds="clip").fit(p, y, sample_weight=w)),
         ("isotonic fit + predict", lambda: cal.IsotonicCalibrator().fit(p, y).predict(p),
          lambda: IsotonicRegression(out_of_bounds="clip").fit(p, y).predict(p)),
     ]
     print(f"n = {n:,}")
     print(f"{'case':42s} {'learnmetrics':>13s} {'sklearn':>10s} {'ratio':>7s}")
     for name, ours, theirs in cases:
+        if only and only not in name:
+            continue
         a, b = best_time(ours), best_time(theirs)
         print(f"{name:42s} {a * 1e3:11.1f}ms {b * 1e3:8.1f}ms {b / a:7.2f}")
 
 
 if __name__ == "__main__":
-    main()
+    import os
+    import sys
+
+    print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores)")
+    main(only=sys.argv[1] if len(sys.argv) > 1 else None)  # e.g. "isotonic"
+    print(f"load average after: {os.getloadavg()[0]:.2f}")

@@ -738,6 +738,12 @@ class IsotonicCalibrator:
         means, counts = _pool_adjacent_violators(swy, wg)
         self.x_ = xs
         self.y_ = np.repeat(means, counts)
+        # predict interpolates between the first and the last point of every block only: inside
+        # a block the map is flat, so the answer is the same, and a few knots instead of one per
+        # distinct score keep np.interp's search in cache (as scikit-learn's X_thresholds_)
+        ends = np.cumsum(counts)
+        knots = np.unique(np.r_[ends - counts, ends - 1])
+        self._knots = (xs[knots], self.y_[knots])
         return self
 
     def predict(self, scores) -> np.ndarray:
@@ -745,7 +751,7 @@ class IsotonicCalibrator:
         if not hasattr(self, "x_"):
             raise RuntimeError("this IsotonicCalibrator is not fitted yet: call fit(scores, y_true) first")
         s = as_scores(scores, "scores")
-        return np.interp(s, self.x_, self.y_)
+        return np.interp(s, *self._knots)
 
 
 # --------------------------------------------------------------------------------------

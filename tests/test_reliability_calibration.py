@@ -208,3 +208,12 @@ def test_isotonic_does_not_depend_on_the_scale_of_the_weights(c):
         np.testing.assert_array_equal(a.y_, b.y_)  # a power of two: bit for bit
     else:
         np.testing.assert_allclose(a.y_, b.y_, rtol=1e-13)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_isotonic_predict_on_block_ends_equals_interpolating_every_point(seed):
+    rng = np.random.default_rng(seed)
+    s, y = _case(rng, "ties" if seed % 2 else "random")
+    fit = cal.IsotonicCalibrator().fit(s, y)
+    grid = np.r_[np.linspace(-0.5, 1.5, 301), s, fit.x_]
+    np.testing.assert_array_equal(fit.predict(grid), np.interp(grid, fit.x_, fit.y_))
