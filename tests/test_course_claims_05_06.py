@@ -383,3 +383,21 @@ def test_05_cost_explorer_frames_have_no_faults_at_the_ends(melons):
         ex.ratio_slider.value = r
         ex.draw(ex.state)
         assert not style.figure_faults(ex.fig), style.figure_faults(ex.fig)
+
+
+def test_06_ranking_explorer_frames_have_no_faults():
+    """Issue 24: the 'worst order' legend hid DCG@5; the cut line (at k) stays clear of the legend."""
+    pytest.importorskip("ipywidgets")
+    from learnmetrics.plotting import style
+    from learnmetrics.widgets.ranking import RankedListExplorer
+    docs = [f"d{i}" for i in range(1, 9)]
+    ex = RankedListExplorer(docs, GRADES, scores=np.array([0.62, 0.91, 0.35, 0.80, 0.18, 0.55, 0.70, 0.40]), k=3)
+    for order in ("model", "worst", "ideal"):
+        if order == "worst":
+            ex.reset_worst()
+        elif order == "ideal":
+            ex.reset_ideal()
+        for k in (1, 5, 8):
+            ex.k_slider.value = k
+            ex.draw(ex.state)
+            assert not style.figure_faults(ex.fig), (order, k, style.figure_faults(ex.fig))
