@@ -11,7 +11,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..plotting import style
-from ..plotting.regression import CRITERION_STYLE, DATA_STYLE, mark_overflow
+from ..plotting.regression import CRITERION_STYLE, DATA_STYLE, STAR_FILL, mark_overflow
 from ..regression import polynomial_fit_state, polynomial_selection
 from ._base import Explorer
 from ._i18n import is_chinese, term
@@ -87,7 +87,7 @@ class PolynomialDegreeExplorer(Explorer):
         for j, c in enumerate(_CRITERIA):
             d = t.delta(c)
             ax_crit.plot(degrees, d, ms=3.5, lw=1.5, label=_LABELS[c], **CRITERION_STYLE[c])
-            ax_crit.plot([t.best(c)], [0.0], marker="*", ms=16 - 4 * j, color=CRITERION_STYLE[c]["color"], mec="black",
+            ax_crit.plot([t.best(c)], [0.0], marker="*", ms=16 - 4 * j, color=STAR_FILL[c], mec="black",
                          mew=0.5, zorder=4 + j)
             top = max(top, np.sort(d)[min(len(d) - 1, 3)])
         top = max(top, 10.0) * 2.5
