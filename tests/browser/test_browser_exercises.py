@@ -146,7 +146,7 @@ def exercise_page(lab, browser_context):
         shutdown_kernels(lab, path)
 
 
-def test_solutions_hidden_in_jupyterlab(exercise_page, served_notebooks, artifacts):
+def test_answer_boxes_and_solutions_in_jupyterlab(exercise_page, served_notebooks, artifacts):
     name, ids = chapter_with_exercises(served_notebooks)
     path = f"notebooks/{name}"
     page = exercise_page(path)
@@ -176,11 +176,12 @@ def voila_page(voila, browser_context):
     page.close()  # Voilà shuts the page's kernel down when the page goes
 
 
-def test_solutions_hidden_in_voila(voila, voila_page, served_notebooks, artifacts):
+def test_answer_boxes_and_solutions_in_voila(voila, voila_page, served_notebooks, artifacts):
     name, ids = chapter_with_exercises(served_notebooks)
     # Voilà executes the whole notebook before the page "loads": wait for the solutions instead
     voila_page.goto(voila.url(f"/voila/render/{name}"), wait_until="commit", timeout=120_000)
     check_folded(voila_page, f"Voilà {name}", len(ids), timeout_ms=300_000)
+    answer_in_boxes(voila_page, f"Voilà {name}", ids)   # the same page: one render of the notebook
 
 
 def _static_page(browser_context, tmp_path, name: str, edit=lambda html: html):
@@ -285,13 +286,6 @@ def answer_in_boxes(page, where: str, ids: list[str], *, shot: Path | None = Non
             shot = None
     print(f"{where}: {len(cases)} answers typed in the answer boxes, verdicts equal to check's")
     return len(cases)
-
-
-def test_answer_boxes_in_voila(voila, voila_page, served_notebooks):
-    name, ids = chapter_with_exercises(served_notebooks)
-    voila_page.goto(voila.url(f"/voila/render/{name}"), wait_until="commit", timeout=120_000)
-    voila_page.locator(f'[data-exercise="{ids[0]}"]').first.wait_for(timeout=300_000)
-    answer_in_boxes(voila_page, f"Voilà {name}", ids)
 
 
 @pytest.fixture(scope="module")
