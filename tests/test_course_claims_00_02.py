@@ -267,3 +267,17 @@ def test_the_largest_confusion_of_the_three_class_example():
     off = cm - np.diag(np.diag(cm))
     assert np.unravel_index(off.argmax(), off.shape) == (1, 2) and off.max() == 4
     assert cm[2, 1] == 0
+
+
+def _next_code_after_check(notebook, ex_id):
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / notebook).read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    i = next(i for i, c in enumerate(code) if f'check("{ex_id}"' in "".join(c["source"]))
+    return "".join(code[i + 1]["source"])
+
+
+def test_exercise_02_1_answer_is_not_printed_before_its_folded_solution():
+    """Issue 26: the cell after the learner's check cell is the (folded) solution, not the explorer's read-out."""
+    assert _next_code_after_check("02_confusion_matrix.ipynb", "02.1").startswith('solution("02.1")')

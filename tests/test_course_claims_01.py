@@ -133,3 +133,13 @@ def test_k_fold_training_sets_share_all_but_two_folds():
         for i, a in enumerate(sp):
             for b in sp[i + 1:]:
                 assert len(np.intersect1d(a[0], b[0])) == m - len(a[1]) - len(b[1])
+
+
+def test_exercise_01_2_answer_is_not_printed_before_its_folded_solution():
+    """Issue 26: the cell after the learner's check cell is the (folded) solution, not the explorer's read-out."""
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "01_evaluation_methods.ipynb").read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    i = next(i for i, c in enumerate(code) if 'check("01.2"' in "".join(c["source"]))
+    assert "".join(code[i + 1]["source"]).startswith('solution("01.2")')

@@ -158,3 +158,20 @@ def test_frame_follows_the_visual_grammar(explorer):
     assert to_hex(neg.get_facecolor()[0]) == style.NEGATIVE.lower()
     assert len(pos.get_paths()[0].vertices) != len(neg.get_paths()[0].vertices)  # circle vs square
     assert ax_line.get_xlabel().startswith("score")
+
+
+def test_chapter_02_says_a_key_step_is_0_02():
+    """02 tells the learner 'one step is 0.02' (issue 25: it said 0.01): the explorer's grid steps by 0.02."""
+    import json
+    from pathlib import Path
+
+    from learnmetrics import datasets
+    from learnmetrics.widgets.threshold import ThresholdExplorer
+
+    m = datasets.watermelon_scores()
+    ex = ThresholdExplorer(m.y_true, m.y_score, ids=m.ids, threshold=0.5, names=("good", "bad"))
+    values = np.array([v for _, v in ex.slider.options])
+    assert np.allclose(np.diff(values)[:-1], 0.02)          # the last position is the range's end
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "02_confusion_matrix.ipynb").read_text())
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "one step is 0.02" in text and "steps of 0.01" not in text
