@@ -98,15 +98,18 @@ def plot_coverage(ax, lows, highs, truth, *, max_shown=100):
     highs = np.asarray(highs, dtype=float)[:max_shown]
     hit = (lows <= truth) & (truth <= highs)
     k = np.arange(lows.size)
-    ax.hlines(k[hit], lows[hit], highs[hit], color=style.ESTIMATE, lw=1.6, label=f"covers the truth ({hit.sum()})")
-    ax.hlines(k[~hit], lows[~hit], highs[~hit], color=style.CURVE, lw=2.6,
-              label=f"misses it ({(~hit).sum()}), marked x")
+    ax.hlines(k[hit], lows[hit], highs[hit], color=style.ESTIMATE, lw=1.6)
+    ax.hlines(k[~hit], lows[~hit], highs[~hit], color=style.CURVE, lw=2.6)
     ax.plot((lows[~hit] + highs[~hit]) / 2, k[~hit], "x", color=style.CURVE, ms=6)
-    ax.axvline(truth, color=style.REFERENCE, ls="--", lw=1.5, label=f"true AUC {truth:.3f}")
+    ax.axvline(truth, color=style.REFERENCE, ls="--", lw=1.5)
+    # the key written above the intervals (a legend box would cover some of them)
+    ax.set_ylim(-1.5, lows.size * 1.16)
+    ax.text(0.01, 0.995, f"sky blue: covers the true AUC ({hit.sum()});  black, x: misses it ({(~hit).sum()})\n"
+            f"dashed: true AUC {truth:.3f}", transform=ax.transAxes, ha="left", va="top", fontsize=_FS,
+            bbox=dict(facecolor="white", edgecolor="none", pad=1.0), zorder=5)
     ax.set_xlabel("AUC", fontsize=_FS + 1)
     ax.set_ylabel("simulated data set", fontsize=_FS + 1)
     ax.tick_params(labelsize=_FS)
-    ax.legend(fontsize=_FS, loc="lower left")
     return float(hit.mean())
 
 

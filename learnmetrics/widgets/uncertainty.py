@@ -111,22 +111,24 @@ class AucSamplingExplorer(Explorer):
         ax = self.ax_hist
         ax.clear()
         bins = np.linspace(0.2, 1.0, 41)
-        ax.hist(np.clip(s.aucs, 0.2, 1.0), bins=bins, color=style.ESTIMATE, alpha=0.7, edgecolor="white",
-                label=f"AUC of {s.aucs.size} test sets")
-        ax.axvline(s.true_auc, color=style.REFERENCE, ls="--", lw=2, label=f"true AUC {s.true_auc:.3f}")
+        ax.hist(np.clip(s.aucs, 0.2, 1.0), bins=bins, color=style.ESTIMATE, alpha=0.7, edgecolor="white")
+        ax.axvline(s.true_auc, **{**style.REFERENCE_STYLE, "lw": 2})
         top = ax.get_ylim()[1]
         b, d = s.interval, s.delong
-        ax.plot([b.low, b.high], [top * 1.08] * 2, color=style.CURVE, lw=3, solid_capstyle="butt",
-                label="this set: bootstrap CI (solid)")
-        ax.plot([d.low, d.high], [top * 1.16] * 2, color=style.CURVE, lw=3, ls=(0, (2, 1)),
-                label="this set: DeLong CI (dashed)")
+        # this test set's two intervals: a pair shown together, near-black solid / dotted, named on the line
+        for (lo, hi), y, st, name in (((b.low, b.high), top * 1.08, style.pair_style(0), "bootstrap"),
+                                      ((d.low, d.high), top * 1.18, style.pair_style(1), "DeLong")):
+            ax.plot([lo, hi], [y, y], lw=3, solid_capstyle="butt", **st)
+            ax.text(lo - 0.01, y, name, ha="right", va="center", fontsize=_FS)
         ax.plot([b.estimate], [top * 1.08], "o", color=style.CURVE, ms=6)
+        ax.text(s.true_auc, top * 1.5, f" true AUC {s.true_auc:.3f}", ha="left", va="top", fontsize=_FS,
+                color="#555555")
+        ax.text(0.21, top * 1.5, f"bars: AUC of {s.aucs.size} test sets", ha="left", va="top", fontsize=_FS)
         ax.set_ylim(0, top * 1.55)
         ax.set_xlim(0.2, 1.0)
         ax.set_xlabel("AUC", fontsize=_FS + 1)
         ax.set_ylabel("test sets", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
-        ax.legend(fontsize=_FS, loc="upper left", ncols=2, columnspacing=0.8)
         ax.set_title(f"n = {s.n}: AUC of data set {s.sample} = {b.estimate:.3f}", fontsize=_FS + 1)
         self._cur.set_data([s.n], [self._widths_cache[s.n]])
         self.ax_width.set_title(f"{s.coverage:.0%} of the {s.aucs.size} DeLong intervals hold the truth",
