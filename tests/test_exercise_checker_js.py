@@ -92,3 +92,29 @@ def test_the_box_draws_each_verdict_in_feedbacks_colour_and_icon():
     colours = dict(re.findall(r'(\w+): "(#[0-9A-Fa-f]{6})"', box.split("const COLOURS = ", 1)[1].split("};")[0]))
     assert colours == Feedback._COLOURS
     assert not {"#E69F00", "#0072B2", "#D55E00"} & {c.upper() for c in colours.values()}
+
+
+def test_checker_in_the_page_equals_python_check_on_random_text(tmp_path):
+    """Random short texts of digits, signs, brackets, units and letters (seeded) on one exercise
+    of every kind and precision: the two checkers read every one of them alike."""
+    import random
+
+    rng = random.Random(26)
+    alphabet = list("0123456789") * 4 + list(".,;/%()[] -+eE'\"=^²") * 2 + list("abxyz 人") + ["1/2", "0.", "min"]
+    kinds = {}
+    for eid in EXERCISES:
+        ex = EXERCISES[eid]
+        kinds.setdefault((ex.kind, ex.decimals, _shape(ex)), eid)
+    cases = []
+    for eid in kinds.values():
+        spec = EXERCISES[eid].spec()
+        for _ in range(150):
+            cases.append((spec, "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))))
+    js = run_js(cases, tmp_path)
+    differ = [(spec["id"], text, got, check(spec["id"], text).status) for (spec, text), got in zip(cases, js)
+              if (got["status"], got["message"]) != ((w := check(spec["id"], text)).status, w.message)]
+    assert not differ, f"{len(differ)} of {len(cases)} differ: {differ[:5]}"
+
+
+def _shape(ex):
+    return len(ex.answer) if isinstance(ex.answer, tuple) else None
