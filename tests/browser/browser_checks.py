@@ -196,7 +196,7 @@ def expected_checks() -> dict[str, list]:
     y = x ** 3 - x + 0.12 * rng.normal(size=30)
     paired = paired_test_checks(simulate_paired_t_power(rng=0))
     bias_variance = bias_variance_checks(bias_variance_experiment(
-        degrees=range(0, 13), n_sets=200, n_train=20, noise_sd=0.3, rng=0))
+        degrees=range(0, 13), n_sets=3000, n_train=20, noise_sd=0.3, rng=0))
     six = _exercise_data("04.4")  # 04's exercise explorer: the six scores of exercise 04.2
     parabola = _exercise_data("07.5")  # 07's exercise explorer: the 25 points of exercise 07.5
     return {

@@ -222,8 +222,10 @@ class StoredExplorer:
         models = list(self._walk_models(root))
         self.sliders = [mid for mid in models if "Slider" in self.state[mid]["model_name"]]
         self.checkboxes = [mid for mid in models if self.state[mid]["model_name"] == "CheckboxModel"]
+        self.toggles = [mid for mid in models if self.state[mid]["model_name"] == "ToggleButtonsModel"]
         self.linked = [mid for mid in self.sliders if mid in self.links]
         self.linked_boxes = [mid for mid in self.checkboxes if mid in self.links]
+        self.linked_toggles = [mid for mid in self.toggles if mid in self.links]
 
     def _walk_models(self, mid):
         """Every model id under ``mid``, depth first, children in order."""
@@ -335,6 +337,9 @@ _SHOWN_JS = """async (root) => {
   for (const img of root.querySelectorAll('img')) if (shown(img)) images.push(img.src ? await hash(img.src) : '0:811c9dc5');
   const texts = Array.from(root.querySelectorAll('.widget-html-content, .lm-xv-text, .lm-xv-waiting')).filter(shown)
     .map(e => e.textContent.replace(/\\s+/g, ' ').trim());
+  const toggles = Array.from(root.querySelectorAll('.widget-toggle-buttons')).map(b => ({
+    label: (b.querySelector('.widget-label') || {innerText: ''}).innerText.trim(),
+    value: (b.querySelector('button.mod-active') || {innerText: ''}).innerText.trim()}));
   const checkboxes = Array.from(root.querySelectorAll('.widget-checkbox')).map(b => ({
     label: (b.querySelector('label') || {innerText: ''}).innerText.trim(),
     checked: !!(b.querySelector('input[type=checkbox]') || {}).checked,
@@ -346,7 +351,7 @@ _SHOWN_JS = """async (root) => {
                           || !!b.querySelector('.noUi-target[disabled]')}));
   const readout = Array.from(root.querySelectorAll('.widget-html-content, .lm-xv-text, .lm-xv-waiting')).filter(shown)
     .map(e => e.innerText).join('\\n').replace(/\\s+/g, ' ').trim();
-  return {images, texts, sliders, checkboxes, readout};
+  return {images, texts, sliders, checkboxes, toggles, readout};
 }"""
 
 
@@ -379,6 +384,11 @@ def _readouts(explorer: StoredExplorer, view: dict) -> dict[str, str]:
                              f"{len(explorer.checkboxes)}")
     for mid, b in zip(explorer.checkboxes, view["checkboxes"]):
         out[mid] = "checked" if b["checked"] else "unchecked"
+    if len(view["toggles"]) != len(explorer.toggles):
+        raise AssertionError(f"the page shows {len(view['toggles'])} toggle buttons, the saved state has "
+                             f"{len(explorer.toggles)}")
+    for mid, t in zip(explorer.toggles, view["toggles"]):
+        out[mid] = t["value"]
     return out
 
 
@@ -472,6 +482,38 @@ def walk_explorer(page, root, explorer: StoredExplorer, name: str, check=None, *
                                 (time.perf_counter() - t0) * 1e3))
         if view["images"] != first:
             raise AssertionError(f"{name}: checkbox {label!r} back where it was, the figure differs")
+    for mid in explorer.linked_toggles:  # toggle buttons: another option, then back
+        i = explorer.toggles.index(mid)
+        label = explorer.label(mid)
+        labels = explorer.state[mid]["state"].get("_options_labels") or []
+        view = shown(root)
+        start, first = view["toggles"][i]["value"], view["images"]
+        other = next((x for x in labels if x != start), None)
+        if other is None:
+            continue
+        for target in (other, start):
+            before = view
+            t0 = time.perf_counter()
+            root.locator(".widget-toggle-buttons").nth(i).locator(
+                "button", has_text=re.compile(rf"^\s*{re.escape(target)}\s*$")).first.click()
+            deadline = time.monotonic() + timeout
+            while True:
+                view = shown(root)
+                if view["toggles"][i]["value"] == target:
+                    try:
+                        _match(explorer, view, name, f"toggle {label!r} at {target}")
+                        break
+                    except AssertionError:
+                        if time.monotonic() > deadline:
+                            raise
+                elif time.monotonic() > deadline:
+                    raise AssertionError(f"{name}: a click did not select {target!r} of {label!r}")
+                page.wait_for_timeout(20)
+            if view["images"] == before["images"]:
+                raise AssertionError(f"{name}: toggle {label!r} moved to {target!r} but the figure did not change")
+            records.append(Step(label, "click", target, view["images"], (time.perf_counter() - t0) * 1e3))
+        if view["images"] != first:
+            raise AssertionError(f"{name}: toggle {label!r} back at {start!r}, the figure differs")
     return records
 
 

@@ -119,7 +119,8 @@ def check_explorers(page, notebook: Path, *, steps: int = 3, only_first: bool = 
         assert view, f"{name}: the cell has no stored widget view"
         explorer = StoredExplorer(state, view)
         # every control of every explorer works without a kernel: linked to the frames drawn ahead
-        unlinked = [explorer.label(m) for m in explorer.sliders + explorer.checkboxes if m not in explorer.links]
+        unlinked = [explorer.label(m) for m in explorer.sliders + explorer.checkboxes + explorer.toggles
+                    if m not in explorer.links]
         assert not unlinked, f"{name}: controls that need a kernel (dead in the static site): {unlinked}"
         records += walk_explorer(page, roots.nth(i), explorer, name, checks[i] if i < len(checks) else None,
                                  steps=steps, patterns=ours.get(i))
@@ -270,5 +271,35 @@ def test_swapped_readouts_fail_the_check(tmp_path, site_notebooks, built_site, c
             page.goto(f"{base}{source.stem}.html")
             with pytest.raises(AssertionError, match="lacks|does not match"):
                 check_explorers(page, broken_nb, steps=3, only_first=True)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [800, 1280])
+def test_explorers_keep_a_legible_figure(width, built_site, chromium, site_url, site_notebooks, artifacts):
+    """At 800 and 1280 px wide, every explorer of the chapters with the widest figures keeps its
+    figure at 85% of its size or the whole width of the page (the read-out goes under it), and
+    nothing runs past the output's edge."""
+    from browser_checks import layout_problems
+
+    context = chromium.new_context(viewport={"width": width, "height": 900}, device_scale_factor=1)
+    context.set_default_timeout(30_000)
+    log = block_network(context, site_url)
+    try:
+        for notebook in ("02_confusion_matrix.ipynb", "05_cost_curves.ipynb"):
+            if not explorer_cells(site_notebooks / notebook):
+                continue
+            page = watch_page(context.new_page(), log)
+            page.goto(f"{site_url}{Path(notebook).stem}.html")
+            page.wait_for_function("n => document.querySelectorAll('.lm-xv img.lm-xv-bg').length >= n && "
+                                   "[...document.querySelectorAll('.lm-xv img.lm-xv-bg')].every(i => i.complete)",
+                                   arg=len(explorer_cells(site_notebooks / notebook)), timeout=60_000)
+            roots = page.locator(EXPLORERS)
+            for i in range(roots.count()):
+                problems = layout_problems(roots.nth(i))
+                assert not problems, f"{notebook} explorer {i + 1} at {width} px: " + "; ".join(problems)
+            roots.last.screenshot(path=str(artifacts / f"site_{Path(notebook).stem}_{width}px.png"))
+            page.close()
+        _assert_offline(log, f"layout at {width} px")
     finally:
         context.close()
