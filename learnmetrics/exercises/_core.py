@@ -110,14 +110,17 @@ class Exercise:
     @property
     def wanted(self) -> str:
         """What the answer box wants, in words (shown in the box and in check's "no answer yet")."""
+        whole = self.decimals == 0
         if self.kind == "number":
-            return f"a number, {self.precision}"
+            return "a whole number" if whole else f"a number to {self.precision}"
         if self.kind == "tuple":
-            return f"a tuple of {len(self.answer)} numbers, each to {self.precision}"
+            n = len(self.answer)
+            return f"a tuple of {n} whole numbers" if whole else f"a tuple of {n} numbers, each to {self.precision}"
         if self.kind == "sequence":
             item = _shape_of(self.kind, self.answer)[1]
-            what = f"tuples of {item} numbers" if item else "numbers"
-            return f"a list of {len(self.answer)} {what}, each number to {self.precision}"
+            what = f"tuples of {item}" if item else ""
+            nums = "whole numbers" if whole else f"numbers, each to {self.precision}"
+            return f"a list of {len(self.answer)} {what + ' ' if what else ''}{nums}"
         if self.kind == "choice":
             return "one of " + ", ".join(f"'{c}'" for c in self.choices)
         return "a few sentences in your own words"
