@@ -249,8 +249,8 @@ def test_the_unanswered_check_shows_the_answer_box_and_deterministic_text():
     bundle = fb._repr_mimebundle_()
     assert bundle["text/plain"] == str(fb) and "no answer yet" in bundle["text/plain"]
     view = bundle["application/vnd.jupyter.widget-view+json"]
-    from ipywidgets import Widget
-    box = Widget._active_widgets[view["model_id"]]
+    from ipywidgets.widgets.widget import _instances
+    box = _instances[view["model_id"]]
     assert box.spec == EXERCISES["04.2"].spec() and "export default" in box._esm
     assert check("04.2", ...)._repr_mimebundle_()["text/plain"] == bundle["text/plain"]
 
