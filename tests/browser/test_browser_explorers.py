@@ -140,3 +140,37 @@ def test_a_broken_explorer_fails_the_check(lab_page, served_notebooks, artifacts
         with pytest.raises(AssertionError) as err:
             step_explorer(page, roots.nth(i), f"broken: {what}", checks, None, steps=2, timeout=4.0)
         print(f"{what}: {str(err.value).splitlines()[0]}")
+
+
+def test_stored_views_shown_on_open_and_not_modified(lab, browser_context, served_notebooks):
+    """A newcomer opening a chapter (trusted, as ``make lab`` should trust the course's own
+    notebooks: JupyterLab shows no widget of an untrusted notebook, only its text) sees every
+    explorer's stored view before running anything, each at the frame stored for it, and the
+    notebook is not marked modified once its kernel has started."""
+    import re
+    import subprocess
+    import sys
+
+    name = "02_confusion_matrix.ipynb"
+    path = served_notebooks / name
+    subprocess.run([sys.executable, "-m", "jupyter", "trust", str(path)], env=lab.env, check=True,
+                   capture_output=True)
+    page = browser_context.new_page()
+    try:
+        page.goto(lab.url(f"/lab/workspaces/storedviews/tree/notebooks/{name}?reset"))
+        page.get_by_text(re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=120_000)
+        n = len(explorer_cells(path))
+        page.wait_for_function("n => document.querySelectorAll('.lm-xv img.lm-xv-bg').length >= n", arg=n,
+                               timeout=60_000)
+        page.wait_for_timeout(1500)  # the kernel's language_info and the widget manager settle
+        texts = page.locator(".jp-OutputArea-output").filter(has_text=re.compile(r"^\s*VBox\(")).count()
+        assert texts == 0, f"{name}: {texts} explorer cells show the widgets' text repr instead of the view"
+        slots = page.evaluate("() => [...document.querySelectorAll('.lm-xv')].map(v => v.dataset.slot)")
+        assert len(slots) == n and all(s not in (None, "-1") for s in slots), slots
+        dirty = page.evaluate("p => { const w = [...window.jupyterapp.shell.widgets('main')]"
+                              ".find(w => w.context && w.context.path.endsWith(p)); return w.context.model.dirty; }",
+                              name)
+        assert dirty is False, f"{name} is marked modified as soon as it is opened"
+    finally:
+        page.close()
+        shutdown_kernels(lab, f"notebooks/{name}")
