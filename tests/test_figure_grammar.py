@@ -214,7 +214,8 @@ _faults = []
 def _check_figures(result):
     for n in list(_plt.get_fignums()):
         f = _plt.figure(n)
-        _faults.extend(f"cell {result.info.cell_id}: {x}" for x in _st.figure_faults(f))
+        where = (result.info.raw_cell or "").strip().splitlines()[:1]
+        _faults.extend(f"cell starting {where}: {x}" for x in _st.figure_faults(f))
         _plt.close(f)
 get_ipython().events.register('post_run_cell', _check_figures)"""
 _FINAL = """from learnmetrics.widgets._base import Explorer as _Explorer
