@@ -202,6 +202,11 @@ class RankedListExplorer(Explorer):
         ax_dcg.set_title("DCG@i against the ideal IDCG@i", fontsize=9)
         self._drawn_gain = state.gain
 
+    def hit_regions(self):
+        # a press or a drag on the ranked list's bars puts the cut-off k at the gap under the pointer
+        return [self.axis_hits(self.bars.ax, self.k_slider, lambda k: k + 0.5,
+                               tip="press or drag on the ranked list to move the cut-off k")]
+
     def dynamic_artists(self) -> list:
         """What moves when the order or k changes: the bars, their values and item labels (the
         x axis), the cut lines, the DCG curve and the read-outs. The y axes and the ideal curve
