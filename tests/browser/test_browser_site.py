@@ -133,7 +133,8 @@ def check_explorers(page, notebook: Path, *, steps: int = 3, only_first: bool = 
 #: explorer -> presses on its figure checked (a ranked list or a score axis moves the cut)
 PRESSES: dict[str, int] = {}
 #: explorers whose figure must answer a press (the cut on a score axis or a ranked list)
-PRESS_EXPLORERS = {"02_confusion_matrix.ipynb": [0], "03_pr_bep_fbeta.ipynb": [0], "04_roc_auc.ipynb": [0]}
+PRESS_EXPLORERS = {"02_confusion_matrix.ipynb": [0], "03_pr_bep_fbeta.ipynb": [0], "04_roc_auc.ipynb": [0],
+                   "06_ranking_metrics.ipynb": [0]}
 
 
 @pytest.mark.parametrize("notebook", CHAPTERS)
