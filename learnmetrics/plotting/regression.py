@@ -153,16 +153,18 @@ def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
     """R^2 and adjusted R^2 against model size: R^2 only climbs, adjusted R^2 turns down."""
     ax = _ax(ax)
     xs = table.n_features if x is None else np.asarray(x)
-    for c in ("r2", "adjusted_r2"):
-        v = getattr(table, c)
-        ax.plot(xs, v, ms=4, lw=1.6, label=_LABELS[c], **CRITERION_STYLE[c])
+    lines = [ax.plot(xs, getattr(table, c), ms=4, lw=1.6, label=_LABELS[c], **CRITERION_STYLE[c])[0]
+             for c in ("r2", "adjusted_r2")]
     b = table.best("adjusted_r2")
     ax.plot([xs[b]], [table.adjusted_r2[b]], marker="*", ms=15, color=STAR_FILL["adjusted_r2"], mec="black", mew=0.6)
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel or "number of features $p$")
     ax.set_ylabel("score")
-    ax.legend(loc="best", fontsize=9)
     ax.grid(alpha=0.3)
+    # a pair shown once (style.pair_style): each named on its line, R^2 above, adjusted R^2 below
+    xm = float(np.mean(xs[len(xs) // 4: len(xs) // 4 + 2]))    # early on, where the two are still apart
+    style.label_line(ax, lines[0], _LABELS["r2"], x=xm, rotate=False)
+    style.label_line(ax, lines[1], _LABELS["adjusted_r2"], x=xm, above=False, rotate=False)
     return ax
 
 
