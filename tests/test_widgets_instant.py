@@ -394,3 +394,14 @@ def test_frames_are_palette_pngs_drawn_the_same_every_time(small):
     assert a.frame((5,)) == b.frame((5,))
     im = Image.open(io.BytesIO(a.frame((5,))))
     assert im.mode == "P" and im.size == (int(a.figsize[0] * a.dpi), int(a.figsize[1] * a.dpi))
+
+
+def test_a_frame_drawn_in_the_background_but_not_yet_sent_is_sent_when_shown(small, monkeypatch):
+    """Frames drawn in the background reach the front end in batches; a step to one drawn but
+    not sent yet sends it at once (never "drawing ..." for a frame the kernel has)."""
+    monkeypatch.setattr(_base, "MODE", "lazy")
+    ex = _cut(small)
+    ex._fill(7)                      # drawn, as a background chunk does, not sent
+    assert ex.screen.layers[7] is None
+    ex.slider.value = 7
+    assert ex.screen.layers[7] is not None and ex.screen.readouts[7] == ex.readout_html(ex.state)

@@ -538,6 +538,7 @@ class Explorer:
         self._layer_list: list = []
         self._readout_list: list = []
         self._sent = 0
+        self._sent_slots: set = set()
         self._todo: list = []
         self._generation = 0
         self._mode = draw_ahead_mode()
@@ -805,6 +806,7 @@ class Explorer:
         self._layer_list = [None] * n
         self._readout_list = [""] * n
         self._sent = 0
+        self._sent_slots = set()
         pos = self._positions(key)
         here = self._slot_of([p if p is not None else self._nearest(i, key) for p, i in zip(pos, self._linked)])
         here = 0 if here is None else here
@@ -842,6 +844,7 @@ class Explorer:
                 self.screen.readouts = list(self._readout_list)
                 self.screen.layers = list(self._layer_list)
             self._sent = drawn
+            self._sent_slots = {i for i, layer in enumerate(self._layer_list) if layer is not None}
 
     # -- updates ---------------------------------------------------------------------------
     def refresh(self, _from_front: bool = False) -> None:
@@ -873,7 +876,7 @@ class Explorer:
                         setattr(self.screen, name, value)
                 elif getattr(self.screen, name) != value:
                     setattr(self.screen, name, value)
-            if changed or self._sent == 0:
+            if changed or self._sent == 0 or (s is not None and s not in self._sent_slots):
                 self._send(force=True)
             if self.screen.spare != spare:
                 self.screen.spare = spare
