@@ -344,6 +344,14 @@ def test_answer_boxes_in_the_static_site(exercise_site, artifacts):
     differ = [(spec["id"], text, g["status"], check(spec["id"], text).status) for (spec, text), g in zip(cases, got)
               if (g["status"], g["message"]) != ((w := check(spec["id"], text)).status, w.message)]
     assert not differ, f"{where}: {len(differ)} of {len(cases)} corpus answers differ, e.g. {differ[:5]}"
+    # and, in the same browser engine, every exercise with the package's specs (a third of each corpus:
+    # Node runs all of it in tests/test_exercise_checker_js.py)
+    every = [(EXERCISES[i].spec(), text) for i in EXERCISES for text in corpus(EXERCISES[i].spec())[::3]]
+    got = page.evaluate(_CORPUS_JS, [AnswerBox._esm, every])
+    differ = [(spec["id"], text) for (spec, text), g in zip(every, got)
+              if (g["status"], g["message"]) != ((w := check(spec["id"], text)).status, w.message)]
+    assert not differ, f"Chromium: {len(differ)} of {len(every)} corpus answers differ, e.g. {differ[:5]}"
     assert not log.blocked and not log.missing and not log.errors, \
         f"{where}: blocked {log.blocked[:3]}, missing {log.missing[:3]}, errors {log.errors[:3]}"
-    print(f"{where}: {len(cases)} corpus answers checked by the page's module, all equal to check's")
+    print(f"{where}: {len(cases)} corpus answers checked by the page's module, {len(every)} of every exercise "
+          "by the package's, all equal to check's")
