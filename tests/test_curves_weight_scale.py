@@ -175,3 +175,17 @@ def test_float32_and_float16_scores_give_the_float64_answer(name, dtype):
             got = np.asarray(SCORED[name](y, s), dtype=np.float64)
             ref = np.asarray(SCORED[name](y, s.astype(np.float64)), dtype=np.float64)
         assert got.tobytes() == ref.tobytes(), (name, dtype, n)
+
+
+def test_indicator_sums_scale_with_the_weights():
+    """The weighted counts of a label-indicator target (``_indicator.indicator_sums``, behind the
+    multi-label measures of ``classification``) are sums of weights: times c with them, with no
+    under- or overflow at the issue's scales."""
+    d = _data(7)
+    yt, yp = d["Y"].astype(bool), (d["S"] > 0.5)
+    for samplewise in (False, True):
+        ref = I.indicator_sums(yt, yp, d["w"], samplewise=samplewise)
+        for c in SCALES:
+            got = I.indicator_sums(yt, yp, d["w"] * c, samplewise=samplewise)
+            for g, r in zip(got, ref):
+                np.testing.assert_allclose(np.asarray(g) / c, r, rtol=1e-12, atol=1e-12 * float(np.max(r)))
