@@ -203,8 +203,9 @@ def as_labels(x, name: str = "y_true", *, allow_empty: bool = False) -> np.ndarr
     arr = as_1d(x, name, allow_empty=allow_empty)
     if arr.dtype.kind == "O":
         arr = _object_labels(arr, name)
-    elif arr.dtype.kind in "US" and not isinstance(x, np.ndarray):
-        # NumPy turns ['a', 1] into the strings ['a', '1']: look at what was passed
+    elif arr.dtype.kind in "US" and isinstance(x, (list, tuple)):
+        # NumPy turns ['a', 1] into the strings ['a', '1']: look at what was passed (a list or
+        # tuple; other containers, e.g. a data frame column, convert through their own dtype)
         if any(not isinstance(v, (str, bytes)) for v in x):
             _object_labels(np.asarray(list(x), dtype=object), name)  # raises the mixed-type error
     kind = arr.dtype.kind

@@ -209,6 +209,7 @@ def _proba_2d(y_proba, n: int | None = None) -> tuple[np.ndarray, np.dtype]:
 def _average(values: np.ndarray, w) -> float:
     if w is None:
         return float(np.mean(values))
+    w = rescale_weights(w)  # a power of two: exact, and no overflow of the sums
     tot = w.sum()
     if tot == 0:
         raise ValueError("sample_weight sums to zero: the weighted mean is undefined")
@@ -390,7 +391,7 @@ def brier_decomposition(y_true, y_prob, *, n_bins=None, strategy="uniform", pos_
     if np.unique(y).size > 2:
         raise ValueError(f"y_true must be binary, got {np.unique(y).size} classes")
     w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else w.astype(float)
+    w = np.ones(n) if w is None else rescale_weights(w.astype(float))
     if w.sum() == 0:
         raise ValueError("sample_weight sums to zero")
     w = w / w.sum()
@@ -455,7 +456,7 @@ def expected_calibration_error(y_true, y_prob, *, n_bins=10, strategy="uniform",
     if np.unique(y).size > 2:
         raise ValueError(f"y_true must be binary, got {np.unique(y).size} classes")
     w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else w.astype(float)
+    w = np.ones(n) if w is None else rescale_weights(w.astype(float))
     if w.sum() == 0:
         raise ValueError("sample_weight sums to zero")
     o_i = _positive_mask(y, pos_label).astype(float)

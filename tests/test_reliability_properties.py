@@ -18,7 +18,7 @@ import pytest
 import learnmetrics as lm
 from learnmetrics import uncertainty as U
 
-SCALES = [2.0 ** -1000, 1e-300, 1e-170, 1e-12, 3.0, 7e150, 1e200, 2.0 ** 900]
+SCALES = [2.0 ** -1000, 1e-300, 1e-170, 1e-12, 3.0, 7e150, 1e200, 2.0 ** 900, 1e306]
 
 
 def _cls(seed, k=3, n=40):
