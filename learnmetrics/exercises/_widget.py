@@ -26,9 +26,9 @@ def _compact(js: str) -> str:
 _ESM = _compact((_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
                 + (_HERE / "answer_box.js").read_text(encoding="utf-8"))
 _CSS = """
-.lm-answer { border: 1px solid #ccc; border-radius: 4px; padding: 6px 8px; margin: 4px 0; max-width: 760px;
+.lm-answer { border: 1px solid var(--jp-border-color1, #ccc); color: var(--jp-ui-font-color0, #111); border-radius: 4px; padding: 6px 8px; margin: 4px 0; max-width: 760px;
   font-family: var(--jp-ui-font-family, sans-serif); font-size: 14px; }
-.lm-answer-want { color: #444; margin-bottom: 4px; }
+.lm-answer-want { color: var(--jp-ui-font-color1, #444); margin-bottom: 4px; }
 .lm-answer-row { display: flex; gap: 6px; align-items: flex-start; }
 .lm-answer-input { flex: 1; font-family: var(--jp-code-font-family, monospace); font-size: 14px; padding: 3px 5px; }
 .lm-answer-check, .lm-answer-choice { font-size: 14px; padding: 3px 10px; cursor: pointer; }
@@ -37,7 +37,7 @@ _CSS = """
 .lm-answer-verdict:empty { display: none; }
 .lm-answer-points { margin: 4px 0; padding-left: 4px; list-style: none; }
 .lm-answer-points li { margin: 3px 0; }
-.lm-answer-tally { color: #444; }
+.lm-answer-tally { color: var(--jp-ui-font-color1, #444); }
 """
 
 
