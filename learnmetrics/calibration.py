@@ -206,6 +206,27 @@ def _proba_2d(y_proba, n: int | None = None) -> tuple[np.ndarray, np.dtype]:
     return q, dtype
 
 
+def _indicator_target(y_true, labels):
+    """y_true as a float 0/1 matrix when it is a label-indicator matrix (n, K >= 2), else None.
+
+    scikit-learn's log_loss and brier_score_loss take such a y_true (one-hot, or several 1s per
+    row for multi-label) in place of 1-D labels; its column k is the class of y_proba's column k."""
+    if isinstance(y_true, (str, bytes)) or not hasattr(y_true, "__len__") and not hasattr(y_true, "__array__"):
+        return None
+    try:
+        arr = np.asarray(y_true) if not isinstance(y_true, np.ndarray) else y_true
+    except (ValueError, TypeError):
+        return None  # as_labels reports it
+    if arr.ndim != 2 or arr.shape[1] < 2:
+        return None
+    if arr.dtype.kind not in "iufb" or arr.size == 0 or not np.isin(arr, (0, 1)).all():
+        raise ValueError(f"y_true is a matrix of shape {arr.shape}: as a label-indicator matrix it must hold only "
+                         "0 and 1 (one column per class); otherwise pass 1-D labels")
+    if labels is not None:
+        raise ValueError("labels is for 1-D y_true; a label-indicator y_true names its classes by its columns")
+    return arr.astype(float)
+
+
 def _average(values: np.ndarray, w) -> float:
     if w is None:
         return float(np.mean(values))
@@ -228,7 +249,9 @@ def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, lab
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Labels, or (with 2-D ``y_proba``) a 0/1 label-indicator matrix whose
+        column k is the class of ``y_proba``'s column k, as scikit-learn takes.
     y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
         1-D: probabilities of the positive class. 2-D: one column per class, in
         sorted class order.
@@ -249,9 +272,18 @@ def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, lab
     >>> round(brier_score_loss([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
     0.0375
     """
-    y = as_labels(y_true, "y_true")
     if not (isinstance(scale_by_half, str) and scale_by_half == "auto"):
         scale_by_half = check_bool(scale_by_half, "scale_by_half")
+    t = _indicator_target(y_true, labels)
+    if t is not None:
+        q, _ = _proba_2d(y_proba)
+        if q.shape != t.shape:
+            raise ValueError(f"y_true is a label-indicator matrix of shape {t.shape} but y_proba has shape {q.shape}")
+        w = check_sample_weight(sample_weight, len(t))
+        loss = _average(((t - q) ** 2).sum(axis=1), w)
+        half = q.shape[1] < 3 if scale_by_half == "auto" else scale_by_half
+        return float(loss * 0.5) if half else float(loss)
+    y = as_labels(y_true, "y_true")
     arr = np.asarray(y_proba) if not isinstance(y_proba, np.ndarray) else y_proba
     if labels is not None:
         lab = as_labels(labels, "labels")
@@ -291,8 +323,11 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        At least two classes (or all of them given in ``labels``).
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        At least two classes (or all of them given in ``labels``), or a 0/1
+        label-indicator matrix whose column k is the class of ``y_proba``'s
+        column k (one-hot, or several 1s per row for multi-label), as
+        scikit-learn takes.
     y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
     normalize : bool, default=True
         The mean (True) or the (weighted) sum (False).
@@ -308,12 +343,16 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
     >>> round(log_loss(["spam", "ham", "ham", "spam"], [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 5)
     0.21616
     """
-    y = as_labels(y_true, "y_true")
     normalize = check_bool(normalize, "normalize")
+    t = _indicator_target(y_true, labels)
     q, dtype = _proba_2d(y_proba)
-    _check_lengths(y_true=y, y_proba=q)
-    w = check_sample_weight(sample_weight, len(y))
-    t = _one_hot(y, labels, q.shape[1], "log loss")
+    if t is None:
+        y = as_labels(y_true, "y_true")
+        _check_lengths(y_true=y, y_proba=q)
+        t = _one_hot(y, labels, q.shape[1], "log loss")
+    elif q.shape != t.shape:
+        raise ValueError(f"y_true is a label-indicator matrix of shape {t.shape} but y_proba has shape {q.shape}")
+    w = check_sample_weight(sample_weight, len(t))
     eps = np.finfo(dtype).eps  # the input's own precision, as scikit-learn clips
     qc = np.clip(q, float(eps), float(dtype.type(1) - eps))
     loss = -(t * np.log(qc)).sum(axis=1)

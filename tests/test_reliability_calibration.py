@@ -217,3 +217,32 @@ def test_isotonic_predict_on_block_ends_equals_interpolating_every_point(seed):
     fit = cal.IsotonicCalibrator().fit(s, y)
     grid = np.r_[np.linspace(-0.5, 1.5, 301), s, fit.x_]
     np.testing.assert_array_equal(fit.predict(grid), np.interp(grid, fit.x_, fit.y_))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_log_loss_and_brier_take_a_label_indicator_y_true_as_scikit_learn(seed):
+    # scikit-learn's own tests pass one-hot and multi-label y_true (test_common, test_brier_score_loss_binary)
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(2, 30)), int(rng.integers(2, 5))
+    Y = rng.integers(0, 2, (n, k)) if seed % 2 else np.eye(k, dtype=int)[rng.integers(0, k, n)]
+    P = rng.random((n, k))
+    P /= P.sum(axis=1, keepdims=True)
+    w = rng.random(n) + 0.1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for kw in ({}, {"sample_weight": w}):
+            assert cal.log_loss(Y, P, **kw) == pytest.approx(sklearn_metrics.log_loss(Y, P, **kw), rel=1e-12)
+            assert cal.brier_score_loss(Y, P, **kw) == pytest.approx(sklearn_metrics.brier_score_loss(Y, P, **kw),
+                                                                     rel=1e-12)
+    if seed % 2 == 0:  # one-hot: the same as the labels
+        y = Y.argmax(axis=1)
+        assert cal.log_loss(Y, P) == pytest.approx(cal.log_loss(y, P, labels=list(range(k))), rel=1e-14)
+
+
+def test_label_indicator_y_true_errors_name_the_argument():
+    with pytest.raises(ValueError, match="y_true is a matrix of shape .* must hold only 0 and 1"):
+        cal.log_loss([[0, 2], [1, 0]], [[0.5, 0.5], [0.5, 0.5]])
+    with pytest.raises(ValueError, match="labels is for 1-D y_true"):
+        cal.brier_score_loss([[0, 1], [1, 0]], [[0.5, 0.5], [0.5, 0.5]], labels=[0, 1])
+    with pytest.raises(ValueError, match="label-indicator matrix of shape"):
+        cal.log_loss([[0, 1, 0], [1, 0, 0]], [[0.5, 0.5], [0.5, 0.5]])
