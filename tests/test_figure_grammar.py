@@ -245,3 +245,19 @@ def test_every_figure_and_explorer_frame_of_a_chapter(path):
     NotebookClient(nb, timeout=1200, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     text = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("output_type") == "stream")
     assert "FAULTS []" in text, text
+
+
+def test_a_current_point_moved_off_the_axes_is_found():
+    fig, ax = plt.subplots()
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.plot([3.0], [0.5], **style.CUT_POINT)                 # "hidden" off the limits: shows in the margin
+    fig.canvas.draw()
+    assert any("outside" in f for f in style.clipped_current_points(fig))
+    fig2, ax2 = plt.subplots()
+    ax2.set_xlim(0, 1)
+    ax2.set_ylim(0, 1)
+    ax2.plot([1.0], [1.0], **style.CUT_POINT)                # on the corner: whole, and no fault
+    ax2.axvline(0.0, **style.CUT_LINE)
+    fig2.canvas.draw()
+    assert style.clipped_current_points(fig2) == []

@@ -210,13 +210,26 @@ def _is_cut_artist(artist) -> bool:
 
 def clipped_current_points(fig) -> list[str]:
     """The current-position artists (orange dot or orange line) of ``fig`` that are clipped
-    to their axes while holding data: each is a fault (a cut on an axis edge shows half)."""
+    to their axes while holding data (a cut on an axis edge shows half), or, never clipped,
+    that lie outside their axes (a cut "hidden" by moving it off the limits shows in the
+    margin): each is a fault."""
     out = []
     for ax in fig.axes:
+        box = ax.get_window_extent()
         for ln in ax.lines:
-            if _is_cut_artist(ln) and ln.get_clip_on() and len(ln.get_xdata()):
-                out.append(f"axes {ax.get_title() or ax.get_label()!r}: current-position line {ln.get_label()!r} "
-                           f"is clipped (clip_on=True)")
+            if not _is_cut_artist(ln) or not ln.get_visible() or not len(ln.get_xdata()):
+                continue
+            name = f"axes {ax.get_title() or ax.get_label()!r}: current-position line {ln.get_label()!r}"
+            if ln.get_clip_on():
+                out.append(f"{name} is clipped (clip_on=True)")
+                continue
+            xy = ln.get_transform().transform(ln.get_xydata())
+            xy = xy[np.isfinite(xy).all(axis=1)]
+            tol = 2.0 + ln.get_markersize() * fig.dpi / 72.0
+            outside = ((xy[:, 0] < box.x0 - tol) | (xy[:, 0] > box.x1 + tol)
+                       | (xy[:, 1] < box.y0 - tol) | (xy[:, 1] > box.y1 + tol))
+            if outside.any():
+                out.append(f"{name} lies outside its axes (never clipped, it shows in the margin)")
     return out
 
 
