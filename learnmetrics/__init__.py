@@ -20,7 +20,14 @@ The package behind the course's notebooks. ``import learnmetrics as lm`` and
 * splits and tests: ``holdout_split``, ``kfold_split``, ``bootstrap_split``
   (``learnmetrics.splits``), ``estimate_error`` (``learnmetrics.evaluation``),
   ``binomial_test``, ``paired_t_test``, ``mcnemar_test``, ``friedman_test``,
-  ``nemenyi_test`` (``learnmetrics.compare``).
+  ``nemenyi_test`` (``learnmetrics.compare``);
+* evaluation in practice (chapter 13): grouped and time-ordered splits
+  (``group_kfold_split``, ``time_series_split``), ``permutation_test``, an
+  interval for one rate (``proportion_ci``), and choosing the operating point
+  (``learnmetrics.operating_point``): ``det_curve``,
+  ``confusion_matrix_at_thresholds``, ``equal_error_rate``,
+  ``precision_at_recall``, ``recall_at_precision``, ``cumulative_gains_curve``,
+  ``lift_curve``, ``ks_statistic``.
 
 The course's own machinery stays in its subject module and out of the top
 level: the explorers' pure state functions (``learnmetrics.curves.cut_point_state``,
@@ -47,14 +54,15 @@ counted exactly; sizes are checked before anything is allocated. The shared
 checks live in ``learnmetrics._validation``.
 """
 from . import (bias_variance, calibration, classification, compare, cost, curves, datasets, evaluation, imbalance, learners,
-               ranking, regression, splits, uncertainty)
+               operating_point, ranking, regression, splits, uncertainty)
 from ._validation import UndefinedMetricWarning
 
 __version__ = "0.1.0"
 
 #: the subject modules whose public names (their ``__all__``) are re-exported at the top level,
 #: less the course's machinery in ``COURSE_ONLY``
-SUBJECTS = (classification, curves, cost, ranking, regression, uncertainty, calibration, splits, evaluation, compare)
+SUBJECTS = (classification, curves, cost, ranking, regression, uncertainty, calibration, splits, evaluation, compare,
+            operating_point)
 
 #: names each subject module exports for the course (explorer states, studies, result classes,
 #: simulation helpers): importable from the module, never shown as ``lm.<name>``
@@ -72,6 +80,7 @@ COURSE_ONLY = frozenset("""
     PairedTestState simulate_paired_t_power paired_test_state
     BootstrapResult DelongResult CurveBand auc_sampling_state AucSamplingState
     BrierDecomposition sharpen TemperatureState temperature_state cost_threshold simulate_scores
+    EqualErrorRate OperatingPoint KSStatistic ProportionInterval PermutationTest
 """.split())
 
 __all__ = ["UndefinedMetricWarning", "__version__"]

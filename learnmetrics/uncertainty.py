@@ -841,42 +841,71 @@ def _cum_counts(pos, s, idx):
     return np.hstack([z, tp]), np.hstack([z, fp])
 
 
-def _per_row_search(values, targets, side):
-    """searchsorted of ``targets`` in each (non-decreasing) row of ``values``, exactly.
+def _per_row_search(counts, thresholds, side):
+    """searchsorted of integer ``thresholds`` (r, g) in each non-decreasing row of integer
+    ``counts`` (r, c), all rows at once: integer row offsets keep the rows apart exactly."""
+    r, c = counts.shape
+    top = int(counts.max()) if counts.size else 0
+    width = top + 3
+    off = np.arange(r, dtype=np.int64)[:, None] * width
+    flat = (counts.astype(np.int64) + off + 1).ravel()
+    q = (np.clip(thresholds, -1, top + 1).astype(np.int64) + off + 1).ravel()
+    return np.searchsorted(flat, q, side=side).reshape(r, -1) - (np.arange(r) * c)[:, None]
 
-    One lexsort of all rows' values and the targets keyed by (row, value, side), no
-    arithmetic on the values: an offset added to separate the rows would round a
-    value and a target one ulp apart (0.7 and 0.7000000000000001) to the same number."""
-    r, c = values.shape
-    g = targets.size
-    n_val = r * c
-    vals = np.concatenate([values.ravel(), np.tile(targets, r)])
-    rows = np.concatenate([np.repeat(np.arange(r), c), np.repeat(np.arange(r), g)])
-    # ties: with side="right" a target sorts after equal values, with "left" before them
-    tie = np.concatenate([np.full(n_val, 0 if side == "right" else 1, dtype=np.int8),
-                          np.full(r * g, 1 if side == "right" else 0, dtype=np.int8)])
-    order = np.lexsort((tie, vals, rows))
-    is_val = order < n_val
-    values_before = np.cumsum(is_val) - is_val  # values sorted before each position
-    at = np.flatnonzero(~is_val)
-    which = order[at] - n_val  # target number, row-major: row * g + k
-    out = np.empty(r * g, dtype=np.int64)
-    out[which] = values_before[at] - (which // g) * c
-    return out.reshape(r, g)
+
+def _largest_count_at_most(total, grid):
+    """Per row and grid value f, the largest integer m in [0, total] whose rate m / total, as
+    float64 divides it, is <= f (the rate is monotone in m, so this is exact, not a rounding
+    of f * total)."""
+    T = total[:, None]
+    m = np.clip(np.floor(grid[None, :] * T), 0, T)
+    while True:
+        up = (m + 1 <= T) & ((m + 1) / T <= grid[None, :])
+        if not up.any():
+            break
+        m = m + up
+    while True:
+        down = (m > 0) & (m / T > grid[None, :])
+        if not down.any():
+            break
+        m = m - down
+    return m
+
+
+def _smallest_count_at_least(total, grid):
+    """Per row and grid value r in (0, 1], the smallest integer m in [0, total] whose rate
+    m / total (float64) is >= r."""
+    T = total[:, None]
+    m = np.clip(np.ceil(grid[None, :] * T), 0, T)
+    while True:
+        down = (m >= 1) & ((m - 1) / T >= grid[None, :])
+        if not down.any():
+            break
+        m = m - down
+    while True:
+        up = (m < T) & (m / T < grid[None, :])
+        if not up.any():
+            break
+        m = m + up
+    return m
 
 
 def _roc_on_grid(tp, fp, grid):
+    """TPR at each grid FPR f: that of the last cut whose FPR fp / F (as float64 divides it)
+    is <= f, found on the integer counts: exactly the comparison of the rates, without a
+    search among floats whose rows an offset would have to keep apart."""
     tpr = tp / tp[:, -1:]
-    fpr = fp / fp[:, -1:]
-    j = _per_row_search(fpr, grid, "right") - 1  # the last cut with FPR <= f: its TPR
+    m = _largest_count_at_most(fp[:, -1], grid)
+    j = _per_row_search(fp, m, "right") - 1
     return np.take_along_axis(tpr, j, axis=1)
 
 
 def _pr_on_grid(tp, fp, grid):
-    rec = tp / tp[:, -1:]
+    """Precision at each grid recall r: that of the first cut whose recall tp / T is >= r."""
     with np.errstate(invalid="ignore", divide="ignore"):
         prec = tp / (tp + fp)
-    j = _per_row_search(rec, grid, "left")  # the first cut with recall >= r: its precision
+    m = _smallest_count_at_least(tp[:, -1], grid)
+    j = _per_row_search(tp, m, "left")
     return np.take_along_axis(prec, j, axis=1)
 
 
@@ -1070,3 +1099,101 @@ def auc_sampling_state(n, *, sample=0, distance=1.2, n_datasets=200, n_resamples
     del pos
     coverage = float(np.mean((lows <= true_auc) & (true_auc <= highs)))
     return AucSamplingState(n, distance, float(true_auc), aucs, sample, boot, delong, lows, highs, coverage)
+
+
+# -- an interval for one proportion (chapter 13) ------------------------------------------------
+__all__ += ["ProportionInterval", "proportion_ci"]
+
+
+@dataclass(frozen=True)
+class ProportionInterval:
+    """The result of :func:`proportion_ci`: ``estimate`` = k / n and the interval [``low``, ``high``]."""
+
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    method: str
+
+    def __str__(self) -> str:
+        return (f"{self.estimate:.4f}, {self.confidence:.0%} {self.method} interval "
+                f"[{self.low:.4f}, {self.high:.4f}]")
+
+
+def _beta_ppf(q: float, a: float, b: float) -> float:
+    """The x in [0, 1] with I_x(a, b) = q (bisection on the regularized incomplete beta)."""
+    from . import _distributions as _dist
+
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if _dist.betainc(a, b, mid, 1.0 - mid) < q:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo <= 1e-15:
+            break
+    return 0.5 * (lo + hi)
+
+
+def proportion_ci(k, n, *, confidence=0.95, method="wilson") -> ProportionInterval:
+    r"""A confidence interval for one proportion (an accuracy, a recall...) from k successes in n trials.
+
+    * ``"wilson"``: the Wilson score interval, the p whose score test does not reject,
+
+      .. math:: \frac{k + z^2/2}{n + z^2} \pm \frac{z}{n + z^2}\sqrt{\frac{k(n-k)}{n} + \frac{z^2}{4}},
+
+      with :math:`z` the normal quantile of :math:`1 - \alpha/2`.  Never outside
+      [0, 1]; its coverage is close to the nominal level even for small n.
+    * ``"wilsoncc"``: Wilson's interval with continuity correction.
+    * ``"exact"``: Clopper-Pearson, from the binomial itself: the beta quantiles
+      :math:`B(\alpha/2; k, n-k+1)` and :math:`B(1-\alpha/2; k+1, n-k)` (0 at k = 0,
+      1 at k = n).  Covers at least the nominal level for every p: conservative.
+
+    The same numbers as ``scipy.stats.binomtest(k, n).proportion_ci(confidence, method)``
+    (tested), with no SciPy needed.  Unlike a bootstrap percentile interval, neither
+    collapses to a point when k = 0 or k = n.
+
+    Parameters
+    ----------
+    k : int, 0 <= k <= n
+        Successes (correct predictions, positives found...).
+    n : int >= 1
+        Trials.
+    confidence : float in (0, 1), default=0.95
+    method : {"wilson", "wilsoncc", "exact"}, default="wilson"
+
+    Returns
+    -------
+    ProportionInterval
+
+    Example
+    -------
+    >>> print(proportion_ci(45, 50))
+    0.9000, 95% wilson interval [0.7864, 0.9565]
+    """
+    n = check_positive_int(n, "n", minimum=1)
+    k = check_positive_int(k, "k", minimum=0, maximum=n)
+    confidence = check_real(confidence, "confidence", low=0.0, high=1.0, low_open=True, high_open=True)
+    method = check_choice(method, "method", ("wilson", "wilsoncc", "exact"))
+    alpha = 1.0 - confidence
+    if method == "exact":
+        low = 0.0 if k == 0 else _beta_ppf(alpha / 2, k, n - k + 1)
+        high = 1.0 if k == n else _beta_ppf(1 - alpha / 2, k + 1, n - k)
+    else:
+        z = _NORMAL.inv_cdf(1 - alpha / 2)
+        p = k / n
+        if method == "wilson":
+            denom = 2 * (n + z * z)
+            center = (2 * n * p + z * z) / denom
+            half = z * np.sqrt(z * z + 4 * n * p * (1 - p)) / denom
+            low, high = center - half, center + half
+        else:  # continuity-corrected Wilson (Newcombe 1998), as SciPy computes it
+            denom = 2 * (n + z * z)
+            low = 0.0 if k == 0 else (2 * n * p + z * z - 1 - z * np.sqrt(
+                z * z - 2 - 1 / n + 4 * p * (n * (1 - p) + 1))) / denom
+            high = 1.0 if k == n else (2 * n * p + z * z + 1 + z * np.sqrt(
+                z * z + 2 - 1 / n + 4 * p * (n * (1 - p) - 1))) / denom
+        low, high = max(0.0, float(low)), min(1.0, float(high))
+    return ProportionInterval(estimate=k / n, low=float(low), high=float(high), confidence=confidence,
+                              method=method)
