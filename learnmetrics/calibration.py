@@ -338,6 +338,12 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
     -------
     float
 
+    Notes
+    -----
+    The same arguments and values as scikit-learn 1.9's ``log_loss``, except
+    its deprecated alias ``y_pred=`` (to be removed in scikit-learn 1.11),
+    which is not accepted, and messages worded in learnmetrics' way.
+
     Example
     -------
     >>> round(log_loss(["spam", "ham", "ham", "spam"], [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 5)

@@ -218,6 +218,21 @@ VALID = {
     "leave_one_out": lambda: dict(n=3),
     "bootstrap_split": lambda: dict(m=20, rng=0),
     "oob_probability": lambda: dict(m=10),
+    "group_kfold_split": lambda: dict(groups=[1, 1, 2, 3, 3, 4], k=2, shuffle=True, rng=0),
+    "time_series_split": lambda: dict(n=12, n_splits=3, test_size=2, gap=1, max_train_size=5),
+    # operating point (chapter 13)
+    "confusion_matrix_at_thresholds": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6),
+    "det_curve": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6, drop_intermediate=True),
+    "equal_error_rate": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6),
+    "precision_at_recall": lambda: dict(y_true=Y, y_score=S, min_recall=0.5, pos_label=1, sample_weight=[1.0] * 6),
+    "recall_at_precision": lambda: dict(y_true=Y, y_score=S, min_precision=0.5, pos_label=1,
+                                        sample_weight=[1.0] * 6),
+    "cumulative_gains_curve": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6),
+    "lift_curve": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6),
+    "ks_statistic": lambda: dict(y_true=Y, y_score=S, pos_label=1, sample_weight=[1.0] * 6),
+    "proportion_ci": lambda: dict(k=7, n=10, confidence=0.9, method="exact"),
+    "permutation_test": lambda: dict(X=_X(), y=_y(), learner=lm.learners.LogisticRegression(), k=3,
+                                     n_permutations=3, stratify=True, rng=0),
     # evaluation
     "estimate_error": lambda: dict(X=_X(), y=_y(), method="kfold", learner=lm.learners.LogisticRegression(), repeats=2,
                                    test_size=0.3, k=3, p=2, stratify=True, rng=0),
@@ -365,6 +380,12 @@ KIND_OVERRIDES = {
     # a number of test examples allocates nothing: 10**20 is answered (the normal limit), not refused
     ("binomial_test", "n_samples"): "count", ("binomial_test", "n_errors"): "count",
     ("oob_probability", "m"): "count",  # (1 - 1/m)**m for m = 10**20 is 1/e, not an allocation
+    ("proportion_ci", "n"): "count", ("proportion_ci", "k"): "count",  # counts of trials: nothing allocated
+    ("time_series_split", "test_size"): "count", ("time_series_split", "n_splits"): "count",
+    ("time_series_split", "gap"): "count", ("time_series_split", "max_train_size"): "count",
+    ("group_kfold_split", "groups"): "labels",
+    ("permutation_test", "learner"): "learner", ("permutation_test", "n_permutations"): "size",
+    ("precision_at_recall", "min_recall"): "prob", ("recall_at_precision", "min_precision"): "prob",
     **{(f, a): "numbers" for f in ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error",
                                    "r2_score", "adjusted_r2_score", "residual_sum_of_squares",
                                    "residual_variance", "gaussian_log_likelihood", "aic", "bic", "mallows_cp")
