@@ -4,8 +4,9 @@ Every notebook in ``notebooks/`` becomes one HTML page, built from its STORED ou
 saved widget state (nothing is re-executed): the narrative, the figures, the code (folded
 under "code", one click opens it), chapter navigation (contents, previous, next), and every
 explorer live. The explorers' frames and read-outs are in the saved widget state, each
-slider ``jslink``-ed to the ``Stack`` that holds them, so the widget manager running in the
-page flips frames with no kernel and no server beyond a plain file server.
+control ``jslink``-ed to the explorer's view (an anywidget holding every frame), so the
+widget manager running in the page shows each frame with no kernel and no server beyond a
+plain file server.
 
 No network at view time. The four pieces of JavaScript the pages need are fetched at build
 time from the npm registry, pinned to one version and checked against the registry's
@@ -566,9 +567,9 @@ MathJax.Hub.Config({{tex2jax: {{inlineMath: [['$','$'], ['\\\\(','\\\\)']], proc
 (周志华《机器学习》, the "watermelon book", 西瓜书), <b>model evaluation and selection</b>, and goes past it.
 Each chapter is a page: the explanation, the figures, the code that made them (folded: click
 <b>code</b> to open a cell, or <b>show all code</b> at the top) and the <b>explorers</b>: drag a slider, or
-click it and use the arrow keys, and the figure and the numbers beside it follow, in this page,
-with no Python running (a greyed-out control needs Python). To run or change the code, open the notebooks
-in JupyterLab (<code>make lab</code> in the repository).</p>
+click it and use the arrow keys (or press and drag on a ranked list or a score axis to move the cut), and
+the figure and the numbers beside it follow, in this page, with no Python running. To run or change the
+code, open the notebooks in JupyterLab (<code>make lab</code> in the repository).</p>
 <ol class="lm-chapters" start="0">
 {items}
 </ol>

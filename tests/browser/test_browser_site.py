@@ -7,14 +7,17 @@ that server is aborted and recorded, and each test asserts that none was attempt
 local file was missing and that no script failed.
 
 For every chapter: MathJax typeset the narrative (no raw ``$...$`` left, no TeX error), and
-every explorer works with no kernel: each slider linked to its frames is stepped with the
-keyboard; after each step the page shows the frame and read-out the notebook's saved widget
-state holds for that position (image bytes and text), the figure differs from the one
-before, the numbers ``learnmetrics`` computes for that value (``browser_checks.
-expected_checks``: 02's threshold, 03's cut point and F-beta, ...) are in the read-out, and a
-step back brings back the same image bytes. Controls that need a kernel are greyed out.
-Then: the index and the links between pages, and the site copied to another folder and
-opened from ``file://``. A page whose read-outs were swapped between two frames must fail.
+every explorer works with no kernel: every control (sliders, checkboxes, toggle buttons) is
+linked to the frames drawn ahead in the explorer's view (none needs a kernel); each slider is
+stepped with the keyboard, each checkbox and toggle clicked there and back; after each step
+the page shows the frame and read-out the notebook's saved widget state holds for that
+position (image bytes and text), the figure differs from the one before, the numbers
+``learnmetrics`` computes for that value (``browser_checks.expected_checks``: 02's threshold,
+03's cut point and F-beta, ...) are in the read-out, and a step back brings back the same
+image bytes. A press on the ranked list or the score axis (02, 03, 04, 06) moves the cut to
+the position under the pointer. At 800 and 1280 px the figure keeps a legible size. Then: the
+index and the links between pages, and the site copied to another folder and opened from
+``file://``. A page whose read-outs were swapped between two frames must fail.
 """
 from __future__ import annotations
 
