@@ -690,9 +690,8 @@ def _pool_adjacent_violators(swy: np.ndarray, sw: np.ndarray, max_passes: int = 
         k = first
         if exact:
             k = _extend_left(m, swy, sw, first, last)
-        marks = np.zeros(m.size + 1, dtype=np.int64)
-        np.add.at(marks, k + 1, 1)
-        np.add.at(marks, last + 1, -1)
+        # +1 after each run's first block, -1 after its last: inside a run the running sum is > 0
+        marks = np.bincount(k + 1, minlength=m.size + 1) - np.bincount(last + 1, minlength=m.size + 1)
         keep = np.flatnonzero(np.cumsum(marks[:-1]) == 0)  # blocks that start a new block
         starts = starts[keep]
         swy = np.add.reduceat(swy, keep)
