@@ -39,6 +39,8 @@ Plotting lives in ``learnmetrics.plotting``, the interactive explorers in
 ``learnmetrics.widgets`` and the exercises in ``learnmetrics.exercises``; they
 are imported only when asked for, so ``import learnmetrics`` stays fast.
 The data sets of the course are in ``learnmetrics.datasets``.
+``learnmetrics.set_language("zh")`` is the course's one language switch: the
+explorers' read-outs and controls and the exercises' messages follow it.
 
 Functions that share a name with one in ``sklearn.metrics`` take the same
 arguments and return the same values; where the book (Zhou Zhihua, *Machine
@@ -55,6 +57,7 @@ checks live in ``learnmetrics._validation``.
 """
 from . import (bias_variance, calibration, classification, compare, cost, curves, datasets, evaluation, imbalance, learners,
                operating_point, ranking, regression, splits, uncertainty)
+from ._language import get_language, set_language
 from ._validation import UndefinedMetricWarning
 
 __version__ = "0.1.0"
@@ -83,7 +86,7 @@ COURSE_ONLY = frozenset("""
     EqualErrorRate OperatingPoint KSStatistic ProportionInterval PermutationTest
 """.split())
 
-__all__ = ["UndefinedMetricWarning", "__version__"]
+__all__ = ["UndefinedMetricWarning", "__version__", "set_language", "get_language"]
 for _module in SUBJECTS:
     for _name in _module.__all__:
         if _name not in COURSE_ONLY:

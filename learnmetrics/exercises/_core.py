@@ -35,8 +35,10 @@ exercise id).
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 import importlib
+import importlib.util
 import math
 import numbers
 import pkgutil
@@ -47,13 +49,143 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["Mistake", "Exercise", "Feedback", "EXERCISES", "register", "check", "solution",
-           "exercises_of_chapter", "KINDS"]
+__all__ = ["Mistake", "Exercise", "Feedback", "EXERCISES", "register", "translate", "check", "solution",
+           "exercises_of_chapter", "KINDS", "MESSAGES"]
 
 KINDS = ("number", "tuple", "sequence", "choice", "open")
 DEFAULT_TOLERANCE = 5e-4
 MAX_TEXT = 1000          # characters of a typed answer that is not an open one
 MAX_ENTRIES = 1000       # entries of a tuple or a list answer
+
+# -- what check() and the in-page checker say, in each language (the page gets the chosen language's
+# table in the spec and fills the same templates, so both say exactly the same words) ----------------
+MESSAGES = {
+    "en": {
+        "answer": "the answer", "entry": "entry {i}",
+        "not_number_text": "{what} must be a number, got the text \"{s}\"",
+        "divides_by_zero": "{what} divides by zero: \"{s}\"",
+        "not_finite_text": "{what} must be a finite number, got \"{s}\"",
+        "long_number": "{what} is a text of {n} characters: type just the number",
+        "long_numbers": "{what} is a text of {n} characters: type just the numbers",
+        "list_of_tuples": "{what} must be a list of tuples of {k} numbers, such as [(0, 0), (0, 0.5)], got \"{s}\"",
+        "commas": "{what} must be numbers separated by commas, got \"{s}\"",
+        "open_empty": "write your answer in words, as a text between quotes",
+        "open_short": "write a sentence or two in your own words first: \"{s}\" is too short to compare with "
+                      "the model answer",
+        "choice_bad": "the answer must be one of {choices}, got \"{s}\"",
+        "length": "the answer must have {n} entries, got {m}",
+        "item_length": "entry {i} must be a tuple of {k} numbers, got {s}",
+        "open": "Compare your words with the model answer's key points, and tick each one your answer "
+                "names:\n{points}",
+        "correct": "Correct: {answer}.",
+        "mistake": "Not quite: {mistake} {hint}",
+        "wrong": "Not right. {hint}",
+        "close_one": "Close: rounded too early? Your answer is the right value rounded to {k} decimal{s}, and "
+                     "this exercise wants {precision}. Keep all digits until the end.",
+        "close_many": "Close: rounded too early? Your answer holds the right value rounded to {k} decimal{s}, "
+                      "and this exercise wants {precision}. Keep all digits until the end.",
+        "percent_one": "{t} looks like a percentage: answer with a share between 0 and 1, or type the percent "
+                       "sign ({t}%).",
+        "percent_many": "Your numbers look like percentages: answer with shares between 0 and 1, or type each "
+                        "with its percent sign.",
+        "sign": "the right size with the wrong sign{where}: did you take the difference the other way round?",
+        "sign_hint": "Check which value the question subtracts from which.",
+        "wrong_one": "Not right: {which} is wrong, the others are right. {hint}",
+        "wrong_many": "Not right: {which} are wrong, the others are right. {hint}",
+        "entry_one": "entry {n}", "entry_many": "entries {list}", "point_one": "point {n}",
+        "point_many": "points {list}", "list_sep": ", ", "list_and": " and ",
+        "where": " ({which})",
+        # the answer box
+        "box_want": "Exercise {id} \u00b7 your answer: {wanted}", "box_open_placeholder": "your answer in your own words",
+        "box_number": "e.g. 0.5 or 13/17", "box_tuple": "e.g. (0.5, 0.25)", "box_sequence": "e.g. [(0, 0), (0, 0.5)]",
+        "box_check": "Check", "box_compare": "Compare", "box_label": "answer to exercise {id}",
+        "box_tick": "Tick each key point of the model answer that your words name:",
+        "box_all": "All {n} key points named.",
+        "box_some": "{n} of {m} key points named: reread the model answer for the others.",
+        # said by check() only (a Python value, not a typed text)
+        "not_number": "{what} must be a number, got {x}",
+        "array": "{what} must be a number, got an array of shape {shape}",
+        "too_large": "{what} is an integer too large to be read (about {d} digits)",
+        "not_finite": "{what} must be a finite number, got {x}",
+        "choice_not_text": "the answer must be one of {list} (as text), got {x}",
+        "not_sequence": "the answer must be a {tl} of numbers, got {x}",
+        "single_number": "the answer must be a {tl} of numbers, got a single number {x}",
+        "len_fails": "the answer must be a tuple or a list of numbers, got {x}",
+        "tuple": "tuple", "list": "list", "at_most": "at most {n}",
+        "no_answer": "no answer yet: replace the ... with your answer and run the cell again",
+        "unanswered": "no answer yet: replace the ... with your answer and run the cell again, or type it in "
+                      "the answer box. Wanted: {wanted}.",
+        "unreadable": "this answer could not be read ({err}): type {wanted}",
+        "label_answer": "Answer", "label_model": "Model answer", "solution": "Solution {id}",
+        "click": "(click to show)",
+        "hint": "Go back to the definition and recompute step by step.",
+    },
+    "zh": {
+        "answer": "答案", "entry": "第 {i} 项",
+        "not_number_text": "{what}应当是一个数，收到的是文字“{s}”",
+        "divides_by_zero": "{what}除以了零：“{s}”",
+        "not_finite_text": "{what}应当是有限的数，收到的是“{s}”",
+        "long_number": "{what}是一段 {n} 个字符的文字：只输入那个数即可",
+        "long_numbers": "{what}是一段 {n} 个字符的文字：只输入那几个数即可",
+        "list_of_tuples": "{what}应当是由 {k} 个数的元组组成的列表，例如 [(0, 0), (0, 0.5)]，收到的是“{s}”",
+        "commas": "{what}应当是用逗号隔开的几个数，收到的是“{s}”",
+        "open_empty": "请用文字作答，写在引号之间",
+        "open_short": "请先用自己的话写一两句：“{s}”太短，无法与参考答案对照",
+        "choice_bad": "答案应当是 {choices} 之一，收到的是“{s}”",
+        "length": "答案应当有 {n} 项，收到 {m} 项",
+        "item_length": "第 {i} 项应当是 {k} 个数的元组，收到的是 {s}",
+        "open": "把你的答案与参考答案的要点对照，你的答案说到了哪一点，就勾上哪一点：\n{points}",
+        "correct": "正确：{answer}。",
+        "mistake": "差一点：{mistake} {hint}",
+        "wrong": "不对。{hint}",
+        "close_one": "很接近：是不是舍入得太早了？你的答案是正确值舍入到 {k} 位小数的结果，而本题要求{precision}。"
+                     "请保留全部位数，到最后一步再舍入。",
+        "close_many": "很接近：是不是舍入得太早了？你的答案中的数是正确值舍入到 {k} 位小数的结果，而本题要求"
+                      "{precision}。请保留全部位数，到最后一步再舍入。",
+        "percent_one": "{t} 像是百分数：请给出 0 到 1 之间的比例，或者带上百分号（{t}%）。",
+        "percent_many": "你的数像是百分数：请给出 0 到 1 之间的比例，或者每个数都带上百分号。",
+        "sign": "大小对了，符号反了{where}：是不是把减法的两边弄反了？",
+        "sign_hint": "看清题目是用哪个值减去哪个值。",
+        "wrong_one": "不对：{which}错了，其余都对。{hint}",
+        "wrong_many": "不对：{which}错了，其余都对。{hint}",
+        "entry_one": "第 {n} 项", "entry_many": "第 {list} 项", "point_one": "第 {n} 个点",
+        "point_many": "第 {list} 个点", "list_sep": "、", "list_and": " 和 ",
+        "where": "（{which}）",
+        "box_want": "练习 {id} · 你的答案：{wanted}", "box_open_placeholder": "用你自己的话作答",
+        "box_number": "例如 0.5 或 13/17", "box_tuple": "例如 (0.5, 0.25)", "box_sequence": "例如 [(0, 0), (0, 0.5)]",
+        "box_check": "检查", "box_compare": "对照", "box_label": "练习 {id} 的答案",
+        "box_tick": "你的答案说到了参考答案的哪一点，就勾上哪一点：",
+        "box_all": "{n} 个要点全都说到了。",
+        "box_some": "说到了 {m} 个要点中的 {n} 个：请重读参考答案，看看其余几点。",
+        "not_number": "{what}应当是一个数，收到的是 {x}",
+        "array": "{what}应当是一个数，收到的是形状为 {shape} 的数组",
+        "too_large": "{what}是一个大到无法读取的整数（约 {d} 位）",
+        "not_finite": "{what}应当是有限的数，收到的是 {x}",
+        "choice_not_text": "答案应当是 {list} 之一（以文字给出），收到的是 {x}",
+        "not_sequence": "答案应当是由数组成的{tl}，收到的是 {x}",
+        "single_number": "答案应当是由数组成的{tl}，收到的是单个数 {x}",
+        "len_fails": "答案应当是由数组成的元组或列表，收到的是 {x}",
+        "tuple": "元组", "list": "列表", "at_most": "最多 {n}",
+        "no_answer": "还没有作答：把 ... 换成你的答案，再运行这个单元格",
+        "unanswered": "还没有作答：把 ... 换成你的答案，再运行这个单元格，或者在答案框里输入。要求：{wanted}。",
+        "unreadable": "无法读取这个答案（{err}）：请输入{wanted}",
+        "label_answer": "答案", "label_model": "参考答案", "solution": "练习 {id} 的解答",
+        "click": "（点击展开）",
+        "hint": "回到定义，一步一步重新计算。",
+    },
+}
+
+
+def _lang() -> str:
+    from .._language import get_language
+    return get_language()
+
+
+def _m(key: str, **kw) -> str:
+    """The message ``key`` in the current language, its {fields} filled in (one pass: a filled-in
+    text is never read again; checker.mjs fills the same way)."""
+    return re.sub(r"\{(\w+)\}", lambda g: str(kw[g.group(1)]) if g.group(1) in kw else g.group(0),
+                  MESSAGES[_lang()][key])
 
 
 @dataclass(frozen=True)
@@ -63,6 +195,11 @@ class Mistake:
     answer: Any
     mistake: str
     hint: str
+    zh: tuple = ()          # (mistake, hint) in Chinese, given by the chapter's translation
+
+    def said(self) -> tuple[str, str]:
+        """(mistake, hint) in the current language (English where no translation is given)."""
+        return tuple(self.zh) if self.zh and _lang() == "zh" else (self.mistake, self.hint)
 
 
 @dataclass(frozen=True)
@@ -91,10 +228,20 @@ class Exercise:
     decimals: int = 3
     aliases: tuple[tuple[str, str], ...] = ()
     key_points: tuple[str, ...] = ()
+    zh: dict = field(default_factory=dict)
 
     @property
     def chapter(self) -> str:
         return self.id.split(".")[0]
+
+    def text(self, what: str):
+        """The exercise's ``what`` ("prompt", "hint", "answer" of an open exercise, "key_points",
+        "solve") in the current language: the Chinese one where the chapter gives it."""
+        if _lang() == "zh" and what in self.zh:
+            return self.zh[what]
+        if what == "hint" and self.hint == Exercise.hint and _lang() == "zh":
+            return MESSAGES["zh"]["hint"]
+        return getattr(self, what)
 
     @property
     def precision(self) -> str:
@@ -102,15 +249,34 @@ class Exercise:
         if self.kind in ("choice", "open"):
             return ""
         many = self.kind != "number"
+        zh = _lang() == "zh"
         if self.decimals == 0:
+            if zh:
+                return "整数" if many else "一个整数"
             return "whole numbers" if many else "a whole number"
         tol = f"{self.tolerance:.12f}".rstrip("0").rstrip(".")
+        if zh:
+            return f"保留 {self.decimals} 位小数（误差不超过 {tol}）"
         return f"{self.decimals} decimal{'s' if self.decimals > 1 else ''} (within {tol})"
 
     @property
     def wanted(self) -> str:
         """What the answer box wants, in words (shown in the box and in check's "no answer yet")."""
         whole = self.decimals == 0
+        if _lang() == "zh":
+            if self.kind == "number":
+                return "一个整数" if whole else f"一个数，{self.precision}"
+            if self.kind == "tuple":
+                n = len(self.answer)
+                return f"{n} 个整数组成的元组" if whole else f"{n} 个数组成的元组，每个数{self.precision}"
+            if self.kind == "sequence":
+                item = _shape_of(self.kind, self.answer)[1]
+                each = (f"含 {item} 个整数的元组" if whole else f"含 {item} 个数的元组") if item else \
+                    ("整数" if whole else "数")
+                return f"{len(self.answer)} 个{each}组成的列表" + ("" if whole else f"，每个数{self.precision}")
+            if self.kind == "choice":
+                return "以下之一：" + ", ".join(f"'{c}'" for c in self.choices)
+            return "用你自己的话写几句"
         if self.kind == "number":
             return "a whole number" if whole else f"a number to {self.precision}"
         if self.kind == "tuple":
@@ -136,16 +302,18 @@ class Exercise:
 
         out = {"id": self.id, "kind": self.kind, "answer": plain(self.answer), "tolerance": self.tolerance,
                "decimals": self.decimals, "precision": self.precision, "wanted": self.wanted,
-               "answer_text": _fmt(self.kind, self.answer), "hint": self.hint,
+               "answer_text": _fmt(self.kind, self.text("answer")), "hint": self.text("hint"),
                "length": length, "item_length": item_length,
-               "mistakes": [{"answer": plain(m.answer), "mistake": m.mistake, "hint": m.hint}
+               "mistakes": [{"answer": plain(m.answer), "mistake": m.said()[0], "hint": m.said()[1]}
                             for m in self.mistakes]}
+        if _lang() != "en":       # the page's messages in this language (an English spec says nothing)
+            out["lang"] = _lang()
         if self.kind == "choice":
             out["choices"] = list(self.choices)
             out["choices_text"] = _choices_text(self.choices)
             out["aliases"] = dict(self.aliases)
         if self.kind == "open":
-            out["key_points"] = list(self.key_points)
+            out["key_points"] = list(self.text("key_points"))
         return out
 
 
@@ -167,6 +335,8 @@ class _Registry(MutableMapping):
         if chapter not in self._loaded and re.fullmatch(r"\d\d", chapter) and chapter in self._chapters():
             self._loaded.add(chapter)
             importlib.import_module(f"{__package__}.ch{chapter}")
+            if importlib.util.find_spec(f"{__package__}.zh_ch{chapter}") is not None:
+                importlib.import_module(f"{__package__}.zh_ch{chapter}")   # its Chinese texts
 
     def _load_all(self) -> None:
         for c in self._chapters():
@@ -231,63 +401,65 @@ def _read_number_text(text: str, what: str):
     s = text.strip().strip(_QUOTES).strip()
     m = _NUMBER_TEXT.match(s)
     if m is None:
-        raise _BadAnswer(f"{what} must be a number, got the text \"{_short(s)}\"")
+        raise _BadAnswer(_m("not_number_text", what=what, s=_short(s)))
     num, slash, den, pct = m.group(1), m.group(2), m.group(3), m.group(4)
     value = float(num)
     dec = _decimals_of(num)
     if slash:
         d = float(den)
         if d == 0:
-            raise _BadAnswer(f"{what} divides by zero: \"{_short(s)}\"")
+            raise _BadAnswer(_m("divides_by_zero", what=what, s=_short(s)))
         value, dec = value / d, None
     elif pct:
         value, dec = value / 100, dec + 2
     if not math.isfinite(value):
-        raise _BadAnswer(f"{what} must be a finite number, got \"{_short(s)}\"")
+        raise _BadAnswer(_m("not_finite_text", what=what, s=_short(s)))
     return value, dec, num + ("%" if pct else "")
 
 
-def _read_number(x, what="the answer"):
+def _read_number(x, what=None):
     """(value, decimals or None, token) from a Python value or a typed text."""
+    what = _m("answer") if what is None else what
     if isinstance(x, str):
         if len(x) > MAX_TEXT:
-            raise _BadAnswer(f"{what} is a text of {len(x)} characters: type just the number")
+            raise _BadAnswer(_m("long_number", what=what, n=len(x)))
         return _read_number_text(x, what)
     if isinstance(x, (bool, np.bool_)):
-        raise _BadAnswer(f"{what} must be a number, got {x!r}")
+        raise _BadAnswer(_m("not_number", what=what, x=repr(x)))
     if isinstance(x, np.ndarray):
         if x.ndim != 0 or x.dtype.kind not in "iuf":
-            raise _BadAnswer(f"{what} must be a number, got an array of shape {x.shape}")
+            raise _BadAnswer(_m("array", what=what, shape=x.shape))
         x = x[()]
     if isinstance(x, numbers.Integral):
         try:
             value = float(x)
         except OverflowError:
             digits = int(int(x).bit_length() * 0.30103) + 1
-            raise _BadAnswer(f"{what} is an integer too large to be read (about {digits} digits)") from None
+            raise _BadAnswer(_m("too_large", what=what, d=digits)) from None
         return value, 0, str(int(x)) if abs(value) < 1e16 else repr(value)
     if isinstance(x, numbers.Real):
         try:
             value = float(x)
         except (OverflowError, ValueError, TypeError):
-            raise _BadAnswer(f"{what} must be a finite number, got {type(x).__name__}") from None
+            raise _BadAnswer(_m("not_finite", what=what, x=type(x).__name__)) from None
         if not math.isfinite(value):
-            raise _BadAnswer(f"{what} must be a finite number, got {value!r}")
+            raise _BadAnswer(_m("not_finite", what=what, x=repr(value)))
         if isinstance(x, (float, np.floating)):
             token = repr(value)
             return value, _decimals_of(token), token
         return value, None, repr(value)     # a Fraction: exact
-    raise _BadAnswer(f"{what} must be a number, got {type(x).__name__} {_short(repr(x))}")
+    raise _BadAnswer(_m("not_number", what=what, x=f"{type(x).__name__} {_short(repr(x))}"))
 
 
 _GROUP = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]\s*[,;]?")
 
 
-def _split_text(text: str, kind: str, item_length, what="the answer"):
+def _split_text(text: str, kind: str, item_length, what=None):
     """A typed tuple or list: a list of entry texts (flat) or of lists of entry texts (tuples)."""
+    what = _m("answer") if what is None else what
     s = text.strip().strip(_QUOTES).strip()
     if len(s) > MAX_TEXT:
-        raise _BadAnswer(f"{what} is a text of {len(s)} characters: type just the numbers")
+        raise _BadAnswer(_m("long_numbers", what=what, n=len(s)))
     if len(s) >= 2 and s[0] in "([" and s[-1] in ")]":
         inner = s[1:-1]
     else:
@@ -298,13 +470,12 @@ def _split_text(text: str, kind: str, item_length, what="the answer"):
         while pos < len(inner):
             m = _GROUP.match(inner, pos)
             if m is None:
-                raise _BadAnswer(f"{what} must be a list of tuples of {item_length} numbers, such as "
-                                 f"[(0, 0), (0, 0.5)], got \"{_short(s)}\"")
+                raise _BadAnswer(_m("list_of_tuples", what=what, k=item_length, s=_short(s)))
             groups.append(m.group(1))
             pos = m.end()
         return [_pieces(g) for g in groups]
     if re.search(r"[()\[\]]", inner):
-        raise _BadAnswer(f"{what} must be numbers separated by commas, got \"{_short(s)}\"")
+        raise _BadAnswer(_m("commas", what=what, s=_short(s)))
     return _pieces(inner)
 
 
@@ -355,17 +526,16 @@ def _words(text: str) -> int:
 def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), aliases=()):
     """(the answer in a comparable form, the decimals typed per number, the tokens), or _BadAnswer."""
     if value is None or value is Ellipsis:
-        raise _BadAnswer("no answer yet: replace the ... with your answer and run the cell again")
+        raise _BadAnswer(_m("no_answer"))
     if kind == "open":
         if not isinstance(value, str) or not value.strip():
-            raise _BadAnswer("write your answer in words, as a text between quotes")
+            raise _BadAnswer(_m("open_empty"))
         if _words(value) < 3:
-            raise _BadAnswer(f"write a sentence or two in your own words first: \"{_short(value.strip())}\" "
-                             "is too short to compare with the model answer")
+            raise _BadAnswer(_m("open_short", s=_short(value.strip())))
         return value.strip(), None, None
     if kind == "choice":
         if not isinstance(value, str):
-            raise _BadAnswer(f"the answer must be one of {list(choices)} (as text), got {_short(repr(value))}")
+            raise _BadAnswer(_m("choice_not_text", list=list(choices), x=_short(repr(value))))
         key = _norm_choice(value[:MAX_TEXT])
         for c in choices:
             if _norm_choice(c) == key:
@@ -373,35 +543,34 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), a
         for alias, c in aliases:
             if alias == key:
                 return c, None, None
-        raise _BadAnswer(f"the answer must be one of {_choices_text(choices)}, got \"{_short(value.strip())}\"")
+        raise _BadAnswer(_m("choice_bad", choices=_choices_text(choices), s=_short(value.strip())))
     if kind == "number":
         v, d, t = _read_number(value)
         return v, [d], [t]
     if isinstance(value, str):
         items = _split_text(value, kind, item_length)
     elif isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__len__"):
-        raise _BadAnswer(f"the answer must be a {'tuple' if kind == 'tuple' else 'list'} of numbers, "
-                         f"got {type(value).__name__} {_short(repr(value))}")
+        raise _BadAnswer(_m("not_sequence", tl=_m("tuple" if kind == "tuple" else "list"),
+                            x=f"{type(value).__name__} {_short(repr(value))}"))
     elif isinstance(value, np.ndarray) and value.ndim == 0:
-        raise _BadAnswer(f"the answer must be a {'tuple' if kind == 'tuple' else 'list'} of numbers, "
-                         f"got a single number {_short(repr(value))}")
+        raise _BadAnswer(_m("single_number", tl=_m("tuple" if kind == "tuple" else "list"),
+                            x=_short(repr(value))))
     else:
         try:
             n = len(value)
         except Exception:  # noqa: BLE001 - a learner's object whose len fails
-            raise _BadAnswer(f"the answer must be a tuple or a list of numbers, got {type(value).__name__}") \
-                from None
+            raise _BadAnswer(_m("len_fails", x=type(value).__name__)) from None
         if n > MAX_ENTRIES or (length is not None and n != length):
             items = None
         else:
             items = list(value)
         if items is None:
-            want = length if length is not None else f"at most {MAX_ENTRIES}"
-            raise _BadAnswer(f"the answer must have {want} entries, got {n}")
+            want = length if length is not None else _m("at_most", n=MAX_ENTRIES)
+            raise _BadAnswer(_m("length", n=want, m=n))
     if length is not None and len(items) != length:
-        raise _BadAnswer(f"the answer must have {length} entries, got {len(items)}")
+        raise _BadAnswer(_m("length", n=length, m=len(items)))
     if kind == "tuple" or item_length is None:
-        read = [_read_number(v, f"entry {i + 1}") for i, v in enumerate(items)]
+        read = [_read_number(v, _m("entry", i=i + 1)) for i, v in enumerate(items)]
         return tuple(r[0] for r in read), [r[1] for r in read], [r[2] for r in read]
     vals, decs, toks = [], [], []
     for i, v in enumerate(items):
@@ -409,8 +578,8 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), a
                 isinstance(v, np.ndarray) and v.ndim != 1) or len(v) != item_length:
             shown = f"\"{_short(', '.join(v))}\"" if isinstance(v, list) and all(isinstance(u, str) for u in v) \
                 else _short(repr(v))
-            raise _BadAnswer(f"entry {i + 1} must be a tuple of {item_length} numbers, got {shown}")
-        read = [_read_number(u, f"entry {i + 1}") for u in v]
+            raise _BadAnswer(_m("item_length", i=i + 1, k=item_length, s=shown))
+        read = [_read_number(u, _m("entry", i=i + 1)) for u in v]
         vals.append(tuple(r[0] for r in read))
         decs += [r[1] for r in read]
         toks += [r[2] for r in read]
@@ -471,8 +640,8 @@ def _states(given, decs, target, tol, want, least=1):
 def _entries_text(idx: list[int], word: str) -> str:
     names = [str(i + 1) for i in idx]
     if len(names) == 1:
-        return f"{word} {names[0]}"
-    return ("entries " if word == "entry" else f"{word}s ") + ", ".join(names[:-1]) + " and " + names[-1]
+        return _m(f"{word}_one", n=names[0])
+    return _m(f"{word}_many", list=_m("list_sep").join(names[:-1]) + _m("list_and") + names[-1])
 
 
 # -- feedback ----------------------------------------------------------------------------------------
@@ -568,15 +737,13 @@ def check(exercise_id: str, answer) -> Feedback:
     """
     ex = _get(exercise_id)
     if answer is Ellipsis or answer is None:
-        return Unanswered(ex.id, "invalid", f"no answer yet: replace the ... with your answer and run the cell "
-                                            f"again, or type it in the answer box. Wanted: {ex.wanted}.")
+        return Unanswered(ex.id, "invalid", _m("unanswered", wanted=ex.wanted))
     try:
         return _verdict(ex, answer)
     except _BadAnswer as bad:
         return Feedback(ex.id, "invalid", str(bad))
     except (MemoryError, RecursionError, OverflowError, ValueError, TypeError, ArithmeticError) as err:
-        return Feedback(ex.id, "invalid", f"this answer could not be read ({type(err).__name__}): type "
-                                          f"{ex.wanted}")
+        return Feedback(ex.id, "invalid", _m("unreadable", err=type(err).__name__, wanted=ex.wanted))
 
 
 def _verdict(ex: Exercise, answer) -> Feedback:
@@ -584,52 +751,43 @@ def _verdict(ex: Exercise, answer) -> Feedback:
     given, decs, toks = _normalise(ex.kind, answer, length=length, item_length=item_length,
                                    choices=ex.choices, aliases=ex.aliases)
     if ex.kind == "open":
-        points = "\n".join(f"\u2610 {p}" for p in ex.key_points)
-        return Feedback(ex.id, "open", "Compare your words with the model answer's key points, and tick each "
-                                       f"one your answer names:\n{points}")
+        points = "\n".join(f"\u2610 {p}" for p in ex.text("key_points"))
+        return Feedback(ex.id, "open", _m("open", points=points))
+    hint = ex.text("hint")
     if ex.kind == "choice":
         if given == ex.answer:
-            return Feedback(ex.id, "correct", f"Correct: {_fmt(ex.kind, ex.answer)}.")
+            return Feedback(ex.id, "correct", _m("correct", answer=_fmt(ex.kind, ex.answer)))
         for m in ex.mistakes:
             if m.answer == given:
-                return Feedback(ex.id, "mistake", f"Not quite: {m.mistake} {m.hint}", m)
-        return Feedback(ex.id, "wrong", f"Not right. {ex.hint}")
+                return Feedback(ex.id, "mistake", _m("mistake", mistake=m.said()[0], hint=m.said()[1]), m)
+        return Feedback(ex.id, "wrong", _m("wrong", hint=hint))
     g, tol, want = _flat(given), ex.tolerance, ex.decimals
     a = _flat(ex.answer)
     st = _states(g, decs, a, tol, want)
     if all(s == "ok" for s in st):
-        return Feedback(ex.id, "correct", f"Correct: {_fmt(ex.kind, ex.answer)}.")
+        return Feedback(ex.id, "correct", _m("correct", answer=_fmt(ex.kind, ex.answer)))
     for rule in ("ok", "slip"):   # a listed mistake typed as is, then the right value rounded, then a
         if rule == "slip" and all(s != "no" for s in st):   # listed mistake typed rounded
             k = min(d for d, s in zip(decs, st) if s == "slip")
-            who = "Your answer is" if len(st) == 1 else "Your answer holds"
-            return Feedback(ex.id, "close", f"Close: rounded too early? {who} the right value rounded to {k} "
-                                            f"decimal{'s' if k > 1 else ''}, and this exercise wants "
-                                            f"{ex.precision}. Keep all digits until the end.")
+            return Feedback(ex.id, "close", _m("close_one" if len(st) == 1 else "close_many", k=k,
+                                               s="s" if k > 1 else "", precision=ex.precision))
         for m in ex.mistakes:
             ms = _states(g, decs, _flat(m.answer), tol, want, 2)
             if all(s == "ok" for s in ms) or (rule == "slip" and all(s != "no" for s in ms)):
-                return Feedback(ex.id, "mistake", f"Not quite: {m.mistake} {m.hint}", m)
+                return Feedback(ex.id, "mistake", _m("mistake", mistake=m.said()[0], hint=m.said()[1]), m)
     # a share typed as a percentage: 86 for 0.86
     if all(0 <= t <= 1 for t in a) and any(abs(x) > 1 for x in g) and all(abs(x) <= 100 for x in g):
         ps = _states([x / 100 for x in g], [None if d is None else d + 2 for d in decs], a, tol, want)
         if all(s != "no" for s in ps):
-            if len(g) == 1:
-                msg = (f"{toks[0]} looks like a percentage: answer with a share between 0 and 1, or type the "
-                       f"percent sign ({toks[0]}%).")
-            else:
-                msg = ("your numbers look like percentages: answer with shares between 0 and 1, or type each "
-                       "with its percent sign.")
+            msg = _m("percent_one", t=toks[0]) if len(g) == 1 else _m("percent_many")
             return Feedback(ex.id, "invalid", msg[0].upper() + msg[1:])
     # the right size with the wrong sign: a difference taken the other way round
     flips = [i for i, (x, d, t) in enumerate(zip(g, decs, a))
              if st[i] == "no" and abs(t) > tol and _entry(-x, d, t, tol, want) != "no"]
     if flips and all(s != "no" or i in flips for i, s in enumerate(st)):
-        where = "" if len(g) == 1 else f" ({_entries_text(flips, 'entry')})"
-        mk = Mistake(tuple(-x for x in g) if len(g) > 1 else -g[0], "the right size with the wrong sign"
-                     f"{where}: did you take the difference the other way round?",
-                     "Check which value the question subtracts from which.")
-        return Feedback(ex.id, "mistake", f"Not quite: {mk.mistake} {mk.hint}", mk)
+        where = "" if len(g) == 1 else _m("where", which=_entries_text(flips, "entry"))
+        mk = Mistake(tuple(-x for x in g) if len(g) > 1 else -g[0], _m("sign", where=where), _m("sign_hint"))
+        return Feedback(ex.id, "mistake", _m("mistake", mistake=mk.mistake, hint=mk.hint), mk)
     if len(g) > 1:
         if ex.kind == "sequence" and item_length:
             bad = sorted({i // item_length for i, s in enumerate(st) if s == "no"})
@@ -637,10 +795,9 @@ def _verdict(ex: Exercise, answer) -> Feedback:
         else:
             bad, word, n = [i for i, s in enumerate(st) if s == "no"], "entry", len(g)
         if len(bad) < n:
-            return Feedback(ex.id, "wrong", f"Not right: {_entries_text(bad, word)} "
-                                            f"{'is' if len(bad) == 1 else 'are'} wrong, the others are right. "
-                                            f"{ex.hint}")
-    return Feedback(ex.id, "wrong", f"Not right. {ex.hint}")
+            return Feedback(ex.id, "wrong", _m("wrong_one" if len(bad) == 1 else "wrong_many",
+                                               which=_entries_text(bad, word), hint=hint))
+    return Feedback(ex.id, "wrong", _m("wrong", hint=hint))
 
 
 # -- the registry ------------------------------------------------------------------------------------
@@ -658,7 +815,7 @@ def _key_points(text: str) -> tuple[str, ...]:
 
 def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance: float | None = None, data=None,
              choices=(), hint: str | None = None, solve=None, decimals: int | None = None, aliases=None,
-             key_points=None) -> Exercise:
+             key_points=None, zh=None) -> Exercise:
     """Build an exercise, normalise its answers and add it to :data:`EXERCISES`.
 
     ``decimals`` is the precision the exercise asks for (0: whole numbers);
@@ -719,14 +876,64 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
             if _distance(a, other.answer) <= tolerance:
                 raise ValueError(f"exercise {id}: mistakes {other.mistake!r} and {m.mistake!r} give the same "
                                  f"answer {_fmt(kind, a)}")
-        norm.append(Mistake(a, m.mistake, m.hint))
+        norm.append(Mistake(a, m.mistake, m.hint, tuple(m.zh)))
     points = tuple(key_points) if key_points else (_key_points(answer) if kind == "open" else ())
+    zh = _checked_zh(id, kind, dict(zh or {}), norm)
     ex = Exercise(id=id, prompt=prompt, kind=kind, answer=answer, mistakes=tuple(norm), tolerance=tolerance,
                   data=dict(data or {}), choices=choices, solve=solve, decimals=decimals,
-                  aliases=alias_pairs, key_points=points,
+                  aliases=alias_pairs, key_points=points, zh=zh,
                   **({} if hint is None else {"hint": hint}))
     EXERCISES[id] = ex
     return ex
+
+
+_ZH_KEYS = ("prompt", "hint", "solve", "answer", "key_points", "mistakes")
+
+
+def _checked_zh(id, kind, zh: dict, mistakes) -> dict:
+    """The Chinese texts of an exercise, checked: known keys only, one (mistake, hint) pair per
+    mistake (kept on the mistakes, not here), the model answer only for an open exercise."""
+    unknown = set(zh) - set(_ZH_KEYS)
+    if unknown:
+        raise ValueError(f"exercise {id}: unknown Chinese texts {sorted(unknown)}; known: {_ZH_KEYS}")
+    if "answer" in zh and kind != "open":
+        raise ValueError(f"exercise {id}: only an open exercise has a model answer in words")
+    pairs = zh.pop("mistakes", None)
+    if pairs is not None:
+        pairs = [tuple(p) for p in pairs]
+        if len(pairs) != len(mistakes) or any(len(p) != 2 for p in pairs):
+            raise ValueError(f"exercise {id}: give one (mistake, hint) pair per mistake: {len(mistakes)} "
+                             f"mistakes, got {len(pairs)} pairs")
+        for i, p in enumerate(pairs):
+            mistakes[i] = Mistake(mistakes[i].answer, mistakes[i].mistake, mistakes[i].hint, p)
+    if kind == "open" and "answer" in zh and "key_points" not in zh:
+        zh["key_points"] = _key_points_zh(zh["answer"])
+    return zh
+
+
+def _key_points_zh(text: str) -> tuple[str, ...]:
+    """A Chinese model answer's sentences (a 。！？ outside brackets ends one)."""
+    points, start, depth = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "(（[") - (ch in ")）]")
+        if depth == 0 and ch in "。！？":
+            points.append(text[start:i + 1].strip())
+            start = i + 1
+    points.append(text[start:].strip())
+    return tuple(p for p in points if p)
+
+
+def translate(id: str, **zh) -> Exercise:
+    """Give exercise ``id`` its Chinese texts (the chapter's ``zh_chNN.py`` calls this):
+    ``prompt``, ``hint``, ``solve`` (a function returning the worked solution), ``answer`` (an
+    open exercise's model answer), ``key_points``, ``mistakes`` (one (mistake, hint) pair per
+    mistake, in the order of the English ones). Numbers come from the same computed values."""
+    ex = EXERCISES._d[id]
+    mistakes = list(ex.mistakes)
+    checked = _checked_zh(id, ex.kind, dict(zh), mistakes)
+    new = dataclasses.replace(ex, zh={**ex.zh, **checked}, mistakes=tuple(mistakes))
+    EXERCISES[id] = new
+    return new
 
 
 def exercises_of_chapter(chapter: str) -> list[Exercise]:
@@ -738,22 +945,28 @@ def exercises_of_chapter(chapter: str) -> list[Exercise]:
 
 class Solution:
     """A worked solution, shown folded (an HTML ``<details>``) so it starts hidden in
-    JupyterLab, Voilà and a static HTML page; its text is recomputed on every run."""
+    JupyterLab, Voilà and a static HTML page; its text is recomputed on every run, in the
+    language set by ``learnmetrics.set_language`` (the Chinese worked solution where the chapter
+    gives one)."""
 
     def __init__(self, exercise: Exercise):
         self.exercise = exercise
-        self.text = exercise.solve() if exercise.solve is not None else ""
-        label = "Model answer" if exercise.kind == "open" else "Answer"
-        self.text += ("\n" if self.text else "") + f"{label}: {_fmt(exercise.kind, exercise.answer)}"
+        solve = exercise.text("solve")
+        self.text = solve() if solve is not None else ""
+        label = _m("label_model" if exercise.kind == "open" else "label_answer")
+        colon = "：" if _lang() == "zh" else ": "
+        self.text += ("\n" if self.text else "") + f"{label}{colon}{_fmt(exercise.kind, exercise.text('answer'))}"
+        self.title = _m("solution", id=exercise.id)
+        self.click = _m("click")
 
     def __str__(self) -> str:
-        return f"Solution {self.exercise.id}\n{self.text}"
+        return f"{self.title}\n{self.text}"
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        return (f'<details class="lm-solution"><summary>Solution {html.escape(self.exercise.id)} '
-                f'(click to show)</summary><pre style="white-space:pre-wrap;font-family:var(--jp-code-font-family, monospace)">{html.escape(self.text)}</pre>'
+        return (f'<details class="lm-solution"><summary>{html.escape(self.title)} '
+                f'{html.escape(self.click)}</summary><pre style="white-space:pre-wrap;font-family:var(--jp-code-font-family, monospace)">{html.escape(self.text)}</pre>'
                 f'</details>')
 
 

@@ -4,16 +4,20 @@
 the static site: the box holds the exercise's spec (:meth:`Exercise.spec`: the answer, the
 tolerance, the known mistakes with their hints, the accepted spellings), saved with the
 notebook's widget state when it is refreshed, and ``checker.mjs`` gives the verdict in the
-browser, with no kernel (the same verdict as :func:`check`, tested on a corpus). The box is
+browser, with no kernel (the same verdict as :func:`check`, tested on a corpus), in the
+language the spec names (``learnmetrics.set_language`` when the box was made). The box is
 ``<div class="lm-answer" data-exercise="04.2">`` with the learner's input inside it; the
 verdict's element carries ``data-verdict`` (correct, close, mistake, wrong, invalid, open).
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import anywidget
 import traitlets
+
+from ._core import MESSAGES
 
 _HERE = Path(__file__).resolve().parent
 
@@ -23,7 +27,9 @@ def _compact(js: str) -> str:
     return "\n".join(s for s in (line.strip() for line in js.splitlines()) if s and not s.startswith("//"))
 
 
-_ESM = _compact((_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
+# the words of the verdicts and of the box in each language: the same table check() fills
+_ESM = _compact("const MESSAGES = " + json.dumps(MESSAGES, ensure_ascii=False, sort_keys=True) + ";\n"
+                + (_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
                 + (_HERE / "answer_box.js").read_text(encoding="utf-8"))
 _CSS = """
 .lm-answer { border: 1px solid var(--jp-border-color1, #ccc); color: var(--jp-ui-font-color0, #111); border-radius: 4px; padding: 6px 8px; margin: 4px 0; max-width: 760px;

@@ -3,28 +3,30 @@
 const COLOURS = { correct: "#009E73", close: "#F0E442", mistake: "#CC79A7", wrong: "#CC79A7", invalid: "#777777",
   open: "#56B4E9" };
 const ICONS = { correct: "\u2714", close: "\u2248", mistake: "\u2718", wrong: "\u2718", invalid: "?", open: "\u270e" };
-const EXAMPLES = { number: "e.g. 0.5 or 13/17", tuple: "e.g. (0.5, 0.25)", sequence: "e.g. [(0, 0), (0, 0.5)]" };
+// the box's own words come from MESSAGES too, in the spec's language
 
 function render({ model, el }) {
   const spec = model.get("spec");
+  const W = MESSAGES[spec.lang || "en"];
+  const fill = (key, vars = {}) => W[key].replace(/\{(\w+)\}/g, (g, k) => (k in vars ? String(vars[k]) : g));
   const box = document.createElement("div");
   box.className = "lm-answer";
   box.dataset.exercise = spec.id;
   const want = document.createElement("div");
   want.className = "lm-answer-want";
-  want.textContent = `Exercise ${spec.id} \u00b7 your answer: ${spec.wanted}`;
+  want.textContent = fill("box_want", { id: spec.id, wanted: spec.wanted });
   const row = document.createElement("div");
   row.className = "lm-answer-row";
   const input = document.createElement(spec.kind === "open" ? "textarea" : "input");
   input.className = "lm-answer-input";
   if (spec.kind !== "open") input.type = "text";
   else input.rows = 3;
-  input.placeholder = spec.kind === "open" ? "your answer in your own words" : (EXAMPLES[spec.kind] || "");
-  input.setAttribute("aria-label", `answer to exercise ${spec.id}`);
+  input.placeholder = spec.kind === "open" ? W.box_open_placeholder : (W[`box_${spec.kind}`] || "");
+  input.setAttribute("aria-label", fill("box_label", { id: spec.id }));
   input.spellcheck = false;
   const button = document.createElement("button");
   button.className = "lm-answer-check";
-  button.textContent = spec.kind === "open" ? "Compare" : "Check";
+  button.textContent = spec.kind === "open" ? W.box_compare : W.box_check;
   const out = document.createElement("div");
   out.className = "lm-answer-verdict";
   out.setAttribute("aria-live", "polite");
@@ -40,7 +42,7 @@ function render({ model, el }) {
       out.appendChild(document.createTextNode(v.message));
       return;
     }
-    out.appendChild(document.createTextNode("Tick each key point of the model answer that your words name:"));
+    out.appendChild(document.createTextNode(W.box_tick));
     const list = document.createElement("ul");
     list.className = "lm-answer-points";
     const tally = document.createElement("div");
@@ -48,8 +50,8 @@ function render({ model, el }) {
     const count = () => {
       const n = list.querySelectorAll("input:checked").length;
       tally.textContent = n === spec.key_points.length
-        ? `All ${n} key points named.`
-        : `${n} of ${spec.key_points.length} key points named: reread the model answer for the others.`;
+        ? fill("box_all", { n })
+        : fill("box_some", { n, m: spec.key_points.length });
     };
     spec.key_points.forEach((p) => {
       const li = document.createElement("li");

@@ -12,6 +12,12 @@ const POW10 = Array.from({ length: 23 }, (_, k) => Number("1e" + k));
 
 class BadAnswer extends Error {}
 
+// MESSAGES (Python's learnmetrics.exercises._core.MESSAGES, put before this module by _widget.py):
+// the words of every verdict in each language; the spec's lang chooses (English when it has none).
+let L = MESSAGES.en;
+const say = (key, vars = {}) => L[key].replace(/\{(\w+)\}/g, (g, k) => (Object.prototype.hasOwnProperty.call(vars, k)
+  ? String(vars[k]) : g));
+
 const pyStrip = (s) => s.replace(/^\s+|\s+$/g, "");
 function stripChars(s, chars) {
   let a = 0, b = s.length;
@@ -30,22 +36,22 @@ function decimalsOf(token) {
 function readNumberText(text, what) {
   const s = pyStrip(stripChars(pyStrip(text), QUOTES));
   const m = NUMBER_TEXT.exec(s);
-  if (m === null) throw new BadAnswer(`${what} must be a number, got the text "${short(s)}"`);
+  if (m === null) throw new BadAnswer(say("not_number_text", { what, s: short(s) }));
   const [num, slash, den, pct] = [m[1], m[2], m[3], m[4]];
   let value = Number(num), dec = decimalsOf(num);
   if (slash) {
     const d = Number(den);
-    if (d === 0) throw new BadAnswer(`${what} divides by zero: "${short(s)}"`);
+    if (d === 0) throw new BadAnswer(say("divides_by_zero", { what, s: short(s) }));
     value = value / d; dec = null;
   } else if (pct) {
     value = value / 100; dec = dec + 2;
   }
-  if (!Number.isFinite(value)) throw new BadAnswer(`${what} must be a finite number, got "${short(s)}"`);
+  if (!Number.isFinite(value)) throw new BadAnswer(say("not_finite_text", { what, s: short(s) }));
   return [value, dec, num + (pct ? "%" : "")];
 }
 
-function readNumber(x, what = "the answer") {
-  if (x.length > MAX_TEXT) throw new BadAnswer(`${what} is a text of ${x.length} characters: type just the number`);
+function readNumber(x, what = say("answer")) {
+  if (x.length > MAX_TEXT) throw new BadAnswer(say("long_number", { what, n: x.length }));
   return readNumberText(x, what);
 }
 
@@ -57,9 +63,9 @@ function pieces(text) {
   return parts.length === 1 && parts[0] === "" ? [] : parts;
 }
 
-function splitText(text, kind, itemLength, what = "the answer") {
+function splitText(text, kind, itemLength, what = say("answer")) {
   const s = pyStrip(stripChars(pyStrip(text), QUOTES));
-  if (s.length > MAX_TEXT) throw new BadAnswer(`${what} is a text of ${s.length} characters: type just the numbers`);
+  if (s.length > MAX_TEXT) throw new BadAnswer(say("long_numbers", { what, n: s.length }));
   let inner = s.length >= 2 && "([".includes(s[0]) && ")]".includes(s[s.length - 1]) ? s.slice(1, -1) : s;
   if (kind === "sequence" && itemLength) {
     const groups = [];
@@ -69,15 +75,14 @@ function splitText(text, kind, itemLength, what = "the answer") {
       GROUP.lastIndex = pos;
       const m = GROUP.exec(inner);
       if (m === null) {
-        throw new BadAnswer(`${what} must be a list of tuples of ${itemLength} numbers, such as ` +
-          `[(0, 0), (0, 0.5)], got "${short(s)}"`);
+        throw new BadAnswer(say("list_of_tuples", { what, k: itemLength, s: short(s) }));
       }
       groups.push(m[1]);
       pos = GROUP.lastIndex;
     }
     return groups.map(pieces);
   }
-  if (/[()\[\]]/.test(inner)) throw new BadAnswer(`${what} must be numbers separated by commas, got "${short(s)}"`);
+  if (/[()\[\]]/.test(inner)) throw new BadAnswer(say("commas", { what, s: short(s) }));
   return pieces(inner);
 }
 
@@ -95,18 +100,15 @@ function words(text) {
 function normalise(spec, value) {
   const kind = spec.kind;
   if (kind === "open") {
-    if (!pyStrip(value)) throw new BadAnswer("write your answer in words, as a text between quotes");
-    if (words(value) < 3) {
-      throw new BadAnswer(`write a sentence or two in your own words first: "${short(pyStrip(value))}" ` +
-        "is too short to compare with the model answer");
-    }
+    if (!pyStrip(value)) throw new BadAnswer(say("open_empty"));
+    if (words(value) < 3) throw new BadAnswer(say("open_short", { s: short(pyStrip(value)) }));
     return [pyStrip(value), null, null];
   }
   if (kind === "choice") {
     const key = normChoice(value.slice(0, MAX_TEXT));
     for (const c of spec.choices) if (normChoice(c) === key) return [c, null, null];
     if (Object.prototype.hasOwnProperty.call(spec.aliases, key)) return [spec.aliases[key], null, null];
-    throw new BadAnswer(`the answer must be one of ${spec.choices_text}, got "${short(pyStrip(value))}"`);
+    throw new BadAnswer(say("choice_bad", { choices: spec.choices_text, s: short(pyStrip(value)) }));
   }
   if (kind === "number") {
     const [v, d, t] = readNumber(value);
@@ -114,22 +116,22 @@ function normalise(spec, value) {
   }
   const items = splitText(value, kind, spec.item_length);
   if (spec.length !== null && items.length !== spec.length) {
-    throw new BadAnswer(`the answer must have ${spec.length} entries, got ${items.length}`);
+    throw new BadAnswer(say("length", { n: spec.length, m: items.length }));
   }
   const vals = [], decs = [], toks = [];
   if (kind === "tuple" || !spec.item_length) {
     items.forEach((v, i) => {
-      const [a, d, t] = readNumber(v, `entry ${i + 1}`);
+      const [a, d, t] = readNumber(v, say("entry", { i: i + 1 }));
       vals.push(a); decs.push(d); toks.push(t);
     });
     return [vals, decs, toks];
   }
   items.forEach((v, i) => {
     if (v.length !== spec.item_length) {
-      throw new BadAnswer(`entry ${i + 1} must be a tuple of ${spec.item_length} numbers, got "${short(v.join(", "))}"`);
+      throw new BadAnswer(say("item_length", { i: i + 1, k: spec.item_length, s: `"${short(v.join(", "))}"` }));
     }
     v.forEach((u) => {
-      const [a, d, t] = readNumber(u, `entry ${i + 1}`);
+      const [a, d, t] = readNumber(u, say("entry", { i: i + 1 }));
       vals.push(a); decs.push(d); toks.push(t);
     });
   });
@@ -153,8 +155,8 @@ const states = (g, decs, target, tol, want, least = 1) => g.map((x, i) => entry(
 
 function entriesText(idx, word) {
   const names = idx.map((i) => String(i + 1));
-  if (names.length === 1) return `${word} ${names[0]}`;
-  return (word === "entry" ? "entries " : `${word}s `) + names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  if (names.length === 1) return say(`${word}_one`, { n: names[0] });
+  return say(`${word}_many`, { list: names.slice(0, -1).join(say("list_sep")) + say("list_and") + names[names.length - 1] });
 }
 
 function verdictOf(spec, answer) {
@@ -162,39 +164,35 @@ function verdictOf(spec, answer) {
   const [given, decs, toks] = normalise(spec, answer);
   if (kind === "open") {
     const points = spec.key_points.map((p) => `\u2610 ${p}`).join("\n");
-    return { status: "open", message: "Compare your words with the model answer's key points, and tick each " +
-      `one your answer names:\n${points}` };
+    return { status: "open", message: say("open", { points }) };
   }
   if (kind === "choice") {
-    if (given === spec.answer) return { status: "correct", message: `Correct: ${spec.answer_text}.` };
+    if (given === spec.answer) return { status: "correct", message: say("correct", { answer: spec.answer_text }) };
     for (const [i, m] of spec.mistakes.entries()) {
-      if (m.answer === given) return { status: "mistake", message: `Not quite: ${m.mistake} ${m.hint}`, mistake: i };
+      if (m.answer === given) return { status: "mistake", message: say("mistake", { mistake: m.mistake, hint: m.hint }), mistake: i };
     }
-    return { status: "wrong", message: `Not right. ${spec.hint}` };
+    return { status: "wrong", message: say("wrong", { hint: spec.hint }) };
   }
   const g = given, tol = spec.tolerance, want = spec.decimals, a = flat(spec.answer);
   const st = states(g, decs, a, tol, want);
-  if (st.every((s) => s === "ok")) return { status: "correct", message: `Correct: ${spec.answer_text}.` };
+  if (st.every((s) => s === "ok")) return { status: "correct", message: say("correct", { answer: spec.answer_text }) };
   for (const rule of ["ok", "slip"]) {
     if (rule === "slip" && st.every((s) => s !== "no")) {
       const k = Math.min(...decs.filter((d, i) => st[i] === "slip"));
-      const who = st.length === 1 ? "Your answer is" : "Your answer holds";
-      return { status: "close", message: `Close: rounded too early? ${who} the right value rounded to ${k} ` +
-        `decimal${k > 1 ? "s" : ""}, and this exercise wants ${spec.precision}. Keep all digits until the end.` };
+      return { status: "close", message: say(st.length === 1 ? "close_one" : "close_many",
+        { k, s: k > 1 ? "s" : "", precision: spec.precision }) };
     }
     for (const [i, m] of spec.mistakes.entries()) {
       const ms = states(g, decs, flat(m.answer), tol, want, 2);
       if (ms.every((s) => s === "ok") || (rule === "slip" && ms.every((s) => s !== "no"))) {
-        return { status: "mistake", message: `Not quite: ${m.mistake} ${m.hint}`, mistake: i };
+        return { status: "mistake", message: say("mistake", { mistake: m.mistake, hint: m.hint }), mistake: i };
       }
     }
   }
   if (a.every((t) => t >= 0 && t <= 1) && g.some((x) => Math.abs(x) > 1) && g.every((x) => Math.abs(x) <= 100)) {
     const ps = states(g.map((x) => x / 100), decs.map((d) => (d === null ? null : d + 2)), a, tol, want);
     if (ps.every((s) => s !== "no")) {
-      const msg = g.length === 1
-        ? `${toks[0]} looks like a percentage: answer with a share between 0 and 1, or type the percent sign (${toks[0]}%).`
-        : "your numbers look like percentages: answer with shares between 0 and 1, or type each with its percent sign.";
+      const msg = g.length === 1 ? say("percent_one", { t: toks[0] }) : say("percent_many");
       return { status: "invalid", message: msg[0].toUpperCase() + msg.slice(1) };
     }
   }
@@ -203,9 +201,8 @@ function verdictOf(spec, answer) {
     if (st[i] === "no" && Math.abs(a[i]) > tol && entry(-x, decs[i], a[i], tol, want) !== "no") flips.push(i);
   });
   if (flips.length && st.every((s, i) => s !== "no" || flips.includes(i))) {
-    const where = g.length === 1 ? "" : ` (${entriesText(flips, "entry")})`;
-    return { status: "mistake", message: `Not quite: the right size with the wrong sign${where}: did you take the ` +
-      "difference the other way round? Check which value the question subtracts from which." };
+    const where = g.length === 1 ? "" : say("where", { which: entriesText(flips, "entry") });
+    return { status: "mistake", message: say("mistake", { mistake: say("sign", { where }), hint: say("sign_hint") }) };
   }
   if (g.length > 1) {
     let bad, word, n;
@@ -216,15 +213,16 @@ function verdictOf(spec, answer) {
       bad = st.flatMap((s, i) => (s === "no" ? [i] : [])); word = "entry"; n = g.length;
     }
     if (bad.length < n) {
-      return { status: "wrong", message: `Not right: ${entriesText(bad, word)} ${bad.length === 1 ? "is" : "are"} ` +
-        `wrong, the others are right. ${spec.hint}` };
+      return { status: "wrong", message: say(bad.length === 1 ? "wrong_one" : "wrong_many",
+        { which: entriesText(bad, word), hint: spec.hint }) };
     }
   }
-  return { status: "wrong", message: `Not right. ${spec.hint}` };
+  return { status: "wrong", message: say("wrong", { hint: spec.hint }) };
 }
 
 // The verdict on the typed text ``answer``: {status, message} as Python's check(spec.id, answer) gives it.
 export function verdict(spec, answer) {
+  L = MESSAGES[spec.lang || "en"];
   try {
     return verdictOf(spec, String(answer));
   } catch (err) {

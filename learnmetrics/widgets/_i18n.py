@@ -108,7 +108,8 @@ TERMS = {
     "bins": "个分箱",
 }
 
-_current = {"language": "en"}
+# the state is the course's one switch (learnmetrics.set_language): the same dict and listeners
+from .._language import _current, _listeners  # noqa: E402
 
 
 def set_language(language: str = "en") -> None:
@@ -167,7 +168,6 @@ def term(english: str) -> str:
     return TERMS[english] if is_chinese() else english
 
 
-_listeners: list = []
 
 
 def on_change(callback) -> None:
