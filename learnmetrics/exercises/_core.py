@@ -136,7 +136,7 @@ MESSAGES = {
         "item_length": "第 {i} 项应当是 {k} 个数的元组，收到的是 {s}",
         "open": "把你的答案与参考答案的要点对照，你的答案说到了哪一点，就勾上哪一点：\n{points}",
         "correct": "正确：{answer}。",
-        "mistake": "差一点：{mistake} {hint}",
+        "mistake": "差一点：{mistake}{hint}",
         "wrong": "不对。{hint}",
         "close_one": "很接近：是不是舍入得太早了？你的答案是正确值舍入到 {k} 位小数的结果，而本题要求{precision}。"
                      "请保留全部位数，到最后一步再舍入。",
@@ -306,8 +306,9 @@ class Exercise:
                "length": length, "item_length": item_length,
                "mistakes": [{"answer": plain(m.answer), "mistake": m.said()[0], "hint": m.said()[1]}
                             for m in self.mistakes]}
-        if _lang() != "en":       # the page's messages in this language (an English spec says nothing)
-            out["lang"] = _lang()
+        if _lang() != "en":       # the page's messages in this language (an English spec says nothing),
+            out["lang"] = _lang()    # and the prompt, which the notebook's cell gives in English only
+            out["prompt"] = self.text("prompt")
         if self.kind == "choice":
             out["choices"] = list(self.choices)
             out["choices_text"] = _choices_text(self.choices)

@@ -72,6 +72,12 @@ function render({ model, el }) {
     e.stopPropagation();   // typing in the box never runs JupyterLab's shortcuts
   });
   row.append(input, button);
+  if (spec.prompt) {   // the prompt in the chosen language (the notebook's cell says it in English)
+    const prompt = document.createElement("div");
+    prompt.className = "lm-answer-prompt";
+    prompt.textContent = spec.prompt;
+    box.appendChild(prompt);
+  }
   box.append(want, row);
   if (spec.kind === "choice") {
     const picks = document.createElement("div");
