@@ -1,0 +1,255 @@
+"""Chinese texts of chapter 02's exercises (the numbers are the English ones, from ch02)."""
+from __future__ import annotations
+
+from ..classification import one_vs_rest_counts, precision_recall_fscore_support
+from . import ch02 as e
+from ._core import translate
+
+_NAMES = {1: "好瓜", 0: "坏瓜"}
+_LISTED = "，".join(f"{i} 号瓜（{_NAMES[t]}，{s:.3f}）" for i, t, s in e._between)
+
+
+def _solve_1():
+    c0, c1 = e._old.counts, e._new.counts
+    n_good = sum(t for _, t, _ in e._between)
+    n_bad = len(e._between) - n_good
+    return "\n".join([
+        f"阈值 {e._T_OLD:.2f} 时：tp={c0.tp} fp={c0.fp} fn={c0.fn} tn={c0.tn}。",
+        f"把阈值降到 {e._T_NEW:.2f}，分数在 [{e._T_NEW:.2f}, {e._T_OLD:.2f}) 内的瓜也都预测为好瓜：{_LISTED}。",
+        f"{n_good} 个好瓜从 FN 移到 TP，{n_bad} 个坏瓜从 TN 移到 FP：tp={c1.tp} fp={c1.fp} fn={c1.fn} tn={c1.tn}。",
+        f"P = TP/(TP+FP) = {c1.tp}/{c1.tp + c1.fp} = {e._new.precision:.4f}（从 {e._old.precision:.4f} 降下来）；"
+        f"R = TP/(TP+FN) = {c1.tp}/{c1.tp + c1.fn} = {e._new.recall:.4f}（从 {e._old.recall:.4f} 升上去）。",
+    ])
+
+
+o = e._old
+translate(
+    "02.1",
+    prompt=f"探索器从阈值 {e._T_OLD:.2f} 开始：tp={o.counts.tp} fp={o.counts.fp} fn={o.counts.fn} tn={o.counts.tn}，"
+           f"P = {o.precision:.3f}，R = {o.recall:.3f}。分数从 {e._T_NEW:.2f} 到 {e._T_OLD:.2f}（不含）的瓜是：{_LISTED}。"
+           f"在把滑块移到 {e._T_NEW:.2f} 之前，先预测那里的查准率和查全率。用元组 (P, R) 作答。",
+    hint="把列出的每个瓜移到混淆矩阵中它的新格子，再重新计算 P 和 R。",
+    mistakes=[
+        ("P 和 R 弄反了。", "查准率用 TP 除以预测为好瓜的瓜（TP + FP）；查全率除以真是好瓜的瓜（TP + FN）。"),
+        ("越过截断点的坏瓜被漏掉了。", "分数不低于阈值的瓜都预测为好瓜，坏瓜也一样：它们成为假正例，把 P 拉低。"),
+        ("这是旧阈值下的 P 和 R。", f"在 {e._T_NEW:.2f} 和 {e._T_OLD:.2f} 之间有瓜越过截断点：重新数 TP、FP 和 FN。"),
+    ],
+    solve=_solve_1,
+)
+
+C, R = e._C, e._R
+_MATRIX = f"一个垃圾邮件过滤器在 {C.m} 封邮件上测试（垃圾邮件为正例）：TP = {C.tp}，FN = {C.fn}，FP = {C.fp}，TN = {C.tn}。"
+
+
+def _solve_2():
+    return "\n".join([
+        f"m = TP + FN + FP + TN = {C.tp} + {C.fn} + {C.fp} + {C.tn} = {C.m}。",
+        f"预测正确的在对角线上：TP + TN = {C.tp} + {C.tn} = {C.tp + C.tn}。",
+        f"精度 = (TP + TN)/m = {C.tp + C.tn}/{C.m} = {R.accuracy:.4f}；错误率 = 1 - 精度 = {R.error_rate:.4f}。",
+        f"笔记 003 的 (TP + FN)/m = {(C.tp + C.fn) / C.m:.4f} 是垃圾邮件所占的比例，与过滤器怎么判无关。",
+    ])
+
+
+translate(
+    "02.2",
+    prompt=f"{_MATRIX}过滤器的精度是多少？",
+    hint="精度是过滤器判对的邮件占全部邮件的比例。",
+    mistakes=[
+        ("这是笔记 003 的公式 (TP + FN)/m：", "它数的是真实的正例。精度数的是预测正确的：TP 和 TN。"),
+        ("这是错误率，", "即预测错误的比例 (FP + FN)/m；精度是 1 减去它。"),
+        ("TN 在分子和分母中都被漏掉了：", "正常邮件被正确放行，也是一次正确的预测。"),
+    ],
+    solve=_solve_2,
+)
+
+
+def _solve_3():
+    return "\n".join([
+        f"P = TP/(TP + FP) = {C.tp}/{C.tp + C.fp} = {R.precision:.4f}（被标为垃圾邮件的邮件中，真是垃圾邮件的比例）。",
+        f"R = TP/(TP + FN) = {C.tp}/{C.tp + C.fn} = {R.recall:.4f}（垃圾邮件中被标出的比例）。",
+        f"F1 = 2PR/(P + R) = 2 x {R.precision:.4f} x {R.recall:.4f} / {R.precision + R.recall:.4f} = {R.f1:.4f}，"
+        f"也等于 2TP/(2TP + FP + FN) = {2 * C.tp}/{2 * C.tp + C.fp + C.fn}。",
+        f"算术平均 (P + R)/2 = {(R.precision + R.recall) / 2:.4f} 会更高：调和平均偏向两者中较小的那个。",
+    ])
+
+
+translate(
+    "02.3",
+    prompt=f"{_MATRIX}计算查准率、查全率和 F1。用元组 (P, R, F1) 作答。",
+    hint="P 用 TP 除以预测的正例数，R 用 TP 除以真实的正例数；F1 是两者的调和平均。",
+    mistakes=[
+        ("FP 和 FN 弄反了（笔记 002 的错误）：", "假正例是被标为垃圾邮件的正常邮件（真实为反例、预测为正例）；假反例是被放过的垃圾邮件。"),
+        ("这个“查准率”其实是特异度 TN/(TN + FP)，笔记 002 把它叫作查准率。", "查准率看的是预测的正例：TP/(TP + FP)。"),
+        ("F1 不是 P 和 R 的算术平均：", "它是两者的调和平均 2PR/(P + R)。"),
+    ],
+    solve=_solve_3,
+)
+
+
+def _solve_4():
+    return "\n".join([
+        f"特异度就是真反例率：在 {C.negatives} 封正常邮件（FP + TN）中，被判为正常的比例。",
+        f"TNR = TN/(TN + FP) = {C.tn}/{C.tn + C.fp} = {R.tnr:.4f} = 1 - FPR = 1 - {R.fpr:.4f}。",
+        f"它既不是 FPR（{R.fpr:.4f}），也不是查准率（{R.precision:.4f}）。",
+    ])
+
+
+translate(
+    "02.4",
+    prompt=f"{_MATRIX}过滤器的特异度是多少？",
+    hint="特异度是真实反例中的一个比率。",
+    mistakes=[
+        ("这是 FPR，即 FP/(FP + TN)，笔记 002 把它叫作特异度：", "特异度是同一行的另一个比率，TNR = TN/(TN + FP) = 1 - FPR。"),
+        ("这是查准率，笔记 002 把特异度叫作“查准率”：", "特异度除以真实的反例数，查准率除以预测的正例数。"),
+        ("FP 和 FN 弄反了（笔记 002 的错误）：", "真实的反例（正常邮件）是 TN + FP，不是 TN + FN。"),
+        ("这是灵敏度（查全率，TPR），", "即真实正例中的比率；特异度是它在真实反例上的对应量。"),
+    ],
+    solve=_solve_4,
+)
+
+
+def _solve_5():
+    p, r, f, _ = precision_recall_fscore_support(e._Y5_TRUE, e._Y5_PRED, average=None)
+    mm = e._mm5
+    lines = [f"第 {k} 类：P = {pk:.4f}，R = {rk:.4f}，F1 = {fk:.4f}" for k, pk, rk, fk in zip((1, 2, 3), p, r, f)]
+    lines += [
+        f"宏查准率 = P 列的均值 = {mm.macro_p:.4f}；宏查全率 = R 列的均值 = {mm.macro_r:.4f}。",
+        f"书中的宏F1 = 2 x 宏查准率 x 宏查全率 / (宏查准率 + 宏查全率) = {mm.macro_f1:.4f}（lm.macro_micro(...).macro_f1）。",
+        f"scikit-learn 的 f1_score(average='macro') = F1 列的均值 = {e._sk5:.4f}：是另一个数。",
+        f"微F1 = 精度 = {mm.micro_f1:.4f}。",
+    ]
+    return "\n".join(lines)
+
+
+translate(
+    "02.5",
+    prompt=f"三个类别：y_true = {e._Y5_TRUE}，y_pred = {e._Y5_PRED}。计算书中的宏F1：宏查准率与宏查全率的 F1（调和平均），"
+           "两者各是三张“一对其余”混淆矩阵上的均值。",
+    hint="列出三张“一对其余”混淆矩阵，算出每张的 P 和 R，求均值，再取 F1。",
+    mistakes=[
+        ("这是各类 F1 的均值，即 scikit-learn 的 f1_score(average='macro')，也是笔记 002 的算法。",
+         "两种都有人用；书中先对各类的 P 和 R 求平均，再取一次调和平均。"),
+        ("这是微F1（这里等于精度），", "它把三张表的计数合在一起；宏平均是对各类的 P 和 R 求平均。"),
+    ],
+    solve=_solve_5,
+)
+
+
+def _solve_6():
+    lines = []
+    for k, c, fk in zip("ABC", one_vs_rest_counts(e._Y6_TRUE, e._Y6_PRED), e._per6):
+        lines.append(f"{k} 类：TP={c.tp} FP={c.fp} FN={c.fn}，F1 = 2TP/(2TP+FP+FN) = {2 * c.tp}/"
+                     f"{2 * c.tp + c.fp + c.fn} = {fk:.4f}")
+    pooled = [sum(getattr(c, a) for c in one_vs_rest_counts(e._Y6_TRUE, e._Y6_PRED)) for a in ("tp", "fp", "fn")]
+    lines += [
+        f"微平均：把计数合在一起，TP={pooled[0]} FP={pooled[1]} FN={pooled[2]}：微F1 = {e._micro6:.4f}（即精度）。",
+        f"宏平均（scikit-learn 的）：三个 F1 的均值 = {e._macro6:.4f}。从未被预测的 C 类 F1 = 0：在宏平均中它占 3 票中的 1 票，"
+        f"而在微平均中它的 {e._Y6_TRUE.count('C')} 个样例只占 {len(e._Y6_TRUE)} 票中的 {e._Y6_TRUE.count('C')} 票。",
+    ]
+    return "\n".join(lines)
+
+
+translate(
+    "02.6",
+    prompt=f"三个类别，C 类稀少：y_true = {''.join(e._Y6_TRUE)}，y_pred = {''.join(e._Y6_PRED)}（每个字母一个样例）。"
+           "分类器从不预测 C。计算微F1 和 scikit-learn 的宏F1（各类 F1 的均值；从未被预测的类 F1 = 0）。"
+           "用元组 (微F1, 宏F1) 作答。",
+    hint="每个类别列一张“一对其余”混淆矩阵；微平均把它们的计数合在一起，宏平均对它们的 F1 求平均。",
+    mistakes=[
+        ("微平均和宏平均弄反了。", "微平均把计数合在一起（每个样例一票）；宏平均对各类的 F1 求平均（每个类别一票），所以看得见 C 的是宏平均。"),
+        ("宏平均中漏掉了 C 类。", "从未被预测的类仍然要算：它的查全率为 0，所以 F1 为 0，宏平均要对全部三个类别求平均。"),
+        ("这个宏F1 是书中的（宏查准率与宏查全率的 F1）。", "题目问的是 scikit-learn 的：各类 F1 的均值。"),
+    ],
+    solve=_solve_6,
+)
+
+translate(
+    "02.7",
+    prompt="一位同事报告说，一个欺诈检测器的精度是 99.9 %，而支付中只有 0.1 % 是欺诈。为什么这个数几乎说明不了这个检测器的好坏？"
+           "你会要求看什么？",
+    answer="欺诈只占 0.1 % 时，把每笔支付都判为正常的模型精度就已经是 99.9 %：精度被正常支付主导，找没找到欺诈它几乎不变。"
+           "应当要求看混淆矩阵，或者正类的度量：查全率（抓到的欺诈所占比例）、查准率（报警中真是欺诈的比例）和 F1，"
+           "并与“全判为正常”的平凡模型的这些值比较。",
+)
+
+
+def _solve_8():
+    return "\n".join([
+        f"TPR = TP/(TP + FN) = {C.tp}/{C.tp + C.fn} = {R.recall:.4f}；TNR = TN/(TN + FP) = {C.tn}/{C.tn + C.fp} = {R.tnr:.4f}。",
+        f"平衡精度 = (TPR + TNR)/2 = {e._ba8:.4f}（精度 {R.accuracy:.4f} 按类别大小给两类加权；平衡精度给每类各一半）。",
+        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({C.tp} x {C.tn} - {C.fp} x {C.fn}) / "
+        f"sqrt({C.tp + C.fp} x {C.tp + C.fn} x {C.tn + C.fp} x {C.tn + C.fn}) = {e._mcc8:.4f}。",
+        f"（Cohen 的 Kappa 系数是另一个度量，这里为 {e._kappa8:.4f}。）",
+    ])
+
+
+translate(
+    "02.8",
+    prompt=f"{_MATRIX}计算平衡精度和 MCC（马修斯相关系数）。用元组 (平衡精度, MCC) 作答。",
+    hint="平衡精度：TPR 与 TNR 的均值。MCC：(TP TN - FP FN) 除以四个边际和之积的平方根。",
+    mistakes=[
+        ("这个“平衡精度”是普通的精度 (TP + TN)/m，", "它按类别大小给每类加权。平衡精度是两类各自查全率的均值：(TPR + TNR)/2。"),
+        ("这是查准率与查全率的均值，", "而平衡精度平均的是每一类的查全率：TPR（垃圾邮件的）和 TNR（正常邮件的）。"),
+        ("这个 MCC 是 Cohen 的 Kappa 系数，",
+         "它对精度做了偶然一致的校正。MCC 是两列 0/1 值的相关系数：(TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN))。"),
+        ("MCC 分母中的平方根漏掉了：", "MCC 除以四个边际和之积的平方根。"),
+    ],
+    solve=_solve_8,
+)
+
+
+def _solve_9():
+    c = e._c9
+    return "\n".join([
+        f"{e._N9:,} 人中有 {e._PI9:.0%} 患病：患病 {c.tp + c.fn:,.0f} 人，健康 {c.fp + c.tn:,.0f} 人。",
+        f"TP = TPR x {c.tp + c.fn:,.0f} = {c.tp:,.0f}；FP = FPR x {c.fp + c.tn:,.0f} = {c.fp:,.1f}。",
+        f"P = TP/(TP + FP) = {c.tp:,.0f}/{c.tp + c.fp:,.1f} = {e._p9:.4f}：大多数报警都是误报，尽管 TPR 和 FPR "
+        f"与诊所里的相同，而在诊所里 P = {e._p9_clinic:.4f}。",
+        f"用几率算也一样：LR+ = TPR/FPR = {e._lr9:.1f}；患病的几率从 1:{(1 - e._PI9) / e._PI9:.0f} 变为 {e._odds9:.4f}，"
+        f"即概率 {e._odds9:.4f}/(1 + {e._odds9:.4f}) = {e._odds9 / (1 + e._odds9):.4f}。",
+    ])
+
+
+translate(
+    "02.9",
+    prompt=f"一种筛查能查出 {e._TPR9:.0%} 的患者（TPR = {e._TPR9:.2f}），对 {e._FPR9:.0%} 的健康人误报（FPR = {e._FPR9:.2f}）。"
+           f"在一半病人患病的诊所里，它的查准率是 {e._p9_clinic:.3f}。在 {e._PI9:.0%} 的人患病的人群中（TPR、FPR 不变），"
+           "它的查准率是多少？",
+    hint="P = TP/(TP + FP)：在患病率为 1 % 的人群中数出真报警和误报。",
+    mistakes=[
+        ("这是诊所里的查准率：查准率不能照搬到另一个人群。", "数一数比如 10,000 人中（1 % 患病）的 TP 和 FP。"),
+        ("这是查全率（TPR），", "即筛查查出的患者所占比例；查准率是报警中真正患病者所占的比例。"),
+        ("这是特异度（TNR = 1 - FPR），", "它是健康人中的比率；查准率除以报警数 TP + FP。"),
+        ("这是报警后患病的几率，不是概率：", "几率 o 对应的概率是 o/(1 + o)。"),
+        ("这是阳性似然比 LR+ = TPR/FPR，", "它乘在几率上；它本身不是概率。"),
+    ],
+    solve=_solve_9,
+)
+
+
+def _solve_10():
+    lines = []
+    for i, (y, p) in enumerate(zip(e._Y10, e._P10), 1):
+        wrong = sum(a != b for a, b in zip(y, p))
+        lines.append(f"样例 {i}：真实 {y}，预测 {p}：{wrong} 个标记错误" + ("，整个标记集合都对" if wrong == 0 else ""))
+    n, L = len(e._Y10), len(e._Y10[0])
+    lines += [
+        f"子集精度 = 整个标记集合全对的样例所占比例 = {e._subset10:.4f}。",
+        f"汉明损失 = {n} x {L} = {n * L} 个（样例, 标记）格子中错误的比例 = {e._hamming10:.4f}。",
+        f"一个标记错了，在子集精度里整个样例就算错；在汉明损失里只算 {L} 个格子中的一个。",
+    ]
+    return "\n".join(lines)
+
+
+translate(
+    "02.10",
+    prompt=f"四个样例，每个三个标记（指示矩阵，每行一个样例）：Y_true = {e._Y10}，Y_pred = {e._P10}。计算子集精度"
+           "（在矩阵上调用 accuracy_score）和汉明损失。用元组 (子集精度, 汉明损失) 作答。",
+    hint="子集精度：整行全对。汉明损失：错误的格子数除以格子总数。",
+    mistakes=[
+        ("这个“子集精度”是 1 - 汉明损失，即标记正确的比例。", "子集精度只在一个样例的全部标记都对时才算它对。"),
+        ("这个汉明损失是至少有一个标记错误的样例所占比例（1 - 子集精度）。", "汉明损失数的是错误的（样例, 标记）格子，再除以格子总数。"),
+        ("两者弄反了。", "子集精度是完全正确的样例所占比例；汉明损失是错误格子所占比例。"),
+    ],
+    solve=_solve_10,
+)
