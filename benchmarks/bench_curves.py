@@ -42,12 +42,19 @@ import learnmetrics as lm
 from learnmetrics import curves as C
 
 FUNCS = ["roc_auc_score", "roc_curve", "precision_recall_curve", "average_precision_score",
-         "rank_loss", "break_even_point", "stepping_table"]
+         "rank_loss", "break_even_point", "stepping_table", "det_curve", "confusion_matrix_at_thresholds"]
 SKLEARN_NAME = {"roc_auc_score": "roc_auc_score", "roc_curve": "roc_curve",
                 "precision_recall_curve": "precision_recall_curve",
-                "average_precision_score": "average_precision_score"}
+                "average_precision_score": "average_precision_score",
+                "det_curve": "det_curve", "confusion_matrix_at_thresholds": "confusion_matrix_at_thresholds"}
 WEIGHTED_FUNCS = ["roc_auc_score", "roc_curve", "precision_recall_curve", "average_precision_score",
-                  "rank_loss", "stepping_table"]
+                  "rank_loss", "stepping_table", "det_curve", "confusion_matrix_at_thresholds"]
+
+
+def _fn(name):
+    """The function benchmarked under ``name``: from learnmetrics.curves, or (chapter 13's
+    det_curve and confusion_matrix_at_thresholds) from learnmetrics.operating_point."""
+    return getattr(C, name) if hasattr(C, name) else getattr(lm.operating_point, name)
 
 
 def cpu_model() -> str:
@@ -139,11 +146,11 @@ def binary_rows(sizes, kinds, rep, skm, mem: bool):
             for _ in range(rep):
                 floors.append(best_time(lambda: np.sort(s), 1))
                 for name in names:
-                    f = getattr(C, name)
+                    f = _fn(name)
                     times[name].append(best_time(lambda: f(y, s, **kw), 1))
             floor = min(floors)
             for name in names:
-                f = getattr(C, name)
+                f = _fn(name)
                 t_lm = min(times[name])
                 sk = f"| |"
                 if skm is not None and name in SKLEARN_NAME:
@@ -198,7 +205,7 @@ def small_rows(skm):
     print("\n| n = 100 | learnmetrics per call | scikit-learn per call |")
     print("|---|---:|---:|")
     for name in FUNCS:
-        f = getattr(C, name)
+        f = _fn(name)
         t = per_call(lambda: f(y, s))
         sk = ""
         if skm is not None and name in SKLEARN_NAME:

@@ -11,6 +11,10 @@ every method below keeps some examples away from training and tests on them:
   disjoint folds of nearly equal size; each fold is the test set once.
 * :func:`repeated_kfold`: p times k-fold with fresh random folds ("p 次 k 折").
 * :func:`leave_one_out`: leave-one-out (留一法), k-fold with k = m.
+* :func:`group_kfold_split`: k-fold over *groups* (one patient's examples, one
+  field's melons): every group is wholly on one side of every split.
+* :func:`time_series_split`: forward chaining for time-ordered data: train on
+  the past, test on the block that follows (scikit-learn's ``TimeSeriesSplit``).
 * :func:`bootstrap_split`: the bootstrap (自助法): m draws with replacement
   for training; the examples never drawn (out-of-bag, 包外) are the test set.
   A given example is missed by all m draws with probability
@@ -36,6 +40,8 @@ __all__ = [
     "leave_one_out",
     "bootstrap_split",
     "oob_probability",
+    "group_kfold_split",
+    "time_series_split",
 ]
 
 
@@ -401,3 +407,118 @@ def oob_probability(m):
     mf = np.maximum(arr.astype(np.float64), 2.0)  # m = 1 is handled apart (probability 0)
     out = np.where(arr == 1, 0.0, np.exp(mf * np.log1p(-1.0 / mf)))
     return float(out) if out.ndim == 0 else out
+
+
+def group_kfold_split(groups, *, k, shuffle=False, rng=None):
+    """k-fold cross-validation over groups: yields k (train_idx, test_idx) pairs.
+
+    When several examples share a source (a patient, a melon field, a user), a
+    model tested on one of them after training on its siblings is tested on
+    something it has half seen, and plain k-fold is optimistic.  Here every
+    group lies wholly in one test fold, so no group is ever on both sides of a
+    split.
+
+    Without ``shuffle`` the groups are dealt as ``sklearn.model_selection.GroupKFold``
+    (scikit-learn 1.9) deals them, with the same folds: largest group first, each
+    to the fold holding the fewest examples so far (the lowest-numbered on a tie),
+    which keeps the folds' sizes close.  With ``shuffle`` the distinct groups are
+    put in random order and cut into k runs of nearly equal numbers of *groups*.
+
+    Parameters
+    ----------
+    groups : array-like of shape (m,)
+        The group of each example (labels of one kind: numbers or strings).
+    k : int, 2 <= k <= number of distinct groups
+    shuffle : bool, default=False
+    rng : None, int or numpy.random.Generator
+        Used only with ``shuffle=True``.
+
+    Yields
+    ------
+    train_idx, test_idx : ndarray of int, sorted and disjoint
+
+    Example
+    -------
+    >>> [t.tolist() for _, t in group_kfold_split(["a", "a", "b", "c", "c", "c"], k=2)]
+    [[3, 4, 5], [0, 1, 2]]
+    """
+    g = as_labels(groups, "groups")
+    if len(g) < 2:
+        raise ValueError(f"groups has {len(g)} sample(s); cross-validation needs at least 2")
+    shuffle = check_bool(shuffle, "shuffle")
+    rng = check_rng(rng)
+    uniq, idx = np.unique(g, return_inverse=True)
+    if uniq.size < 2:
+        raise ValueError(f"groups holds {uniq.size} distinct group; group k-fold needs at least 2")
+    k = check_positive_int(k, "k", minimum=2, maximum=int(uniq.size))
+    if shuffle:
+        order = rng.permutation(uniq.size)
+        group_fold = np.empty(uniq.size, dtype=np.int64)
+        sizes = np.full(k, uniq.size // k)
+        sizes[: uniq.size % k] += 1
+        group_fold[order] = np.repeat(np.arange(k), sizes)
+    else:
+        per_group = np.bincount(idx)
+        order = np.argsort(per_group, kind="stable")[::-1]
+        load = np.zeros(k)
+        group_fold = np.empty(uniq.size, dtype=np.int64)
+        for gi, size in zip(order.tolist(), per_group[order].tolist()):  # one pass over the groups
+            f = int(np.argmin(load))
+            load[f] += size
+            group_fold[gi] = f
+    return _pairs_from_folds(group_fold[idx], k)
+
+
+def time_series_split(n, *, n_splits=5, test_size=None, gap=0, max_train_size=None):
+    """Forward chaining for time-ordered examples: train on the past, test on what follows.
+
+    The examples ``0 .. n-1`` are in time order.  Split ``i`` (``i = 1 .. n_splits``)
+    tests on the block of ``test_size`` examples starting at
+    ``n - (n_splits - i + 1) * test_size`` and trains on everything before it
+    except the last ``gap`` examples (at most the ``max_train_size`` latest).
+    No test example ever precedes a training example, so a drifting process
+    cannot leak its future into the training set.  The pairs equal those of
+    ``sklearn.model_selection.TimeSeriesSplit`` with the same arguments.
+
+    Parameters
+    ----------
+    n : int
+        The number of examples.
+    n_splits : int >= 2, default=5
+    test_size : int >= 1 or None, default=None
+        None means ``n // (n_splits + 1)``.
+    gap : int >= 0, default=0
+        Examples left out between each training set and its test block.
+    max_train_size : int >= 1 or None, default=None
+
+    Yields
+    ------
+    train_idx, test_idx : ndarray of int
+
+    Example
+    -------
+    >>> [(tr.tolist(), te.tolist()) for tr, te in time_series_split(6, n_splits=2)]
+    [([0, 1], [2, 3]), ([0, 1, 2, 3], [4, 5])]
+    """
+    n = check_positive_int(n, "n", minimum=2, maximum=MAX_EXAMPLES)
+    n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
+    gap = check_positive_int(gap, "gap", minimum=0)
+    if test_size is not None:
+        test_size = check_positive_int(test_size, "test_size", minimum=1)
+    if max_train_size is not None:
+        max_train_size = check_positive_int(max_train_size, "max_train_size", minimum=1)
+    if n_splits + 1 > n:
+        raise ValueError(f"n_splits={n_splits} needs at least n_splits + 1 = {n_splits + 1} examples, n is {n}")
+    size = n // (n_splits + 1) if test_size is None else test_size
+    if n - gap - size * n_splits <= 0:
+        raise ValueError(f"too many splits for n={n}: n_splits={n_splits} test blocks of {size} and gap={gap} "
+                         "leave no example to train on")
+    idx = np.arange(n)
+
+    def pairs():
+        for start in range(n - n_splits * size, n, size):
+            end = start - gap
+            begin = 0 if max_train_size is None else max(0, end - max_train_size)
+            yield idx[begin:end], idx[start:start + size]
+
+    return pairs()
