@@ -360,9 +360,11 @@ _LAYOUT_JS = """(root) => { %s
   const html = Array.from(root.querySelectorAll('.widget-html, .lm-xv-readout')).find(shown) || null;
   if (img && img.classList.contains('lm-xv-bg') && img.naturalWidth) {
     // the figure keeps a legible size: 85 percent of its pixels' width, or the whole width of the output
-    const want = Math.min(0.85 * img.naturalWidth, root.getBoundingClientRect().width - 2);
+    // (within the explorer's view: a subclass may lay other controls beside it, e.g. 06's list)
+    const room = img.closest('.lm-xv').getBoundingClientRect().width;
+    const want = Math.min(0.85 * img.naturalWidth, room - 2);
     if (img.clientWidth < want - 1)
-      out.push(`figure shrunk to ${Math.round(100 * img.clientWidth / img.naturalWidth)}%% of its size (${img.clientWidth}px of ${img.naturalWidth}px) in a ${Math.round(root.getBoundingClientRect().width)}px output`);
+      out.push(`figure shrunk to ${Math.round(100 * img.clientWidth / img.naturalWidth)}%% of its size (${img.clientWidth}px of ${img.naturalWidth}px) in a ${Math.round(room)}px view`);
   }
   if (img && img.naturalWidth && img.clientWidth) {
     const natural = img.naturalWidth / img.naturalHeight, aspect = img.clientWidth / img.clientHeight;
