@@ -9,7 +9,7 @@ from ._core import translate
 
 
 def _cut(s):
-    return f"截断点 k = {s.n_predicted_positive}"
+    return f"k = {s.n_predicted_positive}"
 
 
 def _solve_1():
@@ -26,13 +26,13 @@ def _solve_1():
         mark = "   <- 最低" if k == e._s_new.index else ""
         lines.append(f"  截断点 k = {size:>2g}：FPR = {t.fpr[k]:.4f}，FNR = {1 - t.recall[k]:.4f}，代价 = {c:.4f}{mark}")
     lines.append(f"x 右移（从 {e._s_old.x:.4f} 到 {e._s_new.x:.4f}）：漏掉正例的代价更重了，所以截断点沿排序表下移，"
-                 f"从{_cut(e._s_old)}移到{_cut(e._s_new)}。")
+                 f"从 {_cut(e._s_old)} 移到 {_cut(e._s_new)}。")
     return "\n".join(lines)
 
 
 translate(
     "05.1",
-    prompt=f"把探索器设为 p = {e._P1}、cost01:cost10 = {e._OLD[0]}:{e._OLD[1]}（书中的例子）：最佳截断点是{_cut(e._s_old)}"
+    prompt=f"把探索器设为 p = {e._P1}、cost01:cost10 = {e._OLD[0]}:{e._OLD[1]}（书中的例子）：最佳截断点是 {_cut(e._s_old)}"
            f"（前 {e._s_old.n_predicted_positive} 个瓜预测为好瓜）。在把代价比滑块移到 {e._NEW[0]}:{e._NEW[1]}"
            "（漏掉一个好瓜的代价是把坏瓜当好瓜卖出的十倍）之前，先预测：最佳截断点会把多少个瓜预测为好瓜？",
     hint="先算出新代价比下的 x = P(+)cost，再找出哪个截断点的线段 (0, FPR) -> (1, FNR) 在这个 x 处最低。",
