@@ -84,3 +84,27 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+# What failed in one run (learnmetrics at issue 28's commits, scikit-learn 1.9.1, 2026-11-25):
+#
+# test_classification.py: 36 failed, 214 passed. All but eight are message or warning wording
+#   (learnmetrics words its own: likelihood ratios, kappa, confusion_matrix labels, jaccard,
+#   prf average='binary', log_loss / brier labels order and "do not sum to one"). The eight:
+#   4 sparse y (refused: "pass y.toarray()"); documented deliberate differences in
+#   learnmetrics.classification's docstring: a (20, 1) column vector y_pred (refused: "use
+#   .ravel()"), string labels with numeric `labels` in cohen_kappa_score (TypeError), integer
+#   weights whose total exceeds int64 (refused: counts stay exact); log_loss's deprecated
+#   `y_pred=` alias (documented in log_loss). test_d2_log_loss_score_raises and
+#   test_d2_brier_score_warning_on_less_than_two_samples fail only because this script swaps
+#   the UndefinedMetricWarning class the tests check for scikit-learn's own d2 functions.
+#   Fixed on the way: log_loss / brier_score_loss with a label-indicator y_true, log_loss on a
+#   data-frame-like column (MockDataFrame).
+# test_ranking.py: 26 failed, 222 passed: message wording (curves, top_k_accuracy_score, ndcg).
+# test_regression.py: 2 failed, 25 passed: the same warning-class artefact (d2_* functions).
+# test_calibration.py (sklearn/tests): calibration_curve's pos_label message wording only.
+# test_common.py: 887 failed, 742 passed, 1986 skipped. 788 are message wording (NaN/inf,
+#   empty input, sample_weight length, continuous input where labels belong, pos_label, ndcg's
+#   1-D y_true). The rest: 129 string labels mixed with numbers (a TypeError "must be of the same
+#   kind" where scikit-learn raises ValueError "Mix of label input types"), 42 column vectors
+#   (n, 1) (refused), 2 sparse inputs: all documented deliberate differences.
