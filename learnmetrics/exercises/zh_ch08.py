@@ -1,0 +1,188 @@
+"""Chinese texts of chapter 08's exercises (the numbers are the English ones, from ch08)."""
+from __future__ import annotations
+
+import numpy as np
+
+import learnmetrics as lm
+
+from . import ch08 as e
+from ._core import translate
+
+M, EPS0, ALPHA, C, BT = e._M, e._EPS0, e._ALPHA, e._C, e._BT
+def _decision(d):
+    """'reject H₀ at α = 0.05' in Chinese."""
+    return str(d).replace("do not reject H₀ at", "不拒绝 H₀，α =").replace("reject H₀ at", "拒绝 H₀，α =") \
+        .replace("α = α =", "α =")
+
+
+def _solve_2():
+    rows = "\n".join(f"  P(X >= {c}) = {lm.binomial_test(c, M, epsilon0=EPS0).p_value:.4f}"
+                     f"{'  <= α：拒绝' if c >= C else ''}" for c in range(max(C - 3, 1), C + 2))
+    return (f"若 H₀ 恰在边界上成立，测试错误数 X ~ Binomial(m = {M}, ε₀ = {EPS0})\n{rows}\n"
+            f"满足 P(X >= c) <= {ALPHA} 的最小计数是 c = {C}；书中的临界错误率是 ε̄ = (c - 1)/m = "
+            f"{BT.details['epsilon_bar']:.4f}：测试错误率超过它时拒绝\n"
+            f"（ε₀ m = {EPS0 * M:g} 个错误是 H₀ 下平均预期的数目，远不足以拒绝）")
+
+
+translate(
+    "08.2",
+    prompt=f"一个分类器在 m = {M} 个独立样例上测试。H₀：它的泛化错误率不超过 ε₀ = {EPS0}；α = {ALPHA}。"
+           f"临界计数 c 是多少？即拒绝 H₀ 所需的最少测试错误数，也就是对 X ~ Binomial({M}, {EPS0}) 满足 P(X ≥ c) ≤ α 的最小 c。",
+    hint=f"对 c = 1, 2, 3, ... 计算二项分布的尾概率 P(X ≥ c)，在它第一次 ≤ {ALPHA} 的 c 处停下。",
+    mistakes=[
+        ("这是 ε̄·m，即最大的“不拒绝”计数，", "书中在错误率超过 ε̄ = (c - 1)/m 时拒绝，所以第一个被拒绝的计数还要再加一。"),
+        ("这是 ε₀·m，即 H₀ 下平均预期的错误数，", "要拒绝，需要一个大到在 H₀ 成立时出现的概率不超过 α 的计数。"),
+    ],
+    solve=_solve_2,
+)
+
+PT, D, K, MU, SD, EA, EB = e._PT, e._D, e._K, e._MU, e._SD, e._EA, e._EB
+
+
+def _solve_3():
+    return (f"差值 Δ_i = ε_i^A - ε_i^B = {np.round(D, 4).tolist()}\n"
+            f"均值 μ = {MU:.5f}；样本标准差 σ（除以 k - 1 = {K - 1}）= {SD:.5f}\n"
+            f"τ_t = |√k μ / σ| = √{K} x {MU:.5f} / {SD:.5f} = {abs(PT.statistic):.4f}\n"
+            f"与自由度 df = {K - 1} 的 t 分布临界值比较：{PT.critical_value:.4f} -> {_decision(PT.decision)}")
+
+
+translate(
+    "08.3",
+    prompt=f"两个学习器在同样的 k = {len(EA)} 折上做交叉验证。A 各折的错误率：{EA.tolist()}；B 的：{EB.tolist()}。"
+           "差值 A - B 的成对 t 统计量 τ_t = |√k μ / σ|（σ 为样本标准差）是多少？",
+    hint=f"取 {K} 个差值，求它们的均值 μ 和样本标准差 σ，再算 √{K} μ / σ。",
+    mistakes=[
+        ("你在标准差中除以了 k 而不是 k - 1，", "k 个差值的样本标准差除以 k - 1。"),
+        ("少了因子 √k，", "k 个差值的均值，其波动是单个差值的 1/√k：τ_t = √k μ / σ。"),
+        ("这是不成对的两样本 t 统计量，", "各折是共用的，所以要对逐折的差值计算：折与折之间的起伏会相互抵消。"),
+    ],
+    solve=_solve_3,
+)
+
+MC, MC0, E01, E10, T = e._MC, e._MC0, e._E01, e._E10, e._TABLE
+
+
+def _solve_1():
+    return (f"只有意见不一致的样例才算数：e01 = {E01}（B 对 A 错），e10 = {E10}（B 错 A 对）\n"
+            f"τ_χ² = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(E01 - E10)} - 1)^2 / {E01 + E10} = {MC.statistic:.4f}\n"
+            f"不做连续性校正：{abs(E01 - E10)}^2 / {E01 + E10} = {MC0.statistic:.4f}\n"
+            f"α = 0.05 时 χ²(1) 的临界值：{MC.critical_value:.4f} -> {_decision(MC.decision)}")
+
+
+translate(
+    "08.1",
+    prompt=f"两个分类器在同样 100 个测试样例上。书中的列联表（行：B 正确 / B 错误；列：A 正确 / A 错误）是 "
+           f"[[e00, e01], [e10, e11]] = {T.tolist()}。McNemar 检验的统计量 τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) 是多少？",
+    hint="从表中读出 e01 和 e10（恰有一个学习器出错的两个格子）。",
+    mistakes=[
+        ("你漏掉了连续性校正（那个 -1），", "书中的统计量在平方之前先从 |e01 - e10| 中减去 1。"),
+        ("你在分子中用了 e01 + e10，", "分子度量的是不一致的样例分得有多不均：|e01 - e10|。"),
+        ("你用了 e00 和 e11，即两者都对或都错的样例，", "它们说明不了哪个学习器更好：应当用非对角线上的 e01、e10。"),
+    ],
+    solve=_solve_1,
+)
+
+NF, KF, R, S, CHI, TF, FR, NAMES = e._NF, e._KF, e._R, e._S, e._CHI, e._TF, e._FR, e._NAMES
+
+
+def _solve_4():
+    return ("平均序值 r_i：" + "，".join(f"{n} {r:.1f}" for n, r in zip(NAMES, R)) + "\n"
+            f"(k + 1)/2 = {(KF + 1) / 2:g}；(r_i - (k+1)/2)^2 之和 = {S:.2f}\n"
+            f"τ_χ² = (k-1)/k x 12N/(k²-1) x {S:.2f} = {(KF - 1)}/{KF} x {12 * NF}/{KF ** 2 - 1} x {S:.2f} = {CHI:.4f}\n"
+            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {NF - 1} x {CHI:.4f} / ({NF * (KF - 1)} - {CHI:.4f}) = {TF:.4f}\n"
+            f"α = 0.05 时 F({KF - 1}, {(KF - 1) * (NF - 1)}) 的临界值：{FR.f.critical_value:.4f} -> {_decision(FR.f.decision)}")
+
+
+translate(
+    "08.4",
+    prompt=f"四个算法 A、B、C、D 在 N = {NF} 个数据集上的序值（1 = 最好；每行一个数据集）：{e._RANKS.astype(int).tolist()}。"
+           "给出 Friedman 检验的 (τ_χ², τ_F)，其中 τ_χ² = (k-1)/k · 12N/(k²-1) · Σ(r_i - (k+1)/2)²，"
+           "τ_F = (N-1)τ_χ² / (N(k-1) - τ_χ²)。",
+    hint=f"先求每列的平均序值；再求它们到 (k+1)/2 = {(KF + 1) / 2:g} 的距离的平方和。",
+    mistakes=[
+        ("τ_χ² 中少了因子 (k-1)/k，", "书中的 τ_χ² 以 (k-1)/k 开头（等价地，12N/(k(k+1)) 乘以那个和）。"),
+        ("τ_χ² 对了，但在 τ_F 中你把 N 和 k 对调了，", f"τ_F = (N-1)τ_χ² / (N(k-1) - τ_χ²)，N = {NF} 个数据集，k = {KF} 个算法。"),
+    ],
+    solve=_solve_4,
+)
+
+NEM, Q = e._NEM, e._Q
+
+
+def _solve_5():
+    return (f"k = {KF} 时的 q_0.05（书中表 2.7）：{Q:.3f}\n"
+            f"CD = q √(k(k+1)/(6N)) = {Q:.3f} x √({KF * (KF + 1)}/{6 * NF}) = {NEM.cd:.4f}\n"
+            f"（lm.critical_difference({KF}, {NF}) = {lm.critical_difference(KF, NF):.4f}）")
+
+
+translate(
+    "08.5",
+    prompt=f"同一张表（k = {KF} 个算法，N = {NF} 个数据集，α = 0.05，q_0.05 = {Q:.3f}）。Nemenyi 后续检验的临界值域 "
+           "CD = q_α √(k(k+1)/(6N)) 是多少？",
+    hint=f"k(k+1)/(6N) = {KF * (KF + 1)}/{6 * NF}；取它的平方根，再乘以 q_α。",
+    mistakes=[
+        ("你把 k 和 N 对调了，", f"k 是算法的个数（{KF}），N 是数据集的个数（{NF}）。"),
+        ("少了平方根，", "CD = q_α 乘以 k(k+1)/(6N) 的平方根。"),
+    ],
+    solve=_solve_5,
+)
+
+
+def _zh_pairs(text):
+    return text.replace(" and ", " 和 ").replace("none", "没有")
+
+
+def _solve_6():
+    return "\n".join(f"{a}-{b}：|{a} - {b}| = {d:.1f} {'>' if s else '<='} CD = {NEM.cd:.4f}"
+                     for a, b, d, s in NEM.pairs()) + f"\n有显著差别的：{_zh_pairs(e._PAIRS)}"
+
+
+translate(
+    "08.6",
+    prompt="同一张表：平均序值为 " + "，".join(f"{n} {r:.1f}" for n, r in zip(NAMES, R))
+           + f"。Nemenyi 后续检验判定哪几对有显著差别？从 {list(e._CHOICES_086)} 中选一个（'none' 表示没有）。",
+    hint="两个算法的平均序值之差超过 CD 时，这一对才有显著差别。",
+    mistakes=[
+        (f"B 和 D 相差 {abs(R[1] - R[3]):.1f}，小于 CD，",
+         f"你是不是忘了 CD 中的平方根？把每个平均序值之差与 CD = {NEM.cd:.3f} 比较。"),
+        (f"A 和 D 相差 {abs(R[0] - R[3]):.1f}，大于 CD，", f"你是不是在 CD 中把 k 和 N 对调了？k = {KF}，N = {NF} 时 CD = {NEM.cd:.3f}。"),
+        (f"A 和 C 只相差 {abs(R[0] - R[2]):.1f}，", f"小于 CD = {NEM.cd:.3f}：没有显著差别。"),
+    ],
+    solve=_solve_6,
+)
+
+GRID, STATE, RATE, OPTS, CAT = e._GRID, e._STATE, e._RATE, e._OPTS, e._CAT
+_OPT_ZH = {OPTS[0]: "接近 α", OPTS[1]: "远高于 α", OPTS[2]: "接近 0"}
+
+
+def _solve_7():
+    return (f"真实差别 = 0，k = 2 折：临界值 {STATE.critical_value:.3f}，拒绝 H₀ 的比例 {RATE:.3f}\n"
+            f"没有真实差别时 H₀ 为真：每一次拒绝都是误报，而临界值就是按“误报的概率为 α = {GRID.alpha:g}”选的，"
+            f"与 k 无关（在检验的假设下）。k = 2 时自由度为 1，临界值很大（{STATE.critical_value:.3f}）；"
+            f"模拟得到的误报率是 {RATE:.3f}：{_OPT_ZH[CAT]}（'{CAT}'）。"
+            "折数少损失的是功效（检出真实差别的能力），而不是多出误报。")
+
+
+translate(
+    "08.7",
+    prompt="先预测，再用探索器验证：把真实差别设为 0（两个学习器一样好），折数设为 k = 2。在模拟的实验中，成对 t 检验"
+           f"拒绝 H₀ 的比例会是多少（α = {GRID.alpha:g}）？从 {list(OPTS)} 中选一个"
+           "（依次为：接近 α，即在 α/2 与 2α 之间；远高于 α；接近 0）。",
+    hint="没有真实差别时，每一次拒绝都是误报：临界值是按什么比率设计的？",
+    mistakes=[(zm, zh) for o, zm, zh in [
+        (OPTS[1], "折数少并不会让误报更频繁，",
+         f"k = 2 时临界值大得多（{STATE.critical_value:.3f}，df = 1），它把误报率保持在 α 附近。"),
+        (OPTS[2], "折数少损失的是检出“真实”差别的功效，", "但没有真实差别时，拒绝都是误报，临界值把它们保持在 α 附近。"),
+    ] if o != CAT],
+    solve=_solve_7,
+)
+
+translate(
+    "08.8",
+    prompt=f"用文字解释：A 对 C 的成对 t 检验给出 p = {e._P_AC:.4f}（本章的第一个比较，10 折上的 F1）。"
+           "一位同事写道“A 和 C 一样好”。这个结论错在哪里？应当怎么说？",
+    answer="p 值大只说明：如果 A 和 C 一样好，这样的数据并不令人意外；它不是两者一样好的证据。检验可能缺乏功效："
+           "折数少、测试集小，或者真实差别很小、淹没在折与折之间的噪声里，都会在某个学习器确实更好时仍给出大的 p 值。"
+           "应当说：“在 α = 0.05 下没有检测到显著差别”；如果这一点要紧，再报告平均差别及其离散程度（或置信区间），"
+           "让读者看到数据排除不了多大的差别。",
+)
