@@ -1,0 +1,139 @@
+"""Chinese texts of chapter 10's exercises (the numbers are the English ones, from ch10)."""
+from __future__ import annotations
+
+import numpy as np
+
+from learnmetrics import uncertainty as U
+
+from . import ch10 as e
+from ._core import translate
+
+Y1, S1, V10, V01, R1, M1, N1 = e._Y1, e._S1, e._V10, e._V01, e._R1, e._M1, e._N1
+
+
+def _solve_1():
+    return (f"正例的分数 {S1[Y1 == 1].tolist()}，反例的 {S1[Y1 == 0].tolist()}\n"
+            f"V10（每个正例排在其上的反例占 {N1} 个反例的比例）= {np.round(V10, 4).tolist()}\n"
+            f"V01（排在每个反例之上的正例占 {M1} 个正例的比例）= {np.round(V01, 4).tolist()}\n"
+            f"AUC = mean(V10) = mean(V01) = {R1.auc[0]:.4f}\n"
+            f"s²(V10) = {V10.var(ddof=1):.5f}，s²(V01) = {V01.var(ddof=1):.5f}（除以 m - 1 和 n - 1）\n"
+            f"Var(AUC) = s²(V10)/{M1} + s²(V01)/{N1} = {R1.covariance[0, 0]:.5f}；标准误 = √Var = {R1.standard_error:.4f}\n"
+            f"（lm.roc_auc_ci 给出同样的结果：95% 置信区间 [{R1.low:.3f}, {R1.high:.3f}]）")
+
+
+translate(
+    "10.1",
+    prompt=f"标记 {Y1.tolist()}（1 = 正例），分数 {S1.tolist()}。计算 AUC 的 DeLong 标准误：先求位置值 V10"
+           "（对每个正例，分数低于它的反例所占比例）和 V01（对每个反例，分数高于它的正例所占比例），"
+           "再算 √(s²(V10)/m + s²(V01)/n)，s² 为样本方差。",
+    hint="4 个正例的 V10，4 个反例的 V01；它们的样本方差；最后开平方。",
+    mistakes=[
+        ("你把方差除以了 m 和 n，而不是 m - 1 和 n - 1，", "DeLong 用的是位置值的样本方差 s²。"),
+        ("只有正例那一项 s²(V10)/m，", "AUC 也随抽到的反例而变：加上 s²(V01)/n。"),
+        ("这是方差，", "标准误是它的平方根。"),
+    ],
+    solve=_solve_1,
+)
+
+W0, N0, NN, WS = e._W0, e._N0, e._NN, e._W_SQRT
+
+
+def _solve_2():
+    st = [U.auc_sampling_state(n, n_datasets=200, n_resamples=10) for n in (N0, NN)]
+    w = [float(np.mean(s.highs - s.lows)) for s in st]
+    return (f"n 项均值的标准误按 1/√n 缩小，而置信区间是 ± z 倍的标准误：\n"
+            f"宽度({NN}) ≈ 宽度({N0}) x √({N0}/{NN}) = {W0} x {np.sqrt(N0 / NN):.2f} = {WS:.3f}\n"
+            f"模拟（双正态，各 200 个测试集）：n = {N0} 时 DeLong 区间平均宽 {w[0]:.3f}，n = {NN} 时 {w[1]:.3f}，"
+            f"比值 {w[1] / w[0]:.3f}\n"
+            "样例多四倍，宽度只减半")
+
+
+translate(
+    "10.2",
+    prompt=f"用 {N0} 个测试样例时，某个 AUC 的 95% 置信区间宽 {W0}。用同一总体的 {NN} 个测试样例时，它大约会有多宽？",
+    hint="平均值的标准误如何依赖于 n？",
+    mistakes=[
+        ("这是宽度 ∝ 1/n，", "标准误按 1/√n 缩小：数据多四倍，宽度减半，而不是变成四分之一。"),
+        ("宽度不会保持不变：", "测试样例越多，AUC 就被限定得越紧。"),
+    ],
+    solve=_solve_2,
+)
+
+VALS, SORTED, P90 = e._VALS, e._SORTED, e._P90
+
+
+def _solve_3():
+    return (f"排序后：{SORTED.tolist()}\n"
+            f"90% 百分位区间在两端各切掉 5%：即 0.05 和 0.95 分位数；21 个值（位置 0 .. 20）时它们在位置 0.05 x 20 = 1 和 "
+            f"0.95 x 20 = 19：第 2 小和第 2 大的值：({P90[0]:.3f}, {P90[1]:.3f})\n"
+            "（np.quantile(values, [0.05, 0.95]) 的结果相同；lm.bootstrap_ci 用 2,000 次重采样做同样的计算）")
+
+
+translate(
+    "10.3",
+    prompt=f"对 17 个西瓜做 21 次自助重采样，得到这些 AUC：{VALS.tolist()}。90% 百分位置信区间 (下限, 上限) 是多少？"
+           "用 np.quantile 的分位数（位置 0 .. 20）。",
+    hint="把 21 个值排序；90% 的区间保留中间的 90%。",
+    mistakes=[
+        ("这是整个范围 (最小值, 最大值)，", "90% 的区间在两端各去掉 5% 的值。"),
+        ("这是 95% 的区间（0.025 和 0.975 分位数），", "90% 在两端各留 5%：0.05 和 0.95 分位数。"),
+        ("这是正态区间 均值 ± 1.645 标准差，", "百分位区间直接从排好序的重采样值中读出两端。"),
+    ],
+    solve=_solve_3,
+)
+
+T4, C4, Y4 = e._T4, e._C4, e._Y4
+
+
+def _solve_4():
+    v = C4[0, 0] + C4[1, 1] - 2 * C4[0, 1]
+    return (f"差值 AUC_A - AUC_B = {T4.auc[0]:.4f} - {T4.auc[1]:.4f} = {T4.difference:.4f}\n"
+            f"Var(差值) = Var_A + Var_B - 2 Cov = {C4[0, 0]:.5f} + {C4[1, 1]:.5f} - 2 x {C4[0, 1]:.5f} = {v:.5f}\n"
+            f"z = {T4.difference:.4f} / √{v:.5f} = {T4.z:.3f}；双侧 p = {T4.p_value:.3f}\n"
+            "协方差为正（两个模型都觉得同样的样例难），所以成对的方差小于 Var_A + Var_B：忽略它会低估 z")
+
+
+translate(
+    "10.4",
+    prompt=f"两个模型给同样的 {Y4.size} 个样例打分。DeLong 给出 AUC_A = {T4.auc[0]:.4f}，AUC_B = {T4.auc[1]:.4f}，"
+           f"Var_A = {C4[0, 0]:.5f}，Var_B = {C4[1, 1]:.5f}，Cov(A, B) = {C4[0, 1]:.5f}。AUC_A - AUC_B 的 DeLong z 统计量是多少？",
+    hint="z = 差值 / √Var(差值)；两个 AUC 共用同样的样例。",
+    mistakes=[
+        ("少了协方差（这等于把两个 AUC 当作相互独立），", "两个模型是在同样的样例上打分的：Var(A - B) = Var_A + Var_B - 2 Cov。"),
+        ("你加上了协方差，", "差的方差要减去 2 Cov。"),
+    ],
+    solve=_solve_4,
+)
+
+OPTS5, RATIO5, CAT5 = e._OPTS5, e._RATIO5, e._CAT5
+_OPT_ZH = {"about the same": "差不多不变", "about half": "大约一半", "about a quarter": "大约四分之一"}
+
+
+def _solve_5():
+    w = [float(np.mean(s.highs - s.lows)) for s in e._ST5]
+    return (f"200 个模拟测试集上 95% DeLong 区间的平均宽度：n = 60：{w[0]:.3f}，n = 250：{w[1]:.3f}；"
+            f"比值 {RATIO5:.3f}，接近 √(60/250) = {np.sqrt(60 / 250):.3f}：{_OPT_ZH[CAT5]}（'{CAT5}'）")
+
+
+_M5 = {"about a quarter": ("那将是宽度 ∝ 1/n，", "标准误按 1/√n 缩小。"),
+       "about the same": ("样例多了，区间确实会变窄，", "AUC 的标准误按 1/√n 下降。"),
+       "about half": ("宽度大约减半的是四倍的样例，", "再对照一下滑块的两个位置。")}
+translate(
+    "10.5",
+    prompt="先预测，再用探索器验证：把样本量滑块从 n = 60 移到 n = 250（样例大约多四倍）。区间的宽度会变成……"
+           f"从 {list(OPTS5)} 中选一个（依次为：差不多不变；大约一半；大约四分之一）。",
+    hint="宽度是几个标准误；标准误如何依赖于 n？",
+    mistakes=[_M5[o] for o in ("about a quarter", "about the same") if o != CAT5],
+    solve=_solve_5,
+)
+
+R6 = e._R6
+translate(
+    "10.6",
+    prompt=f"用文字解释：西瓜学习器在 17 个瓜上的 AUC 是 {R6.auc[0]:.3f}，95% DeLong 置信区间为 [{R6.low:.2f}, {R6.high:.2f}]。"
+           "这 17 个瓜能说明什么，不能说明什么？",
+    answer="它们说明这个学习器排序比抛硬币强：整个区间都在 0.5 之上，AUC 为 0.5 的学习器很少能把 17 个瓜排得这么好。"
+           "它们说明不了它到底有多好，精确不到约 ±0.2：大约从 0.6 到 1 的任何 AUC 都与这些瓜相符，所以不能把 0.806 报告成三位数，"
+           "好像每一位都有意义；在同样 17 个瓜上 AUC 高 0.05 的另一个学习器，也不能说明它更好。"
+           "要让区间变窄需要更多的测试样例；它的宽度只按 1/√n 下降。",
+)
