@@ -1,0 +1,107 @@
+"""Chinese texts of chapter 11's exercises (the numbers are the English ones, from ch11)."""
+from __future__ import annotations
+
+import numpy as np
+
+from learnmetrics import calibration as C
+
+from . import ch11 as e
+from ._core import translate
+
+Y1, P1, B1, SQ1 = e._Y1, e._P1, e._B1, e._SQ1
+
+
+def _solve_1():
+    return (f"差距的平方 (p - y)²：{np.round(SQ1, 4).tolist()}\n"
+            f"Brier 分数 = 它们的均值 = {SQ1.sum():.4f} / {Y1.size} = {B1:.4f}\n"
+            f"（lm.brier_score_loss 给出 {C.brier_score_loss(Y1, P1):.4f}）")
+
+
+translate(
+    "11.1",
+    prompt=f"标记 {Y1.tolist()}（1 = 正例），预测为正类的概率 {P1.tolist()}。计算 Brier 分数：(p - y)² 的均值。",
+    hint="对每个样例算 (p - y)²，y 为 1 或 0；再求均值。",
+    mistakes=[
+        ("这是 Brier 分数的平方根（均方根误差），", "Brier 分数是平方的均值，不开方。"),
+        ("这是差距平方之和，", f"再除以 {Y1.size} 个样例。"),
+        ("你对两个类别的列都求了差距平方之和，", "两个类别时 scikit-learn 把这个和减半（scale_by_half='auto'）：它就是 (p - y)² 的均值。"),
+    ],
+    solve=_solve_1,
+)
+
+Y2, P2, E2, PT2, PP2, N2 = e._Y2, e._P2, e._E2, e._PT2, e._PP2, e._N2
+
+
+def _solve_2():
+    lines = []
+    for k in range(2):
+        lines.append(f"分箱 {'[0, 0.5]' if k == 0 else '(0.5, 1]'}：{N2[k]} 个样例，平均 p = {PP2[k]:.4f}，"
+                     f"正例比例 = {PT2[k]:.4f}，差距 |{PT2[k]:.4f} - {PP2[k]:.4f}| = {abs(PT2[k] - PP2[k]):.4f}")
+    lines.append(f"ECE = {N2[0]}/6 · {abs(PT2[0] - PP2[0]):.4f} + {N2[1]}/6 · {abs(PT2[1] - PP2[1]):.4f} = {E2:.4f}")
+    return "\n".join(lines)
+
+
+translate(
+    "11.2",
+    prompt=f"标记 {Y2.tolist()}（1 = 正例），概率 {P2.tolist()}。用两个分箱 [0, 0.5] 和 (0.5, 1] 计算期望校准误差："
+           "各分箱的差距 |正例比例 - 平均概率|，按各分箱所占的样例比例加权。",
+    hint="第 1 个分箱装概率 ≤ 0.5 的样例；对每个分箱求平均 p 和 1 所占的比例。",
+    mistakes=[
+        ("这是两个差距的简单平均，", "要按各分箱所占的样例比例给差距加权。"),
+        ("差距带着符号相加，于是相互抵消了，", "先对每个分箱的差距取绝对值，再相加。"),
+    ],
+    solve=_solve_2,
+)
+
+P3, L3 = e._P3, e._L3
+
+
+def _solve_3():
+    return (f"真实类别得到的概率是 1 - {P3} = {1 - P3:.2f}\n"
+            f"对数损失 = -ln({1 - P3:.2f}) = {L3:.4f}（自然对数）\n"
+            f"同一个错误的 Brier 分数是 (0.99 - 0)² = {C.brier_score_loss([0], [P3]):.4f}：上限为 1，"
+            "而对数损失在 p -> 1 时无限增大")
+
+
+translate(
+    "11.3",
+    prompt=f"一个反例得到 P(+) = {P3}。它的对数损失（自然对数）是多少？",
+    hint="-ln（给真实类别的概率）。",
+    mistakes=[
+        ("这是以 10 为底的对数，", "对数损失用的是自然对数 ln。"),
+        ("这是错误类别（+）的概率的 -ln，", "对数损失取的是给“真实”类别的概率，这里是 1 - 0.99。"),
+    ],
+    solve=_solve_3,
+)
+
+S4, OPTS4, CAT4 = e._S4, e._OPTS4, e._CAT4
+_OPT_ZH = {"goes up": "上升", "stays the same": "不变", "goes down": "下降"}
+
+
+def _solve_4():
+    a, b = S4[1.0], S4[2.0]
+    return (f"T = 1：AUC {a.auc:.4f}，Brier {a.brier:.4f}；T = 2：AUC {b.auc:.4f}，Brier {b.brier:.4f}\n"
+            "对任意 T > 0，σ(logit(p)/T) 都是 p 的增函数：样例的顺序不变，所以 AUC "
+            f"{_OPT_ZH[CAT4]}（'{CAT4}'）；变的只是概率（以及 Brier 分数、对数损失、ECE）。")
+
+
+_M4 = {"goes up": ("变柔和看起来应该有帮助，", "AUC 只看分数的顺序，而把对数几率除以 T 不改变顺序。"),
+       "goes down": ("不那么自信的分数看起来更差，", "不那么自信不等于排序更差：AUC 数的是顺序正确的对，而没有哪一对改变顺序。"),
+       "stays the same": ("AUC 在这里确实变了，", "再看一遍探索器的读数。")}
+translate(
+    "11.4",
+    prompt="先预测，再用探索器验证：把温度从 T = 1 调到 T = 2（概率更柔和）。AUC 会……"
+           f"从 {list(OPTS4)} 中选一个（依次为：上升；不变；下降）。",
+    hint="把每个对数几率都除以 2，会改变两个样例中哪个分数更高吗？",
+    mistakes=[_M4[o] for o in ("goes up", "goes down") if o != CAT4],
+    solve=_solve_4,
+)
+
+translate(
+    "11.5",
+    prompt="用文字解释：一个模型给每个样例都给出同一个概率，即数据中正例所占的比例。它的 ECE 和 AUC 是多少？为什么 ECE 低还不够？",
+    answer="所有样例落在同一个分箱里，这个分箱的平均概率等于其中正例的比例，所以 ECE 为 0：模型校准得完美无缺。"
+           "但它什么也没排序：每一对都持平，AUC 为 0.5，在 Brier 分解中它的分辨率为 0（Brier = 不确定性）。"
+           "校准说明这些概率可以当作概率来信任；它说明不了这些概率能否把两类分开。"
+           "好的模型两者都要：可靠性项低，分辨率高。",
+)
