@@ -1,0 +1,246 @@
+"""Chinese texts of chapter 12's exercises (the numbers are the English ones, from ch12).
+
+The prompts are the course's checkable parts of the book's exercises 2.1-2.10, not the
+book's own statements (notebook 12 gives those)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import learnmetrics as lm
+from learnmetrics import book
+from learnmetrics.learners import MajorityClassifier
+
+from . import ch12 as e
+from ._core import translate
+
+
+def _solve_1():
+    s_pos, s_neg = round(e._TRAIN * e._N_POS), round(e._TRAIN * e._N_NEG)
+    c, d = e._count, e._digits
+    return (f"分层：训练集从 {e._N_POS} 个正例中取 {s_pos} 个，从 {e._N_NEG} 个反例中取 {s_neg} 个，两者相互独立。\n"
+            f"C({e._N_POS}, {s_pos}) 有 {d(e._count_one)} 位；划分数是 C({e._N_POS}, {s_pos}) x C({e._N_NEG}, {s_neg})，"
+            f"约为 {c / 10 ** (d(c) - 1):.2f}e{d(c) - 1}（log10 = {math.log10(c):.3f}），共 {d(c)} 位。\n"
+            f"不分层时是 C(1000, 700)，有 {d(e._count_plain)} 位。")
+
+
+translate(
+    "12.1",
+    prompt="书中习题 2.1：1000 个样例，500 个正例、500 个反例，用分层的留出法划分为 70% 的训练集和 30% 的测试集。"
+           "可能的划分方式的个数是几位数（十进制）？",
+    hint="先数从正例中选出训练集正例的方式数，再数反例的，然后相乘。",
+    mistakes=[
+        ("这是 C(1000, 700)，即不分层时的划分数。", "分层意味着从正例中取 350 个，“并且”从反例中取 350 个：两个组合数之积。"),
+        ("这是 C(500, 350)，只算了正例。", "反例的选取与正例相互独立：再乘以一个 C(500, 350)。"),
+        ("这数的是有序的选取（排列）。", "训练集是一个集合：其中样例被抽出的先后顺序无关紧要。"),
+    ],
+    solve=_solve_1,
+)
+
+
+def _solve_2():
+    lines = []
+    X, y = e._X22, e._y22
+    for i in (0, 99):
+        train = np.delete(np.arange(100), i)
+        model = MajorityClassifier().fit(X[train], y[train])
+        pred = model.predict(X[[i]])[0]
+        lines.append(f"留出第 {i} 个样例（类别 {y[i]}）：训练集中类别 0 有 {model.counts_[0]} 个，"
+                     f"类别 1 有 {model.counts_[1]} 个 -> 预测 {pred}")
+    return ("留出一个样例后，它所属的类别在训练集中成了少数（49 对 50），所以学习器预测另一个类别：100 次测试全都出错。\n"
+            + "\n".join(lines) + "\n"
+            f"estimate_error(method='loo')：{e._loo:.4f}\n"
+            f"（分层 10 折交叉验证，100 次运行的均值：{e._tenfold.estimate:.4f}：每个训练集都是 45/45 持平，学习器只能随机猜）")
+
+
+translate(
+    "12.2",
+    prompt="书中习题 2.2：100 个样例，50 个正例、50 个反例；学习器预测训练集中样例数较多的类别（数目相同时随机猜）。"
+           "留一法给出的错误率是多少？",
+    hint="拿出一个样例，数一数剩下 99 个样例的类别。",
+    mistakes=[
+        ("这是 10 折交叉验证给出的值（约 0.5），那里每个训练集的两类都持平。",
+         "留一法中，训练集里被留出样例所属的类别有 49 个，另一类有 50 个：学习器会预测哪一类？"),
+        ("学习器从不预测被留出样例的类别。", "把它拿走后，它所属的类别在训练集中是少数。"),
+    ],
+    solve=_solve_2,
+)
+
+
+def _solve_3():
+    return ("不一定。F1 是在一个截断点上算的（学习器的阈值，或其排序上 F1 最好的截断点）；BEP 只由排序决定，"
+            "在把 m+ 个样例预测为正例的截断点处。用固定种子搜索，能在同样 10 个样例上找到两个学习器"
+            "（各自的阈值都设在 F1 最好的截断点，所以对 F1 的两种理解给出同一个数），它们在两个度量上结论相反：\n" + _ce_zh())
+
+
+def _ce_zh():
+    import re
+    text = str(e._ce).replace("learner ", "学习器 ")
+    return re.sub(r"\(found after (\d+) random pairs\)", r"（随机搜索了 \1 对后找到）", text)
+
+
+translate(
+    "12.3",
+    prompt="书中习题 2.3：学习器 A 的 F1 比学习器 B 高。A 的 BEP 是否一定也比 B 高？回答 'yes'（是）或 'no'（否）。",
+    mistakes=[("F1 和 BEP 是在不同的截断点上度量的。",
+               "F1 用学习器自己的阈值；BEP 用预测为正例的个数等于正例个数的那个截断点。看看笔记本中的反例。")],
+    hint="F1 和 BEP 各在哪个截断点上读取？",
+    solve=_solve_3,
+)
+
+c4 = e._c4
+
+
+def _solve_4():
+    return (f"TP = R m+ = {e._R4} x {e._MPOS4} = {c4.tp}\n"
+            f"FP = TP (1 - P) / P = {c4.tp} x {1 - e._P4:g} / {e._P4} = {c4.fp}\n"
+            f"FPR = FP / m- = {c4.fp} / {e._MNEG4} = {c4.fpr:.4f}\n"
+            f"验算：P = {c4.precision:.4f}，R = TPR = {c4.recall:.4f}\n"
+            "一般地 FPR = R (1 - P) / P x m+ / m-：只有知道两类的大小，P 和 R 才能确定 TPR 和 FPR。")
+
+
+translate(
+    "12.4",
+    prompt=f"书中习题 2.4：一个分类器在含 m+ = {e._MPOS4} 个正例、m- = {e._MNEG4} 个反例的测试集上，"
+           f"查准率 P = {e._P4}，查全率 R = {e._R4}。它的 FPR 是多少？",
+    hint="TP = R m+；FP = TP (1 - P) / P；FPR = FP / m-。",
+    mistakes=[
+        ("1 - P = FP/(TP+FP) 是预测的正例中误报所占的比例。", "FPR 用 FP 除以真实反例的个数 m-。"),
+        ("1 - R = FN/m+ 是假反例率（FNR）。", "FPR 数的是反例中的误报：先由 R 求 TP，再由 P 求 FP。"),
+        ("你用 FP 除以了 m+。", "假正例率是按真实反例算的：除以 m-（FP + TN）。"),
+    ],
+    solve=_solve_4,
+)
+
+
+def _solve_5():
+    return (f"{e._pairs5} 个正例-反例对；反例分数更高的有 {e._wrong5} 对，持平的 {e._ties5} 对。\n"
+            f"l_rank = ({e._wrong5} + {e._ties5}/2) / {e._pairs5} = {e._l5:.4f}\n"
+            f"AUC = {lm.roc_auc_score(e._y5, e._s5):.4f} = 1 - l_rank（式 (2.22)）")
+
+
+translate(
+    "12.5",
+    prompt="书中习题 2.5（式 (2.22)，AUC = 1 - l_rank）：对 y_true = [1, 0, 1, 0, 1, 0] 和分数 "
+           "[0.9, 0.8, 0.7, 0.7, 0.5, 0.3]，计算排序损失 l_rank（持平记一半）。",
+    hint="在所有正例-反例对中，数出反例分数更高的对；持平记 1/2。",
+    mistakes=[
+        ("这是 AUC，即 1 - l_rank。", "排序损失数的是排“反”了的对（反例排在正例之上）。"),
+        ("你把持平记成了完整的一对错误。", "持平既不算对也不算错：式 (2.21) 把它记作一半，而不是一。"),
+        ("你漏掉了持平的一对。", "持平的一对在式 (2.21) 中仍然要算：记一半，而不是零。"),
+    ],
+    solve=_solve_5,
+)
+
+
+def _solve_6():
+    return (f"E = p (1 - TPR) + (1 - p) FPR = {e._P6} x {1 - e._TPR6:.1f} + {1 - e._P6:.1f} x {e._FPR6} = {e._err6:.4f}\n"
+            f"（= 两种代价相等时的 normalized_cost：{e._err6:.4f}；book.roc_point_error_rate："
+            f"{book.roc_point_error_rate(e._FPR6, e._TPR6, e._P6):.4f}）")
+
+
+translate(
+    "12.6",
+    prompt=f"书中习题 2.6：一个分类器位于 ROC 点 (FPR, TPR) = ({e._FPR6}, {e._TPR6})，测试集中正例占比 p = {e._P6}。"
+           "它的错误率是多少？",
+    hint="错误 = 漏掉的正例 + 误报，除以全部样例：p (1 - TPR) + (1 - p) FPR。",
+    mistakes=[
+        ("你对 FNR 和 FPR 取了平均，好像两类一样多。", "漏掉的正例按 p 加权，误报按 1 - p 加权。"),
+        ("你用 p 给 FPR 加权、用 1 - p 给 FNR 加权：弄反了。", "FNR 是正例中的比例（权重 p），FPR 是反例中的比例（权重 1 - p）。"),
+        ("你把 FNR 和 FPR 直接相加，没有加权。", "每个比率都是它所在类别中的比例：按该类别的占比 p 或 1 - p 加权。"),
+    ],
+    solve=_solve_6,
+)
+
+
+def _solve_7():
+    return (f"一条代价线从 (0, FPR) 到 (1, FNR) = (1, 1 - TPR)。\n"
+            f"所以 FPR = {e._a7:g}，TPR = 1 - {e._b7:g} = {1 - e._b7:g}。\n"
+            f"验算：cost_lines([{e._FPR7}], [{e._TPR7}]) = {e._seg7.tolist()}")
+
+
+translate(
+    "12.7",
+    prompt=f"书中习题 2.7：在代价空间中，一个分类器的线段从 (0, {e._a7:g}) 到 (1, {e._b7:g})。它是哪个 ROC 点 (FPR, TPR)？",
+    hint="左端点：所有样例都是反例时的代价（FPR）；右端点：所有样例都是正例时的代价（FNR）。",
+    mistakes=[
+        ("线段的右端点是 FNR = 1 - TPR，不是 TPR。", "把右端点读作所有样例都是正例时的代价：漏掉的正例，即 FNR。"),
+        ("坐标轴对调了：ROC 点是 (FPR, TPR)（笔记 000 的笔误）。", "横坐标是 FPR，纵坐标是 TPR。"),
+        ("你把两个端点读反了。", "在 P(+)cost = 0 处只有反例产生代价：左端点是 FPR。"),
+    ],
+    solve=_solve_7,
+)
+
+x8, mm8, I8 = e._x8, e._mm8, e._I8
+
+
+def _solve_8():
+    z = book.z_score(x8)
+    return (f"x' = (x - x_min) / (x_max - x_min) = ({x8[I8]:g} - {x8.min():g}) / ({x8.max():g} - {x8.min():g}) = {mm8[I8]:.4f}\n"
+            f"全部值的 min-max 规范化：{np.round(mm8, 4).tolist()}\n"
+            f"全部值的 z-score 规范化：{np.round(z, 4).tolist()}\n"
+            "单单离群值 50 就决定了 min-max 的尺度：五个普通的值挤在 [0, 0.17] 里。")
+
+
+translate(
+    "12.8",
+    prompt=f"书中习题 2.8：把 x = {x8.astype(int).tolist()} 用 min-max 规范化到 [0, 1]（式 (2.43)）。值 {x8[I8]:g} 变成多少？",
+    hint="x' = (x - x_min) / (x_max - x_min)。",
+    mistakes=[
+        ("这是 x / x_max。", "先减去 x_min，再除以极差。"),
+        ("你除以了 x_max，而不是极差 x_max - x_min。", "分母是 x_max - x_min。"),
+        ("这是 z-score 规范化（式 (2.44)）。", "min-max 规范化用的是 x_min 和 x_max。"),
+    ],
+    solve=_solve_8,
+)
+
+r9 = e._r9
+
+
+def _solve_9():
+    e01, e10 = r9.details["e01"], r9.details["e10"]
+    return (f"1. 意见不一致的：e01 = {e01}，e10 = {e10}（两者一致的对角线不计）\n"
+            f"2. tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} = {r9.statistic:.4f}\n"
+            f"3. 自由度为 1 的 chi2 分布在 alpha = 0.05 时的临界值：{r9.critical_value:.4f}\n"
+            f"4. {r9.statistic:.4f} {'>' if r9.reject else '<='} {r9.critical_value:.4f}："
+            f"{'拒绝' if r9.reject else '不拒绝'} H0（p 值 {r9.p_value:.4f}）")
+
+
+translate(
+    "12.9",
+    prompt="书中习题 2.9（书中 2.4.3 节的卡方检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
+           "[[50, 4], [14, 32]]（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 tau_chi2（式 (2.33)，含连续性校正）。",
+    hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)^2 / (e01 + e10)。",
+    mistakes=[
+        ("这是不做连续性校正（那个“- 1”）的统计量。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
+        ("你用了对角线上的 e00 和 e11，即两个学习器一致的地方。", "只有两个学习器意见不一致的样例 e01 和 e10 才提供证据。"),
+    ],
+    solve=_solve_9,
+)
+
+fr10, N10, K10 = e._fr10, e._N10, e._K10
+
+
+def _solve_10():
+    t = fr10.chi2.statistic
+    return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {N10}，k = {K10}\n"
+            f"tau_chi2 = 12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4) = {t:.4f}\n"
+            f"tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2) = {N10 - 1} x {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
+            f"{fr10.f.statistic:.4f}\n"
+            f"0.05 下 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；chi2(2)：{fr10.chi2.critical_value:.4f}")
+
+
+translate(
+    "12.10",
+    prompt="书中习题 2.10：书中表 2.5 给出算法 A、B、C 在四个数据集上的序值："
+           "[[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]。计算 tau_F（式 (2.35)）。",
+    hint="先由平均序值求 tau_chi2，再算 tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)。",
+    mistakes=[
+        ("这是 tau_chi2（式 (2.34)），前一步的结果。", "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)。"),
+        (f"这是做了持平校正的 tau_chi2 = {lm.friedman_test(e._RANKS10, tie_correction=True).chi2.statistic:.4g}"
+         "（SciPy 的 friedmanchisquare，第 08 章打印过），不是 tau_F；在 tau_F 中把 N（数据集）和 k（算法）对调恰好也得到这个数。",
+         "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)，用书中的 tau_chi2（不做持平校正），N = 4 个数据集（行），k = 3 个算法（列）。"),
+    ],
+    solve=_solve_10,
+)
