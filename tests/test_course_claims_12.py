@@ -29,11 +29,23 @@ def test_12_2_3_the_two_fixed_rankings_of_the_issue():
     assert curve("+-++---+-+") == (pytest.approx(2 / 3), pytest.approx(0.6))
 
 
-def test_12_2_10_the_f_form_is_not_closer_to_alpha_at_k4_n4_but_is_from_n6():
-    r44 = lm.compare.friedman_null_rejection_rates(4, 4, alpha=0.05)
-    r46 = lm.compare.friedman_null_rejection_rates(4, 6, alpha=0.05)
-    f44, c44 = r44.f_rate, r44.chi2_rate
-    f46, c46 = r46.f_rate, r46.chi2_rate
-    assert abs(f44 - 0.05) > abs(c44 - 0.05)
-    assert abs(f46 - 0.05) < abs(c46 - 0.05)
-    assert (round(100 * c44, 1), round(100 * f44, 1)) == (3.3, 6.8)
+def test_12_2_10_which_form_is_closer_to_alpha_depends_on_n():
+    rates = {n: lm.compare.friedman_null_rejection_rates(4, n, alpha=0.05) for n in (4, 6, 8)}
+    closer_f = {n: abs(r.f_rate - 0.05) < abs(r.chi2_rate - 0.05) for n, r in rates.items()}
+    assert closer_f == {4: False, 6: True, 8: False}        # not "from N = 6 on": N = 8 goes back to chi2
+    assert [(round(100 * r.chi2_rate, 1), round(100 * r.f_rate, 1)) for r in rates.values()] == [
+        (3.3, 6.8), (3.7, 6.0), (4.2, 5.8)]
+    assert all(r.chi2_rate < 0.05 < r.f_rate for r in rates.values())
+
+
+def test_12_2_2_an_unstratified_fold_of_10_holds_5_plus_5_about_a_quarter_of_the_time():
+    import math
+    p = math.comb(50, 5) ** 2 / math.comb(100, 10)
+    assert round(p, 3) == 0.259
+    # any other split a + (10 - a) of a test fold: the training majority is the fold's minority, error >= 0.6
+    for a in range(11):
+        if a != 5:
+            train_pos, train_neg = 50 - a, 50 - (10 - a)
+            predicted = 1 if train_pos > train_neg else 0
+            errors = (10 - a) if predicted == 1 else a
+            assert errors / 10 >= 0.6
