@@ -186,3 +186,43 @@ def test_09_four_numbers():
     b, v = lm.bias_variance.decompose(f_at_x[:, None], [y_at_x])
     assert (b[0], v[0]) == pytest.approx((0.09, 0.05))
     assert np.mean((f_at_x - y_at_x) ** 2) == pytest.approx(b[0] + v[0])
+
+
+def test_09_the_u_has_a_bump_and_the_bias_falls_in_steps(chapter09):
+    """Reader 0811: 'the bias falls and the variance grows; their sum is U-shaped' said of every degree.
+    The variance grows at every step; the bias^2 does not fall from 1 to 2 (0.2034 both) and the sum
+    rises from 1 to 2 (0.3034 -> 0.3094) before it falls to degree 3; from 3 on it rises at every degree."""
+    r = chapter09
+    assert np.all(np.diff(r.variance) > 0)
+    assert round(r.bias2[1], 4) == round(r.bias2[2], 4) == 0.2034
+    assert (round(r.total[1], 4), round(r.total[2], 4)) == (0.3034, 0.3094)
+    assert np.all(np.diff(r.total[3:]) > 0) and r.total[2] > r.total[3]
+    assert np.all(np.diff(r.train_error) < 0)                  # the training error only goes down
+
+
+def test_09_more_data_hardly_moves_the_bias_of_a_straight_line():
+    """Reader 0811: 'more data does nothing for the bias' is nearly, not exactly, true: degree 1's bias^2 is
+    0.2093 with 4 training points and 0.2034 with 20 or 80 (3,000 training sets each)."""
+    b = {n: lm.bias_variance.bias_variance_experiment(degrees=[1], n_sets=3000, n_train=n, noise_sd=0.3,
+                                                      rng=0).bias2[0] for n in (4, 20, 80)}
+    assert [round(b[n], 4) for n in (4, 20, 80)] == [0.2093, 0.2034, 0.2034]
+
+
+def test_09_explorer_current_dot_clear_of_the_cut_off_label(chapter09):
+    """Reader 0811 (issue 24): at degree 12 the orange dot sat on the ▲ and over the '3.42' label. Now the dot
+    (not clipped) sits under the ▲ and above the written total, which starts 22 pt below the top."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from learnmetrics.widgets.bias_variance import BiasVarianceExplorer
+
+    ex = BiasVarianceExplorer(chapter09, degree=12)
+    ex.fig.canvas.draw()
+    renderer = ex.fig.canvas.get_renderer()
+    axu = ex.fig.axes[2]
+    dot = ex._marker_off
+    assert dot.get_visible() and not ex._marker_dot.get_visible() and dot.get_clip_on() is False
+    box = dot.get_window_extent(renderer)
+    label = next(t for t in axu.texts if t.get_text() == "3.42")
+    assert not box.overlaps(label.get_window_extent(renderer))
+    ex.slider.value = 3
+    assert ex._marker_dot.get_visible() and not ex._marker_off.get_visible()

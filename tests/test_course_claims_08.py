@@ -205,3 +205,21 @@ def test_08_figures_label_their_lines_directly_no_legend_over_them():
     tau = lm.five_by_two_cv_t_test(ea, eb).statistic
     assert f"{tau:.4f}" in " ".join(t.get_text() for t in ax.texts)
     plt.close(fig)
+
+
+def test_08_paired_test_explorer_legend_outside_the_histogram():
+    """Reader 0811 (issue 24): the explorer's legend sat inside the axes over the hatched rejection region.
+    It now sits above the axes, and figure_faults finds nothing at k = 10 and k = 2."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from learnmetrics.plotting import style
+    from learnmetrics.widgets.compare import PairedTestExplorer
+
+    ex = PairedTestExplorer(k=10, difference=0.0)
+    for k, d in [(10, 0.0), (2, 0.05)]:
+        ex.folds.value, ex.difference.value = k, d
+        ex.fig.canvas.draw()
+        ax = ex.fig.axes[0]
+        legend_box = ax.get_legend().get_window_extent(ex.fig.canvas.get_renderer())
+        assert legend_box.y0 >= ax.get_window_extent().y1 - 1      # above the axes, not over the data
+        assert not style.figure_faults(ex.fig)

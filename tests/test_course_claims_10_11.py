@@ -142,3 +142,46 @@ def test_11_temperature_explorer_marks_its_position_in_orange():
     y, _, p_model = cal.simulate_scores(1000, rng=11)
     ex = TemperatureExplorer(y, p_model)
     assert matplotlib.colors.to_hex(ex._vline.get_color()) == style.CUT.lower() and not ex._vline.get_clip_on()
+
+
+def test_10_an_intervals_width_depends_on_the_examples_not_only_their_number():
+    """Reader 0811: '17 examples give an AUC to within about ±0.2' said in general. 17 melons ranked perfectly
+    give a resampled AUC of 1 every time (width 0); the chapter's 17 melons give a 95% interval 0.40 wide."""
+    y = [1] * 8 + [0] * 9
+    perfect = lm.bootstrap_ci(lm.roc_auc_score, y, np.arange(17, 0, -1), rng=0)
+    assert perfect.low == perfect.high == 1.0
+    from learnmetrics import datasets
+    wm = datasets.watermelon_scores()
+    boot = lm.bootstrap_ci(lm.roc_auc_score, wm.y_true, wm.y_score, rng=0)
+    assert round(boot.high - boot.low, 2) == 0.40
+
+
+def test_11_auc_blind_only_to_strictly_increasing_changes():
+    """Reader 0811: 'blind to any increasing change': rounding (non-decreasing) creates ties and moves the AUC."""
+    y, p_true, p_model = cal.simulate_scores(4000, rng=11)
+    assert lm.roc_auc_score(y, p_model) == pytest.approx(lm.roc_auc_score(y, p_true), abs=1e-12)
+    assert abs(lm.roc_auc_score(y, np.round(p_model, 1)) - lm.roc_auc_score(y, p_model)) > 1e-3
+
+
+def test_11_log_loss_lies_above_brier_everywhere():
+    """Reader 0811: 'the log loss is close to the Brier curve for reasonable probabilities': it lies above
+    it at every q < 1 (-ln q >= 1 - q >= (1 - q)^2); at 0.5: 0.6931 against 0.2500."""
+    q = np.linspace(1e-6, 1 - 1e-9, 100_001)
+    assert np.all(-np.log(q) >= (1 - q) ** 2)
+    assert (round(-np.log(0.5), 4), lm.brier_score_loss([1], [0.5])) == (0.6931, 0.25)
+
+
+def test_11_the_cost_cut_needs_probabilities_right_at_the_cut_not_calibration_everywhere():
+    """Reader 0811: 'the cut cost10/(cost01 + cost10) is only right on calibrated probabilities'. A model with
+    doubled log-odds around 1/6 instead of 1/2 is badly calibrated (ECE 0.1289, worse than the chapter's
+    model's 0.0866) yet makes exactly the truth's decisions at 1/6: mean cost 0.4390 both."""
+    y, p_true, p_model = cal.simulate_scores(4000, rng=11)
+    t = cal.cost_threshold(cost01=5, cost10=1)
+    logit = lambda p: np.log(p / (1 - p))
+    pivot = 1 / (1 + np.exp(-(2 * (logit(p_true) - logit(t)) + logit(t))))
+    costs = [[0, 1], [5, 0]]
+    cost = {name: lm.cost_sensitive_error(y, (p > t).astype(int), costs)
+            for name, p in [("true", p_true), ("model", p_model), ("pivot", pivot)]}
+    assert (round(cost["true"], 4), round(cost["model"], 4), round(cost["pivot"], 4)) == (0.4390, 0.5070, 0.4390)
+    assert round(lm.expected_calibration_error(y, pivot), 4) == 0.1289
+    assert lm.expected_calibration_error(y, pivot) > lm.expected_calibration_error(y, p_model)

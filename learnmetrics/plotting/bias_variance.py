@@ -109,7 +109,8 @@ def plot_decomposition(ax, result: BiasVarianceResult, *, ymax=None, title=None,
                     label="training error", zorder=3)
     off = result.total > ymax
     for di, v in zip(d[off], result.total[off]):
-        ax.annotate(f"{v:.2f}", (di, ymax), xytext=(0, -4), textcoords="offset points", ha="center", va="top",
+        # the label starts 22 pt below the top: room for the ▲ and for the explorer's current-degree dot
+        ax.annotate(f"{v:.2f}", (di, ymax), xytext=(0, -22), textcoords="offset points", ha="center", va="top",
                     rotation=90, fontsize=_FONT, color="white", fontweight="bold", zorder=6)
     if off.any():
         ax.plot(d[off], np.full(off.sum(), ymax), ls="none", marker="^", ms=7, color=style.TOTAL, clip_on=False,

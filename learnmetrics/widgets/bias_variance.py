@@ -10,6 +10,7 @@ Right: all degrees at once, the current one marked. The numbers come from
 from __future__ import annotations
 
 import ipywidgets as widgets
+import matplotlib.transforms as mtransforms
 import numpy as np
 
 from ..bias_variance import BiasVarianceResult, _degree_index, bias_variance_experiment, bias_variance_state
@@ -99,12 +100,17 @@ class BiasVarianceExplorer(Explorer):
         # the current degree: the course's cut point (a large orange dot, black edge) on top of its stack,
         # never clipped (a stack taller than the axis puts it on the top edge)
         self._marker_dot = axu.plot([float(r.degrees[0])], [0.0], **{**style.CUT_POINT, "clip_on": False})[0]
+        # a stack cut off at the top: the dot sits just under its ▲ (11 pt down), above the written total
+        below_top = mtransforms.offset_copy(axu.transData, fig=fig, x=0, y=-11, units="points")
+        self._marker_off = axu.plot([float(r.degrees[0])], [self._ymax], transform=below_top,
+                                    **{**style.CUT_POINT, "clip_on": False})[0]
+        self._marker_off.set_visible(False)
 
     def dynamic_artists(self):
         # every axis limit is fixed in setup_figure, so the rest is drawn once (blitted background);
         # the true function is redrawn last to stay on top of the fits
         return [*self._curves, self._mean, self._truth, self._title, *self._bars, self._sim, *self._bar_text,
-                self._marker_dot]
+                self._marker_dot, self._marker_off]
 
     def draw(self, state):
         for line, c in zip(self._curves, state.curves):
@@ -125,7 +131,11 @@ class BiasVarianceExplorer(Explorer):
                 text.set_position((i, v + self._ymax * 0.01))
                 text.set(text=f"{v:.3f}", color="black", rotation=0, va="bottom", fontweight="normal")
         self._sim.set_ydata([min(state.expected_error, self._ymax)])
+        cut_off = state.total > self._ymax
         self._marker_dot.set_data([state.degree], [min(state.total, self._ymax)])
+        self._marker_dot.set_visible(not cut_off)
+        self._marker_off.set_data([state.degree], [self._ymax])
+        self._marker_off.set_visible(cut_off)
 
     def describe(self, state):
         if is_chinese():

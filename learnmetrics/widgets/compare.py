@@ -60,8 +60,9 @@ class PairedTestExplorer(Explorer):
         return paired_test_state(self.grid, k, difference, bins=self.bins)
 
     def setup_figure(self, fig):
+        # top=0.76: the legend sits above the histogram's axes (two rows), never over the hatched region
         gs = fig.add_gridspec(1, 2, width_ratios=[1.6, 1.0], wspace=0.25, left=0.065, right=0.985, bottom=0.14,
-                              top=0.86)
+                              top=0.76)
         ax, axp = fig.add_subplot(gs[0]), fig.add_subplot(gs[1])
         lo, hi = self.bins[0], self.bins[-1]
         # every axis limit is fixed here: the axes, ticks and legends are drawn once (blitted background)
@@ -83,9 +84,10 @@ class PairedTestExplorer(Explorer):
         ax.set_xlabel(r"paired $t$ statistic $\tau_t = \sqrt{k}\,\mu/\sigma$ of the fold differences")
         ax.set_ylabel("density")
         ax.spines[["top", "right"]].set_visible(False)
-        # drawn with the moving artists, last, so that the hatched region never covers it
-        self._legend = ax.legend(fontsize=9, frameon=True, framealpha=0.95, edgecolor="none", loc="upper left")
-        self._title = ax.text(0, 1.04, "", transform=ax.transAxes, fontsize=10, va="bottom")
+        # outside the axes, above them (CONTRIBUTING: a legend never covers data, here the hatched region)
+        self._legend = ax.legend(fontsize=9, frameon=False, loc="lower left", bbox_to_anchor=(0, 1.0), ncol=2,
+                                 borderaxespad=0.2, columnspacing=1.5)
+        self._title = ax.text(0, 1.20, "", transform=ax.transAxes, fontsize=10, va="bottom")
         d = np.asarray(self.grid.differences)
         (self._power,) = axp.plot(d, np.zeros(len(d)), "o-", color=style.CURVE, ms=4, lw=1.5)
         (self._here,) = axp.plot([0], [0], **style.CUT_POINT)  # the explorer's position
@@ -97,7 +99,7 @@ class PairedTestExplorer(Explorer):
         axp.set_xlabel("true difference of error rates")
         axp.set_ylabel("share rejecting $H_0$")
         axp.spines[["top", "right"]].set_visible(False)
-        self._ptitle = axp.text(0, 1.04, "", transform=axp.transAxes, fontsize=10, va="bottom")
+        self._ptitle = axp.text(0, 1.20, "", transform=axp.transAxes, fontsize=10, va="bottom")
 
     def dynamic_artists(self):
         return [self._left, self._right, self._cl, self._cr, self._hist, self._pdf, self._crit_text, self._below,
