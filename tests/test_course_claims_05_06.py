@@ -401,3 +401,80 @@ def test_06_ranking_explorer_frames_have_no_faults():
             ex.k_slider.value = k
             ex.draw(ex.state)
             assert not style.figure_faults(ex.fig), (order, k, style.figure_faults(ex.fig))
+
+
+# ------------------------------------------------------------------ the fresh reader's pass (issues 23, 24)
+def test_05_dearer_misses_move_the_best_cut_down_or_leave_it_never_up():
+    """Section 6: 'expensive misses move the cut down the ranking' is monotone but weak: down or unchanged."""
+    rng = np.random.default_rng(5)
+    stayed = 0
+    for _ in range(200):
+        y = rng.integers(0, 2, 15)
+        if y.min() == y.max():
+            continue
+        fpr, tpr, thr = lm.roc_curve(y, rng.random(15), drop_intermediate=False)
+        cuts = [lm.best_cut(fpr, tpr, thr, p=0.5, cost01=r, cost10=1.0).index
+                for r in np.exp(np.sort(rng.uniform(-4, 4, 40)))]        # x = r / (r + 1) rises with r
+        assert np.all(np.diff(cuts) >= 0)                                 # more examples predicted positive, never fewer
+        stayed += int(np.sum(np.diff(cuts) == 0))
+    assert stayed > 0                                                     # "or leave it where it is" does happen
+
+
+def test_05_a_good_newest_melon_can_but_need_not_own_a_piece(melons):
+    """Cut 5 takes in a good melon (#3) and owns no piece; the owners are cuts 3, 8 and 13 only."""
+    d, table, fpr, tpr, _ = melons
+    order = np.argsort(-d.y_score, kind="stable")
+    assert d.y_true[order[4]] == 1 and d.ids[order[4]] == 3
+    owners = lm.cost_curve_envelope(fpr, tpr).owners
+    assert sorted((table.tp + table.fp)[owners].tolist()) == [3, 8, 13]
+    for k in owners:                                                      # each owner's newest melon is good
+        assert d.y_true[order[int(k) - 1]] == 1
+
+
+def test_05_probability_cost_equals_p_at_the_ends_whatever_the_costs():
+    """Common mistakes: 'P(+)cost equals p only when the costs are equal' needs 0 < p < 1."""
+    for c01, c10 in [(4, 1), (1, 9), (20, 3)]:
+        assert lm.probability_cost(0.0, c01, c10) == 0.0 and lm.probability_cost(1.0, c01, c10) == 1.0
+        p = np.linspace(0.01, 0.99, 99)
+        assert np.all(np.abs(lm.probability_cost(p, c01, c10) - p) > 0)
+
+
+def test_05_probability_cost_figure_has_no_legend_over_its_curves():
+    """The p -> P(+)cost figure's legend covered the 1:4 curve and its note the 1:1 line (reader's pass)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting import cost as lmc
+    from learnmetrics.plotting import style
+    fig, ax = plt.subplots(figsize=(7.2, 4.2))
+    worked = lmc.plot_probability_cost(ax, [(1, 4), (1, 1), (4, 1), (20, 1)], worked=(0.2, 4, 1))
+    assert worked == pytest.approx(0.5) and not style.figure_faults(fig)
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    note = [t for t in ax.texts if "0.50" in t.get_text()][0].get_bbox_patch().get_window_extent(r)   # the box, not the arrow
+    p = np.linspace(0, 1, 401)
+    for c01, c10 in [(1, 4), (1, 1), (4, 1), (20, 1)]:                     # the note's box crosses no curve
+        pts = ax.transData.transform(np.column_stack([p, lm.probability_cost(p, c01, c10)]))
+        inside = (pts[:, 0] > note.x0) & (pts[:, 0] < note.x1) & (pts[:, 1] > note.y0) & (pts[:, 1] < note.y1)
+        assert not inside.any(), (c01, c10)
+    plt.close(fig)
+
+
+def test_06_ap_columns_key_sits_outside_the_axes():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from learnmetrics.plotting.ranking import plot_precision_at_hits
+    fig, ax = plt.subplots(figsize=(5.5, 3.8))
+    plot_precision_at_hits(ax, list("abcdefghij"), {"a", "b", "d", "e", "h"})
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    assert ax.get_legend().get_window_extent(r).y1 <= ax.get_window_extent(r).y0
+    plt.close(fig)
+
+
+def test_06_a_missing_liked_film_counts_in_R():
+    """The MAP figure's text: a liked film missing from the list adds 0 to the sum but still counts in |R| (cai)."""
+    assert lm.average_precision(["m8", "m6", "m1", "m3"], {"m3", "m4"}) == pytest.approx((1 / 4) / 2)

@@ -35,6 +35,7 @@ __all__ = [
     "plot_hull_and_envelope",
     "plot_cost_scenarios",
     "plot_cost_heatmaps",
+    "plot_probability_cost",
     "SCENARIO_MARKERS",
 ]
 
@@ -375,3 +376,33 @@ def plot_cost_heatmaps(axes, confusion, cost, labels, *, fontsize=FONT):
         ax.title.set_fontsize(fontsize + 1)
         ax.tick_params(labelsize=fontsize)
     return product
+
+
+def plot_probability_cost(ax, ratios, *, worked=None, fontsize=FONT):
+    """P(+)cost against the prior p, one curve per cost ratio ``(cost01, cost10)`` (an ordered
+    quantity: the sequential map, plus a line style and marker each). ``worked = (p, cost01,
+    cost10)`` marks one condition with a black dot and its value. The key sits outside the axes
+    and the worked value's note under the lowest curve, so neither covers a curve.
+    Returns the worked example's P(+)cost (or None)."""
+    from ..cost import probability_cost
+
+    ratios = [(float(a), float(b)) for a, b in ratios]
+    if not ratios:
+        raise ValueError("ratios must hold at least one (cost01, cost10) pair")
+    p = np.linspace(0, 1, 201)
+    styles = zip(ordered_colors(len(ratios)), ["-", "--", "-.", ":", (0, (5, 1, 1, 1, 1, 1))] * 4,
+                 ["v", "s", "^", "D", "o"] * 4)
+    for (c01, c10), (color, ls, marker) in zip(ratios, styles):
+        ax.plot(p, probability_cost(p, c01, c10), color=color, ls=ls, lw=2, marker=marker, markevery=25,
+                label=f"cost01 : cost10 = {c01:g}:{c10:g}")
+    value = None
+    if worked is not None:
+        wp, w01, w10 = worked
+        value = float(probability_cost(wp, w01, w10))
+        ax.plot([wp], [value], "o", color="black", zorder=5)
+        ax.annotate(f"p = {wp:g}, {w01:g}:{w10:g}  ->  {value:.2f}", (wp, value), xytext=(0.55, 0.06),
+                    arrowprops=dict(arrowstyle="->"), fontsize=fontsize,
+                    bbox=dict(boxstyle="round,pad=0.2", fc="white", ec="0.7"))
+    ax.set(xlabel="p = P(positive)", ylabel="P(+)cost", xlim=(0, 1), ylim=(0, 1))
+    ax.legend(fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
+    return value

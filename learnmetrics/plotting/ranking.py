@@ -258,7 +258,8 @@ def plot_precision_at_hits(ax, ranked, relevant, *, title=None, color="0.82"):
     ax.set_xlabel("recall")
     ax.set_ylabel("precision")
     ax.tick_params(labelsize=FONT)
-    ax.legend(loc="lower left", fontsize=FONT, framealpha=0.9)
+    # the key under the axes: inside, it would cover the columns whose area is AP
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=FONT, frameon=False)
     ax.text(0.98, 1.19, f"AP = area = {ap:.3f}", ha="right", va="top", fontsize=FONT)
     if title:
         ax.set_title(title, fontsize=10)

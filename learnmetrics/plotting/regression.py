@@ -172,8 +172,9 @@ def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt
     """One bar per target column (``multioutput='raw_values'``), each labelled with its value,
     and optional averages (a dict name -> value) as horizontal lines with their names.
 
-    The bars are grey (a column is not a class); an average is a dashed line of a
-    learner colour, named at its right end, so colour is not the only cue.
+    The bars are grey (a column is not a class); the averages are a pair shown once
+    (``style.pair_style``: near-black solid, near-black dotted), each named on its line at the
+    right end: the learners' colours are not borrowed.
     """
     log = check_bool(log, "log")
     values = np.asarray(values, dtype=float)
@@ -188,9 +189,11 @@ def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt
     for x, v in zip(xs, values):
         ax.annotate(fmt.format(v), (x, v), xytext=(0, 3), textcoords="offset points", ha="center", va="bottom",
                     fontsize=9)
-    for j, (name, v) in enumerate((averages or {}).items()):
-        st = style.learner_style(j)
-        ax.axhline(v, color=st["color"], ls="--", lw=1.6)
+    averages = dict(averages or {})
+    if len(averages) > 2:
+        raise ValueError(f"averages holds at most two lines (a labelled pair), got {len(averages)}")
+    for j, (name, v) in enumerate(averages.items()):
+        ax.axhline(v, lw=1.6, **style.pair_style(j))
         ax.annotate(f"{name} {fmt.format(v)}", (1.0, v), xycoords=("axes fraction", "data"), xytext=(-2, 3),
                     textcoords="offset points", ha="right", va="bottom", fontsize=9, color=style.CURVE)
     if log:

@@ -103,8 +103,10 @@ class PolynomialDegreeExplorer(Explorer):
         ax_crit.set_xlim(-0.5, len(t) - 0.5)
         ax_crit.set_xlabel("degree")
         ax_crit.set_ylabel("criterion − its minimum")
-        # upper centre: the low degrees run off the top at the left, the large ones climb at the right
-        self._legend = ax_crit.legend(loc="upper center", bbox_to_anchor=(0.58, 1.0), fontsize=9, framealpha=1.0)
+        # the key under the axes: inside, it covered the steep lines of the low degrees and the
+        # current degree's line (issue 24: a legend never covers data)
+        self._legend = ax_crit.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=9,
+                                      frameon=False, columnspacing=1.0, handlelength=1.8)
         ax_crit.set_title("model selection (★ = pick)", fontsize=10)
         self._vline = ax_crit.axvline(0, **style.CUT_LINE)
         for ax in self.axes:
@@ -114,7 +116,7 @@ class PolynomialDegreeExplorer(Explorer):
     def dynamic_artists(self) -> list:
         """The fitted curve, its title, the residuals and the degree marker: the axes
         limits are fixed in ``setup_figure``, so the rest is drawn once as a background."""
-        return [self._curve, self._title, self._res, self._vline, self._current, self._legend]  # the legend on top
+        return [self._curve, self._title, self._res, self._vline, self._current]
 
     def draw(self, state) -> None:
         self._curve.set_data(state.grid, state.curve)
