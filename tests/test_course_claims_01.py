@@ -143,3 +143,43 @@ def test_exercise_01_2_answer_is_not_printed_before_its_folded_solution():
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     i = next(i for i, c in enumerate(code) if 'check("01.2"' in "".join(c["source"]))
     assert "".join(code[i + 1]["source"]).startswith('solution("01.2")')
+
+
+# -- reader 0002: general sentences of 01 pinned as corrected -------------------------------
+def test_a_flat_learning_curve_still_lets_cv_and_loo_miss():
+    """01, sections 3 and 5: training on fewer examples is not the only source of bias. The
+    majority-class learner's true error is 0.5 at every training size (half positives), yet
+    leave-one-out says 1.0 on the balanced data, and stratified 10-fold CV is optimistic on
+    average over random data sets (each test fold carries the data set's majority)."""
+    majority = MajorityClassifier(rng=0)
+    X, y = book_data()
+    assert lm.estimate_error(X, y, method="loo", learner=majority).estimate == 1.0
+    rng = np.random.default_rng(0)
+    ys = (rng.random((200, 100)) < 0.5).astype(int)
+    tenfold = lm.evaluation.estimate_error_many(np.zeros((200, 100, 1)), ys, method="kfold", k=10,
+                                                learner=MajorityClassifier(rng=0), rng=0)
+    assert tenfold.mean() < 0.47
+    minority = np.minimum(ys.sum(axis=1), 100 - ys.sum(axis=1)) / 100
+    assert abs(tenfold.mean() - minority.mean()) < 0.01
+
+
+def test_cv_has_the_smallest_rmse_but_the_training_error_the_smallest_sd(pop):
+    """01, section 7: cross-validation is the most accurate (smallest RMSE), but its spread is not
+    the smallest: the training error's sd is lower (0.0553 against 0.0581-0.0614)."""
+    study = lm.evaluation.simulate_estimators(pop, 40, methods=lm.evaluation.METHODS, n_datasets=300, k=10, p=10,
+                                              test_size=0.3, rng=0)
+    err = study.estimates - study.true_error[None, :]          # (n_methods, n_datasets)
+    sd = dict(zip(lm.evaluation.METHODS, err.std(axis=1)))
+    rmse = dict(zip(lm.evaluation.METHODS, np.sqrt((err ** 2).mean(axis=1))))
+    assert round(sd["resubstitution"], 4) == 0.0553
+    assert sd["resubstitution"] < min(sd["kfold"], sd["repeated_kfold"], sd["loo"])
+    assert min(rmse, key=rmse.get) in ("kfold", "repeated_kfold", "loo")
+    assert rmse["repeated_kfold"] < rmse["resubstitution"]
+
+
+def test_the_cv_bias_falls_from_k_2_to_10_but_not_beyond(pop):
+    """01, summary table: the k-fold bias falls from k = 2 to k = 10, and k = 40 is above k = 10."""
+    st = lm.evaluation.cv_study(pop, 40, ks=(2, 3, 4, 5, 10, 20, 40), max_repeats=5, n_datasets=200, rng=0)
+    bias = {k: lm.evaluation.cv_state(st, k, 1).bias for k in (2, 5, 10, 40)}
+    assert (round(bias[10], 4), round(bias[40], 4)) == (0.0100, 0.0134)
+    assert bias[2] > bias[5] > bias[10] < bias[40]

@@ -401,14 +401,16 @@ def plot_threshold_views(ax_scores, ax_roc, ax_pr, y_true, y_score, threshold, *
     # 2. ROC with the point
     fpr, tpr, _ = roc_curve(y_true, y_score, pos_label=pos_label)
     style_roc_axes(ax_roc, book_terms=False)
-    ax_roc.plot([0, 1], [0, 1], **style.DIAGONAL)
+    (diagonal,) = ax_roc.plot([0, 1], [0, 1], **style.DIAGONAL)
     plot_roc_steps(ax_roc, fpr, tpr, ms=3)
     ax_roc.plot([st.fpr], [st.tpr], **style.CUT_POINT)
+    style.label_line(ax_roc, diagonal, "random guess", x=0.72, above=False, fontsize=9)
     # 3. P-R with the point (no point while nothing is predicted positive: P is 0/0)
     p, r, _ = precision_recall_curve(y_true, y_score, pos_label=pos_label)
     style_pr_axes(ax_pr, book_terms=False)
-    ax_pr.axhline(pos.mean(), **style.DIAGONAL)
+    (baseline,) = ax_pr.plot([0, 1], [pos.mean(), pos.mean()], **style.DIAGONAL)
     plot_pr_steps(ax_pr, r, p, ms=3)
+    style.label_line(ax_pr, baseline, "random guess", x=0.3, above=False, fontsize=9)
     if st.counts.predicted_positives:
         ax_pr.plot([st.recall], [st.precision], **style.CUT_POINT)
     for ax in (ax_roc, ax_pr):

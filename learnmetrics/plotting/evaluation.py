@@ -377,17 +377,23 @@ def plot_l2_tuning(ax, tuning):
     ax.legend(fontsize=FONT)
 
 
-def plot_estimate_spreads(ax, estimates, *, true_error=None, bins=None):
-    """Histograms of several methods' estimates over many data sets, one learner style each
-    (``style.learner_style``: colour *and* line style), with the true error as a reference.
+def plot_estimate_spreads(ax, estimates, *, true_error=None, bins=None, label_x=None):
+    """Histograms of two methods' estimates over many data sets: a pair shown once
+    (``style.pair_style``: near-black solid and near-black dotted), each labelled on the figure
+    with its mean and sd, no legend; the true error as a reference line, labelled on it.
 
     Parameters
     ----------
     ax : matplotlib Axes
     estimates : dict label -> array of estimates
+        One or two methods (a pair: the reserved learner colours are not borrowed).
     true_error : float, optional
         Drawn as ``style.REFERENCE`` (grey, dashed).
     bins : array of bin edges, optional (default: 21 bins over [0, 1])
+    label_x : dict label -> float, optional
+        Where each method's label points: the bin holding this x (default: its tallest bin).
+        The label sits up and to the left of that bin (to the right when the bin lies in the
+        left 30 % of the axis).
 
     Returns
     -------
@@ -395,16 +401,33 @@ def plot_estimate_spreads(ax, estimates, *, true_error=None, bins=None):
     """
     if not isinstance(estimates, dict) or not estimates:
         raise ValueError("estimates must be a non-empty dict label -> array of estimates")
+    if len(estimates) > 2:
+        raise ValueError(f"estimates must hold one or two methods (a pair), got {len(estimates)}")
+    if label_x is not None and not isinstance(label_x, dict):
+        raise TypeError(f"label_x must be a dict label -> x or None, got {type(label_x).__name__}")
     bins = _bins(bins, np.linspace(0, 1, 21))
-    artists = []
+    artists, tops = [], []
     for i, (label, values) in enumerate(estimates.items()):
         values = as_scores(values, f"estimates[{label!r}]")
-        st = style.learner_style(i)
-        artists.append(ax.stairs(hist_shares(values, bins), bins, color=st["color"], ls=st["ls"], lw=2.5,
-                                 label=f"{label}: mean {values.mean():.3f}, sd {values.std():.3f}"))
+        st = style.pair_style(i)
+        shares = hist_shares(values, bins)
+        artists.append(ax.stairs(shares, bins, color=st["color"], ls=st["ls"], lw=2.2))
+        x = None if label_x is None else label_x.get(label)
+        j = int(np.argmax(shares)) if x is None else int(np.clip(np.searchsorted(bins, x, side="right") - 1,
+                                                                   0, len(shares) - 1))
+        tops.append((label, values, (bins[j] + bins[j + 1]) / 2, shares[j], st))
     if true_error is not None:
-        ax.axvline(true_error, color=TRUE_COLOR, ls="--", lw=2, label=f"true error {true_error:.3f}")
+        ref = ax.axvline(true_error, color=TRUE_COLOR, ls="--", lw=2)
+        ax.text(true_error, 0.6, f" true error {true_error:.3f}", transform=ax.get_xaxis_transform(),
+                ha="left", va="center", fontsize=FONT, color=ref.get_color())
+    ymax = max(t[3] for t in tops)
+    ax.set_ylim(0, ymax * 1.35)
+    for label, values, xc, h, st in tops:
+        left = xc > 0.7 * bins[0] + 0.3 * bins[-1]       # room on the left: the label goes there
+        ax.annotate(f"{label} ({'solid' if st['ls'] == '-' else 'dotted'}):\nmean {values.mean():.3f}, "
+                    f"sd {values.std():.3f}", (xc, h), xytext=(-28 if left else 28, 16), textcoords="offset points",
+                    ha="right" if left else "left", va="bottom", fontsize=FONT, color=style.CURVE,
+                    arrowprops=dict(arrowstyle="-", color=style.CURVE, lw=0.8))
     ax.set_xlabel("estimated error rate")
     ax.set_ylabel("share of data sets")
-    ax.legend(fontsize=FONT, loc="upper left")
     return artists

@@ -76,13 +76,13 @@ class PrevalenceView:
         self.axes = (ax_roc, ax_pr, ax_bars)
         # 1. ROC: the same at every prevalence
         style_roc_axes(ax_roc, book_terms=False)
-        plot_reference(ax_roc, "roc", which=("random",), legend_labels=False)
+        diagonal = plot_reference(ax_roc, "roc", which=("random",), legend_labels=False)["random"]
         plot_roc_steps(ax_roc, state.roc_fpr, state.roc_tpr, ms=3)
         fpr, tpr = state.roc_point
         ax_roc.plot([fpr], [tpr], **style.CUT_POINT)
         ax_roc.set_title(f"ROC: AUC = {state.roc_auc:.3f}\nthe same at every π", fontsize=10)
-        ax_roc.text(0.97, 0.04, "random guess", ha="right", va="bottom", fontsize=FONT, color="0.35",
-                    rotation=0, transform=ax_roc.transAxes)
+        # the random classifier labelled on its own line (below it: the curve runs above)
+        style.label_line(ax_roc, diagonal, "random guess", x=0.72, above=False, fontsize=FONT)
         ax_roc.tick_params(labelsize=FONT)
         # 2. P-R at the current prevalence, with its baseline
         style_pr_axes(ax_pr, book_terms=False)
