@@ -335,3 +335,80 @@ def test_04_a_constant_score_is_one_diagonal_step():
     fpr, tpr, _ = lm.roc_curve(y, np.zeros(1000))
     assert fpr.tolist() == [0.0, 1.0] and tpr.tolist() == [0.0, 1.0]
     assert lm.roc_auc_score(y, np.zeros(1000)) == 0.5
+
+
+# -- fresh adversarial reading (issue 23): each corrected general sentence, with its counter-example ----
+
+
+def _pr(pattern):
+    y = np.array([c == "+" for c in pattern], dtype=int)
+    return y, np.arange(len(y), 0, -1.0)
+
+
+def test_03_a_positive_moves_the_point_right_and_up_only_when_p_is_below_1():
+    t10 = lm.stepping_table(datasets.ten_samples().y_true, datasets.ten_samples().y_score)
+    assert (t10.recall[2] > t10.recall[1]) and t10.precision[1] == t10.precision[2] == 1.0   # cut 1 -> 2: flat
+
+
+def test_03_enclosure_gives_a_bep_at_least_as_large_not_always_larger():
+    def best_p(y, s, r):
+        t = lm.stepping_table(y, s)
+        return np.nanmax(np.where(t.recall >= r - 1e-12, t.precision, np.nan))
+    ya, sa = _pr("+++--+--")
+    yc, sc = _pr("+++----+")
+    rs = np.arange(1, 5) / 4
+    pa, pc_ = np.array([best_p(ya, sa, r) for r in rs]), np.array([best_p(yc, sc, r) for r in rs])
+    assert np.all(pa >= pc_) and np.any(pa > pc_)                        # the first encloses the second
+    assert lm.break_even_point(ya, sa).value == lm.break_even_point(yc, sc).value == 0.75
+
+
+def test_03_a_is_at_least_as_good_as_c_and_meets_it_at_recall_1(learners):
+    y, scores = learners
+    ta, tc = lm.stepping_table(y, scores["A"]), lm.stepping_table(y, scores["C"])
+    for r in np.arange(1, 9) / 8:
+        pa = np.nanmax(np.where(ta.recall >= r - 1e-12, ta.precision, np.nan))
+        pc_ = np.nanmax(np.where(tc.recall >= r - 1e-12, tc.precision, np.nan))
+        assert pa >= pc_ - 1e-12
+    assert ta.precision[-1] == pytest.approx(tc.precision[-1])             # equal at recall 1
+
+
+def test_03_straight_pr_lines_are_achievable_only_vertically_or_at_p_1():
+    # between melon cuts 4 (TP 3, FP 1) and 5 (TP 4, FP 1) the achievable curve P = (3 + t)/(4 + t) is not the chord
+    scored = datasets.watermelon_scores()
+    t = lm.stepping_table(scored.y_true, scored.y_score)
+    assert (t.tp[4], t.fp[4], t.tp[5], t.fp[5]) == (3, 1, 4, 1)
+    tt = 0.5
+    r, p = (3 + tt) / 8, (3 + tt) / (4 + tt)
+    chord = t.precision[4] + (r - t.recall[4]) / (t.recall[5] - t.recall[4]) * (t.precision[5] - t.precision[4])
+    assert p > chord + 1e-3
+    # a negative entering: TP fixed, so R is fixed and the mix lies on the vertical segment
+    assert t.recall[3] == t.recall[4]
+
+
+def test_03_f1_formula_equals_2pr_over_p_plus_r_only_where_p_plus_r_is_positive():
+    tp, fp, fn, tn = 0, 1, 1, 0
+    m = tp + fp + fn + tn
+    assert 2 * tp / (m + tp - tn) == 0.0                                   # defined, 0
+    P, R = tp / (tp + fp), tp / (tp + fn)
+    assert P + R == 0                                                      # 2PR/(P+R) would be 0/0
+
+
+def test_03_best_fbeta_cut_never_moves_up_the_list_as_beta_grows():
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        m = int(rng.integers(2, 15))
+        y = rng.integers(0, 2, m)
+        y[:2] = [0, 1]
+        s = rng.integers(0, 6, m).astype(float)
+        ks = [int(np.nanargmax(lm.fbeta_curve(y, s, beta=b))) for b in np.geomspace(0.1, 10, 25)]
+        assert np.all(np.diff(ks) >= 0)
+
+
+def test_04_weighting_negatives_keeps_precision_1_at_cuts_without_a_false_positive():
+    scored = datasets.watermelon_scores()
+    w = np.where(scored.y_true == 0, 10.0, 1.0)
+    t1 = lm.stepping_table(scored.y_true, scored.y_score)
+    t10 = lm.stepping_table(scored.y_true, scored.y_score, sample_weight=w)
+    assert np.all(t10.precision[1:4] == 1.0)
+    has_fp = t1.fp[1:] > 0
+    assert np.all(t10.precision[1:][has_fp] < t1.precision[1:][has_fp])

@@ -212,7 +212,7 @@ register(
     hint="AP = Σ (R_k − R_{k−1}) P_k: the precision at each cut that takes in a positive, times 1/m+.",
     mistakes=[
         Mistake(_trap, "that is the trapezoid area auc(recall, precision).",
-                "AP holds the precision over each recall step; straight lines between P-R points are not "
+                "AP holds the precision over each recall step; sloped straight lines between P-R points are not "
                 "achievable (section 6)."),
         Mistake(_mean_all, "you averaged the precision over every cut.",
                 "AP only takes the precision at the cuts where recall grows (each positive), weighted by the "

@@ -240,8 +240,8 @@ def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CU
     precision 1: scikit-learn's appended (0, 1) and the undefined start are dropped, see
     :func:`pr_points`), and between consecutive cuts the achievable interpolation
     (:func:`pr_interpolated`): a vertical drop when a negative enters, a rising *curve* when a
-    positive enters, the true curve across a tie. Never a straight sloped segment: a straight
-    line between two P-R points is no curve a classifier achieves. One ``Line2D`` (dots by
+    positive enters, the true curve across a tie. Never a straight sloped segment: a sloped
+    straight line between two P-R points is no curve a classifier achieves. One ``Line2D`` (dots by
     ``markevery``); move it with :func:`update_pr_curve`.
 
     ``style="steps"`` draws the step function whose area is the average precision
