@@ -181,7 +181,7 @@ register(
     kind="number", answer=_CP_PICK, tolerance=0.01, decimals=0, data={"x": _XQ, "y": _YQ, "max_degree": 8},
     mistakes=[
         Mistake(_R2_PICK, "that is the degree with the largest R² (the smallest RSS),",
-                "R² rises with every term; C_p adds 2 per parameter and stops where a term no longer pays."),
+                "the training R² never falls when a term is added; C_p adds 2 per parameter and stops where a term no longer pays."),
         Mistake(_ADJ_PICK, "that is the degree adjusted R² picks,",
                 "here it charges less per extra term than C_p; find the smallest C_p in the explorer's read-out."),
     ],
