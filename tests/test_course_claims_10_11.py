@@ -185,3 +185,31 @@ def test_11_the_cost_cut_needs_probabilities_right_at_the_cut_not_calibration_ev
     assert (round(cost["true"], 4), round(cost["model"], 4), round(cost["pivot"], 4)) == (0.4390, 0.5070, 0.4390)
     assert round(lm.expected_calibration_error(y, pivot), 4) == 0.1289
     assert lm.expected_calibration_error(y, pivot) > lm.expected_calibration_error(y, p_model)
+
+
+def test_10_bca_does_not_rule_out_a_coin_on_the_melons():
+    """Reader 0811: 'both intervals lie above 0.5' is true of the percentile and DeLong intervals only;
+    BCa's lower end is 0.500 exactly."""
+    from learnmetrics import datasets
+    wm = datasets.watermelon_scores()
+    pct = lm.bootstrap_ci(lm.roc_auc_score, wm.y_true, wm.y_score, rng=0)
+    bca = lm.bootstrap_ci(lm.roc_auc_score, wm.y_true, wm.y_score, method="bca", rng=0)
+    assert pct.low > 0.5 and lm.roc_auc_ci(wm.y_true, wm.y_score).low > 0.5
+    assert bca.low == pytest.approx(0.5, abs=1e-12)
+
+
+def test_11_raw_cost_climbs_from_its_minimum_with_small_wiggles():
+    """Reader 0811: 'the cost keeps rising past its minimum' is not monotone: it dips 12 times on the grid,
+    each dip at most a few thousandths."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting.calibration import plot_cost_by_threshold
+
+    y, _, p_model = cal.simulate_scores(4000, rng=11)
+    fig, ax = plt.subplots()
+    c = plot_cost_by_threshold(ax, y, {"raw model": p_model}, cost01=5, cost10=1)["raw model"]
+    plt.close(fig)
+    d = np.diff(c[np.argmin(c):])
+    assert (d < 0).sum() == 12 and d.min() > -0.005
+    assert c[-1] - c.min() > 0.05                               # but it climbs overall
