@@ -281,3 +281,110 @@ def _next_code_after_check(notebook, ex_id):
 def test_exercise_02_1_answer_is_not_printed_before_its_folded_solution():
     """Issue 26: the cell after the learner's check cell is the (folded) solution, not the explorer's read-out."""
     assert _next_code_after_check("02_confusion_matrix.ipynb", "02.1").startswith('solution("02.1")')
+
+
+# -- reader 0002: the general sentences of 02 that a counter-example broke, pinned as corrected --
+def test_two_examples_ranked_minus_plus_already_beat_the_bep():
+    """02: the -, +, + example is a small counter-example, not the smallest: -, + has BEP 0 and
+    predicting both positive gives P = 0.5, R = 1."""
+    assert lm.break_even_point([0, 1], [0.9, 0.8]).value == 0.0
+    both = lm.classification.threshold_state([0, 1], [0.9, 0.8], 0.8)
+    assert (both.precision, both.recall) == (0.5, 1.0)
+
+
+def test_a_random_guess_can_score_well_on_a_small_test_set():
+    """02, section 6: the measures give a model that ignores the examples a fixed value exactly
+    when it is constant, only on average when it guesses: 10 examples (5 + 5), random guesses
+    reach balanced accuracy >= 0.8 in about 5 % of the draws, MCC > 0.5 as often."""
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(5, int), np.zeros(5, int)]
+    guesses = rng.integers(0, 2, (10_000, 10))
+    bal = np.array([lm.balanced_accuracy_score(y, g) for g in guesses])
+    mcc = np.array([lm.matthews_corrcoef(y, g) for g in guesses])
+    assert 0.04 < np.mean(bal >= 0.8) < 0.07
+    assert np.mean(mcc > 0.5) > 0.04
+    assert abs(bal.mean() - 0.5) < 0.005 and abs(mcc.mean()) < 0.01       # on average: no skill
+    for constant in (np.zeros(10, int), np.ones(10, int)):                  # exactly, when constant
+        assert lm.balanced_accuracy_score(y, constant) == 0.5
+        assert lm.matthews_corrcoef(y, constant) == 0.0 and lm.cohen_kappa_score(y, constant) == 0.0
+
+
+def test_precision_is_one_at_every_prevalence_only_with_fpr_zero_and_tpr_positive():
+    """02, section 7: FPR = 0 keeps P at 1 for every pi only if TPR > 0 (else it is 0/0)."""
+    from learnmetrics.imbalance import prevalence_state
+    y, s = np.array([1, 1, 0, 0]), np.array([0.9, 0.8, 0.2, 0.1])
+    for pi in (0.5, 0.01, 0.001):
+        assert prevalence_state(y, s, pi, threshold=0.5).precision == 1.0
+    st = prevalence_state(y, s, 0.01, threshold=0.95)          # nothing predicted positive: TPR = FPR = 0
+    assert st.tpr == 0.0 and st.fpr == 0.0 and st.precision != 1.0
+
+
+def test_macro_and_micro_drift_apart_on_matrices_of_the_same_size():
+    """02, section 9: equal sizes do not make macro and micro agree (tp=1 fp=0 beside tp=1 fp=99,
+    100 examples each: macro-P 0.505, micro-P 0.020); micro-P is the mean of the precisions
+    weighted by TP + FP. On the breast-cancer folds both weights and precisions are nearly equal."""
+    one = np.r_[1, np.zeros(99, dtype=int)]
+    mm = lm.macro_micro([lm.binary_counts(one, one), lm.binary_counts(one, np.ones(100, dtype=int))])
+    assert (round(mm.macro_p, 3), round(mm.micro_p, 3)) == (0.505, 0.020)
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        counts = [lm.binary_counts(rng.integers(0, 2, 30), rng.integers(0, 2, 30)) for _ in range(4)]
+        counts = [c for c in counts if c.tp + c.fp > 0]
+        if not counts:
+            continue
+        w = np.array([c.tp + c.fp for c in counts], float)
+        p = np.array([c.tp / (c.tp + c.fp) for c in counts])
+        assert abs(lm.macro_micro(counts).micro_p - np.sum(w * p) / w.sum()) < 1e-12
+    cancer = datasets.load_breast_cancer()
+    folds = []
+    for train, test in lm.kfold_split(cancer.y, k=5, rng=0):
+        model = lm.learners.LogisticRegression().fit(cancer.X[train], cancer.y[train])
+        folds.append(lm.binary_counts(cancer.y[test], model.predict(cancer.X[test])))
+    assert [c.tp + c.fp for c in folds] == [43, 42, 40, 39, 38]
+    assert abs(lm.macro_micro(folds).macro_p - lm.macro_micro(folds).micro_p) < 0.001
+
+
+def test_a_clustering_with_swapped_group_numbers_calls_the_good_melons_0(melons):
+    """02: the perfect grouping of the question cell calls the good melons "0" (labels say 1)."""
+    *_, scored = melons
+    groups = 1 - scored.y_true
+    assert set(groups[scored.y_true == 1]) == {0} and lm.accuracy_score(scored.y_true, groups) == 0.0
+
+
+def test_the_cheapest_cut_is_a_hull_corner_but_not_every_corner_is_ever_the_only_cheapest(melons):
+    """00, glossary (ROC convex hull): for every cost point x = p·cost01 / (p·cost01 + (1-p)·cost10)
+    the cheapest cut is (or ties with) a corner of the hull, never a point strictly below it; on
+    the melons the corners (0, 0) and (1, 1) are never the only cheapest for x in (0, 1)."""
+    rng = np.random.default_rng(0)
+    xs = np.linspace(0, 1, 401)
+    for _ in range(200):
+        n = int(rng.integers(3, 15))
+        y = rng.integers(0, 2, n)
+        if y.sum() in (0, n):
+            continue
+        fpr, tpr, _ = lm.roc_curve(y, rng.integers(0, 5, n) / 4.0)
+        hf, ht = lm.roc_convex_hull(fpr, tpr)
+        for x in xs:
+            all_costs = x * (1 - tpr) + (1 - x) * fpr
+            hull_costs = x * (1 - ht) + (1 - x) * hf
+            assert hull_costs.min() <= all_costs.min() + 1e-12
+    *_, scored = melons
+    fpr, tpr, _ = lm.roc_curve(scored.y_true, scored.y_score)
+    hf, ht = lm.roc_convex_hull(fpr, tpr)
+    only = set()
+    for x in np.linspace(0, 1, 2001)[1:-1]:
+        c = x * (1 - ht) + (1 - x) * hf
+        best = np.flatnonzero(c <= c.min() + 1e-12)
+        if best.size == 1:
+            only.add((round(hf[best[0]], 3), round(ht[best[0]], 3)))
+    assert len(hf) == 5 and (0.0, 0.0) not in only and (1.0, 1.0) not in only and len(only) == 3
+
+
+def test_a_negative_tied_with_positives_can_enter_while_precision_rises():
+    """02, section 4: P falls when a bad example enters *on its own* (TP > 0); one tied in score
+    with good ones enters with them and P can rise: ranked +, -, then {+, +, -} tied."""
+    y, s = [1, 0, 1, 1, 0], [0.9, 0.8, 0.5, 0.5, 0.5]
+    before = lm.classification.threshold_state(y, s, 0.8)
+    after = lm.classification.threshold_state(y, s, 0.5)
+    assert after.counts.fp > before.counts.fp and after.precision > before.precision
+    assert (before.precision, after.precision) == (0.5, 0.6)
