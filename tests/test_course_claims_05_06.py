@@ -478,3 +478,31 @@ def test_06_ap_columns_key_sits_outside_the_axes():
 def test_06_a_missing_liked_film_counts_in_R():
     """The MAP figure's text: a liked film missing from the list adds 0 to the sum but still counts in |R| (cai)."""
     assert lm.average_precision(["m8", "m6", "m1", "m3"], {"m3", "m4"}) == pytest.approx((1 / 4) / 2)
+
+
+def test_06_ap_is_the_area_under_the_steps_not_under_chapter_03s_curve():
+    """Section 3's title said 'the area under the list's P-R curve'; chapter 03's curve rises along
+    P = TP / (TP + FP) (FP fixed) where a relevant item enters, below AP's column: its area is smaller
+    whenever a relevant item follows an irrelevant one (ten samples: 0.8177 against AP 0.8350)."""
+    def curve_area(labels):
+        n_pos, tp, fp, area = sum(labels), 0, 0, 0.0
+        for y in labels:
+            if y:          # integral of t / (t + fp) over t in [tp, tp + 1], in recall units
+                area += (1.0 - (fp * np.log((tp + 1 + fp) / (tp + fp)) if fp else 0.0)) / n_pos
+                tp += 1
+            else:
+                fp += 1
+        return area
+
+    ten = [1, 1, 0, 1, 1, 0, 0, 1, 0, 0]
+    ap = lm.average_precision(list(range(10)), {i for i, y in enumerate(ten) if y})
+    assert round(ap, 4) == 0.835 and round(curve_area(ten), 4) == 0.8177
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        y = rng.integers(0, 2, 9).tolist()
+        if sum(y) == 0:
+            continue
+        a = lm.average_precision(list(range(9)), {i for i, v in enumerate(y) if v})
+        first_neg = y.index(0) if 0 in y else 9
+        rise_after_negative = any(y[first_neg:])
+        assert curve_area(y) < a - 1e-12 if rise_after_negative else curve_area(y) == pytest.approx(a)
