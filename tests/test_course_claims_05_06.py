@@ -506,3 +506,14 @@ def test_06_ap_is_the_area_under_the_steps_not_under_chapter_03s_curve():
         first_neg = y.index(0) if 0 in y else 9
         rise_after_negative = any(y[first_neg:])
         assert curve_area(y) < a - 1e-12 if rise_after_negative else curve_area(y) == pytest.approx(a)
+
+
+def test_05_only_owners_are_best_on_a_range_others_tie_at_single_points(melons):
+    """'Only the owners are ever best' was too strong: at x = 0 cuts 0-3 all cost FPR = 0 (and at x = 1 cuts 13-17)."""
+    d, table, fpr, tpr, _ = melons
+    sizes = table.tp + table.fp
+    cost = lambda x: fpr * (1 - x) + (1 - tpr) * x           # noqa: E731
+    assert sorted(sizes[np.flatnonzero(cost(0.0) == cost(0.0).min())].tolist()) == [0, 1, 2, 3]
+    assert sorted(sizes[np.flatnonzero(np.isclose(cost(1.0), cost(1.0).min()))].tolist()) == [13, 14, 15, 16, 17]
+    best_inside = {int(sizes[np.argmin(cost(x))]) for x in np.linspace(0.001, 0.999, 999)}
+    assert best_inside == {3, 8, 13}
