@@ -1,0 +1,132 @@
+"""Chapter 13's general statements, each tried on counter-examples (several seeds, other sizes)
+before it was written, and pinned here."""
+from math import comb
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+from learnmetrics import practice as pr
+
+SEEDS = (0, 1, 13)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_selection_outside_the_folds_is_far_above_chance_inside_is_about_half(seed):
+    s = pr.leakage_study(step="select", n_datasets=6, rng=seed)
+    assert s.outside.mean() > 0.75
+    assert abs(s.inside.mean() - 0.5) < 0.07
+    assert (s.outside > s.inside).all()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_scaling_on_all_data_leaks_little_here(seed):
+    s = pr.leakage_study(step="scale", n_datasets=6, rng=seed)
+    assert np.abs(s.outside - s.inside).max() <= 0.05
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_duplicates_across_the_split_inflate_and_grouping_them_fixes_it(seed):
+    rand, grouped = pr.duplicate_study(n_datasets=6, rng=seed)
+    assert rand.mean() > 0.8 and abs(grouped.mean() - 0.5) < 0.08
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_kfold_is_optimistic_for_grouped_data_and_grouped_kfold_is_not(seed):
+    rand, grouped, truth = pr.group_study(n_datasets=6, rng=seed)
+    assert rand.mean() - truth.mean() > 0.25
+    assert abs(grouped.mean() - truth.mean()) < 0.08
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_forward_chaining_is_closer_to_next_months_error_than_shuffled_kfold(seed):
+    shuffled, forward, truth = pr.drift_study(n_datasets=8, rng=seed)
+    assert np.abs(forward - truth).mean() < np.abs(shuffled - truth).mean()
+    assert shuffled.mean() < forward.mean() <= truth.mean() + 0.02  # shuffled optimistic; forward still a little low
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_best_of_m_grows_with_m_and_nested_cv_stays_near_half(seed):
+    st = pr.selection_study(ms=(1, 10, 100), n_datasets=10, rng=seed)
+    best = st.best_of.mean(axis=0)
+    assert best[0] < best[1] < best[2] and best[2] > 0.6
+    assert (np.abs(st.nested.mean(axis=0) - 0.5) < 0.06).all()
+
+
+@pytest.mark.parametrize("target", (0.7, 0.8, 0.9))
+def test_a_constraint_met_at_the_edge_on_validation_holds_in_fewer_than_half(target):
+    for seed in (0, 5):
+        st = pr.constraint_state(target, n_val=300, n_repeats=200, rng=seed)
+        assert st.held < 0.55
+
+
+def test_recall_constraint_at_the_edge_holds_about_half_the_time():
+    held = []
+    for seed in range(200):
+        r = np.random.default_rng([7, seed])
+        yv = (r.random(300) < 0.3).astype(int)
+        sv = r.normal(size=300) + 1.5 * yv
+        held.append(pr.gaussian_rates(lm.precision_at_recall(yv, sv, min_recall=0.95).threshold)[1] >= 0.95)
+    assert 0.3 < np.mean(held) < 0.6
+
+
+def test_the_wilson_margin_needs_data_and_then_keeps_its_promise_more_often():
+    small = pr.constraint_state(0.8, n_val=300, n_repeats=200, rng=0)
+    big = pr.constraint_state(0.8, n_val=3000, n_repeats=200, rng=0)
+    assert small.safe_none > 0.5
+    assert big.safe_held > 0.9 > big.held and big.safe_true_recalls.mean() < big.true_recalls.mean()
+
+
+def _coverage(n, p, method):
+    prob = np.array([comb(n, j) * p**j * (1 - p)**(n - j) for j in range(n + 1)])
+    return sum(prob[j] for j in range(n + 1)
+               if lm.proportion_ci(j, n, method=method).low <= p <= lm.proportion_ci(j, n, method=method).high)
+
+
+@pytest.mark.parametrize("n", (10, 50, 120))
+def test_clopper_pearson_never_covers_less_than_nominal(n):
+    for p in np.linspace(0.01, 0.99, 60):
+        assert _coverage(n, p, "exact") >= 0.95 - 1e-9
+
+
+def test_wilson_is_close_to_nominal_and_wald_falls_short_near_the_ends():
+    n = 50
+    cov = [_coverage(n, p, "wilson") for p in np.linspace(0.05, 0.95, 37)]
+    assert 0.93 < np.mean(cov) < 0.97 and min(cov) < 0.95      # close, sometimes a little below
+    p = 0.97
+    ph = np.arange(n + 1) / n
+    half = 1.959963984540054 * np.sqrt(ph * (1 - ph) / n)
+    prob = np.array([comb(n, j) * p**j * (1 - p)**(n - j) for j in range(n + 1)])
+    assert prob[(ph - half <= p) & (p <= ph + half)].sum() < 0.85
+
+
+def test_clopper_pearson_is_wider_than_wilson_except_at_zero_or_all():
+    for n in range(1, 151):
+        for k in range(n + 1):
+            w, c = lm.proportion_ci(k, n), lm.proportion_ci(k, n, method="exact")
+            if 0 < k < n:
+                assert c.high - c.low > w.high - w.low
+    w, c = lm.proportion_ci(0, 60), lm.proportion_ci(0, 60, method="exact")
+    assert c.high - c.low < w.high - w.low          # the exception is real
+
+
+def test_ks_is_at_least_youdens_j_and_equal_when_positives_rank_higher():
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        n = int(rng.integers(4, 60))
+        y = rng.integers(0, 2, n)
+        y[:2] = [0, 1]
+        s = rng.normal(size=n) + rng.normal() * y
+        fpr, tpr, _ = lm.roc_curve(y, s)
+        ks = lm.ks_statistic(y, s).statistic
+        assert ks >= (tpr - fpr).max() - 1e-12
+        if (tpr - fpr).max() >= (fpr - tpr).max():
+            assert ks == pytest.approx((tpr - fpr).max())
+
+
+def test_permutation_null_is_not_centred_at_half_on_balanced_noise():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 2))
+    y = rng.permutation(np.arange(40) % 2)
+    r = lm.permutation_test(X, y, k=5, n_permutations=99, rng=0)
+    assert r.permutation_scores.mean() < 0.5
