@@ -412,3 +412,10 @@ def test_04_weighting_negatives_keeps_precision_1_at_cuts_without_a_false_positi
     assert np.all(t10.precision[1:4] == 1.0)
     has_fp = t1.fp[1:] > 0
     assert np.all(t10.precision[1:][has_fp] < t1.precision[1:][has_fp])
+
+
+def test_03_p_equals_r_at_cut_m_pos_and_also_where_tp_is_0():
+    three = lm.stepping_table([0, 1, 1], [3, 2, 1])                      # (-, +, +)
+    assert three.precision[1] == three.recall[1] == 0.0                   # cut 1: TP = 0, P = R = 0
+    assert three.precision[2] == three.recall[2] == 0.5                   # cut m+ = 2
+    assert lm.break_even_point([0, 1, 1], [3, 2, 1]).value == 0.5
