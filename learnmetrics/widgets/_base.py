@@ -414,6 +414,7 @@ def _view_class():
         alt = Unicode("").tag(sync=True)
         size = List([1, 1]).tag(sync=True)
         readout_width = Unicode("260px").tag(sync=True)
+        waiting = Unicode(_i18n.WAITING["en"]).tag(sync=True)   # shown while a frame is drawn
         layers = List([]).tag(sync=True)
         readouts = List([]).tag(sync=True)
         shape = List([]).tag(sync=True)
@@ -801,6 +802,7 @@ class Explorer:
         self._generation += 1
         self._page_id = page_id
         self._page_language = self._language()
+        self._relabel()
         n = self._n_slots()
         self._slot_keys = [self._key_at_slot(key, s) for s in range(n)] if self._linked else [key]
         self._layer_list = [None] * n
@@ -884,9 +886,27 @@ class Explorer:
         if self._todo:
             self._draw_ahead()
 
+    def _labelled(self) -> list:
+        """The controls and buttons whose labels follow the language."""
+        out = list(self.controls)
+        for v in vars(self).values():
+            for w in (v.values() if isinstance(v, dict) else (v,)):
+                if isinstance(w, widgets.Button) and w not in out:
+                    out.append(w)
+        return out
+
+    def _relabel(self) -> None:
+        """Control labels and the "drawing this frame" text in the language now chosen."""
+        language = self._language()
+        _i18n.relabel(self._labelled(), language)
+        waiting = _i18n.WAITING[language]
+        if getattr(self.screen, "waiting", waiting) != waiting:
+            self.screen.waiting = waiting
+
     def _rewrite_readouts(self, send: bool = True) -> None:
         """Every read-out drawn so far, in the language now chosen, sent at once."""
         self._page_language = self._language()
+        self._relabel()
         for s, layer in enumerate(self._layer_list):
             if layer is not None:
                 self._readout_list[s] = self._readout_for(self._slot_keys[s])

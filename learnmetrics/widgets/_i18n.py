@@ -112,6 +112,38 @@ TERMS = {
 from .._language import _current, _listeners  # noqa: E402
 
 
+#: the explorers' control labels (slider descriptions, buttons) -> Chinese
+LABELS = {
+    "threshold": "阈值", "cut k": "截断点 k", "β": "β", "test share": "测试集比例",
+    "stratified (分层采样)": "分层采样", "k": "k", "repeats p": "重复次数 p", "m": "m",
+    "cost01:cost10": "cost01:cost10", "p = P(+)": "p = P(+)", "gain": "增益", "up": "上移", "down": "下移",
+    "shuffle": "打乱", "ideal": "理想排序", "model": "模型排序", "worst": "最差排序", "degree": "多项式次数",
+    "folds k": "折数 k", "true diff.": "真实差", "n": "n", "data set": "数据集", "temperature T": "温度 T",
+    "positives π": "正例比例 π", "target precision": "目标查准率",
+}
+
+#: what an explorer's view says while a frame is being drawn
+WAITING = {"en": "drawing this frame ...", "zh": "正在绘制这一帧……"}
+
+
+def relabel(controls, language: str) -> None:
+    """Give each control (an ipywidget with a ``description``) its label in ``language``; the
+    English label is kept on the control (``_lm_label_en``) so that switching back restores it."""
+    for control in controls:
+        english = getattr(control, "_lm_label_en", None)
+        if english is None:
+            english = getattr(control, "description", None)
+            if not isinstance(english, str) or not english:
+                continue
+            try:
+                control._lm_label_en = english
+            except Exception:  # pragma: no cover - a widget refusing new attributes
+                continue
+        want = LABELS.get(english, english) if language == "zh" else english
+        if control.description != want:
+            control.description = want
+
+
 def set_language(language: str = "en") -> None:
     """Write the explorers' read-outs in ``language``: ``"en"`` (default) or ``"zh"``.
 

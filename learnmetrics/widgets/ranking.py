@@ -24,7 +24,7 @@ _GAIN_OPTIONS = [("2^rel - 1", "exponential"), ("rel", "linear")]
 
 
 def _fmt(x: float) -> str:
-    return "undefined" if np.isnan(x) else f"{x:.3f}"
+    return term("undefined") if np.isnan(x) else f"{x:.3f}"   # 无定义 in Chinese
 
 
 class RankedListExplorer(Explorer):

@@ -32,7 +32,13 @@ function render({ model, el }) {
   side.className = "lm-xv-readout";
   const waiting = document.createElement("div");
   waiting.className = "lm-xv-waiting";
-  waiting.innerHTML = "<i>drawing this frame ...</i>";
+  const waitingText = () => {   // in the language the kernel chose (learnmetrics.set_language)
+    const i = document.createElement("i");
+    i.textContent = model.get("waiting") || "drawing this frame ...";
+    waiting.replaceChildren(i);
+  };
+  waitingText();
+  model.on("change:waiting", waitingText);
   waiting.style.visibility = "hidden";
   side.appendChild(waiting);
   root.append(fig, side);
