@@ -213,3 +213,37 @@ def test_11_raw_cost_climbs_from_its_minimum_with_small_wiggles():
     d = np.diff(c[np.argmin(c):])
     assert (d < 0).sum() == 12 and d.min() > -0.005
     assert c[-1] - c.min() > 0.05                               # but it climbs overall
+
+
+def test_11_pair_labelled_on_its_lines_and_loss_labels_clear_of_the_other_curve():
+    """Reader 0811 (issue 24): 'model' / 'after Platt' were a legend entry pair (the grammar labels a pair on
+    its lines); the Brier label sat on the log-loss curve and the log-loss label crossed its own curve."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting import style
+    from learnmetrics.plotting.calibration import plot_proper_losses, plot_reliability_diagram
+
+    y, _, p_model = cal.simulate_scores(4000, rng=11)
+    fig, ax = plt.subplots(figsize=(5, 4.6))
+    plot_reliability_diagram(ax, y, {"model": p_model, "after Platt": np.clip(p_model * 0.9 + 0.05, 0, 1)},
+                             n_bins=10, counts=False, pair=True)
+    legend_texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend_texts == ["perfectly calibrated (diagonal)"]
+    assert {"model", "after Platt"} <= {t.get_text() for t in ax.texts}
+    assert not style.figure_faults(fig)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(6.5, 3.8))
+    plot_proper_losses(ax, p_min=0.001)
+    fig.tight_layout()
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    brier_line, ll_line = ax.lines[:2]
+    for text in ax.texts:
+        if text.get_text().startswith(("Brier", "log loss")):
+            box = text.get_window_extent(r)
+            xy = ax.transData.transform(np.column_stack(ll_line.get_data()))
+            inside = ((xy[:, 0] > box.x0) & (xy[:, 0] < box.x1) & (xy[:, 1] > box.y0) & (xy[:, 1] < box.y1))
+            assert not inside.any(), text.get_text()                 # the log-loss curve never runs through
+    plt.close(fig)

@@ -60,6 +60,7 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
     out = {}
     ax.plot([0, 1], [0, 1], color=style.REFERENCE, ls="--", lw=1.5, label="perfectly calibrated (diagonal)")
     learners = [n for n in models if n != reference]
+    pair_lines = []
     for name, p in models.items():
         pt, pp = _cal.calibration_curve(y_true, p, pos_label=pos_label, n_bins=n_bins, strategy=strategy)
         out[name] = (pt, pp)
@@ -70,7 +71,11 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         i = learners.index(name)
         st = (dict(color=style.CURVE, ls="-") if len(learners) == 1 else
               style.pair_style(i) if pair and len(learners) == 2 else style.learner_style(i))
-        ax.plot(pp, pt, marker=_MARKERS[i % len(_MARKERS)], ms=6, lw=1.8, label=name, zorder=4, **st)
+        paired = pair and len(learners) == 2
+        (line,) = ax.plot(pp, pt, marker=_MARKERS[i % len(_MARKERS)], ms=6, lw=1.8,
+                          label="_" + name if paired else name, zorder=4, **st)
+        if paired:   # a pair shown once: each labelled on its line (CONTRIBUTING), not in the legend
+            pair_lines.append((line, name))
     if counts:
         name, p = next(iter(models.items())) if not learners else (learners[0], models[learners[0]])
         p_arr = np.asarray(p, dtype=float)
@@ -101,6 +106,10 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
     ax.set_ylabel("fraction of positives in the bin", fontsize=_FS + 1)
     ax.tick_params(labelsize=_FS)
     ax.legend(fontsize=_FS, loc=legend_loc)
+    # the first of the pair (the model before) below its line where it sags under the diagonal, the second
+    # (after) below its line near the low end, clear of the diagonal and of the first
+    for (line, name), (x, above) in zip(pair_lines, [(0.8, False), (0.3, False)]):
+        style.label_line(ax, line, name, x=x, above=above, fontsize=_FS)
     return out
 
 
@@ -140,8 +149,10 @@ def plot_proper_losses(ax, *, p_min=0.001):
     top = 5.0
     ax.set_ylim(0, top)
     ax.set_xlim(0, 1)
-    style.label_line(ax, lb, "Brier $(1-p)^2$ (at most 1)", x=0.55)
-    style.label_line(ax, ll_line, "log loss $-\\ln p$ (no bound)", x=0.2, rotate=False)
+    # the labels clear of the other curve: Brier's under its own line (the log loss runs above it),
+    # the log loss's to the right of its steep part, above the falling curve
+    style.label_line(ax, lb, "Brier $(1-p)^2$ (at most 1)", x=0.3, above=False)
+    ax.text(0.24, 1.75, "log loss $-\\ln p$ (no bound)", color=style.CURVE, fontsize=9, ha="left", va="bottom")
     ax.annotate(f"p = {p_min:g}: log loss {-np.log(p_min):.1f} (off the axis)", (p_min, top), xytext=(18, -14),
                 textcoords="offset points", fontsize=_FS, ha="left", va="top",
                 arrowprops=dict(arrowstyle="->", color=style.CURVE, lw=1))
