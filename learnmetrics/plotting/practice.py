@@ -59,8 +59,8 @@ def plot_selection_gap(ax, study):
         style.label_line(ax, line, text, frac=0.55, fontsize=_FS)
         lines.append(line)
     ax.axhline(study.truth, **style.REFERENCE_STYLE)
-    ax.annotate("true accuracy", (np.sqrt(ms[0] * ms[1]) if ms.size > 1 else ms[0], study.truth), xytext=(0, 3),
-                textcoords="offset points", fontsize=_FS, color=style.REFERENCE, ha="center")
+    ax.annotate("true accuracy", (ms[-1], study.truth), xytext=(0, 3), textcoords="offset points",
+                fontsize=_FS, color=style.REFERENCE, ha="right")
     ax.set_xscale("log")
     ax.set_xticks(ms)
     ax.set_xticklabels([str(m) for m in ms], fontsize=_FS)
