@@ -301,7 +301,8 @@ def plot_learning_curve(ax, sizes, mean, sd=None, *, bayes_error=None, mark=None
         _same_length(sizes=sizes, sd=sd)
     ax.plot(sizes, mean, "-o", color=style.CURVE, ms=4, label="true error of the learned model")
     if sd is not None:
-        ax.fill_between(sizes, np.asarray(mean) - sd, np.asarray(mean) + sd, color=style.CURVE, alpha=0.12,
+        # a spread over simulated data sets: the estimate colour (sky blue), not the training-set grey
+        ax.fill_between(sizes, np.asarray(mean) - sd, np.asarray(mean) + sd, color=style.ESTIMATE, alpha=0.35,
                         lw=0, label="± 1 sd over data sets")
     if bayes_error is not None:
         ax.axhline(bayes_error, color=TRUE_COLOR, ls="--", label=f"Bayes error {bayes_error:.3f}")
