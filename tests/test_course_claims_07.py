@@ -218,3 +218,13 @@ def test_07_degree_explorer_frames_have_no_legend_over_data():
     ex.fig.canvas.draw()
     r = ex.fig.canvas.get_renderer()
     assert legend.get_window_extent(r).y1 <= ex.axes[2].get_window_extent(r).y0      # under the axes
+
+
+def test_07_left_skewed_squared_errors_can_flatter_more_often_than_not():
+    """The other direction of the same rule (the old 中文要点 said '只在平方误差右偏时成立'): squared errors
+    0.527 / 2.189 / 2.59 with p 0.167 / 0.813 / 0.02 are skewed left (mean 1.919 < median 2.189,
+    negative skewness), yet a 5-example test MSE is below the true MSE 56.2% of the time."""
+    sq, p = np.array([0.527, 2.189, 2.59]), np.array([0.167, 0.813, 0.02])
+    true_mse, share = _share_below_exactly(np.sqrt(sq), p)
+    assert round(true_mse, 3) == 1.919 and np.sum(p * (sq - true_mse) ** 3) < 0 and np.cumsum(p)[0] < 0.5
+    assert round(share, 3) == 0.562 > 0.5
