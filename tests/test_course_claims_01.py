@@ -183,3 +183,27 @@ def test_the_cv_bias_falls_from_k_2_to_10_but_not_beyond(pop):
     bias = {k: lm.evaluation.cv_state(st, k, 1).bias for k in (2, 5, 10, 40)}
     assert (round(bias[10], 4), round(bias[40], 4)) == (0.0100, 0.0134)
     assert bias[2] > bias[5] > bias[10] < bias[40]
+
+
+def test_ten_fold_cv_is_optimistic_for_min_norm_least_squares_at_m_21():
+    """01, section 3: measured directly, not only through the learning curve: on 300 data sets of
+    m = 21 (20 features), 10-fold CV's mean estimate is below the final models' mean true error."""
+    pop20 = lm.evaluation.two_gaussians_population(distance=2.0, n_features=20, n_informative=2, positive_rate=0.5)
+
+    class LeastSquares:
+        def fit(self, X, y):
+            self.fit_ = lm.regression.fit_least_squares(X, y)
+            return self
+
+        def predict(self, X):
+            return (self.fit_.predict(X) >= 0.5).astype(int)
+
+    rng = np.random.default_rng(0)
+    diff = []
+    for i in range(300):
+        X, y = pop20.sample(21, rng=rng, exact_proportion=True)
+        final = lm.regression.fit_least_squares(X, y)
+        cv = lm.estimate_error(X, y, method="kfold", k=10, repeats=1, learner=LeastSquares(), rng=i).estimate
+        diff.append(cv - pop20.linear_error(final.coef, final.intercept - 0.5))
+    diff = np.array(diff)
+    assert diff.mean() < -3 * diff.std() / np.sqrt(diff.size)        # optimistic, beyond 3 standard errors
