@@ -226,3 +226,20 @@ def test_09_explorer_current_dot_clear_of_the_cut_off_label(chapter09):
     assert not box.overlaps(label.get_window_extent(renderer))
     ex.slider.value = 3
     assert ex._marker_dot.get_visible() and not ex._marker_off.get_visible()
+
+
+def test_09_explorer_fits_legend_below_the_panel(chapter09):
+    """Reader 0811 (issue 24): the fits' legend sat in the lower-left corner, which degree 12's fits sweep
+    through. It now sits under the panel; figure_faults finds nothing at any degree shown in the chapter."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from learnmetrics.plotting import style
+    from learnmetrics.widgets.bias_variance import BiasVarianceExplorer
+
+    ex = BiasVarianceExplorer(chapter09, degree=1)
+    for degree in (0, 1, 3, 9, 12):
+        ex.slider.value = degree
+        ex.fig.canvas.draw()
+        ax = ex.fig.axes[0]
+        assert ax.get_legend().get_window_extent(ex.fig.canvas.get_renderer()).y1 <= ax.get_window_extent().y0
+        assert not style.figure_faults(ex.fig), degree

@@ -38,7 +38,7 @@ class BiasVarianceExplorer(Explorer):
     Bad arguments are refused with a ValueError/TypeError naming them, before anything is drawn.
     """
 
-    figsize = (11.0, 3.8)
+    figsize = (11.0, 4.1)
 
     def __init__(self, result=None, *, degree=1, n_curves=20):
         result = bias_variance_experiment(rng=0) if result is None else result
@@ -58,7 +58,7 @@ class BiasVarianceExplorer(Explorer):
 
     def setup_figure(self, fig):
         gs = fig.add_gridspec(1, 3, width_ratios=[1.35, 0.8, 1.55], wspace=0.32, left=0.045, right=0.99,
-                              bottom=0.15, top=0.87)
+                              bottom=0.25, top=0.88)
         ax, axb, axu = (fig.add_subplot(g) for g in gs)
         r = self.result
         self._curves = [ax.plot(r.x, np.zeros_like(r.x), color=style.VARIANCE, lw=0.8, alpha=0.45)[0]
@@ -71,7 +71,9 @@ class BiasVarianceExplorer(Explorer):
         ax.set_xlim(r.x[0], r.x[-1])
         ax.set_xlabel("x", fontsize=_FONT)
         ax.tick_params(labelsize=_FONT)
-        ax.legend(fontsize=_FONT, frameon=False, loc="lower left", handlelength=1.5, borderaxespad=0.1)
+        # under the axes, not over the fits (at high degree they sweep through every corner of the panel)
+        ax.legend(fontsize=_FONT, frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3,
+                  handlelength=1.6, columnspacing=0.6, handletextpad=0.4, borderaxespad=0.0)
         ax.spines[["top", "right"]].set_visible(False)
         self._title = ax.text(0, 1.03, "", transform=ax.transAxes, fontsize=10, va="bottom")
         # bars: bias^2, variance, noise and their sum; the simulated error as a marker on the sum
