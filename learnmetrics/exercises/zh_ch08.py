@@ -156,7 +156,8 @@ _OPT_ZH = {OPTS[0]: "接近 α", OPTS[1]: "远高于 α", OPTS[2]: "接近 0"}
 
 
 def _solve_7():
-    return (f"真实差别 = 0，k = 2 折：临界值 {STATE.critical_value:.3f}，拒绝 H₀ 的比例 {RATE:.3f}\n"
+    return (f"k = 2 折，两个学习器错误率的真实差 = {STATE.difference:.2f}：df = 1，|τ_t| > {STATE.critical_value:.3f} 时拒绝；"
+            f"第一类错误率（误报的比例）= {RATE:.3f}\n"
             f"没有真实差别时 H₀ 为真：每一次拒绝都是误报，而临界值就是按“误报的概率为 α = {GRID.alpha:g}”选的，"
             f"与 k 无关（在检验的假设下）。k = 2 时自由度为 1，临界值很大（{STATE.critical_value:.3f}）；"
             f"模拟得到的误报率是 {RATE:.3f}：{_OPT_ZH[CAT]}（'{CAT}'）。"

@@ -97,7 +97,9 @@ _OPT_ZH = {OPTS[0]: "低于噪声 ε²", OPTS[1]: "约等于噪声 ε²", OPTS[2
 
 
 def _solve_4():
-    return (f"{DEG} 次：训练 MSE = {TRAIN12:.4f}，期望误差 = {E12:.4f}\n"
+    st = lm.bias_variance.bias_variance_state(RES, DEG)
+    return (f"{DEG} 次：偏差^2 = {st.bias2:.4f}，方差 = {st.variance:.4f}，噪声 = {st.noise:.4f}，和 = {st.total:.4f}，"
+            f"模拟的 E(f;D) = {st.expected_error:.4f}，训练 MSE = {st.train_error:.4f}\n"
             f"噪声 ε² = σ² = {RES.noise:.4f}；{DEG} 次时的训练 MSE = {TRAIN12:.4f}：{_OPT_ZH[WHERE]}（'{WHERE}'）"
             "（约等于：在 ε² 的 0.8 到 1.25 倍之间）\n"
             f"穿过 20 个点的 {DEG} 次多项式会弯曲着去跟随这些点的噪声，所以它对自己训练标记的拟合甚至比真实函数还好"

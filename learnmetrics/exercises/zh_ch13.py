@@ -1,0 +1,108 @@
+"""Chinese texts of chapter 13's exercises (the numbers are the English ones, from ch13)."""
+from __future__ import annotations
+
+import math
+
+from . import ch13 as e
+from ._core import EXERCISES, translate
+
+Y1, S1, KS, F1, T1, TH1 = e._Y1, e._S1, e._KS1, e._F1, e._T1, e._TH1
+
+
+def _solve_1():
+    rows = [f"t = {t:.2f}：TPR = {tp:.1f}，FPR = {fp:.1f}，TPR - FPR = {tp - fp:+.1f}"
+            for t, tp, fp in zip(TH1[1:], T1[1:], F1[1:])]
+    return ("\n".join(rows) + f"\nKS = 最大的 |TPR - FPR| = {KS.statistic:.3f}，在 t = {KS.threshold:g} 处\n"
+            f"（lm.ks_statistic 给出 KS = {KS.statistic:.4f}，阈值 {KS.threshold:g}（TPR = {KS.tpr:.4f}，FPR = {KS.fpr:.4f}））")
+
+
+translate(
+    "13.1",
+    prompt=f"标记 {Y1.tolist()}（1 = 正例），分数 {S1.tolist()}。计算这个打分器的 KS 统计量，即在所有阈值上 |TPR - FPR| 的最大值"
+           "（保留 3 位小数）。",
+    hint="沿排序表往下走：每过一个样例，TPR = 其上的正例数 / 5，FPR = 其上的反例数 / 5。",
+    mistakes=[
+        ("这只是阈值 0.5 处的 TPR - FPR，", "KS 统计量是所有阈值上最大的差距：把每个分数都试作阈值。"),
+        ("这是各阈值上最好的精度，", "KS 比较的是两个比率 TPR - FPR，而不是预测正确的比例。"),
+    ],
+    solve=_solve_1,
+)
+
+K2, N2, W2, CP2, P2, WALD2 = e._K2, e._N2, e._W2, e._CP2, e._P2, e._WALD2
+
+
+def _solve_2():
+    z = 1.959963984540054
+    return (f"p = {K2}/{N2} = {P2:.2f}，z = {z:.4f}\n"
+            f"中心 = (k + z²/2) / (n + z²) = {(K2 + z * z / 2) / (N2 + z * z):.4f}\n"
+            f"半宽 = z / (n + z²) · sqrt(k(n-k)/n + z²/4) = {z / (N2 + z * z) * math.sqrt(K2 * (N2 - K2) / N2 + z * z / 4):.4f}\n"
+            f"Wilson：[{W2.low:.4f}, {W2.high:.4f}]；Clopper-Pearson：[{CP2.low:.4f}, {CP2.high:.4f}]；"
+            f"Wald p ± z·sqrt(p(1-p)/n)：[{WALD2:.4f}, {P2 + (P2 - WALD2):.4f}]")
+
+
+translate(
+    "13.2",
+    prompt=f"一个分类器在 {N2} 个测试样例中判对了 {K2} 个。计算它的精度的 95% Wilson 置信区间的下限（保留 3 位小数）。",
+    hint="z = 1.96；中心 (k + z²/2)/(n + z²)；半宽 z/(n + z²)·sqrt(k(n-k)/n + z²/4)。",
+    mistakes=[
+        ("这是 Wald 区间 p - z·sqrt(p(1-p)/n)，", "Wilson 区间的中心在 (k + z²/2)/(n + z²) 而不在 p，靠近 1 的一侧更窄。"),
+        ("这是 Clopper-Pearson（精确）区间的下限，", "它更宽（更保守）；本题要的是 Wilson 的得分区间。"),
+    ],
+    solve=_solve_2,
+)
+
+Y3, OP3, P3, R3, T3 = e._Y3, e._OP3, e._P3, e._R3, e._T3
+
+
+def _solve_3():
+    rows = [f"t = {t:.3f}：P = {p:.4f}，R = {r:.4f}" + ("  （R >= 2/3）" if r >= 2 / 3 else "")
+            for p, r, t in zip(P3[:-1][::-1], R3[:-1][::-1], T3[::-1])]
+    return "\n".join(rows) + (f"\nR >= 2/3 的各行中最大的 P：P = {OP3.precision:.4f}，R = {OP3.recall:.4f}，"
+                              f"阈值 {OP3.threshold:g}")
+
+
+_M3 = {e._BELOW3: ("这个查准率只在查全率低于 2/3 时才能达到，", "只保留查全率达到下限的阈值，再取其中最好的查准率。"),
+       e._FIRST3: ("这是查全率第一次达到 2/3 处的查准率，", "更低的阈值可能有更高的查准率（P 不是单调的）：检查 R >= 2/3 的每一行。")}
+translate(
+    "13.3",
+    prompt=f"标记 {Y3.tolist()}（1 = 正例），分数按此顺序从 1 降到 1/12。在查全率至少为 2/3 的阈值中，最高的查准率是多少"
+           "（保留 4 位小数）？",
+    hint="沿排序表逐个截断点列出 P 和 R；保留 R >= 2/3 的行。",
+    # the English keeps only the mistakes that differ from the answer: the same ones, in the same order
+    mistakes=[min(_M3.items(), key=lambda kv: abs(kv[0] - m.answer))[1] for m in EXERCISES._d["13.3"].mistakes],
+    solve=_solve_3,
+)
+
+_OPT = {"about 0.86": "约 0.86", "about 0.68": "约 0.68", "about 0.5": "约 0.5"}
+translate(
+    "13.4",
+    prompt="标记是抛硬币得到的；在全部 100 个样例上从 2,000 个噪声特征中选出与标记关联最强的 20 个，然后 5 折交叉验证报告精度为 "
+           f"0.86。在新样例上的精度是……从 {list(e._OPTS4)} 中选一个（依次为：约 0.86；约 0.68；约 0.5）。",
+    hint="在抛硬币得到的标记上，任何学习器能做到多好？",
+    mistakes=[
+        ("这就是泄漏后的估计本身，", "测试折参与了特征的选择：这个估计说的不是新样例。"),
+        ("取个折中并不能消除泄漏，", "在抛硬币得到的标记上，没有哪个学习器在新样例上能超过 0.5。"),
+    ],
+)
+
+B5, C5, PV5 = e._B5, e._C5, e._PV5
+translate(
+    "13.5",
+    prompt=f"把一个交叉验证得到的精度，与在 {B5} 次标记置换上做同样交叉验证的结果比较；其中 {C5} 次的得分至少一样高。"
+           "置换检验报告的 p 值是多少（保留 4 位小数）？",
+    hint="p = (1 + C) / (1 + B)，C 是得分至少一样高的置换次数，B 是置换总次数。",
+    mistakes=[
+        ("这漏掉了实际观测到的那一种标记本身，", "把真实标记也算作一次置换：(1 + C) / (1 + B)。"),
+        ("只有分子加了 1，", "真实标记在分母中也多算一次置换：(1 + C) / (1 + B)。"),
+    ],
+    solve=lambda: f"p = (1 + {C5}) / (1 + {B5}) = {PV5:.4f}",
+)
+
+translate(
+    "13.6",
+    prompt="用文字解释：一个数据集含 30 位病人、每人 6 张扫描图。为什么随机的 k 折交叉验证会高估在新病人上的精度？"
+           "分组 k 折交叉验证改变了什么？",
+    answer="随机 k 折会把同一位病人的扫描图同时放进训练折和测试折，于是模型是在已经见过的病人上测试的，"
+           "它可以认出病人而不是认出疾病。分组 k 折把一位病人的全部扫描图放在同一折里，所以每位测试病人都是新的，"
+           "和实际使用时一样。这样估计回答的才是所问的问题：在新病人上的精度。",
+)

@@ -1,0 +1,207 @@
+"""Issue 29: ``learnmetrics.set_language("zh")`` leaves no English sentence a learner reads.
+
+One switch for the whole course (``learnmetrics.set_language``, the same state as
+``learnmetrics.widgets.set_language``). After it, everything a learner reads while
+interacting is Chinese: every exercise's prompt (shown in the answer box), hint, known
+mistakes, worked solution, ``check``/``solution`` messages and the in-page checker's verdicts
+(the same words as ``check``: Node runs ``checker.mjs`` on the answer corpus), and every
+explorer's read-out, control labels and "drawing" placeholder. The numbers are the English
+ones: a worked solution shows the same decimals in both languages.
+
+An *English sentence* is three or more English words in a row (code such as
+``lm.roc_auc_score(...)``, quoted choices such as ``'kfold'`` and the names of measures and
+tests, AUC, ROC, McNemar ..., do not count): a learner reading only Chinese must not meet one.
+"""
+from __future__ import annotations
+
+import re
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+import learnmetrics as lm  # noqa: E402
+from exercise_corpus import corpus  # noqa: E402
+from learnmetrics.exercises import EXERCISES, check, solution  # noqa: E402
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+DECIMAL = re.compile(r"-?\d+\.\d+")
+
+#: names a Chinese text keeps in Latin letters (measures, tests, people, libraries)
+NAMES = {
+    "auc", "roc", "mcnemar", "friedman", "nemenyi", "delong", "brier", "cohen", "kappa", "pascal", "voc", "hand",
+    "till", "platt", "mallows", "scikit", "learn", "scipy", "numpy", "sklearn", "metrics", "bep", "ece", "mcc",
+    "ndcg", "dcg", "idcg", "mrr", "map", "rmse", "mse", "mae", "sse", "sst", "rss", "aic", "bic", "tpr", "fpr",
+    "tnr", "fnr", "tp", "fp", "fn", "tn", "lr", "cv", "loo", "cost", "norm", "log", "ln", "sqrt", "mean", "var",
+    "cov", "max", "min", "exp", "tau", "chi", "alpha", "beta", "df", "cut", "rel", "sd", "sin", "std", "nan",
+    "inf", "id", "f1", "f2", "h0", "h₀", "p", "r", "k", "m", "n", "e", "x", "y", "f", "d",
+}
+WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+
+
+def english_sentences(text: str) -> list[str]:
+    """Runs of three or more English words that are not code, quoted choices or names."""
+    s = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"|“[^”\n]*”", " ", text)       # quoted choices, the learner's own text
+    s = re.sub(r"\b[\w.]+\([^()\n]*\)", " ", s)                          # calls: lm.f(...)
+    s = re.sub(r"\b\w*[_.=]\w*\b|\b\w*\d\w*\b", " ", s)                  # identifiers, tokens with digits
+    s = re.sub(r"<[^>]+>", " ", s)                                        # HTML tags
+    found = []
+    for m in re.finditer(r"[A-Za-z][A-Za-z' -]*[A-Za-z]", s):
+        words = [w for w in WORD.findall(m.group(0)) if w.lower() not in NAMES]
+        run = re.findall(r"(?:\b[A-Za-z']{2,}\b[ -]+){2,}\b[A-Za-z']{2,}\b", m.group(0))
+        if len(words) >= 3 and any(all(w.lower() not in NAMES for w in WORD.findall(r)) for r in run):
+            found.append(m.group(0))
+    return found
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    yield
+    lm.set_language("en")
+
+
+def test_one_switch_for_the_course():
+    from learnmetrics import widgets
+
+    lm.set_language("zh")
+    assert widgets.get_language() == "zh" and lm.get_language() == "zh"
+    widgets.set_language("en")
+    assert lm.get_language() == "en"
+    with pytest.raises(ValueError, match="language"):
+        lm.set_language("fr")
+    assert lm.get_language() == "en"
+
+
+def test_the_detector_finds_english_and_spares_names_and_code():
+    assert english_sentences("Not right. Go back to the definition and recompute.")
+    assert english_sentences("正确：the answer is wrong")
+    assert not english_sentences("不对。AUC = lm.roc_auc_score(y, s) = 0.75，McNemar 检验，选 'close to α'")
+    assert not english_sentences("P = TP/(TP + FP)，ROC 点 (FPR, TPR)")
+
+
+def _texts_of(ex) -> list[str]:
+    sol = solution(ex.id)
+    out = [ex.text("prompt"), ex.text("hint"), sol.text, sol.title, sol.click, ex.wanted]
+    out += [t for m in ex.mistakes for t in m.said()]
+    if ex.kind == "open":
+        out += list(ex.text("key_points"))
+    return out
+
+
+@pytest.mark.parametrize("eid", sorted(EXERCISES, key=lambda i: tuple(map(int, i.split(".")))))
+def test_every_exercise_reads_in_chinese(eid):
+    ex = EXERCISES[eid]
+    from learnmetrics.exercises import Exercise
+
+    assert "prompt" in ex.zh, f"{eid}: no Chinese prompt"
+    assert "hint" in ex.zh or ex.hint == Exercise.hint, f"{eid}: no Chinese hint (the default one has)"
+    assert all(m.zh for m in ex.mistakes), f"{eid}: a mistake without its Chinese words"
+    if ex.solve is not None:
+        assert "solve" in ex.zh, f"{eid}: no Chinese worked solution"
+    if ex.kind == "open":
+        assert "answer" in ex.zh, f"{eid}: no Chinese model answer"
+    lm.set_language("zh")
+    texts = _texts_of(ex)
+    spec = ex.spec()
+    texts += [spec["wanted"], spec["hint"], spec.get("prompt", "")] + [m["mistake"] + m["hint"] for m in spec["mistakes"]]
+    for text in corpus(spec)[:60]:
+        texts.append(check(eid, text).message)
+    for t in texts:
+        assert not english_sentences(t), (eid, english_sentences(t), t[:200])
+    assert CJK.search(ex.text("prompt")) and CJK.search(solution(eid).text)
+
+
+@pytest.mark.parametrize("eid", sorted(EXERCISES, key=lambda i: tuple(map(int, i.split(".")))))
+def test_numbers_identical_in_both_languages(eid):
+    """The worked solution shows the same decimals, as often, in English and in Chinese."""
+    lm.set_language("en")
+    en = solution(eid).text
+    lm.set_language("zh")
+    zh = solution(eid).text
+    assert sorted(DECIMAL.findall(en)) == sorted(DECIMAL.findall(zh)), eid
+    # and the verdict never depends on the language
+    spec_en = EXERCISES[eid]
+    for text in corpus(spec_en.spec())[:40]:
+        lm.set_language("en")
+        a = check(eid, text)
+        lm.set_language("zh")
+        b = check(eid, text)
+        assert a.status == b.status, (eid, text)
+
+
+def test_english_is_unchanged_by_the_chinese_texts():
+    """An English spec carries no language and no prompt (exactly as before the switch existed),
+    and the English messages of check are the English MESSAGES."""
+    from learnmetrics.exercises._core import MESSAGES
+
+    lm.set_language("en")
+    for eid in EXERCISES:
+        spec = EXERCISES[eid].spec()
+        assert "lang" not in spec and "prompt" not in spec
+    assert not any(CJK.search(t) for t in MESSAGES["en"].values())
+
+
+def test_in_page_checker_speaks_chinese_like_check(tmp_path):
+    """checker.mjs fills the same MESSAGES as check: the same words on the corpus, in Chinese."""
+    from test_exercise_checker_js import run_js
+
+    lm.set_language("zh")
+    cases = []
+    for eid in EXERCISES:
+        spec = EXERCISES[eid].spec()
+        cases += [(spec, text) for text in corpus(spec)[::3]]
+    js = run_js(cases, tmp_path)
+    differ = []
+    for (spec, text), got in zip(cases, js):
+        want = check(spec["id"], text)
+        if (got["status"], got["message"]) != (want.status, want.message):
+            differ.append((spec["id"], text, got["message"][:80], want.message[:80]))
+    assert not differ, f"{len(differ)} of {len(cases)} differ: {differ[:5]}"
+    assert sum(bool(CJK.search(g["message"])) for g in js) == len(js)
+
+
+def test_the_answer_box_words_follow_the_language():
+    from learnmetrics.exercises._core import MESSAGES
+
+    assert set(MESSAGES["en"]) == set(MESSAGES["zh"])
+    for key, text in MESSAGES["zh"].items():
+        assert set(re.findall(r"\{(\w+)\}", text)) <= set(re.findall(r"\{(\w+)\}", MESSAGES["en"][key])), key
+        assert not english_sentences(text), (key, text)
+    box = (lm.__path__[0] + "/exercises/answer_box.js")
+    js = open(box, encoding="utf-8").read()
+    # every word the box shows comes from MESSAGES (no English literal left in textContent)
+    assert not re.search(r"textContent = [`\"][A-Z][a-z]+ ", js)
+
+
+# -- the explorers ---------------------------------------------------------------------------------
+def _explorer_makers():
+    import test_widgets_language as W
+
+    return W, list(W.BOOK_TERMS)
+
+
+def test_every_explorer_reads_in_chinese(request):
+    W, makers = _explorer_makers()
+    small = request.getfixturevalue("small")
+    for make in makers:
+        zh = W._drive(make, small, "zh")
+        for html in zh:
+            assert not english_sentences(html), (make.__name__, english_sentences(html))
+        ex, _ = make(small)
+        lm.set_language("zh")
+        for control in ex._labelled():
+            label = control.description
+            assert not english_sentences(label) and (label in {"k", "m", "n", "β", "cost01:cost10", "p = P(+)"}
+                                                     or CJK.search(label)), (make.__name__, label)
+        assert ex.screen.waiting == "正在绘制这一帧……"
+        lm.set_language("en")
+        assert "drawing" in ex.screen.waiting
+
+
+@pytest.fixture(scope="module")
+def small():
+    import test_widgets_language as W
+
+    return W.small.__wrapped__() if hasattr(W.small, "__wrapped__") else W.small()
