@@ -17,7 +17,7 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from ._core import MESSAGES
+from ._messages import MESSAGES
 
 _HERE = Path(__file__).resolve().parent
 
