@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._counting import _warn
-from ._validation import as_scores, check_probability, check_sample_weight
+from ._validation import as_scores, check_bool, check_probability, check_sample_weight
 from .curves import _binary_counts, _check_lengths, _labels_1d
 
 __all__ = [
@@ -141,8 +141,6 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist(), thr.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
-    from ._validation import check_bool
-
     drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
     thr, tp, fp = _counts(y_true, y_score, pos_label, sample_weight)
     if drop_intermediate and fp.size > 2:

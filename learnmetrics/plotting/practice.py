@@ -15,7 +15,7 @@ from .. import curves as _curves
 from . import style
 from .curves import plot_pr_steps
 
-__all__ = ["plot_estimate_strips", "plot_selection_gap", "plot_metrics_by_threshold", "metric_bands"]
+__all__ = ["plot_estimate_strips", "plot_selection_gap", "plot_metrics_by_threshold", "metric_bands", "plot_gains_and_lift"]
 
 _FS = 9
 
@@ -135,3 +135,32 @@ def plot_metrics_by_threshold(ax_t, ax_pr, y, s, grid, *, marks=(), n_resamples=
     ax_pr.set_ylabel("precision P", fontsize=_FS + 1)
     ax_pr.tick_params(labelsize=_FS)
     return bands
+
+
+def plot_gains_and_lift(ax_g, ax_l, y, s):
+    """Cumulative gains (left) and lift (right) of one scorer, with the random-targeting reference
+    (grey dashed, labelled on the line) and, on the gains chart, the perfect ranking (grey dotted)."""
+    from .. import operating_point as _op
+
+    x, g, _ = _op.cumulative_gains_curve(y, s)
+    ax_g.plot(x, g, color=style.CURVE, lw=2)
+    diag, = ax_g.plot([0, 1], [0, 1], **style.DIAGONAL)
+    style.label_line(ax_g, diag, "random targeting", frac=0.7, fontsize=_FS)
+    base = float(np.mean(np.asarray(y) == 1))
+    ax_g.plot([0, base, 1], [0, 1, 1], color=style.REFERENCE, lw=1.2, ls=":")
+    ax_g.annotate("perfect ranking", (base, 1), xytext=(6, -14), textcoords="offset points", fontsize=_FS,
+                  color=style.REFERENCE)
+    ax_g.set_xlabel("share of examples targeted (top of the ranking)", fontsize=_FS + 1)
+    ax_g.set_ylabel("share of positives found (gain)", fontsize=_FS + 1)
+    ax_g.set_xlim(0, 1)
+    ax_g.set_ylim(0, 1.02)
+    xl, lift, _ = _op.lift_curve(y, s)
+    ax_l.plot(xl, lift, color=style.CURVE, lw=2)
+    one = ax_l.axhline(1.0, **style.REFERENCE_STYLE)
+    style.label_line(ax_l, one, "random targeting (lift 1)", frac=0.6, fontsize=_FS)
+    ax_l.set_xlabel("share of examples targeted", fontsize=_FS + 1)
+    ax_l.set_ylabel("lift = precision / share of positives", fontsize=_FS + 1)
+    ax_l.set_xlim(0, 1)
+    ax_l.set_ylim(0, max(1.2, float(np.max(lift[xl >= 0.05])) * 1.1))
+    for ax in (ax_g, ax_l):
+        ax.tick_params(labelsize=_FS)
