@@ -223,3 +223,25 @@ def test_08_paired_test_explorer_legend_outside_the_histogram():
         legend_box = ax.get_legend().get_window_extent(ex.fig.canvas.get_renderer())
         assert legend_box.y0 >= ax.get_window_extent().y1 - 1      # above the axes, not over the data
         assert not style.figure_faults(ex.fig)
+
+
+def test_08_binomial_figure_labels_inside_their_axes():
+    """Reader 0811 (issue 24): B's bold 'observed' label ran past the y axis and the critical-value label past
+    the right edge; shorter lines keep both inside the axes in both panels."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting.compare import plot_binomial_test
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.6), sharey=True)
+    plot_binomial_test(axes[0], lm.binomial_test(12, 171, epsilon0=0.05))
+    plot_binomial_test(axes[1], lm.binomial_test(3, 171, epsilon0=0.05))
+    fig.tight_layout()
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    for ax in axes:
+        frame = ax.get_window_extent(r)
+        for t in ax.texts:
+            box = t.get_window_extent(r)
+            assert frame.x0 - 1 <= box.x0 and box.x1 <= frame.x1 + 1, t.get_text()
+    plt.close(fig)

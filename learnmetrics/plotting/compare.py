@@ -255,11 +255,13 @@ def plot_binomial_test(ax, result: TestResult, *, title=None):
     ax.axvline(k, color=STAT_COLOR, lw=2.4)
     # direct labels, no legend over the lines
     obs_right = k >= crit - 0.5
-    _direct_label(ax, k, 0.97 * top, f"observed: $m'$ = {k} errors of {m}", right=obs_right, lo=-0.7, hi=hi + 0.7,
+    # short lines, so that each label fits on its side inside the axes (the test set's size is in the title
+    # of the chapter's cell and in the p-value's printout)
+    _direct_label(ax, k, 0.97 * top, f"observed: $m'$ = {k}", right=obs_right, lo=-0.7, hi=hi + 0.7,
                   color=STAT_COLOR, weight="bold")
     if crit <= hi:
         _direct_label(ax, crit - 0.5, 0.85 * top,
-                      f"critical value: $\\bar\\epsilon m$ = {crit - 1} kept\nhatched: $m' \\geq$ {crit} rejected "
+                      f"critical value:\n$\\bar\\epsilon m$ = {crit - 1} kept\nhatched: $m' \\geq$ {crit} rejected\n"
                       f"($\\alpha$ = {result.alpha:g})", right=not obs_right, lo=-0.7, hi=hi + 0.7, color="#444444")
     mode = int(np.argmax(pmf))
     ax.annotate("$P(m')$ if $\\epsilon = \\epsilon_0$", (mode, pmf[mode]), xytext=(0, 4), textcoords="offset points",
