@@ -388,3 +388,25 @@ def test_a_negative_tied_with_positives_can_enter_while_precision_rises():
     after = lm.classification.threshold_state(y, s, 0.5)
     assert after.counts.fp > before.counts.fp and after.precision > before.precision
     assert (before.precision, after.precision) == (0.5, 0.6)
+
+
+def test_the_books_macro_f1_is_never_below_scikit_learns_and_sometimes_equal():
+    """02, section 9: the two macro-F1s usually differ; the book's (F1 of macro-P and macro-R) is
+    never the smaller (the harmonic mean is concave), and they agree when every class has the same
+    P : R ratio (all predictions right, or P_i = R_i for every class)."""
+    import warnings
+    rng = np.random.default_rng(0)
+    equal = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(1000):
+            k, m = int(rng.integers(2, 5)), int(rng.integers(2, 25))
+            yt = rng.integers(0, k, m)
+            yp = np.where(rng.random(m) < 0.5, yt, rng.integers(0, k, m))
+            book = lm.macro_micro(lm.one_vs_rest_counts(yt, yp), zero_division=0.0).macro_f1
+            skl = lm.f1_score(yt, yp, average="macro", zero_division=0.0)
+            assert book >= skl - 1e-12
+            equal += abs(book - skl) < 1e-12
+    assert 0 < equal < 1000
+    yt = [0, 0, 1, 1, 2]
+    assert abs(lm.macro_micro(lm.one_vs_rest_counts(yt, yt)).macro_f1 - lm.f1_score(yt, yt, average="macro")) < 1e-12
