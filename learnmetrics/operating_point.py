@@ -32,7 +32,7 @@ import numpy as np
 
 from ._counting import _warn
 from ._validation import as_scores, check_bool, check_probability, check_sample_weight
-from .curves import _binary_counts, _check_lengths, _labels_1d
+from .curves import _binary_counts, _check_lengths, _labels_1d, _unique_small
 
 __all__ = [
     "confusion_matrix_at_thresholds",
@@ -133,7 +133,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     Raises
     ------
     ValueError
-        When ``y_true`` holds one class only.
+        When ``y_true`` does not hold exactly two classes (as scikit-learn), or one has zero weight.
 
     Example
     -------
@@ -147,9 +147,13 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
         d = np.diff(tp)
         keep = np.concatenate(([True], (d[:-1] != 0) | (d[1:] != 0), [True]))
         thr, tp, fp = thr[keep], tp[keep], fp[keep]
+    n_classes = _unique_small(_labels_1d(y_true)).size
+    if n_classes != 2:  # as scikit-learn: a DET curve is for two classes (pos_label picks one of them)
+        raise ValueError(f"y_true holds {n_classes} class(es): the detection error tradeoff curve needs exactly "
+                         "two (one-vs-rest: pass y_true == the_class)")
     if tp[-1] <= 0 or fp[-1] <= 0:
-        raise ValueError("y_true holds one class only (or one class has zero weight): the detection error "
-                         "tradeoff curve is not defined (it needs both positive and negative examples)")
+        raise ValueError("one class of y_true has zero weight: the detection error tradeoff curve is not defined "
+                         "(it needs positive and negative examples with positive weight)")
     p, n = tp[-1], fp[-1]
     fn = p - tp
     first = int(np.searchsorted(fp, fp[0], side="right")) - 1

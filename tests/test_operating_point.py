@@ -62,8 +62,10 @@ def test_recall_at_precision_unreachable_warns():
 
 
 def test_one_class_is_refused_with_a_message():
-    with pytest.raises(ValueError, match="one class"):
+    with pytest.raises(ValueError, match="1 class"):
         lm.det_curve([1, 1, 1], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match="3 class"):     # scikit-learn refuses three classes too
+        lm.det_curve([0, 1, 2, 2, 1, 0], [.1, .5, .9, .7, .4, .2], pos_label=2)
     with pytest.raises(ValueError, match="both positive and negative"):
         lm.equal_error_rate([1, 1], [0.1, 0.2])
     with pytest.raises(ValueError, match="positive"):
