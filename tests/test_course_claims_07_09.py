@@ -195,6 +195,8 @@ def test_09_the_u_has_a_bump_and_the_bias_falls_in_steps(chapter09):
     r = chapter09
     assert np.all(np.diff(r.variance) > 0)
     assert round(r.bias2[1], 4) == round(r.bias2[2], 4) == 0.2034
+    assert r.bias2[2] >= r.bias2[1] and r.bias2[4] >= r.bias2[3]   # "degree 2 no lower than 1, 4 than 3"
+    assert r.bias2[5:].max() < 0.001                              # "about 0 from degree 5"
     assert (round(r.total[1], 4), round(r.total[2], 4)) == (0.3034, 0.3094)
     assert np.all(np.diff(r.total[3:]) > 0) and r.total[2] > r.total[3]
     assert np.all(np.diff(r.train_error) < 0)                  # the training error only goes down
