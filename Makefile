@@ -31,6 +31,9 @@ $(STAMP): pyproject.toml
 
 ## Set up (if needed) and open the course in JupyterLab at the first notebook.
 lab: $(STAMP)
+	@# the course's own notebooks are trusted, so JupyterLab shows their stored explorers and answer
+	@# boxes on first open (an untrusted notebook shows only text where a widget was saved)
+	@$(BIN)/jupyter trust notebooks/*.ipynb >/dev/null
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 ## The chapters' explorers without code, for a classroom projector: Voilà on 127.0.0.1 only,
