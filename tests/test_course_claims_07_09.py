@@ -245,3 +245,10 @@ def test_09_explorer_fits_legend_below_the_panel(chapter09):
         ax = ex.fig.axes[0]
         assert ax.get_legend().get_window_extent(ex.fig.canvas.get_renderer()).y1 <= ax.get_window_extent().y0
         assert not style.figure_faults(ex.fig), degree
+
+
+def test_09_the_noise_band_holds_about_two_thirds_of_the_labels():
+    """Reader 0811: 'the grey band y ± σ is where the recorded labels fall': only about two thirds do."""
+    rng = np.random.default_rng(0)
+    share = np.mean(np.abs(rng.normal(0, 0.3, 200_000)) <= 0.3)
+    assert 0.66 < share < 0.70
