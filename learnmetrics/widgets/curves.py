@@ -267,7 +267,7 @@ class CutPointExplorer(Explorer):
         def r(x):
             return term("undefined") if x != x else f"{x:.3f}"
 
-        thr = "+inf（没有分数高于它）" if np.isinf(state.threshold) else state.threshold_text
+        thr = "∞（不预测任何正例）" if np.isinf(state.threshold) else state.threshold_text
         lines = [
             f"<b>{term('cut')} k = {state.k} / {len(self.table) - 1}</b>",
             f"{term('score')} &ge; {thr} 时预测为正例 +",

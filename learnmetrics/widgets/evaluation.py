@@ -301,8 +301,7 @@ class CVExplorer(_Blitted):
             return self._describe_zh(s)
         return (
             f"<b>{s.repeats} x {s.k}-fold CV</b><br>trainings: {s.repeats * s.k}<br>"
-            f"each model sees {self.study.n - int(s.fold_sizes.max())}-{self.study.n - int(s.fold_sizes.min())} "
-            f"of {self.study.n} examples<br>"
+            f"each model sees {_size_range(self.study.n, s.fold_sizes)} of {self.study.n} examples<br>"
             f"mean estimate: {s.mean_estimate:.4f}<br>true error: {s.mean_true_error:.4f}<br>"
             f"bias: {s.bias:+.4f}<br>sd: {s.sd:.4f}<br>RMSE: {s.rmse:.4f}"
         )
@@ -312,7 +311,7 @@ class CVExplorer(_Blitted):
         n = self.study.n
         return (
             f"<b>{s.repeats} 次 {s.k} {term('fold')}{term('cross-validation')}</b><br>训练次数：{s.repeats * s.k}<br>"
-            f"每个模型用 {n - int(s.fold_sizes.max())}-{n - int(s.fold_sizes.min())} {term('examples')}训练"
+            f"每个模型用 {_size_range(n, s.fold_sizes)} {term('examples')}训练"
             f"（共 {n} 个）<br>"
             f"{term('mean estimate')}：{s.mean_estimate:.4f}<br>{term('true error')}：{s.mean_true_error:.4f}<br>"
             f"{term('estimate bias')}：{s.bias:+.4f}<br>{term('sd')}：{s.sd:.4f}<br>{term('RMSE')}：{s.rmse:.4f}"
@@ -408,3 +407,9 @@ class BootstrapExplorer(_Blitted):
             f"训练集 D' 由 m = {s.m} 次有放回采样得到，约 {s.expected_share * s.m:.1f} 个"
             f"未被采到的样例用作测试"
         )
+
+
+def _size_range(n: int, fold_sizes) -> str:
+    """The training sets' sizes: "36" when all folds are equal, else "35-36" (smallest-largest)."""
+    lo, hi = n - int(max(fold_sizes)), n - int(min(fold_sizes))
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"

@@ -162,8 +162,8 @@ class PrevalenceExplorer(Explorer):
         )
         return (
             f"<b>正例比例 π = {_percent(state.prevalence)}</b>"
-            f"（收集到的测试集：{_percent(round(state.sample_prevalence, 4))}）；分类器：分数 ≥ {state.threshold:g}"
-            f"时预测为正例<br>"
+            f"（实际收集的测试集中为 {_percent(round(state.sample_prevalence, 4))}）；分类器：分数 ≥ {state.threshold:g}"
+            f" 时预测为正例<br>"
             f"每 {PER:,.0f} 个测试样本：{TERMS['TP']} = {c.tp:.1f}，{TERMS['FN']} = {c.fn:.1f}<br>"
             f"{TERMS['FP']} = {c.fp:.1f}，{TERMS['TN']} = {c.tn:.1f}<br>"
             f"AUC = {state.roc_auc:.3f}（不随 π 变化）；AP = {state.average_precision:.3f}，"
