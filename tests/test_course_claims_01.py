@@ -207,3 +207,26 @@ def test_ten_fold_cv_is_optimistic_for_min_norm_least_squares_at_m_21():
         diff.append(cv - pop20.linear_error(final.coef, final.intercept - 0.5))
     diff = np.array(diff)
     assert diff.mean() < -3 * diff.std() / np.sqrt(diff.size)        # optimistic, beyond 3 standard errors
+
+
+def test_the_two_cv_methods_figure_is_a_labelled_pair_not_learners_a_and_b():
+    """01, section 5's figure (issue 24): two CV methods are a pair shown once, near-black solid and
+    dotted, named on the figure; never the learners' green/purple, no legend over the data."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+    from learnmetrics.plotting import evaluation as pe, style
+    fig, ax = plt.subplots(figsize=(8, 3.2))
+    rng = np.random.default_rng(0)
+    arts = pe.plot_estimate_spreads(ax, {"leave-one-out": rng.random(50), "10-fold CV": rng.random(50)},
+                                    true_error=0.5, label_x={"leave-one-out": 0.99})
+    colours = {to_hex(a.get_edgecolor()) for a in arts}
+    assert colours == {to_hex(style.CURVE)} and not colours & {to_hex(c) for c in style.LEARNERS[:2]}
+    assert ax.get_legend() is None
+    texts = " ".join(t.get_text() for t in ax.texts)
+    assert "leave-one-out (solid)" in texts and "10-fold CV (dotted)" in texts and "true error 0.500" in texts
+    assert style.figure_faults(fig) == []
+    with pytest.raises(ValueError, match="pair"):
+        pe.plot_estimate_spreads(ax, {"a": [0.1], "b": [0.2], "c": [0.3]})
+    plt.close(fig)
