@@ -338,3 +338,15 @@ def test_new_terms_are_the_books():
     assert TERMS["P(+)cost"].startswith("正例概率代价") and TERMS["normalized cost"].startswith("归一化代价")
     assert (TERMS["bias"], TERMS["variance"], TERMS["noise"]) == ("偏差", "方差", "噪声")
     assert TERMS["generalization error"] == "泛化误差" and TERMS["stratified"] == "分层采样"
+
+
+@pytest.mark.parametrize("make", list(BOOK_TERMS), ids=lambda f: f.__name__.strip("_"))
+def test_chinese_stays_out_of_the_figures(make, small):
+    """Chinese goes into the read-outs and labels only: the figures' font has no CJK glyphs, so a
+    term drawn on a figure would show as empty boxes (06's 'undefined' in its title did)."""
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _drive(make, small, "zh")
+    missing = [str(w.message) for w in caught if "missing from font" in str(w.message)]
+    assert not missing, missing

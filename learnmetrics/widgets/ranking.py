@@ -27,6 +27,11 @@ def _fmt(x: float) -> str:
     return term("undefined") if np.isnan(x) else f"{x:.3f}"   # 无定义 in Chinese
 
 
+def _fmt_figure(x: float) -> str:
+    # the figure's own text stays English in both languages (its font has no CJK glyphs)
+    return "undefined" if np.isnan(x) else f"{x:.3f}"
+
+
 class RankedListExplorer(Explorer):
     """A ranked list the learner reorders; ``.state`` is the :func:`ranked_list_state` shown.
 
@@ -229,8 +234,8 @@ class RankedListExplorer(Explorer):
         self.bars.update(state)
         self.curves.update(state)
         self._title.set_text(
-            f"gain and its discounted share per rank: NDCG@{state.k} = {_fmt(state.ndcg)}, "
-            f"P@{state.k} = {state.precision_at_k:.2f}, AP = {_fmt(state.average_precision)}"
+            f"gain and its discounted share per rank: NDCG@{state.k} = {_fmt_figure(state.ndcg)}, "
+            f"P@{state.k} = {state.precision_at_k:.2f}, AP = {_fmt_figure(state.average_precision)}"
         )
 
     def describe(self, state) -> str:
