@@ -56,6 +56,17 @@ def test_readout_names_the_cut_by_its_size():
     assert (ex.state.tp, ex.state.fp, ex.state.total_cost) == (s.tp, s.fp, s.total_cost)
 
 
+def test_control_labels_are_not_cut_short():
+    """A fixed description width cut 'cost01:cost10' to 'cost01:cost...' in the page: the labels
+    size to their text (in both languages)."""
+    d = watermelon_scores()
+    ex = CostCurveExplorer(d.y_true, d.y_score, names=("good", "bad"))
+    for control in (ex.ratio_slider, ex.prior_slider):
+        width = control.style.description_width
+        assert width in ("", "initial") or len(control.description) * 8 <= int(width.rstrip("px")), \
+            (control.description, width)
+
+
 def test_explorer_text_is_at_least_9_points():
     d = watermelon_scores()
     ex = CostCurveExplorer(d.y_true, d.y_score)

@@ -97,8 +97,8 @@ class CostCurveExplorer(Explorer):
         self.names = tuple(names)
         self.ratio_slider = widgets.SelectionSlider(
             options=[(_ratio_label(r), r) for r in RATIOS], value=ratio, description="cost01:cost10",
-            continuous_update=True, layout=widgets.Layout(width="420px"),
-            style={"description_width": "90px"},
+            continuous_update=True, layout=widgets.Layout(width="460px"),
+            style={"description_width": "initial"},   # the whole 'cost01:cost10' (90px cut it short)
         )
         self.prior_slider = widgets.FloatSlider(
             value=prior, min=0.0, max=1.0, step=0.01, readout_format=".2f", description="p = P(+)",
