@@ -301,5 +301,8 @@ def voila_argv(notebook_dir: Path, port: int, extra: list[str] = ()) -> list[str
 def start_voila(home: Path, notebook_dir: Path) -> Server:
     env = _isolated_env(home)
     port, token = free_port(), secrets.token_hex(24)
-    argv = voila_argv(notebook_dir, port, [f"--Voila.token={token}", "--show_tracebacks=True"])
+    # as ``make app`` does: the token in the environment (tools/voila_app.py takes it from there
+    # and removes it before any kernel starts), never on a command line other users can read
+    env["LEARNMETRICS_APP_TOKEN"] = token
+    argv = voila_argv(notebook_dir, port, ["--show_tracebacks=True"])
     return Server("Voila", argv, env, notebook_dir, home / "voila.log", port, token, "/").start()

@@ -20,6 +20,13 @@ def test_make_app_serves_on_localhost_without_sources():
     assert "--Voila.ip=127.0.0.1" in argv and "--strip_sources=True" in argv
 
 
+def test_the_test_server_gets_its_token_from_the_environment(voila):
+    """As `make app`: the token is in LEARNMETRICS_APP_TOKEN, not on the command line (readable by
+    every user of the machine in the process list), and the server accepts it."""
+    assert not any(voila.token in a or "token" in a.lower() for a in voila.argv), voila.argv
+    assert voila.env["LEARNMETRICS_APP_TOKEN"] == voila.token
+
+
 @pytest.fixture
 def voila_page(voila, browser_context):
     page = browser_context.new_page()
