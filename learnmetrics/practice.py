@@ -46,6 +46,10 @@ __all__ = [
     "ConstraintState",
     "constraint_state",
     "gaussian_rates",
+    "LeakageCurve",
+    "LeakageState",
+    "leakage_curve",
+    "leakage_state",
 ]
 
 
@@ -364,3 +368,65 @@ def constraint_state(target, *, n_val=300, n_repeats=200, distance=1.5, prevalen
         safe_true_precisions=sp_, safe_true_recalls=sr_,
         safe_held=float(np.mean(safe_found & (np.nan_to_num(sp_) >= target))), safe_none=float(np.mean(~safe_found)),
     )
+
+
+@dataclass(frozen=True)
+class LeakageCurve:
+    """:func:`leakage_curve`'s result: for each number of features kept (``keeps``), the
+    cross-validated accuracies of every data set with the selection ``outside`` the folds and
+    ``inside`` each training fold, arrays of shape (len(keeps), n_datasets); ``truth`` = 0.5."""
+
+    keeps: tuple
+    outside: np.ndarray
+    inside: np.ndarray
+    truth: float
+
+
+@dataclass(frozen=True)
+class LeakageState:
+    """One position of the leakage explorer: ``keep`` features, their accuracies and means."""
+
+    keep: int
+    outside: np.ndarray
+    inside: np.ndarray
+    outside_mean: float
+    inside_mean: float
+    truth: float
+
+
+def leakage_curve(*, keeps=(1, 2, 5, 10, 20, 50, 100, 200), n=100, n_features=2000, k=5, n_datasets=10,
+                  rng=0) -> LeakageCurve:
+    """:func:`leakage_study` with ``step="select"`` for several numbers of features kept, on the same
+    data sets and folds (so the curves differ only by ``keep``)."""
+    keeps = tuple(check_positive_int(int(v), "keeps", minimum=1, maximum=n_features) for v in keeps)
+    if not keeps or list(keeps) != sorted(set(keeps)):
+        raise ValueError(f"keeps must be increasing and not empty, got {list(keeps)}")
+    n = check_positive_int(n, "n", minimum=10, maximum=10_000)
+    k = check_positive_int(k, "k", minimum=2, maximum=n)
+    n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1, maximum=1000)
+    rng = check_rng(rng)
+    out = np.empty((len(keeps), n_datasets))
+    ins = np.empty((len(keeps), n_datasets))
+    for d in range(n_datasets):
+        y = rng.permutation(np.arange(n) % 2)
+        X = rng.normal(size=(n, n_features))
+        splits = list(kfold_split(y, k=k, rng=rng))
+        order_all = _top_features(X, y, n_features)[::-1]            # best first, on all the data
+        order_fold = [_top_features(X[tr], y[tr], n_features)[::-1] for tr, _ in splits]
+        for j, keep in enumerate(keeps):
+            out[j, d] = _cv_accuracy(X[:, order_all[:keep]], y, splits, nearest_centroid_predict)
+            pred = np.empty_like(y)
+            for (tr, te), order in zip(splits, order_fold):
+                cols = order[:keep]
+                pred[te] = nearest_centroid_predict(X[tr][:, cols], y[tr], X[te][:, cols])
+            ins[j, d] = _cls.accuracy_score(y, pred)
+    return LeakageCurve(keeps, out, ins, 0.5)
+
+
+def leakage_state(curve: LeakageCurve, keep) -> LeakageState:
+    """The explorer's state at ``keep`` (one of ``curve.keeps``)."""
+    if keep not in curve.keeps:
+        raise ValueError(f"keep must be one of {list(curve.keeps)}, got {keep!r}")
+    j = curve.keeps.index(keep)
+    return LeakageState(int(keep), curve.outside[j], curve.inside[j], float(curve.outside[j].mean()),
+                        float(curve.inside[j].mean()), curve.truth)

@@ -137,3 +137,11 @@ def test_permutation_null_is_not_centred_at_half_on_balanced_noise():
     y = rng.permutation(np.arange(40) % 2)
     r = lm.permutation_test(X, y, k=5, n_permutations=99, rng=0)
     assert r.permutation_scores.mean() < 0.5
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_more_features_chosen_on_all_data_the_higher_the_leaked_estimate(seed):
+    c = pr.leakage_curve(keeps=(1, 5, 20, 100), n_datasets=6, rng=seed)
+    out = c.outside.mean(axis=1)
+    assert (np.diff(out) > 0).all() and out[0] > 0.55
+    assert (np.abs(c.inside.mean(axis=1) - 0.5) < 0.08).all()

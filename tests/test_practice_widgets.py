@@ -47,3 +47,17 @@ def test_bad_arguments_are_refused_by_name():
         ConstraintExplorer(targets=(0.7, 1.5), target=0.7)
     with pytest.raises(TypeError, match="n_val"):
         ConstraintExplorer(n_val="300")
+
+
+def test_leakage_explorer_follows_its_slider():
+    from learnmetrics.widgets.practice import LeakageExplorer
+
+    ex = LeakageExplorer(keeps=(2, 20, 200), keep=20, n_datasets=4, rng=13)
+    ex.keep.value = 200
+    s = ex.state
+    assert s.keep == 200 and f"{s.outside_mean:.3f}" in ex.readout.value
+    ref = pr.leakage_state(pr.leakage_curve(keeps=(2, 20, 200), n_datasets=4, rng=13), 200)
+    assert s.outside_mean == ref.outside_mean and s.inside_mean == ref.inside_mean
+    assert not style.figure_faults(ex.fig)
+    with pytest.raises(ValueError, match="keep"):
+        LeakageExplorer(keeps=(2, 20), keep=5)

@@ -22,7 +22,7 @@ from ..plotting import style
 from ._base import Explorer
 from ._i18n import is_chinese
 
-__all__ = ["ConstraintExplorer"]
+__all__ = ["ConstraintExplorer", "LeakageExplorer"]
 
 _FS = 9
 
@@ -137,3 +137,96 @@ class ConstraintExplorer(Explorer):
                 f"the target holds in {s.held:.0%} of {s.thresholds.size} validation sets<br>"
                 f"picking by the Wilson lower bound instead: {s.safe_held:.0%} "
                 f"(no threshold qualifies in {s.safe_none:.0%})")
+
+
+class LeakageExplorer(Explorer):
+    """Slide the number of features kept; ``.state`` is the :class:`~learnmetrics.practice.LeakageState` shown.
+
+    Left: the mean cross-validated accuracy against the number of features kept, with the
+    selection outside the folds (near-black solid) and inside each training fold (dotted),
+    and the true accuracy 0.5 (grey dashed); the orange line is the slider's position.
+    Right: the accuracy of every simulated data set at that position (sky blue).
+
+    Parameters
+    ----------
+    keeps : sequence of int, default=(1, 2, 5, 10, 20, 50, 100, 200)
+    keep : int, default=20 (one of ``keeps``)
+    n_datasets : int, default=10
+    rng : int, default=13
+
+    Example
+    -------
+    >>> ex = LeakageExplorer(keeps=(5, 20), keep=20, n_datasets=3)
+    >>> ex.keep.value = 5
+    >>> ex.state.keep
+    5
+    """
+
+    figsize = (10.0, 3.8)
+    readout_width = "240px"
+
+    def __init__(self, *, keeps=(1, 2, 5, 10, 20, 50, 100, 200), keep=20, n_datasets=10, rng=13):
+        self.n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1, maximum=200)
+        seed = check_positive_int(rng, "rng", minimum=0)
+        self.curve = _practice.leakage_curve(keeps=keeps, n_datasets=self.n_datasets, rng=seed)
+        keep = check_positive_int(keep, "keep", minimum=1)
+        if keep not in self.curve.keeps:
+            raise ValueError(f"keep must be one of keeps {list(self.curve.keeps)}, got {keep}")
+        self.keep = widgets.SelectionSlider(options=list(self.curve.keeps), value=keep,
+                                            description="features kept", style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="420px"))
+        super().__init__([self.keep])
+
+    def compute_state(self, keep):
+        return _practice.leakage_state(self.curve, keep)
+
+    def setup_figure(self, fig):
+        self.ax_c, self.ax_s = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
+        ax = self.ax_c
+        ks = np.array(self.curve.keeps)
+        for i, (values, text) in enumerate(((self.curve.outside, "selected on all data"),
+                                            (self.curve.inside, "selected inside each fold"))):
+            line, = ax.plot(ks, values.mean(axis=1), marker="o", ms=4, **style.pair_style(i))
+            j = 0 if i == 0 else min(1, ks.size - 1)
+            ax.annotate(text, (ks[j], values[j].mean()), xytext=(0, 12) if i == 0 else (6, -16),
+                        textcoords="offset points", fontsize=_FS, color=line.get_color())
+        ax.axhline(self.curve.truth, **style.REFERENCE_STYLE)
+        ax.annotate("true accuracy", (ks[-1], self.curve.truth), xytext=(0, -12), textcoords="offset points",
+                    ha="right", fontsize=_FS, color=style.REFERENCE)
+        self._vline = ax.axvline(ks[0], **style.CUT_LINE)
+        ax.set_xscale("log")
+        ax.set_xticks(ks)
+        ax.set_xticklabels([str(v) for v in ks], fontsize=_FS)
+        ax.minorticks_off()
+        ax.set_ylim(0.3, 1.02)
+        ax.set_xlabel("features kept (of 2,000 noise features; log scale)", fontsize=_FS + 1)
+        ax.set_ylabel("5-fold CV accuracy (mean)", fontsize=_FS + 1)
+        ax.tick_params(labelsize=_FS)
+        ax = self.ax_s
+        jitter = np.linspace(-0.15, 0.15, self.n_datasets)
+        self._dots_out, = ax.plot([], [], "o", color=style.ESTIMATE, ms=6, mec="white", mew=0.5)
+        self._dots_in, = ax.plot([], [], "s", color=style.ESTIMATE, ms=6, mec="white", mew=0.5)
+        self._jitter = jitter
+        ax.axvline(self.curve.truth, **style.REFERENCE_STYLE)
+        ax.set_yticks([0, 1])
+        ax.set_yticklabels(["selected on\nall data", "selected inside\neach fold"], fontsize=_FS)
+        ax.set_ylim(-0.5, 1.5)
+        ax.invert_yaxis()
+        ax.set_xlim(0.3, 1.02)
+        ax.set_xlabel("accuracy of each simulated data set", fontsize=_FS + 1)
+        ax.tick_params(labelsize=_FS)
+        fig.subplots_adjust(left=0.07, right=0.98, bottom=0.16, top=0.88, wspace=0.35)
+
+    def draw(self, s):
+        self._vline.set_xdata([s.keep, s.keep])
+        self._dots_out.set_data(s.outside, 0 + self._jitter)
+        self._dots_in.set_data(s.inside, 1 + self._jitter)
+        self.ax_c.set_title(f"{s.keep} features: {s.outside_mean:.3f} outside, {s.inside_mean:.3f} inside",
+                            fontsize=_FS + 1)
+
+    def describe(self, s):
+        if is_chinese():
+            return (f"<b>保留 {s.keep} 个特征</b><br>在全部数据上选特征后交叉验证：{s.outside_mean:.3f}<br>"
+                    f"在每个训练折内部选特征：{s.inside_mean:.3f}<br>真实精度：{s.truth}")
+        return (f"<b>{s.keep} features kept</b><br>selected on all data, then CV: {s.outside_mean:.3f}<br>"
+                f"selected inside each training fold: {s.inside_mean:.3f}<br>true accuracy: {s.truth}")
