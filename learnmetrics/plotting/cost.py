@@ -342,9 +342,15 @@ def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsi
         ax_roc.plot([fpr[k]], [tpr[k]], m, color=c, mec="black", ms=9, zorder=5)
         ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -14), textcoords="offset points", fontsize=fontsize,
                         color="black")
+        # on the side the piece falls away from (up-left of a rising piece, up-right of a falling
+        # one), above the grey lines and the pieces, so no segment crosses the name
+        rise = env.cost_breaks[j + 1] - env.cost_breaks[j]
+        side = -1 if rise > 0.02 else (1 if rise < -0.02 else 0)
         ax_cost.annotate(name, ((x0 + x1) / 2, (env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2),
-                         xytext=(0, 9), textcoords="offset points", ha="center", fontsize=fontsize, color="black",
-                         fontweight="bold")
+                         xytext=(8 * side, 9), textcoords="offset points",
+                         ha={-1: "right", 0: "center", 1: "left"}[side], va="bottom", fontsize=fontsize,
+                         color="black", fontweight="bold", zorder=6,
+                         bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
     ax_roc.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False, ncol=2)
     ax_cost.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False, ncol=2)
     return env

@@ -1,0 +1,46 @@
+"""Labels and marks a look at the stored figures found hidden or cut: each pinned here
+(the figure drawn as the notebook draws it, then its artists' extents compared)."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+import learnmetrics as lm  # noqa: E402
+from learnmetrics import datasets  # noqa: E402
+from learnmetrics.plotting import style  # noqa: E402
+
+
+def _points_inside(bbox, line, n=400):
+    """How many of ``n`` points along ``line`` (display coordinates) fall inside ``bbox``."""
+    xy = line.get_xydata()
+    t = np.linspace(0, 1, n)
+    pts = []
+    for (x0, y0), (x1, y1) in zip(xy[:-1], xy[1:]):
+        pts.append(np.c_[x0 + t * (x1 - x0), y0 + t * (y1 - y0)])
+    disp = line.axes.transData.transform(np.vstack(pts))
+    return int(((disp[:, 0] > bbox.x0) & (disp[:, 0] < bbox.x1)
+                & (disp[:, 1] > bbox.y0) & (disp[:, 1] < bbox.y1)).sum())
+
+
+def test_12_cost_pieces_named_cut_k_and_no_piece_crosses_its_name():
+    from learnmetrics.plotting import cost as pcost
+    melons = datasets.watermelon_scores()
+    fpr, tpr, thr = lm.roc_curve(melons.y_true, melons.y_score, drop_intermediate=False)
+    cut_sizes = (melons.y_score[:, None] >= thr).sum(axis=0)
+    fig, (ax_roc, ax_cost) = plt.subplots(1, 2, figsize=(10, 4.8))
+    pcost.plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, cut_sizes=cut_sizes)
+    fig.tight_layout()
+    assert not style.figure_faults(fig), style.figure_faults(fig)
+    renderer = fig.canvas.get_renderer()
+    names = [t for t in ax_cost.texts if t.get_text().startswith("cut ")]
+    assert sorted(t.get_text() for t in names) == ["cut 13", "cut 3", "cut 8"]
+    assert not any("ROC point" in t.get_text() for t in ax_cost.texts + ax_roc.texts)
+    lines = [ln for ln in ax_cost.lines if len(ln.get_xydata()) >= 2]   # the pieces and the envelope
+    for t in names:
+        box = t.get_window_extent(renderer)
+        for ln in lines:
+            assert _points_inside(box, ln) == 0, (t.get_text(), ln.get_color())
+    plt.close(fig)
