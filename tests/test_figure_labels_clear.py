@@ -44,3 +44,22 @@ def test_12_cost_pieces_named_cut_k_and_no_piece_crosses_its_name():
         for ln in lines:
             assert _points_inside(box, ln) == 0, (t.get_text(), ln.get_color())
     plt.close(fig)
+
+
+def test_04_perfect_ranking_is_a_reference_labelled_on_its_line():
+    """04's perfect ranking was dotted near-black (the look of a pair of curves): it is a reference,
+    grey dashed thin (style.REFERENCE_STYLE) with its name on the line, in ROC and in P-R."""
+    from matplotlib.colors import to_hex
+
+    from learnmetrics.plotting import curves as pc
+    for kind, setup in (("roc", pc.style_roc_axes), ("pr", pc.style_pr_axes)):
+        fig, ax = plt.subplots(figsize=(6.4, 6.2))
+        setup(ax)
+        line = pc.plot_reference(ax, kind, prevalence=0.4)["perfect"]
+        assert to_hex(line.get_color()) == to_hex(style.REFERENCE_STYLE["color"])
+        assert line.get_linestyle() == "--" and line.get_linewidth() == style.REFERENCE_STYLE["lw"]
+        assert line.get_label().startswith("_"), "named on the line, not in a legend"
+        named = [t for t in ax.texts if t.get_text() == "perfect ranking"]
+        assert len(named) == 1 and named[0].get_fontsize() >= 9
+        assert not style.figure_faults(fig)
+        plt.close(fig)

@@ -333,7 +333,10 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
     perfect ranker goes (0,0) -> (0,1) -> (1,1): every positive before every
     negative. P-R (``kind="pr"``): random guessing has precision equal to the
     share of positives (``prevalence``, required) at every recall; the perfect
-    ranker keeps P = 1 up to R = 1, then drops to the share of positives. Returns a dict of ``Line2D``.
+    ranker keeps P = 1 up to R = 1, then drops to the share of positives. Both are references in
+    the grammar's look (``style.REFERENCE_STYLE``: grey, dashed, thin); with ``legend_labels`` the
+    random guess has a legend entry and the perfect ranking its name written on the line (call
+    this after the axes' limits are set). Returns a dict of ``Line2D``.
     """
     if kind not in ("roc", "pr"):
         raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
@@ -348,8 +351,9 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
         if "random" in which:
             (out["random"],) = ax.plot([0, 1], [0, 1], **style.DIAGONAL, label=lab("random guess"))
         if "perfect" in which:
-            (out["perfect"],) = ax.plot([0, 0, 1], [0, 1, 1], ls=":", color="0.3", lw=1.6,
-                                        label=lab("perfect ranking"))
+            (out["perfect"],) = ax.plot([0, 0, 1], [0, 1, 1], **style.REFERENCE_STYLE)
+            if legend_labels:   # on its top edge, under it (a curve reaching TPR = 1 runs along it further right)
+                style.label_line(ax, out["perfect"], "perfect ranking", x=0.22, above=False)
     else:
         if "random" in which:
             if prevalence is None:
@@ -361,7 +365,9 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
                                        label=lab(f"random guess (P = {prevalence:.2f})"))
         if "perfect" in which:
             xs, ys = ([0, 1, 1], [1, 1, prevalence]) if prevalence is not None else ([0, 1], [1, 1])
-            (out["perfect"],) = ax.plot(xs, ys, ls=":", color="0.3", lw=1.6, label=lab("perfect ranking"))
+            (out["perfect"],) = ax.plot(xs, ys, **style.REFERENCE_STYLE)
+            if legend_labels:   # a P-R curve starts at P = 1 on the left: the label further right, under the line
+                style.label_line(ax, out["perfect"], "perfect ranking", x=0.6, above=False)
     return out
 
 
