@@ -63,3 +63,27 @@ def test_04_perfect_ranking_is_a_reference_labelled_on_its_line():
         assert len(named) == 1 and named[0].get_fontsize() >= 9
         assert not style.figure_faults(fig)
         plt.close(fig)
+
+
+def test_08_critical_difference_bars_carry_the_learner_line_styles():
+    """08's diagram drew C as a solid black bar: each bar has its learner's colour and line style
+    (style.learner_style), so C is black dash-dot and B purple dashed."""
+    from matplotlib.colors import to_hex
+
+    from learnmetrics.plotting.compare import critical_difference_diagram
+    nemenyi = lm.nemenyi_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]], alpha=0.05)
+    fig, ax = plt.subplots(figsize=(8.5, 3.2))
+    critical_difference_diagram(ax, nemenyi)
+    bars = [ln for ln in ax.lines if ln.get_linewidth() == 5]
+    assert len(bars) == 3
+    expected = {to_hex(style.learner_style(i)["color"]): style.learner_style(i)["ls"] for i in range(3)}
+    seen = {}
+    for ln in bars:
+        dashed = ln.get_linestyle() != "-"
+        seen[to_hex(ln.get_color())] = dashed
+        assert dashed == (expected[to_hex(ln.get_color())] != "-"), to_hex(ln.get_color())
+    assert seen == {c: ls != "-" for c, ls in expected.items()}
+    pattern = {to_hex(ln.get_color()): len(ln._dash_pattern[1] or ()) for ln in bars}
+    assert pattern == {"#009e73": 0, "#cc79a7": 2, "#000000": 4}   # solid, dashed, dash-dot
+    assert not style.figure_faults(fig)
+    plt.close(fig)

@@ -170,11 +170,20 @@ def _p_text(p) -> str:
     return f"{p:.4f}" if p >= 1e-4 else f"{p:.2e}"
 
 
+#: a thick bar's dash pattern (in units of its width) per learner line style: the same pattern, short
+_BAR_DASHES = {"-": (None, None), "--": (2.2, 0.8), "-.": (2.2, 0.7, 0.5, 0.7)}
+
+
+def _bar_dashes(ls):
+    return _BAR_DASHES.get(ls, (1.6, 0.5, 0.4, 0.5, 0.4, 0.5))   # the fourth learner's dash-dot-dot
+
+
 def critical_difference_diagram(ax, nemenyi: NemenyiResult, *, title=None):
     """The book's Friedman test diagram (figure 2.8) for a :class:`~learnmetrics.compare.NemenyiResult`.
 
     One row per algorithm (best average rank on top), in its learner style
-    (``style.learner_style(i)``, i its column in the table); a dot at its
+    (``style.learner_style(i)``, i its column in the table: colour and line
+    style, A green solid, B purple dashed, C black dash-dot); a dot at its
     average rank and a horizontal bar of length CD centred on it. Two
     algorithms whose bars do not overlap differ significantly (their average
     ranks are more than CD apart); the verdict against the best one is also
@@ -198,8 +207,11 @@ def critical_difference_diagram(ax, nemenyi: NemenyiResult, *, title=None):
     ax.axvline(best + half, color="0.35", ls=":", lw=1.3, zorder=1)
     for row, i in enumerate(order):
         st = style.learner_style(int(i))
-        ax.plot([r[i] - half, r[i] + half], [row, row], color=st["color"], lw=5, solid_capstyle="butt", zorder=2)
-        ax.plot([r[i]], [row], "o", color="black", ms=7, zorder=3)
+        # the learner's colour *and* line style (C: black dash-dot), so colour is never the only cue;
+        # short dashes (they scale with the width) so every bar shows its pattern
+        ax.plot([r[i] - half, r[i] + half], [row, row], color=st["color"], ls=st["ls"], lw=5,
+                solid_capstyle="butt", dash_capstyle="butt", dashes=_bar_dashes(st["ls"]), zorder=2)
+        ax.plot([r[i]], [row], "o", color="black", mec="white", mew=1.5, ms=8, zorder=3)
         ax.text(r[i], row - 0.2, f"{names[i]}: {r[i]:.3f}", ha="center", va="bottom", fontsize=10)
         if row > 0:
             separate = r[i] - best > cd
