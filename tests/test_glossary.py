@@ -153,3 +153,131 @@ def test_the_recognition_rules():
     assert used_terms(box) == {"查准率", "召回率", "新术语"}
     assert "中文要点" not in used_terms(box)
     assert used_terms("> **要点回顾**\n> - 调整 $R^2$ 的公式") >= {"调整 R²"}
+
+
+# -- issue 29: the glossary is the single source of terms -------------------------------------------
+#: how a glossary row names a word the course does not use for its concept, inside brackets:
+#: "(most texts: 召回率; note 002: 灵敏度)", "(avoid: 切点)", "(the book's short form: 对率回归)"
+VARIANT_MARK = re.compile(r"^\s*(?:notes?(?: \d\d\d(?:[–-]\d\d\d)?)?|most texts|other texts|avoid|the book's short form)"
+                          r"\s*:\s*(.*)$")
+QUOTED = re.compile(r"“[^”]*”|「[^」]*」|\"[^\"]*\"")
+
+
+def concepts():
+    """(accepted terms, variants) of every glossary row: the accepted terms are the 中文 column
+    outside brackets; the variants are the words a bracket marks as the notes', other texts' or
+    to be avoided."""
+    out = []
+    for zh, _ in glossary_rows():
+        outside = re.sub(r"\([^()]*\)|（[^（）]*）", " ", zh)
+        accepted = [re.sub(r"\s*[A-Za-z$\\_{}()+⁺⁻/]+.*$", "", t).strip() or t.strip()
+                    for t in re.split(r"[,，/;；]", outside) if CJK.search(t)]
+        variants = []
+        for inside in re.findall(r"\(([^()]*)\)", zh):
+            for part in inside.split(";"):
+                m = VARIANT_MARK.match(part)
+                if m:
+                    variants += [v.strip() for v in re.split(r"[,，]", m.group(1)) if v.strip()]
+        if variants:
+            out.append((accepted, variants))
+    return out
+
+
+def _sentences(text):
+    return [s for s in re.split(r"[。；\n]", text) if s.strip()]
+
+
+def variant_uses(text):
+    """(variant, sentence) for each variant a text uses for its concept: a variant in quotes is a
+    word being talked about (笔记称它为“召回率”), and a sentence that also names the accepted term
+    explains the variant; neither counts."""
+    meant = {}   # a variant -> the accepted terms of every concept it is a variant of (准确率: 精度 and 查准率)
+    for accepted, variants in concepts():
+        for v in variants:
+            meant.setdefault(v, []).extend(accepted)
+    found = []
+    for sentence in _sentences(text):
+        bare = QUOTED.sub(" ", sentence)
+        for v, accepted in meant.items():
+            pattern = r"(?<![A-Za-z_])" + re.escape(v) + r"(?![A-Za-z_])"
+            if re.search(pattern, bare) and not any(a and a in sentence for a in accepted):
+                found.append((v, sentence.strip()))
+    return found
+
+
+def _learner_texts():
+    """What a learner reads in Chinese besides the boxes: the explorers' terms and labels, the
+    exercises' Chinese texts and the checker's messages."""
+    import learnmetrics as lm
+    from learnmetrics.exercises import EXERCISES, solution
+    from learnmetrics.exercises._messages import MESSAGES
+    from learnmetrics.widgets._i18n import LABELS, TERMS as READOUT_TERMS
+
+    texts = [("read-out terms", "\n".join(READOUT_TERMS.values())), ("control labels", "\n".join(LABELS.values())),
+             ("checker messages", "\n".join(MESSAGES["zh"].values()))]
+    lm.set_language("zh")
+    try:
+        for eid in EXERCISES:
+            ex = EXERCISES[eid]
+            parts = [ex.text("prompt"), ex.text("hint"), solution(eid).text] + [t for m in ex.mistakes for t in m.said()]
+            texts.append((f"exercise {eid}", "\n".join(parts)))
+    finally:
+        lm.set_language("en")
+    widget_sources = Path(__file__).resolve().parents[1] / "learnmetrics" / "widgets"
+    for path in sorted(widget_sources.glob("*.py")):   # the Chinese literals of the read-outs
+        chinese = [s for s in re.findall(r"[\"']([^\"'\n]*[\u4e00-\u9fff][^\"'\n]*)[\"']", path.read_text("utf-8"))]
+        texts.append((path.name, "\n".join(chinese)))
+    return texts
+
+
+def test_the_glossary_names_the_variants_to_avoid():
+    """The issue's choices are rows of the glossary: one term per concept."""
+    pairs = {v: accepted for accepted, variants in concepts() for v in variants}
+    for variant, term in [("召回率", "查全率"), ("平均精度均值", "平均查准率均值"), ("逻辑回归", "对数几率回归"),
+                          ("对率回归", "对数几率回归"), ("切点", "截断点"), ("交互器", "探索器"), ("sd", "标准差"),
+                          ("平均精度", "平均查准率")]:
+        assert variant in pairs and term in pairs[variant], (variant, pairs.get(variant))
+
+
+def test_the_variant_rules():
+    assert variant_uses("> - 本例的逻辑回归不成立")
+    assert not variant_uses("> - 笔记 003 称 AP 为“平均准确率”，即平均查准率")
+    assert not variant_uses("> - 召回率、灵敏度都是查全率 R")          # explained in the same sentence
+    assert variant_uses("> - 留一法 sd 0.0642")
+    assert not variant_uses("> - 留一法的 sd_estimate 属性")           # code, not the word sd
+
+
+#: boxes still using a variant, in notebooks this test's author could not edit yet: each must still
+#: use it (remove the entry in the change that fixes the box)
+KNOWN_VARIANTS = {("06_ranking_metrics.ipynb", "zh-06-8"): {"交互器"}}
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")))
+def test_boxes_use_one_term_per_concept(notebook):
+    """No 中文要点 box uses a variant the glossary marks (its notes', other texts' or avoided
+    words) for a concept, unless it quotes it or names the accepted term in the same sentence;
+    and no box says "cut 3" in English where the book says 截断点."""
+    bad = {}
+    for name, cell_id, source in boxes():
+        if name == notebook:
+            uses = variant_uses(source)
+            uses += [("cut", s) for s in _sentences(source) if re.search(r"(?<![A-Za-z_`])cut\s+\d", s)]
+            known = KNOWN_VARIANTS.get((name, cell_id), set())
+            assert known <= {v for v, _ in uses}, f"{cell_id} no longer uses {known}: remove it from KNOWN_VARIANTS"
+            uses = [(v, s) for v, s in uses if v not in known]
+            if uses:
+                bad[cell_id] = uses
+    assert not bad, f"{notebook}: variants the glossary avoids (cell id: (variant, sentence)): {bad}"
+
+
+def test_read_outs_and_exercises_use_one_term_per_concept():
+    bad = [(where, use) for where, text in _learner_texts() for use in variant_uses(text)]
+    assert not bad, bad
+
+
+def test_the_books_names_appear_where_the_book_uses_them():
+    """受试者工作特征 (chapter 04's ROC) and F1 度量 (chapter 03's F1), as the book writes them."""
+    text = {n: "\n".join(s for name, _, s in boxes() if name == n) for n in
+            ("03_pr_bep_fbeta.ipynb", "04_roc_auc.ipynb")}
+    assert "F1 度量" in text["03_pr_bep_fbeta.ipynb"]
+    assert "受试者工作特征" in text["04_roc_auc.ipynb"]
