@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import classification as _cls
-from ._validation import check_positive_int, check_probability, check_real, check_rng
+from ._validation import as_1d, check_positive_int, check_probability, check_real, check_rng
 from .evaluation import _norm_cdf
 from .operating_point import recall_at_precision
 from .splits import group_kfold_split, kfold_split, time_series_split
@@ -398,7 +398,11 @@ def leakage_curve(*, keeps=(1, 2, 5, 10, 20, 50, 100, 200), n=100, n_features=20
                   rng=0) -> LeakageCurve:
     """:func:`leakage_study` with ``step="select"`` for several numbers of features kept, on the same
     data sets and folds (so the curves differ only by ``keep``)."""
-    keeps = tuple(check_positive_int(int(v), "keeps", minimum=1, maximum=n_features) for v in keeps)
+    n_features = check_positive_int(n_features, "n_features", minimum=1, maximum=20_000)
+    arr = as_1d(keeps, "keeps")
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"keeps must hold whole numbers of features, got values of type {arr.dtype}")
+    keeps = tuple(check_positive_int(int(v), "keeps", minimum=1, maximum=n_features) for v in arr.tolist())
     if not keeps or list(keeps) != sorted(set(keeps)):
         raise ValueError(f"keeps must be increasing and not empty, got {list(keeps)}")
     n = check_positive_int(n, "n", minimum=10, maximum=10_000)

@@ -546,6 +546,8 @@ VALID_EXPLORERS = {
     "BootstrapExplorer": ("evaluation", lambda: dict(m=10, max_m=20, n_samples=20, rng=0)),
     "PairedTestExplorer": ("compare", lambda: dict(grid=fx("grid"), k=5, difference=0.05)),
     "BiasVarianceExplorer": ("bias_variance", lambda: dict(result=fx("bv"), degree=3, n_curves=3)),
+    "ConstraintExplorer": ("practice", lambda: dict(targets=[0.7, 0.9], target=0.9, n_val=50, n_repeats=5, rng=0)),
+    "LeakageExplorer": ("practice", lambda: dict(keeps=[2, 5], keep=5, n_datasets=2, rng=0)),
 }
 EXPLORER_KIND = {
     ("TemperatureExplorer", "y_prob"): "scores", ("TemperatureExplorer", "temperatures"): "numbers",
@@ -558,6 +560,8 @@ EXPLORER_KIND = {
     ("CostCurveExplorer", "ratio"): "pos_real", ("CostCurveExplorer", "prior"): "prob",
     ("PrevalenceExplorer", "prevalences"): "numbers", ("PrevalenceExplorer", "prevalence"): "prob",
     ("PrevalenceExplorer", "threshold"): "real",
+    ("ConstraintExplorer", "targets"): "numbers", ("ConstraintExplorer", "target"): "prob",
+    ("ConstraintExplorer", "n_val"): "size", ("LeakageExplorer", "keeps"): "numbers", ("LeakageExplorer", "keep"): "count",
     ("RankedListExplorer", "items"): "ids", ("RankedListExplorer", "relevance"): "numbers",
     ("RankedListExplorer", "scores"): "scores", ("RankedListExplorer", "seed"): "rng",
     ("PolynomialDegreeExplorer", "y"): "numbers", ("PolynomialDegreeExplorer", "x"): "numbers",
