@@ -135,6 +135,11 @@ def duplicate_study(*, n=60, n_copies=2, n_features=5, k=5, n_datasets=10, rng=0
     """Each of n examples (coin-flip labels, noise features) stored ``n_copies`` times, as
     when the same record is collected twice.  Returns (random k-fold, grouped k-fold)
     accuracies of the 1-nearest neighbour per data set; the truth is 0.5."""
+    n = check_positive_int(n, "n", minimum=10, maximum=10_000)
+    n_copies = check_positive_int(n_copies, "n_copies", minimum=1, maximum=100)
+    n_features = check_positive_int(n_features, "n_features", minimum=1, maximum=1000)
+    k = check_positive_int(k, "k", minimum=2, maximum=n)
+    n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1, maximum=1000)
     rng = check_rng(rng)
     rand, grouped = [], []
     for _ in range(n_datasets):
@@ -162,6 +167,11 @@ def _patients(n_patients, per_patient, rng, signal=0.5, spread=1.5, n_features=4
 def group_study(*, n_patients=30, per_patient=6, k=5, n_datasets=10, n_new=400, rng=0):
     """Several examples per patient, one label per patient; the 1-nearest neighbour.
     Returns (random k-fold, grouped k-fold, true accuracy on new patients) per data set."""
+    n_patients = check_positive_int(n_patients, "n_patients", minimum=4, maximum=10_000)
+    per_patient = check_positive_int(per_patient, "per_patient", minimum=1, maximum=1000)
+    k = check_positive_int(k, "k", minimum=2, maximum=n_patients)
+    n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1, maximum=1000)
+    n_new = check_positive_int(n_new, "n_new", minimum=1, maximum=100_000)
     rng = check_rng(rng)
     out = []
     for _ in range(n_datasets):
@@ -187,6 +197,11 @@ def drift_study(*, n_months=12, per_month=40, n_splits=5, n_datasets=10, n_next=
     """A drifting process observed for ``n_months``; the model (nearest centroid on all of it)
     is used next month.  Returns (shuffled k-fold error, forward-chaining error, true error
     next month) per data set."""
+    n_months = check_positive_int(n_months, "n_months", minimum=3, maximum=1000)
+    per_month = check_positive_int(per_month, "per_month", minimum=2, maximum=100_000)
+    n_splits = check_positive_int(n_splits, "n_splits", minimum=2, maximum=n_months - 1)
+    n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1, maximum=1000)
+    n_next = check_positive_int(n_next, "n_next", minimum=1, maximum=1_000_000)
     rng = check_rng(rng)
     out = []
     for _ in range(n_datasets):
@@ -234,6 +249,14 @@ def selection_study(*, ms=(1, 10, 100), n=60, n_features=30, subset_size=3, k=5,
     """Configurations = the nearest centroid on different random subsets of noise features.
     "Best of m" reports the highest k-fold accuracy among m of them; nested CV runs
     "pick the best of m on the training folds" inside an outer k-fold."""
+    n = check_positive_int(n, "n", minimum=10, maximum=10_000)
+    n_features = check_positive_int(n_features, "n_features", minimum=1, maximum=10_000)
+    subset_size = check_positive_int(subset_size, "subset_size", minimum=1, maximum=n_features)
+    k = check_positive_int(k, "k", minimum=2, maximum=n // 2)
+    n_datasets = check_positive_int(n_datasets, "n_datasets", minimum=1, maximum=1000)
+    arr = as_1d(ms, "ms")
+    if arr.dtype.kind not in "iu" or (arr < 1).any() or arr.max() > 10_000:
+        raise ValueError(f"ms must hold whole numbers of configurations from 1 to 10000, got {arr.tolist()}")
     rng = check_rng(rng)
     ms = tuple(int(m) for m in ms)
     best, nested = np.empty((n_datasets, len(ms))), np.empty((n_datasets, len(ms)))
