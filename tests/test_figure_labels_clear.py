@@ -87,3 +87,32 @@ def test_08_critical_difference_bars_carry_the_learner_line_styles():
     assert pattern == {"#009e73": 0, "#cc79a7": 2, "#000000": 4}   # solid, dashed, dash-dot
     assert not style.figure_faults(fig)
     plt.close(fig)
+
+
+def test_11_brier_walk_values_stand_above_their_bars():
+    """11's rotated 'Brier 0.1460' crossed its bar's top edge and the dashed uncertainty line: every
+    value written on the walk lies wholly above its bar's top or wholly inside the bar, and none
+    straddles the dashed line."""
+    from learnmetrics import calibration as cal
+    from learnmetrics.plotting.calibration import plot_brier_terms
+    y, p_true, p_model = cal.simulate_scores(4000, rng=11)
+    walk = {"model": cal.brier_decomposition(y, np.round(p_model, 2)),
+            "true P(+|x)": cal.brier_decomposition(y, np.round(p_true, 2))}
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    plot_brier_terms(ax, walk)
+    fig.tight_layout()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    values = [t for t in ax.texts if t.get_rotation() == 90]
+    assert len(values) == 8 and sum(t.get_text().startswith("Brier ") for t in values) == 2
+    for t in values:
+        box = t.get_window_extent(renderer)
+        x = t.get_position()[0]
+        bar = next(p for p in ax.patches if abs(p.get_x() + p.get_width() / 2 - x) < 1e-9)
+        top = ax.transData.transform((x, bar.get_y() + bar.get_height()))[1]
+        bottom = ax.transData.transform((x, bar.get_y()))[1]
+        assert box.y0 >= top - 0.5 or bottom <= box.y0 <= box.y1 <= top, (t.get_text(), box, top)
+        line_y = ax.transData.transform((0, walk["model"].uncertainty))[1]
+        assert not box.y0 < line_y < box.y1, (t.get_text(), box, line_y)
+    assert not style.figure_faults(fig)
+    plt.close(fig)

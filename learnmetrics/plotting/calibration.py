@@ -163,6 +163,13 @@ def plot_proper_losses(ax, *, p_min=0.001):
     return ax
 
 
+#: a value written upwards from the top of its bar: turned about its own start (``rotation_mode``
+#: "anchor"), so the whole text stays above the bar's top edge (the Brier score's, when its open bar
+#: is tall enough, inside the bar from its top down, so it never crosses the dashed uncertainty line)
+_UP_LABEL = dict(rotation=90, rotation_mode="anchor", ha="left", va="center", zorder=4,
+                 bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none"))
+
+
 def plot_brier_terms(ax, decompositions):
     """Murphy's decomposition as a walk per model: start at the uncertainty (the data's
     own term), go DOWN by the resolution, UP by the reliability (and the within-bin
@@ -185,10 +192,13 @@ def plot_brier_terms(ax, decompositions):
             xs = x0 + (k - 1.5) * w
             ax.bar(xs, hi - lo, w * 0.9, bottom=lo, color=colour, hatch=hatch, edgecolor=style.CURVE, lw=0.8)
             value = {0: d.uncertainty, 1: d.resolution, 2: d.reliability}[k]
-            ax.text(xs, hi + 0.004, f"{value:.4f}", ha="center", va="bottom", fontsize=_FS, rotation=90)
+            ax.text(xs, hi + 0.004, f"{value:.4f}", fontsize=_FS, **_UP_LABEL)
         xs = x0 + 1.5 * w
         ax.bar(xs, d.brier, w * 0.9, color="white", edgecolor=style.CURVE, lw=1.6)
-        ax.text(xs, d.brier + 0.004, f"Brier {d.brier:.4f}", ha="center", va="bottom", fontsize=_FS, rotation=90)
+        if d.brier >= 0.5 * unc:   # inside its open bar, downwards from the top: clear of the dashed line
+            ax.text(xs, d.brier - 0.006, f"Brier {d.brier:.4f}", fontsize=_FS, **{**_UP_LABEL, "ha": "right"})
+        else:
+            ax.text(xs, d.brier + 0.004, f"Brier {d.brier:.4f}", fontsize=_FS, **_UP_LABEL)
         if abs(within) >= 5e-5:
             ax.text(x0, -0.035, f"within-bin {within:+.4f}", ha="center", va="top", fontsize=_FS)
     ax.axhline(unc, **style.REFERENCE_STYLE)
