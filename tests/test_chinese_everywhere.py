@@ -200,6 +200,39 @@ def test_every_explorer_reads_in_chinese(request):
         assert "drawing" in ex.screen.waiting
 
 
+def _more_explorers():
+    """The explorers test_widgets_language drives with other data: threshold, cut, F-beta (03),
+    prevalence (02) and chapter 13's two, each with the positions a learner moves to."""
+    import test_widgets_language as W
+    from learnmetrics.datasets import watermelon_scores
+    from learnmetrics.widgets.practice import ConstraintExplorer, LeakageExplorer
+    from learnmetrics.widgets.prevalence import PrevalenceExplorer
+
+    w = watermelon_scores()
+    out = []
+    for make in (W._threshold, W._cut, W._fbeta):
+        out.append((make.__name__, lambda make=make: make(w)))
+    out.append(("prevalence", lambda: (lambda ex: (ex, [ex.controls[0].options[0][1] if isinstance(
+        ex.controls[0].options[0], tuple) else ex.controls[0].options[0]]))(PrevalenceExplorer(w.y_true, w.y_score))))
+    out.append(("constraint", lambda: (lambda ex: (ex, [0.8, 0.95]))(ConstraintExplorer(n_val=60, n_repeats=20))))
+    out.append(("leakage", lambda: (lambda ex: (ex, [1, 200]))(LeakageExplorer(n_datasets=2))))
+    return out
+
+
+@pytest.mark.parametrize("name,make", _more_explorers(), ids=[n for n, _ in _more_explorers()])
+def test_the_other_explorers_read_in_chinese(name, make):
+    lm.set_language("zh")
+    ex, positions = make()
+    for v in positions:
+        ex.controls[0].value = v
+        html = ex.readout.value
+        assert CJK.search(html) and not english_sentences(html), (name, english_sentences(html))
+    for control in ex._labelled():
+        label = control.description
+        assert not english_sentences(label), (name, label)
+    assert ex.screen.waiting == "正在绘制这一帧……"
+
+
 @pytest.fixture(scope="module")
 def small():
     import test_widgets_language as W

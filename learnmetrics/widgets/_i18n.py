@@ -120,6 +120,7 @@ LABELS = {
     "shuffle": "打乱", "ideal": "理想排序", "model": "模型排序", "worst": "最差排序", "degree": "多项式次数",
     "folds k": "折数 k", "true diff.": "真实差", "n": "n", "data set": "数据集", "temperature T": "温度 T",
     "positives π": "正例比例 π", "target precision": "目标查准率",
+    "features kept": "保留的特征数",
 }
 
 #: what an explorer's view says while a frame is being drawn
