@@ -438,9 +438,9 @@ class FBetaExplorer(Explorer):
     def describe(self, state) -> str:
         if is_chinese():
             i = int(np.flatnonzero(state.k == state.best_k)[0])
-            text = (f"β = {state.beta:.3f}  ({term('weight on recall')} w = {state.w:.3f})\n"
-                    f"{term('best')}{term('cut')} k = {state.best_k}: {term('precision')} = {state.precision[i]:.4f}, "
-                    f"{term('recall')} = {state.recall[i]:.4f}, F_β = {state.best_fbeta:.4f}")
+            text = (f"β = {state.beta:.3f}（{term('weight on recall')} w = {state.w:.3f}）\n"
+                    f"{term('best')}{term('cut')} k = {state.best_k}：{term('precision')} = {state.precision[i]:.4f}，"
+                    f"{term('recall')} = {state.recall[i]:.4f}，F_β = {state.best_fbeta:.4f}")
             others = [int(k) for k in state.tied_k if k != state.best_k]
             if others:   # the same ties as the English read-out, with the same numbers
                 text += f"（与截断点 k = {', '.join(map(str, others))} 持平）"

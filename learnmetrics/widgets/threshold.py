@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 import ipywidgets as widgets
 import numpy as np
@@ -302,7 +303,7 @@ class ThresholdExplorer(Explorer):
         c = state.counts
 
         def fmt(x):
-            return f"{term('undefined')} (0/0)" if x is None or (isinstance(x, float) and np.isnan(x)) else f"{x:.3f}"
+            return f"{term('undefined')}（0/0）" if x is None or (isinstance(x, float) and np.isnan(x)) else f"{x:.3f}"
 
         rows = "".join(
             f"<tr><td>{html.escape(_RATES_ZH[name])}</td><td style='text-align:right'>{fmt(getattr(state, name))}</td></tr>"
@@ -310,9 +311,9 @@ class ThresholdExplorer(Explorer):
         )
         return (
             f"<b>{term('threshold')} = {self.threshold_text(state.threshold)}</b> "
-            f"({term('score')} ≥ {term('threshold')}时预测为正例 +)<br>"
-            f"{self._neighbours(state, '预测为正例 (+) 的最低分数', '预测为反例 (−) 的最高分数')}<br>"
-            f"{term('TP')} = {c.tp:g}, {term('FN')} = {c.fn:g}<br>{term('FP')} = {c.fp:g}, {term('TN')} = {c.tn:g}<br>"
+            f"（{term('score')} ≥ {term('threshold')} 时预测为正例 +）<br>"
+            f"{_full_width(self._neighbours(state, '预测为正例（+）的最低分数', '预测为反例（−）的最高分数'))}<br>"
+            f"{term('TP')} = {c.tp:g}，{term('FN')} = {c.fn:g}<br>{term('FP')} = {c.fp:g}，{term('TN')} = {c.tn:g}<br>"
             f"<table style='font-size:90%'>{rows}</table>"
         )
 
@@ -322,9 +323,14 @@ _RATES_ZH = {
     "precision": f"{TERMS['precision']} = TP/(TP+FP)",
     "recall": f"{TERMS['recall']} = {TERMS['TPR']} = TP/(TP+FN)",
     "fpr": f"{TERMS['FPR']} = FP/(FP+TN)",
-    "tnr": f"{TERMS['TNR']} ({TERMS['specificity']}) = TN/(TN+FP)",
+    "tnr": f"{TERMS['TNR']}（{TERMS['specificity']}）= TN/(TN+FP)",
     "fnr": f"{TERMS['FNR']} = FN/(TP+FN)",
     "accuracy": f"{TERMS['accuracy']} = (TP+TN)/m",
     "f1": "F1 = 2PR/(P+R)",
 }
 assert set(_RATES_ZH) == {name for name, _, _ in _RATES}
+
+
+def _full_width(text: str) -> str:
+    """Chinese punctuation in a Chinese read-out: "最低分数: #5 (0.500)" -> "最低分数：#5（0.500）"."""
+    return re.sub(r" \(([-+−]?[\d.]+)\)", r"（\1）", text.replace(": #", "：#"))
