@@ -116,3 +116,44 @@ def test_11_brier_walk_values_stand_above_their_bars():
         assert not box.y0 < line_y < box.y1, (t.get_text(), box, line_y)
     assert not style.figure_faults(fig)
     plt.close(fig)
+
+
+def _chapter_09_result():
+    return lm.bias_variance.bias_variance_experiment(degrees=range(0, 13), n_sets=3000, n_train=20,
+                                                     noise_sd=0.3, rng=0)
+
+
+def test_09_explorer_marks_a_simulated_error_above_its_axis_with_a_whole_triangle():
+    """09's middle panel drew the simulated-error circle at the top edge, half cut, at degrees 11
+    and 12: there an open ▲ sits whole on the edge (as 07 marks overflow) and the circle is hidden."""
+    from learnmetrics.widgets.bias_variance import BiasVarianceExplorer
+    r = _chapter_09_result()
+    ex = BiasVarianceExplorer(r, degree=1)
+    over = {int(d) for d, e in zip(r.degrees, r.expected_error) if e > ex._ymax}
+    assert over == {11, 12}
+    for degree in (0, 1, 10, 11, 12):
+        ex.slider.value = degree
+        ex.draw(ex.state)   # the artists as that frame draws them (frames are drawn ahead, in any order)
+        assert ex._sim_off.get_visible() == (degree in over) != ex._sim.get_visible()
+        if degree in over:
+            assert not ex._sim_off.get_clip_on() and ex._sim_off.get_ydata()[0] == ex._ymax
+        else:
+            assert ex._sim.get_ydata()[0] == r.expected_error[list(r.degrees).index(degree)]
+        assert not style.figure_faults(ex.fig)
+    assert "△" in ex.fig.axes[1].get_title(loc="left")
+
+
+def test_09_training_error_markers_drawn_over_the_simulated_error_circles():
+    """At degree 0 the training error (0.585) sits inside the simulated-error circle (0.590): its
+    marker is drawn over the circle, not hidden under it; the dotted line stays under."""
+    from learnmetrics.plotting.bias_variance import plot_decomposition
+    fig, ax = plt.subplots(figsize=(9, 4.2))
+    plot_decomposition(ax, _chapter_09_result())
+    circles = next(ln for ln in ax.lines if ln.get_marker() == "o")
+    train_marks = [ln for ln in ax.lines if ln.get_marker() == "v" and len(ln.get_xdata())]
+    assert len(train_marks) == 1 and train_marks[0].get_zorder() > circles.get_zorder()
+    lines = [ln for ln in ax.lines if ln.get_linestyle() == ":" and len(ln.get_xdata())]
+    assert lines and all(ln.get_zorder() < circles.get_zorder() for ln in lines)
+    assert "training error" in [t.get_text() for t in ax.get_legend().get_texts()]
+    assert not style.figure_faults(fig)
+    plt.close(fig)

@@ -104,9 +104,10 @@ def plot_decomposition(ax, result: BiasVarianceResult, *, ymax=None, title=None,
     _stack(ax, d, (noise, result.bias2, result.variance), 0.72)
     _ = ax.plot(d, result.expected_error, ls="none", marker="o", ms=6, mfc="white", mec=style.TOTAL, mew=1.4,
                 label="simulated $E(f; D)$", zorder=4)
-    if train:
-        _ = ax.plot(d, result.train_error, ls=":", marker="v", ms=4, color="#555555", lw=1.6,
-                    label="training error", zorder=3)
+    if train:   # the line under the circles, its markers over them (at degree 0 the two errors nearly meet)
+        ax.plot(d, result.train_error, ls=":", color="#555555", lw=1.6, zorder=3)
+        ax.plot(d, result.train_error, ls="none", marker="v", ms=4, color="#555555", zorder=5)
+        _ = ax.plot([], [], ls=":", marker="v", ms=4, color="#555555", lw=1.6, label="training error")
     off = result.total > ymax
     for di, v in zip(d[off], result.total[off]):
         # the label starts 22 pt below the top: room for the ▲ and for the explorer's current-degree dot

@@ -85,12 +85,17 @@ class BiasVarianceExplorer(Explorer):
             bar.set_hatch(hatch)
         (self._sim,) = axb.plot([3], [0], ls="none", marker="o", ms=7, mfc="white", mec=style.TOTAL, mew=1.4,
                                 zorder=4)
+        # a simulated E above the axis: an open ▲ on the top edge, whole (never clipped), as 07 marks its overflow
+        (self._sim_off,) = axb.plot([3], [self._ymax], ls="none", marker="^", ms=8, mfc="white", mec=style.TOTAL,
+                                    mew=1.4, zorder=5, clip_on=False, visible=False)
         self._bar_text = [axb.text(i, 0, "", ha="center", va="bottom", fontsize=_FONT) for i in range(4)]
         axb.set_xticks(range(4), ["bias$^2$", "var.", "noise", "sum"], fontsize=_FONT)
         axb.set_ylim(0, self._ymax)
         axb.tick_params(labelsize=_FONT)
         axb.spines[["top", "right"]].set_visible(False)
-        axb.set_title("this degree  (○ simulated $E$)", fontsize=_FONT, loc="left")
+        over = bool((r.expected_error > self._ymax).any())
+        axb.set_title("this degree (○ simulated $E$" + ("; △ off scale)" if over else ")"), fontsize=_FONT,
+                      loc="left")
         # every degree: the stacked terms on a linear axis, the current degree marked
         plot_decomposition(axu, r, ymax=self._ymax, title="", train=False, legend=False)
         axu.set_xlabel("degree", fontsize=_FONT)
@@ -111,7 +116,8 @@ class BiasVarianceExplorer(Explorer):
     def dynamic_artists(self):
         # every axis limit is fixed in setup_figure, so the rest is drawn once (blitted background);
         # the true function is redrawn last to stay on top of the fits
-        return [*self._curves, self._mean, self._truth, self._title, *self._bars, self._sim, *self._bar_text,
+        return [*self._curves, self._mean, self._truth, self._title, *self._bars, self._sim, self._sim_off,
+                *self._bar_text,
                 self._marker_dot, self._marker_off]
 
     def draw(self, state):
@@ -132,7 +138,10 @@ class BiasVarianceExplorer(Explorer):
             else:
                 text.set_position((i, v + self._ymax * 0.01))
                 text.set(text=f"{v:.3f}", color="black", rotation=0, va="bottom", fontweight="normal")
+        sim_off = state.expected_error > self._ymax
         self._sim.set_ydata([min(state.expected_error, self._ymax)])
+        self._sim.set_visible(not sim_off)
+        self._sim_off.set_visible(sim_off)
         cut_off = state.total > self._ymax
         self._marker_dot.set_data([state.degree], [min(state.total, self._ymax)])
         self._marker_dot.set_visible(not cut_off)
