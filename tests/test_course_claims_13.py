@@ -145,3 +145,34 @@ def test_the_more_features_chosen_on_all_data_the_higher_the_leaked_estimate(see
     out = c.outside.mean(axis=1)
     assert (np.diff(out) > 0).all() and out[0] > 0.55
     assert (np.abs(c.inside.mean(axis=1) - 0.5) < 0.08).all()
+
+
+def test_leaked_estimate_does_not_rise_without_end_keeping_every_feature_is_no_selection():
+    # 13's explorer: "the more features chosen on all the data, the higher" holds within the slider's
+    # range only; keeping all features selects nothing, so outside == inside
+    full = pr.leakage_study(step="select", n=100, n_features=200, keep=200, k=5, n_datasets=5, rng=13)
+    assert np.array_equal(full.outside, full.inside)
+    half = pr.leakage_study(step="select", n=100, n_features=200, keep=100, k=5, n_datasets=5, rng=13)
+    assert half.outside.mean() > full.outside.mean() + 0.15
+
+
+def test_edge_rule_holds_in_fewer_than_half_only_for_demanding_targets():
+    held = {t: pr.constraint_state(t, n_val=300, n_repeats=200, rng=0).held for t in (0.5, 0.7, 0.8, 0.9, 0.95)}
+    assert held[0.5] > 0.5                       # a loose target holds more often than not (62%)
+    assert all(held[t] < 0.5 for t in (0.7, 0.8, 0.9, 0.95))
+    assert f"{held[0.5]:.0%}" == "62%" and f"{held[0.95]:.0%}" == "28%"   # as 13 prints them
+
+
+def test_lift_is_not_always_largest_for_the_smallest_tops():
+    # a negative ranked first: lift 0 at the first point, larger later
+    top, lift, _ = lm.lift_curve([0, 1, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    assert lift[0] == 0 and lift.max() > 1
+    rng = np.random.default_rng(0)
+    not_first = 0
+    for _ in range(200):
+        y = rng.integers(0, 2, 30)
+        if y.sum() in (0, 30):
+            continue
+        _, lift, _ = lm.lift_curve(y, rng.normal(size=30) + y)
+        not_first += lift.argmax() != 0
+    assert not_first > 20

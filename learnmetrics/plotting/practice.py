@@ -161,6 +161,6 @@ def plot_gains_and_lift(ax_g, ax_l, y, s):
     ax_l.set_xlabel("share of examples targeted", fontsize=_FS + 1)
     ax_l.set_ylabel("lift = precision / share of positives", fontsize=_FS + 1)
     ax_l.set_xlim(0, 1)
-    ax_l.set_ylim(0, max(1.2, float(np.max(lift[xl >= 0.05])) * 1.1))
+    ax_l.set_ylim(0, max(1.2, float(np.max(lift)) * 1.05))     # every point shown, the noisy smallest tops too
     for ax in (ax_g, ax_l):
         ax.tick_params(labelsize=_FS)
