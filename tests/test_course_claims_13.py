@@ -176,3 +176,13 @@ def test_lift_is_not_always_largest_for_the_smallest_tops():
         _, lift, _ = lm.lift_curve(y, rng.normal(size=30) + y)
         not_first += lift.argmax() != 0
     assert not_first > 20
+
+
+def test_wilson_margin_holds_more_often_only_when_it_finds_a_threshold():
+    # 13 and practice.ConstraintState: the margin's promise is conditional on finding a threshold
+    small = pr.constraint_state(0.8, n_val=300, n_repeats=200, rng=0)
+    assert small.safe_held < small.held                       # 0.31 < 0.43: most sets find none
+    assert small.safe_held / (1 - small.safe_none) > 0.9      # but when it finds one, it holds
+    big = pr.constraint_state(0.9, n_val=3000, n_repeats=200, rng=0)
+    assert big.safe_none > 0.3 and big.safe_held < big.held + 0.05   # demanding target: 3,000 still too few
+    assert big.safe_held / (1 - big.safe_none) > 0.9

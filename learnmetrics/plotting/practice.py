@@ -65,7 +65,7 @@ def plot_selection_gap(ax, study):
     ax.set_xticks(ms)
     ax.set_xticklabels([str(m) for m in ms], fontsize=_FS)
     ax.minorticks_off()
-    ax.set_xlabel("m, configurations compared", fontsize=_FS + 1)
+    ax.set_xlabel("m, configurations compared (log scale)", fontsize=_FS + 1)
     ax.set_ylabel("accuracy (mean over data sets)", fontsize=_FS + 1)
     ax.tick_params(labelsize=_FS)
     return lines
