@@ -78,3 +78,27 @@ def test_explorer_text_is_at_least_9_points():
     sizes = [t.get_fontsize() for t in ex.fig.findobj(lambda a: hasattr(a, "get_fontsize") and a.get_visible())]
     sizes += [lab.get_fontsize() for ax in ex.fig.axes for lab in ax.get_xticklabels() + ax.get_yticklabels()]
     assert min(sizes) >= 9
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_dcg_table_keeps_its_columns_apart_when_ndcg_is_undefined(language):
+    """With nothing relevant, NDCG is undefined in both gain columns: the table read
+    'undefinedundefined' (9 letters in 9 columns); now every column is right-aligned by the
+    width shown (无定义 is 6 columns wide) with at least one space between columns."""
+    import html
+    import re
+    import unicodedata
+
+    from learnmetrics import widgets
+    widgets.set_language(language)
+    try:
+        ex = RankedListExplorer(["a", "b", "c"], [0, 0, 0], k=2)
+        text = html.unescape(re.sub("<[^>]+>", "", ex.readout.value))
+    finally:
+        widgets.set_language("en")
+    word = "undefined" if language == "en" else "无定义"
+    rows = [r for r in text.splitlines() if r.startswith(("DCG@", "IDCG@", "NDCG@"))]
+    ndcg = next(r for r in rows if r.startswith("NDCG@"))
+    assert ndcg.split() == ["NDCG@2", word, word], ndcg
+    shown = {sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in r) for r in rows}
+    assert len(shown) == 1, rows   # the columns line up

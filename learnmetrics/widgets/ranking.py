@@ -8,6 +8,7 @@ sets k and a toggle the gain convention. Every number comes from
 from __future__ import annotations
 
 import html
+import unicodedata
 
 import ipywidgets as widgets
 import numpy as np
@@ -283,4 +284,11 @@ def _dcg_table(state) -> str:
         (f"IDCG@{state.k}", f"{state.idcg_exponential:.3f}", f"{state.idcg_linear:.3f}"),
         (f"NDCG@{state.k}", _fmt(state.ndcg_exponential), _fmt(state.ndcg_linear)),
     ]
-    return "\n".join(f"{a:<8}{b:>9}{c:>9}" for a, b, c in rows)
+    # right-aligned by the width shown (无定义 takes 6 columns in a monospace font), a space between
+    # columns at least: "undefined" filled its 9 columns and ran into the next one
+    return "\n".join(f"{a:<8}{_right(b, 10)}{_right(c, 10)}" for a, b, c in rows)
+
+
+def _right(text: str, width: int) -> str:
+    shown = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return " " * max(1, width - shown) + text
