@@ -72,7 +72,9 @@ def plot_selection_gap(ax, study):
 
 
 #: (measure, line style, where along the grid its name is written)
-_METRICS = (("precision", "-", 0.75), ("recall", "--", 0.12), ("F1", "-.", 0.3), ("accuracy", (0, (1, 1.5)), 0.9))
+#: and the label's offset in points (recall's name goes under its line: above it, it crossed the frame)
+_METRICS = (("precision", "-", 0.75, (3, 4)), ("recall", "--", 0.12, (3, -13)), ("F1", "-.", 0.3, (3, 4)),
+            ("accuracy", (0, (1, 1.5)), 0.9, (3, 4)))
 
 
 def metric_bands(y, s, grid, *, n_resamples=100, rng=0):
@@ -104,12 +106,12 @@ def plot_metrics_by_threshold(ax_t, ax_pr, y, s, grid, *, marks=(), n_resamples=
     """Left: the four measures against the threshold with 90% bootstrap bands (sky blue);
     right: the P-R curve of the same data, with the thresholds ``marks`` shown on both."""
     bands = metric_bands(y, s, grid, n_resamples=n_resamples, rng=rng)
-    for name, ls, at in _METRICS:
+    for name, ls, at, offset in _METRICS:
         v, lo, hi = bands[name]
         ax_t.fill_between(grid, lo, hi, color=style.ESTIMATE, alpha=0.25, lw=0)
         line, = ax_t.plot(grid, v, color=style.CURVE, ls=ls, lw=1.8)
         k = int(round(at * (grid.size - 1)))
-        ax_t.annotate(name, (grid[k], v[k]), xytext=(3, 4), textcoords="offset points", fontsize=_FS,
+        ax_t.annotate(name, (grid[k], v[k]), xytext=offset, textcoords="offset points", fontsize=_FS,
                       bbox=dict(facecolor="white", edgecolor="none", pad=0.5, alpha=0.8))
     ax_t.set_xlabel("threshold t (predict + when score ≥ t)", fontsize=_FS + 1)
     ax_t.set_ylabel("value (band: 90% of resamples)", fontsize=_FS + 1)
