@@ -93,6 +93,9 @@ def _y():
 
 #: one valid call per public function: keyword arguments (positional ones by name too)
 VALID = {
+    # ---- the course's language (learnmetrics._language) ------------------------------------
+    "set_language": lambda: dict(language="en"),
+    "get_language": lambda: dict(),
     # ---- calibration -----------------------------------------------------------------------
     "calibration_curve": lambda: dict(y_true=Y, y_prob=PR, pos_label=1, n_bins=3, strategy="quantile"),
     "brier_score_loss": lambda: dict(y_true=Y, y_proba=PR, sample_weight=[1.0] * 6, pos_label=1, labels=None,
