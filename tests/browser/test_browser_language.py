@@ -28,7 +28,7 @@ def chinese_cut_point_checks(y_true, y_score):
     table = stepping_table(y_true, y_score)
 
     def check(v):
-        k = int(v["cut k"].text)
+        k = int(v["截断点 k"].text)  # the slider's own label is Chinese too (issue 29)
         s = cut_point_state(table, k)
         tp, fn, fp, tn = (float(x) for x in (s.tp, s.fn, s.fp, s.tn))
         r3 = lambda x: _r3(x).replace("undefined", "无定义")  # noqa: E731
