@@ -80,6 +80,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from traitlets import Any, TraitError, observe, validate
 
+from .._validation import check_choice
 from . import _i18n
 
 __all__ = ["Explorer", "GridSlider", "DRAW_AHEAD_ENV", "DRAW_AHEAD_MODES", "reset_all_to_start"]
@@ -1009,7 +1010,7 @@ class Explorer:
         >>> ex = CutPointExplorer(y_true, y_score); ex.set_language("zh")  # doctest: +SKIP
         """
         if language is not None:
-            language = _i18n.check_choice(language, "language", _i18n.LANGUAGES)
+            language = check_choice(language, "language", _i18n.LANGUAGES)
         self.language = language
         self.refresh()
 

@@ -18,12 +18,11 @@ the English one.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from .._validation import check_choice
-
-#: the languages a read-out can be written in
-LANGUAGES = ("en", "zh")
+# the course's one switch (learnmetrics.set_language) is learnmetrics._language: the explorers read
+# and set the same state (set_language, get_language, is_chinese, using are that module's)
+from .._language import (  # noqa: F401
+    LANGUAGES, _current, _listeners, get_language, is_chinese, set_language, using,
+)
 
 #: English term of a read-out -> the book's Chinese term (the symbol kept where the book uses one)
 TERMS = {
@@ -108,9 +107,6 @@ TERMS = {
     "bins": "个分箱",
 }
 
-# the state is the course's one switch (learnmetrics.set_language): the same dict and listeners
-from .._language import _current, _listeners  # noqa: E402
-
 
 #: the explorers' control labels (slider descriptions, buttons) -> Chinese
 LABELS = {
@@ -143,57 +139,6 @@ def relabel(controls, language: str) -> None:
         want = LABELS.get(english, english) if language == "zh" else english
         if control.description != want:
             control.description = want
-
-
-def set_language(language: str = "en") -> None:
-    """Write the explorers' read-outs in ``language``: ``"en"`` (default) or ``"zh"``.
-
-    Parameters
-    ----------
-    language : {"en", "zh"}
-        ``"zh"`` uses the book's Chinese terms (see ``TERMS``); anything else
-        is refused with a ``ValueError`` before anything changes.
-
-    Example
-    -------
-    >>> set_language("zh"); get_language()
-    'zh'
-    >>> set_language("en")
-    """
-    language = check_choice(language, "language", LANGUAGES)
-    changed = language != _current["language"]
-    _current["language"] = language
-    if changed:
-        for callback in list(_listeners):
-            callback()
-
-
-@contextmanager
-def using(language: str | None):
-    """Within the block, read-outs are written in ``language`` (``None``: the
-    language set by ``set_language``). How an explorer with its own language
-    (``Explorer.set_language``) writes its read-out without touching the
-    others'."""
-    if language is None:
-        yield
-        return
-    language = check_choice(language, "language", LANGUAGES)
-    before = _current["language"]
-    _current["language"] = language
-    try:
-        yield
-    finally:
-        _current["language"] = before
-
-
-def get_language() -> str:
-    """The language read-outs are written in now: ``"en"`` or ``"zh"``."""
-    return _current["language"]
-
-
-def is_chinese() -> bool:
-    """True when read-outs are to be written in Chinese."""
-    return _current["language"] == "zh"
 
 
 def term(english: str) -> str:
