@@ -1035,6 +1035,9 @@ class Explorer:
         """Small multiples of the frames at ``keys``: the static view of the explorer,
         for a reader without a kernel. Returns a matplotlib Figure.
 
+        ``titles`` has one entry per key: a string, or an ``(english, chinese)`` pair that
+        shows in the course's language (``learnmetrics.set_language``).
+
         ``width`` is the width of one panel in inches; the default, the explorer's own
         width, shows each frame pixel for pixel in a notebook (smaller panels shrink
         the frame's text with it)."""
@@ -1045,8 +1048,11 @@ class Explorer:
             raise ValueError("keys must name at least one frame, got an empty list")
         if not isinstance(ncols, int) or isinstance(ncols, bool) or ncols < 1:
             raise ValueError(f"ncols must be a positive integer, got {ncols!r}")
-        if titles is not None and len(titles) != len(keys):
-            raise ValueError(f"titles must have one entry per key ({len(keys)}), got {len(titles)}")
+        if titles is not None:
+            titles = list(titles)
+            if len(titles) != len(keys):
+                raise ValueError(f"titles must have one entry per key ({len(keys)}), got {len(titles)}")
+            titles = [_filmstrip_title(t, i) for i, t in enumerate(titles)]
         if width is not None:
             width = float(width)
             if not (width > 0 and np.isfinite(width)):
@@ -1071,3 +1077,13 @@ class Explorer:
             if titles is not None:
                 ax.set_title(titles[i], fontsize=10, pad=4)
         return fig
+
+
+def _filmstrip_title(title, i: int) -> str:
+    """One filmstrip title: a string, or an ``(english, chinese)`` pair in the current language."""
+    if isinstance(title, str):
+        return title
+    if (isinstance(title, tuple) and len(title) == 2 and all(isinstance(t, str) for t in title)):
+        return title[1] if _i18n.is_chinese() else title[0]
+    raise ValueError(f"titles[{i}] must be a string or an (english, chinese) pair of strings, "
+                     f"got {title!r}")
