@@ -261,3 +261,19 @@ def test_08_a_fold_the_other_way_does_not_make_a_real_gap_luck():
     assert (int(np.sum(a > b)), int(np.sum(a < b))) == (8, 1)
     assert round(lm.paired_t_test(a, b).p_value, 4) == 0.0028
     assert (int(np.sum(a > c)), int(np.sum(a < c))) == (4, 4)
+
+
+def test_p_value_at_most_alpha_exactly_when_the_count_reaches_the_critical_count():
+    """Section 1's vocabulary (issue 23, one idea one place): 'reject H0 when p <= alpha; equivalently, when the
+    statistic reaches the critical value', tried on every count of random binomial tests; and the two lines
+    the chapter prints, one error below B's critical count and at it (p 0.0885, then 0.0488)."""
+    rng = np.random.default_rng(8)
+    for _ in range(200):
+        m = int(rng.integers(1, 150))
+        eps0 = float(rng.uniform(0.01, 0.6))
+        alpha = float(rng.choice([0.01, 0.05, 0.1]))
+        c = lm.binomial_test(0, m, epsilon0=eps0, alpha=alpha).details["critical_count"]
+        for count in range(m + 1):
+            assert (lm.binomial_test(count, m, epsilon0=eps0, alpha=alpha).p_value <= alpha) == (count >= c)
+    assert lm.binomial_test(0, 171, epsilon0=0.05).details["critical_count"] == 14
+    assert [round(lm.binomial_test(n, 171, epsilon0=0.05).p_value, 4) for n in (13, 14)] == [0.0885, 0.0488]
