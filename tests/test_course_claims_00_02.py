@@ -410,3 +410,29 @@ def test_the_books_macro_f1_is_never_below_scikit_learns_and_sometimes_equal():
     assert 0 < equal < 1000
     yt = [0, 0, 1, 1, 2]
     assert abs(lm.macro_micro(lm.one_vs_rest_counts(yt, yt)).macro_f1 - lm.f1_score(yt, yt, average="macro")) < 1e-12
+
+
+def test_tpr_above_fpr_keeps_balanced_accuracy_and_mcc_above_the_lazy_model_at_every_prevalence():
+    """02, section 7: 'Balanced accuracy and MCC keep every classifier with TPR > FPR above the lazy
+    model's 0.5 and 0 at every pi' (and one with TPR < FPR below both). Random small cases, rounded
+    scores (ties), random thresholds, prevalences from 0.1 % to 99 %."""
+    import warnings
+    from learnmetrics.imbalance import prevalence_state
+    rng = np.random.default_rng(0)
+    tried = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(250):
+            y = rng.integers(0, 2, rng.integers(4, 15))
+            if y.min() == y.max():
+                continue
+            s = np.round(rng.random(len(y)), 1)
+            t = rng.choice(s)
+            for pi in (0.001, 0.01, 0.1, 0.5, 0.9, 0.99):
+                st = prevalence_state(y, s, pi, threshold=t)
+                if st.tpr > st.fpr:
+                    assert st.balanced_accuracy > 0.5 and st.mcc > 0, (y, s, t, pi)
+                    tried += 1
+                elif st.tpr < st.fpr:
+                    assert st.balanced_accuracy < 0.5 and st.mcc < 0, (y, s, t, pi)
+    assert tried > 200
