@@ -72,7 +72,8 @@ def test_the_notes_use_the_terms_the_glossary_says():
     assert "误分率" in text["004"]
 
 
-# -- 02: what the break-even point is and is not --------------------------------------------
+# -- what the break-even point is and is not: 02 section 4 prints the two BEPs and links 03 section 5,
+# whose (-, +, +) figure is the counter-example (02 no longer re-explains it; the facts stay pinned) --
 def test_bep_counter_example():
     y, s = [0, 1, 1], [0.9, 0.8, 0.7]
     assert lm.break_even_point(y, s).value == 0.5
