@@ -228,3 +228,15 @@ def test_07_left_skewed_squared_errors_can_flatter_more_often_than_not():
     true_mse, share = _share_below_exactly(np.sqrt(sq), p)
     assert round(true_mse, 3) == 1.919 and np.sum(p * (sq - true_mse) ** 3) < 0 and np.cumsum(p)[0] < 0.5
     assert round(share, 3) == 0.562 > 0.5
+
+
+def test_07_sample_mse_is_the_weighted_mean_with_weight_1_over_m():
+    """07 section 1: eq. (2.2) is the weighted MSE with weight 1/m on each example (any equal
+    weights give the same number); tried on 300 random small cases."""
+    rng = np.random.default_rng(23)
+    for _ in range(300):
+        m = int(rng.integers(1, 15))
+        y, f = rng.normal(size=m) * 10, rng.normal(size=m) * 10
+        plain = lm.mean_squared_error(y, f)
+        assert lm.mean_squared_error(y, f, sample_weight=np.full(m, 1 / m)) == pytest.approx(plain, rel=1e-12)
+        assert lm.mean_squared_error(y, f, sample_weight=np.full(m, 7.5)) == pytest.approx(plain, rel=1e-12)
