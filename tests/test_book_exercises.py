@@ -191,3 +191,55 @@ def test_notebook_example_answers_are_not_known_mistakes():
         src = next(s for t, s in cells if t == "code" and f'check("{eid}", answer)' in s)
         example = eval(src.split("e.g.", 1)[1].split("\n")[0].strip())  # noqa: S307 (our own notebook)
         assert check(eid, example).status in ("wrong", "close"), (eid, example)
+
+
+# -- the book's own statements (issue 29) ------------------------------------------------------------
+# 2.1-2.9 read off the pictures of the book's page in PnYuan/Machine-Learning_ZhouZhihua
+# (ch2_model_evaluation_and_selection/Ch2/2.N.png, commit fbd00f1) and compared with the typed copy in
+# hanmq/MachineLearning_Zhouzhihua_ProblemSets (ch2--模型评估与选择/ch2习题.md); 2.10 is the typed copy.
+BOOK_STATEMENTS = {
+    "2.1": "数据集包含 1000 个样本，其中 500 个正例、500 个反例，将其划分为包含 70% 样本的训练集和 30% 样本的测试集用于留出法评估，试估算共有多少种划分方式。",
+    "2.2": "数据集包含 100 个样本，其中正、反例各一半，假定学习算法所产生的模型是将新样本预测为训练样本数较多的类别（训练样本数相同时进行随机猜测），试给出用 10 折交叉验证法和留一法分别对错误率进行评估所得的结果。",
+    "2.3": "若学习器 A 的 F1 值比学习器 B 高，试析 A 的 BEP 值是否也比 B 高。",
+    "2.4": "试述真正例率（TPR）、假正例率（FPR）与查准率（P）、查全率（R）之间的联系。",
+    "2.5": "试证明式（2.22）。",
+    "2.6": "试述错误率与 ROC 曲线的联系。",
+    "2.7": "试证明任意一条 ROC 曲线都有一条代价曲线与之对应，反之亦然。",
+    "2.8": "Min-max 规范化和 z-score 规范化是两种常用的规范化方法。令 $x$ 和 $x'$ 分别表示变量在规范化前后的取值，"
+           "相应的，令 $x_{min}$ 和 $x_{max}$ 表示规范化前的最小值和最大值，$x'_{min}$ 和 $x'_{max}$ 表示规范化后的最小值和最大值，"
+           "$\\bar x$ 和 $\\sigma_x$ 分别表示规范化前的均值和标准差，则 min-max 规范化、z-score 规范化分别如式（2.43）和（2.44）所示。"
+           "试析二者的优缺点。",
+    "2.9": "试述 χ² 检验过程。",
+    "2.10": "试述 Friedman 检验中使用式（2.34）和（2.35）的区别。",
+}
+
+
+def _sections():
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    out = {}
+    for cell in nb["cells"]:
+        src = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and src.startswith("## 2."):
+            out[src.split(" ", 2)[1]] = src
+    return nb, out
+
+
+def test_notebook_quotes_the_books_statements_with_their_source():
+    nb, sections = _sections()
+    assert sorted(sections, key=lambda k: int(k.split(".")[1])) == list(BOOK_STATEMENTS)
+    for number, statement in BOOK_STATEMENTS.items():
+        quote = [line[2:] for line in sections[number].splitlines() if line.startswith("> ")]
+        assert quote[0] == statement, number
+        source = quote[-1]
+        assert source.startswith(f"— 西瓜书习题 {number}（"), number
+        if number == "2.10":
+            assert "文字转录" in source and "未能与书页核对" in source
+        else:
+            assert f"`Ch2/{number}.png`" in source, number
+    intro = "".join(nb["cells"][0]["source"])
+    for named in ("PnYuan/Machine-Learning_ZhouZhihua", "ch2_model_evaluation_and_selection/Ch2/2.1.png",
+                  "hanmq/MachineLearning_Zhouzhihua_ProblemSets", "ch2--模型评估与选择/ch2习题.md", "题目原文的来源"):
+        assert named in intro, named
+    # the shortened / reworded wordings of the typed copy are gone from the quotes
+    for old in ("Min-max 规范化和z-score 规范化的优缺点", "简述 χ² 检验过程", "试证明(2.22)AUC=1−lrank"):
+        assert all(old not in line for s in sections.values() for line in s.splitlines() if line.startswith(">"))
