@@ -238,3 +238,75 @@ def small():
     import test_widgets_language as W
 
     return W.small.__wrapped__() if hasattr(W.small, "__wrapped__") else W.small()
+
+
+# -- punctuation of the Chinese read-outs ------------------------------------------------------------
+HALF_AFTER_CJK = re.compile(r"[\u4e00-\u9fff][,:;()]")           # 分数: / 最低分数 (0.5) / 是,
+HALF_BEFORE_CJK = re.compile(r"[,:;(]\s*[\u4e00-\u9fff]")         # : 是 / (不预测
+SPACE_BEFORE_FULL = re.compile(r"[^\s>] +[（，：；）]")            # 阈值 = 0.50 （分数 / 5 折 ，
+SPACE_AFTER_FULL_PAREN = re.compile(r"） +[=≥≤<>\u4e00-\u9fff]")   # （误报的比例） = 0.053 / （…） 时
+EQUAL_RANGE = re.compile(r"\b(\d+)-\1\b")                          # 用 20-20 个样例
+INFINITY_WORD = re.compile(r"[+-]?\binf\b", re.IGNORECASE)         # 分数 ≥ +inf: the read-outs write ∞
+
+
+def punctuation_faults(html_text: str) -> list[str]:
+    """What a Chinese read-out must not contain: half-width , : ; ( ) next to a CJK character,
+    a space before full-width punctuation, "inf" for ∞, a range whose two ends are equal."""
+    import html as _html
+
+    text = _html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<br\s*/?>", "\n", html_text)))
+    faults = []
+    for name, pattern in (("half-width after CJK", HALF_AFTER_CJK), ("half-width before CJK", HALF_BEFORE_CJK),
+                          ("space before full-width", SPACE_BEFORE_FULL), ("space after ）", SPACE_AFTER_FULL_PAREN),
+                          ("equal range", EQUAL_RANGE), ("inf", INFINITY_WORD)):
+        faults += [f"{name}: …{text[max(0, m.start() - 12):m.end() + 12]}…" for m in pattern.finditer(text)]
+    if "收集到的测试集" in text:
+        faults.append("literal 'as collected'")
+    return faults
+
+
+def test_the_punctuation_detector():
+    assert punctuation_faults("最低分数: #5 (0.500)")
+    assert punctuation_faults("<b>阈值 = 0.50</b> （分数 ≥ 阈值）")
+    assert punctuation_faults("每个模型用 20-20 个样例训练") and not punctuation_faults("每个模型用 35-36 个样例训练")
+    assert punctuation_faults("分数 ≥ +inf 时") and punctuation_faults("斜率（ROC 图中）= inf")
+    assert punctuation_faults("第一类错误率（误报的比例） = 0.053")
+    assert punctuation_faults("分数 ≥ ∞（不预测任何正例） 时预测为正例 +")
+    assert not punctuation_faults("<b>阈值 = 0.50</b>（分数 ≥ 阈值时预测为正例 +）<br>查准率 P = TP/(TP+FP) 0.714")
+    assert not punctuation_faults("(1 − 1/m)<sup>m</sup> = 0.3487，F1 = 2PR/(P+R)，|t| &gt; 2.776，[0.394, 0.980]")
+
+
+def _every_chinese_readout():
+    """(explorer, read-out) for every explorer at every position the tests drive it to, in Chinese."""
+    import test_widgets_language as W
+    from learnmetrics.datasets import ten_samples, tied_eight, watermelon_scores
+
+    small = W.small.__wrapped__() if hasattr(W.small, "__wrapped__") else W.small()
+    for make in W.BOOK_TERMS:
+        for html_text in W._drive(make, small, "zh"):
+            yield make.__name__.strip("_"), html_text
+    for name, make in _more_explorers():
+        lm.set_language("zh")
+        ex, positions = make()
+        yield name, ex.readout.value
+        for v in positions:
+            ex.controls[0].value = v
+            yield name, ex.readout.value
+        yield name + " labels", " ".join(c.description for c in ex._labelled())
+    for data in (watermelon_scores, ten_samples, tied_eight):
+        for make in (W._threshold, W._cut, W._fbeta):
+            for html_text in W._readouts(make, data, "zh"):
+                yield f"{make.__name__.strip('_')} on {data.__name__}", html_text
+
+
+def test_chinese_readouts_use_chinese_punctuation_around_chinese_text():
+    """Issue 29: full-width ，：；（） around Chinese text, ASCII inside numbers and formulas; ∞, never inf;
+    one number when both ends of a range are equal. (The English read-outs are byte-identical to the
+    stored notebooks: nbval and test_widgets_language check them.)"""
+    seen = 0
+    faults = []
+    for name, html_text in _every_chinese_readout():
+        seen += 1
+        faults += [(name, f) for f in punctuation_faults(html_text)]
+    assert seen > 100
+    assert not faults, faults[:10]

@@ -80,7 +80,7 @@ def test_undefined_precision_in_chinese():
     ex, _ = _cut(ten_samples())
     ex.slider.value = 0                                  # nothing predicted +: P = 0/0
     assert "查准率 P = TP/(TP+FP) = 0/0 = 无定义" in ex.readout.value
-    assert "∞（不预测任何正例）" in ex.readout.value   # the cost explorer writes ∞ too (issue 29)
+    assert "分数 &ge; ∞ 时预测为正例 +（即不预测任何正例）" in ex.readout.value   # ∞, as the cost explorer (issue 29)
 
 
 @pytest.mark.parametrize("bad", ["fr", "ZH", "", None, 1, "chinese"])

@@ -144,5 +144,5 @@ class PairedTestExplorer(Explorer):
         return (f"<b>k = {state.k} {term('fold')}</b>，{term('true difference')} = {state.difference:.2f}<br>"
                 f"{term('null distribution')}：t({state.df})<br>"
                 f"{term('critical value')}：|t| &gt; {state.critical_value:.3f}<br>"
-                f"模拟所得 t 的均值：{state.mean_statistic:.2f}<br><b>{what} = {state.power:.3f}</b><br>"
+                f"模拟所得 t 的均值：{state.mean_statistic:.2f}<br><b>{what}{'' if what.endswith('）') else ' '}= {state.power:.3f}</b><br>"
                 f"<small>{self.grid.n_repeats} 次模拟实验，每次 {self.grid.n_samples} {term('examples')}</small>")

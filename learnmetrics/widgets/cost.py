@@ -172,7 +172,7 @@ class CostCurveExplorer(Explorer):
         return (
             f"<b>cost01 : cost10 = {state.cost01:g} : {state.cost10:g}，{term('prior')} = {state.p:.2f}</b><br>"
             f"{term('P(+)cost')} x = {state.x:.3f}<br>"
-            f"{term('iso-cost slope')}（ROC 图中）= {state.iso_slope:.3g}<br>"
+            f"{term('iso-cost slope')}（ROC 图中）= {'∞' if np.isinf(state.iso_slope) else f'{state.iso_slope:.3g}'}<br>"
             f"{term('best')}{term('cut')} k = {state.n_predicted_positive:g}（前 {state.n_predicted_positive:g} 个预测为正例 +），"
             f"{term('threshold')} {html.escape(thr)}<br>"
             f"{term('FPR')} = {state.fpr:.3f}，{term('TPR')} = {state.tpr:.3f}<br>"

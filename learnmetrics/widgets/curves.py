@@ -267,10 +267,10 @@ class CutPointExplorer(Explorer):
         def r(x):
             return term("undefined") if x != x else f"{x:.3f}"
 
-        thr = "∞（不预测任何正例）" if np.isinf(state.threshold) else state.threshold_text
+        inf = np.isinf(state.threshold)
         lines = [
             f"<b>{term('cut')} k = {state.k} / {len(self.table) - 1}</b>",
-            f"{term('score')} &ge; {thr} 时预测为正例 +",
+            f"{term('score')} &ge; {'∞' if inf else state.threshold_text} 时预测为正例 +{'（即不预测任何正例）' if inf else ''}",
             "",
             f"{term('TP')} = {c(state.tp):>4}   {term('FN')} = {c(state.fn):>4}",
             f"{term('FP')} = {c(state.fp):>4}   {term('TN')} = {c(state.tn):>4}",
@@ -443,6 +443,6 @@ class FBetaExplorer(Explorer):
                     f"{term('recall')} = {state.recall[i]:.4f}，F_β = {state.best_fbeta:.4f}")
             others = [int(k) for k in state.tied_k if k != state.best_k]
             if others:   # the same ties as the English read-out, with the same numbers
-                text += f"（与截断点 k = {', '.join(map(str, others))} 持平）"
+                text += f"（与截断点 k = {'、'.join(map(str, others))} 持平）"
             return f"<pre style='font-size:11px; line-height:1.3'>{text}</pre>"
         return f"<pre style='font-size:11px; line-height:1.3'>{state}</pre>"

@@ -266,7 +266,7 @@ class RankedListExplorer(Explorer):
         text = (
             f"{term('order')}：{order}\n\n{table}\n"
             f"DCG：{term('DCG')}\nNDCG = DCG/IDCG（I：理想排序）\n\n"
-            f"{term('relevant')}：rel >= {thr}（共 {state.n_relevant} 项）\n"
+            f"{term('relevant')}：rel ≥ {thr}（共 {state.n_relevant} 项）\n"
             f"{term('precision@k')}@{state.k} = {state.precision_at_k:.3f}\n"
             f"{term('recall@k')}@{state.k} = {fmt(state.recall_at_k)}\n"
             f"{term('AP')} = {fmt(state.average_precision)}\n"

@@ -310,8 +310,8 @@ class ThresholdExplorer(Explorer):
             for name, _, _ in _RATES
         )
         return (
-            f"<b>{term('threshold')} = {self.threshold_text(state.threshold)}</b> "
-            f"（{term('score')} ≥ {term('threshold')} 时预测为正例 +）<br>"
+            f"<b>{term('threshold')} = {self.threshold_text(state.threshold)}</b>"
+            f"（{term('score')} ≥ {term('threshold')}时预测为正例 +）<br>"
             f"{_full_width(self._neighbours(state, '预测为正例（+）的最低分数', '预测为反例（−）的最高分数'))}<br>"
             f"{term('TP')} = {c.tp:g}，{term('FN')} = {c.fn:g}<br>{term('FP')} = {c.fp:g}，{term('TN')} = {c.tn:g}<br>"
             f"<table style='font-size:90%'>{rows}</table>"
