@@ -146,3 +146,20 @@ translate(
            "用选出的 l2 在整个训练部分上重新训练，只在未动用过的测试集上测一次误差。"
            "最后用全部 D 训练交付的模型。",
 )
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '01.1': {'prompt': 'e484f46a9e', 'hint': 'c9a9f31ef7', 'mistake 1': '613cc371ba', 'mistake 2': '4d3ddf1fa2',
+             'mistake 3': '8625a7f420', 'mistake 4': '6d0faa95bd', 'mistake 5': 'e18b9324cd',
+             'mistake 6': 'a51e27db84', 'solve': 'b0d84f6339'},
+    '01.2': {'prompt': 'bae384df65', 'hint': '2ee4dc46dc', 'mistake 1': '9eaf309c74', 'mistake 2': '02e8ba3ecf',
+             'mistake 3': '21e5c4bd6a', 'mistake 4': '09a8cf988f', 'mistake 5': '05f6eebe9b',
+             'mistake 6': 'ab59808677', 'solve': '36aba6ce4e'},
+    '01.3': {'prompt': '76af4841c1', 'hint': '7df09d2d19', 'mistake 1': 'ca6a81e21c', 'mistake 2': 'e6e4697579',
+             'mistake 3': '41b5b51dc9', 'solve': '4187f83acd'},
+    '01.4': {'prompt': '4969ad6c68', 'hint': '142fecf0a7', 'mistake 1': '20c5083c9b', 'mistake 2': '7201221ef5',
+             'mistake 3': '0b95ace2b4', 'mistake 4': '912d14b608', 'solve': '4d7895b5b5'},
+    '01.5': {'prompt': 'fe4454c3ca', 'answer': '1607b2203e', 'key_points': '3c83de246d'},
+}

@@ -253,3 +253,29 @@ translate(
     ],
     solve=_solve_10,
 )
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '02.1': {'prompt': 'd72579f89e', 'hint': 'cee8aa435d', 'mistake 1': 'dbc1f31f76', 'mistake 2': 'a14c17864b',
+             'mistake 3': 'e0cbc810a5', 'solve': 'bc013b3205'},
+    '02.2': {'prompt': '779618851a', 'hint': '3f070c3955', 'mistake 1': '33e0cef1fb', 'mistake 2': 'cd8c46488e',
+             'mistake 3': '0e5da69f25', 'solve': '0586ba1ac3'},
+    '02.3': {'prompt': 'eb7b8057b0', 'hint': 'edd274623b', 'mistake 1': '62c7903d28', 'mistake 2': 'e3d5dc13af',
+             'mistake 3': '0d05055ad6', 'solve': '4f5965e8d8'},
+    '02.4': {'prompt': '22192c4a84', 'hint': '2de17bad9d', 'mistake 1': 'c74bfdbc40', 'mistake 2': '29eae907b8',
+             'mistake 3': 'bda68723cf', 'mistake 4': '743502236f', 'solve': '896046e492'},
+    '02.5': {'prompt': '515efd28c0', 'hint': '4ff82f39d3', 'mistake 1': '23e7f8c76e', 'mistake 2': 'ed96c598a0',
+             'solve': 'c6293a09c2'},
+    '02.6': {'prompt': 'ca7a9569ae', 'hint': '31ca8cccbd', 'mistake 1': '009a690e7e', 'mistake 2': '300cff875e',
+             'mistake 3': '90c74e275c', 'solve': '57d06ed926'},
+    '02.7': {'prompt': 'eaa2282a9f', 'answer': '4cc3babdf0', 'key_points': '0079514450'},
+    '02.8': {'prompt': '4f0084a73b', 'hint': '55c50f50fe', 'mistake 1': '1c92aa7806', 'mistake 2': '60fff706b5',
+             'mistake 3': '0a67a8af26', 'mistake 4': 'c5add8c4c6', 'solve': 'b25d35bf05'},
+    '02.9': {'prompt': 'e2aae5a696', 'hint': '74762e671f', 'mistake 1': '66c7a2d8f4', 'mistake 2': '57e7db8e30',
+             'mistake 3': 'f90bd67c6e', 'mistake 4': '2cf5694f3a', 'mistake 5': 'a9033d7254',
+             'solve': 'd1b5911bbc'},
+    '02.10': {'prompt': '750d0a0071', 'hint': 'b8c0b9e168', 'mistake 1': '8864b7624b', 'mistake 2': '72cece8541',
+              'mistake 3': '169272b7ef', 'solve': '93887feeda'},
+}

@@ -194,3 +194,24 @@ translate(
     solve=_solve_8,
 )
 _ = np
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '06.1': {'prompt': 'c12a4ce87a', 'hint': '7257dae3d3', 'mistake 1': 'e62bd66a0e', 'mistake 2': 'c5e4ef7cb2',
+             'mistake 3': '54421710d5', 'mistake 4': '122446968f', 'solve': 'e2ad98b8e7'},
+    '06.2': {'prompt': '5738dad631', 'hint': '3bd90a3af9', 'mistake 1': '84282e7a94', 'mistake 2': 'a66f07b1d4',
+             'mistake 3': 'b7caf71592', 'solve': 'dbc6f079a8'},
+    '06.3': {'prompt': 'a0541e3920', 'hint': 'fd8376e7da', 'mistake 1': 'dcca2dedd3', 'mistake 2': '5104ad15de',
+             'mistake 3': '4e46ac343c', 'solve': 'ff4d3a2a88'},
+    '06.4': {'prompt': 'bd1bd26463', 'hint': '0902a69eb1', 'mistake 1': '3ce9fa72a2', 'mistake 2': '93ab9ddccc',
+             'mistake 3': '4d54ebb1d2', 'solve': '54c2681d81'},
+    '06.5': {'prompt': '77902f356d', 'hint': '1deadb3eac', 'mistake 1': '746ed14547', 'mistake 2': 'c2d0330fcb',
+             'mistake 3': '25990827c4', 'solve': '4dc62f82ba'},
+    '06.6': {'prompt': '99242d0988', 'hint': 'ea15500046', 'mistake 1': '5bece0d4e9', 'mistake 2': 'd28dcad354',
+             'mistake 3': '2c0da4bacc', 'solve': 'd7f2ed7e32'},
+    '06.7': {'prompt': '4a6fa6fb66', 'hint': '4480092a7a', 'mistake 1': 'c56f7cc012', 'mistake 2': 'c63a31674d',
+             'mistake 3': '809575b765', 'solve': '76a882ad62'},
+    '06.8': {'prompt': '867cb29750', 'solve': '35eab95c9a', 'answer': 'ea548f5e02', 'key_points': 'abc93cb5ae'},
+}

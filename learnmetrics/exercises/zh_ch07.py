@@ -134,3 +134,20 @@ translate(
            "MSE 会让 20 分钟的误差付出 2 分钟误差的 100 倍代价，而不是 10 倍，让少数几次严重迟到主导模型的选择。"
            "在常数预测中，MAE 在送货时间的中位数处最小（MSE 在均值处），所以一次极端的延误几乎不会移动它。",
 )
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '07.1': {'prompt': 'bbf8094979', 'hint': '116f9e30ac', 'mistake 1': '89afec6250', 'mistake 2': '77754ca844',
+             'mistake 3': 'de29215b21', 'mistake 4': 'ca23ca5db6', 'solve': '874f2790bf'},
+    '07.2': {'prompt': '141ae781c9', 'hint': 'b08ef9f7f9', 'mistake 1': '52e033a6e8', 'mistake 2': 'd699e436d0',
+             'mistake 3': '45e7525530', 'mistake 4': '450293724b', 'solve': '206237d439'},
+    '07.3': {'prompt': 'd21f6429ee', 'hint': '5c9986b22e', 'mistake 1': 'db8edfd708', 'mistake 2': 'b8fdc12b08',
+             'solve': 'c9c02b4325'},
+    '07.4': {'prompt': '4f31288f69', 'hint': 'e4c93df408', 'mistake 1': '3a6f4489d4', 'mistake 2': 'f870893731',
+             'mistake 3': 'ae424f0a76', 'solve': '488962c25c'},
+    '07.5': {'prompt': '3ec16d24d9', 'hint': '6e39516ddc', 'mistake 1': 'f4ede759c0', 'mistake 2': '029bb8b6b5',
+             'solve': '9248f2018c'},
+    '07.6': {'prompt': '96c5497f3d', 'answer': '3bfa644113', 'key_points': '032f639502'},
+}

@@ -187,3 +187,24 @@ translate(
            "应当说：“在 α = 0.05 下没有检测到显著差别”；如果这一点要紧，再报告平均差别及其离散程度（或置信区间），"
            "让读者看到数据排除不了多大的差别。",
 )
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '08.1': {'prompt': '385f6a7789', 'hint': '13b6e13c9e', 'mistake 1': 'ae7ca49097', 'mistake 2': 'a1e98ee8ae',
+             'mistake 3': '0b98a59442', 'solve': '554ffe2b7c'},
+    '08.2': {'prompt': '60abba730f', 'hint': '65f4bf6f93', 'mistake 1': 'bf0e778627', 'mistake 2': '7c263e1250',
+             'solve': '8d3a0e4f4c'},
+    '08.3': {'prompt': 'd7c81f936e', 'hint': '95df978360', 'mistake 1': 'b2dc16a689', 'mistake 2': 'fb17337dee',
+             'mistake 3': 'bdc6ae5e38', 'solve': '864a6d2c60'},
+    '08.4': {'prompt': '6e43d4fad0', 'hint': '933ca93df7', 'mistake 1': 'e260a0e54e', 'mistake 2': '4c399ed01c',
+             'solve': '76620b9c32'},
+    '08.5': {'prompt': '5dd8f85610', 'hint': '6003049d5a', 'mistake 1': 'bfc8da9428', 'mistake 2': 'a6563fb842',
+             'solve': '47d158fa04'},
+    '08.6': {'prompt': 'f7ef6d1d98', 'hint': '9136a083d9', 'mistake 1': '5b603e935e', 'mistake 2': 'ebfaec81f7',
+             'mistake 3': 'e3aaf025a1', 'solve': 'c5d2fdb556'},
+    '08.7': {'prompt': 'fdf8c2453b', 'hint': 'fa88eedf2e', 'mistake 1': '13d7f113ce', 'mistake 2': 'c5ca4a5339',
+             'solve': 'bde8980b6e'},
+    '08.8': {'prompt': '4e52e8398d', 'answer': 'b9518a15f2', 'key_points': 'c06bb3306a'},
+}

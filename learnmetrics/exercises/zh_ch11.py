@@ -105,3 +105,18 @@ translate(
            "校准说明这些概率可以当作概率来信任；它说明不了这些概率能否把两类分开。"
            "好的模型两者都要：可靠性项低，分辨率高。",
 )
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '11.1': {'prompt': '4a7f08d8b9', 'hint': '85742e8ca3', 'mistake 1': '879de5bd85', 'mistake 2': 'fca444c282',
+             'mistake 3': 'ec2db4e16f', 'solve': '1ed091d0ad'},
+    '11.2': {'prompt': 'b158523395', 'hint': 'f9b60aa4e3', 'mistake 1': '0e0505d91b', 'mistake 2': '413dfb372a',
+             'solve': '41a526ab4d'},
+    '11.3': {'prompt': '534b16d05d', 'hint': 'ac32e12514', 'mistake 1': '4c9c031855', 'mistake 2': '664f11432e',
+             'solve': 'b158ffc800'},
+    '11.4': {'prompt': 'e8649334d6', 'hint': '46d685a485', 'mistake 1': '4f62f3a252', 'mistake 2': 'f5d25f6cd1',
+             'solve': '804b00ca81'},
+    '11.5': {'prompt': 'e50db86de7', 'answer': 'fa39ca685c', 'key_points': 'ef06045657'},
+}

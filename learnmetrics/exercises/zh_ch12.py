@@ -244,3 +244,28 @@ translate(
     ],
     solve=_solve_10,
 )
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '12.1': {'prompt': 'd8b3415800', 'hint': 'd8b13a85c3', 'mistake 1': '676b4bf969', 'mistake 2': 'a3ad3394b6',
+             'mistake 3': '0a7edc1956', 'solve': '9ef19d0474'},
+    '12.2': {'prompt': '482558df2f', 'hint': '31c547a245', 'mistake 1': 'fe769b91fc', 'mistake 2': 'baa881f3b7',
+             'solve': 'a17a7b0535'},
+    '12.3': {'prompt': '73edd37f2c', 'mistake 1': 'adb0353293', 'solve': '054cbc0219'},
+    '12.4': {'prompt': '5d22504e17', 'hint': '22e96af583', 'mistake 1': 'f509174655', 'mistake 2': '3fe04d89ff',
+             'mistake 3': '104c1e19c9', 'solve': '7915983eba'},
+    '12.5': {'prompt': 'd79c1beb14', 'hint': '10319bdab9', 'mistake 1': '14b0f066e7', 'mistake 2': '4d58a7d74a',
+             'mistake 3': '553dfcc6ad', 'solve': '1cc011395c'},
+    '12.6': {'prompt': 'fc91071ef1', 'hint': 'ce40817d7f', 'mistake 1': '0750f95ae3', 'mistake 2': '7a25aa790d',
+             'mistake 3': '6af515eb71', 'solve': '43a6e313f8'},
+    '12.7': {'prompt': '889b2c2d54', 'hint': '0edb9570e3', 'mistake 1': '674e5e5baf', 'mistake 2': '263f687aaf',
+             'mistake 3': 'c818b08a30', 'solve': '2c9b4eb789'},
+    '12.8': {'prompt': '8013dbc8d7', 'hint': 'ae1e60ac3d', 'mistake 1': '4b94b0039b', 'mistake 2': '522015d647',
+             'mistake 3': '7a08ea2b4c', 'solve': '56177e0169'},
+    '12.9': {'prompt': '67ca24e8d8', 'hint': 'a3c9fc4ef4', 'mistake 1': '6156c99089', 'mistake 2': '8a4c76e1db',
+             'solve': '8577ca26c6'},
+    '12.10': {'prompt': 'd9f2dced76', 'hint': 'ccbbe6408a', 'mistake 1': 'c401d4491f', 'mistake 2': '2ab97a8604',
+              'solve': 'c276c75731'},
+}

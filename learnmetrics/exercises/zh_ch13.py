@@ -106,3 +106,18 @@ translate(
            "它可以认出病人而不是认出疾病。分组 k 折把一位病人的全部扫描图放在同一折里，所以每位测试病人都是新的，"
            "和实际使用时一样。这样估计回答的才是所问的问题：在新病人上的精度。",
 )
+
+#: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
+#: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
+#: here, then record the new fingerprint (the test's message gives it).
+FOLLOWS = {
+    '13.1': {'prompt': '67d4ceedda', 'hint': '89d6584abc', 'mistake 1': '23768839cb', 'mistake 2': 'abc9823716',
+             'solve': '173761d421'},
+    '13.2': {'prompt': 'e7053e74ae', 'hint': 'c2ef4dae11', 'mistake 1': '8adc225b45', 'mistake 2': '3a0fd33e73',
+             'solve': 'b37c67b709'},
+    '13.3': {'prompt': '3c7028c775', 'hint': '20af7bd0b2', 'mistake 1': 'ecacddac30', 'solve': '45a272ce31'},
+    '13.4': {'prompt': 'a528d82818', 'hint': 'f24b8609e3', 'mistake 1': '2994b15dd3', 'mistake 2': '98a9e638a4'},
+    '13.5': {'prompt': '1b02c21a7c', 'hint': 'a1da66c8d7', 'mistake 1': '90da5a17ad', 'mistake 2': '588f2d35a5',
+             'solve': '7452469dc2'},
+    '13.6': {'prompt': '196162e9ad', 'answer': 'f7cadcbb0e', 'key_points': 'dd58d4759c'},
+}
