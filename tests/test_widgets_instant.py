@@ -405,3 +405,53 @@ def test_a_frame_drawn_in_the_background_but_not_yet_sent_is_sent_when_shown(sma
     assert ex.screen.layers[7] is None
     ex.slider.value = 7
     assert ex.screen.layers[7] is not None and ex.screen.readouts[7] == ex.readout_html(ex.state)
+
+
+def test_a_live_kernel_sends_each_frame_once_as_it_is_drawn(small, monkeypatch):
+    """In a live kernel ("background") a new page goes as the view's traits; after that every
+    frame drawn goes at once, alone, as a custom message (never the whole list again), and the
+    traits are updated in place to match, so a front end that connects later gets them too."""
+    monkeypatch.setattr(_base, "MODE", "lazy")
+    ex = _cut(small)
+    ex._mode = "background"
+    sent = []
+    monkeypatch.setattr(ex.screen, "send", lambda content, buffers=None: sent.append(content))
+    traits = []
+    ex.screen.observe(lambda change: traits.append(change.name), names=["layers", "readouts"])
+    ex._fill(7)
+    ex._send()
+    assert [[f[0] for f in m["frames"]] for m in sent] == [[7]] and not traits
+    assert ex.screen.layers[7] == ex._layer_list[7] and ex.screen.readouts[7] == ex._readout_list[7]
+    ex._send()                                     # nothing new: nothing sent
+    assert len(sent) == 1
+    ex.slider.value = 9                            # a step to a frame not drawn: drawn and sent at once
+    assert sent[-1]["frames"][0][0] == ex._slot_of(ex._positions(ex.key())) and not traits
+    assert ex.readout.value == ex.readout_html(ex.state)
+    # a view asks: a frame it needs (drawn now) and the ones it missed (only those drawn)
+    ex._on_view_msg(ex.screen, {"need": 3}, [])
+    assert sent[-1]["frames"][0][0] == 3 and ex._layer_list[3] is not None and 3 not in ex._todo
+    ex._on_view_msg(ex.screen, {"missing": [3, 7, 11]}, [])
+    assert [f[0] for f in sent[-1]["frames"]] == [3, 7]
+    for bad in ({"need": "x"}, {"missing": ["x"]}, "junk", {"need": 10 ** 6}):
+        ex._on_view_msg(ex.screen, bad, [])         # ignored, never raised into the kernel
+    assert not traits
+
+
+def test_frames_are_drawn_from_where_the_view_is(small, monkeypatch):
+    """The frames still to draw: one control's steps from the slot shown first, nearest first,
+    each control in turn, then the rest; a step elsewhere re-orders them around it."""
+    monkeypatch.setattr(_base, "MODE", "lazy")
+    ex = _cost(small)
+    shape = ex.screen.shape
+    assert len(shape) == 2
+    here = ex._slot_of(ex._positions(ex.key()))
+    at = np.unravel_index(here, shape)
+    first = [np.unravel_index(s, shape) for s in ex._todo[:4]]
+    steps = sorted((abs(int(c[0]) - int(at[0])) + abs(int(c[1]) - int(at[1]))) for c in first)
+    assert steps[0] == 1 and all(sum(a != b for a, b in zip(c, at)) == 1 for c in first)
+    axis = (shape[0] - 1) + (shape[1] - 1)          # every slot one control away from the start
+    assert all(sum(a != b for a, b in zip(np.unravel_index(s, shape), at)) == 1 for s in ex._todo[:axis])
+    ex._mode = "background"
+    ex._prioritise(0)
+    c = [np.unravel_index(s, shape) for s in ex._todo[:2]]
+    assert all(sum(x != 0 for x in cc) == 1 and max(cc) == 1 for cc in c)

@@ -45,6 +45,11 @@ function render({ model, el }) {
   el.appendChild(root);
 
   let layers = [], imgs = [], outs = [], readouts = [];
+  // the frames this view has: the model's traits, plus the frames a live kernel sent one at a time
+  // since (custom messages {frames: [[slot, layer, read-out], ...]}: no trait is re-sent whole)
+  let haveLayers = [], haveReadouts = [];
+  const asked = new Set();   // slots this view asked the kernel for (once each)
+  const ask = (content) => { try { model.send(content); } catch (e) { /* no kernel (static page) */ } };
   let spare = null, spareImg = null, spareOut = null;
   let shownImg = null, shownOut = null;
 
@@ -99,7 +104,7 @@ function render({ model, el }) {
   }
 
   function syncLayers() {
-    const next = model.get("layers") || [];
+    const next = haveLayers;
     for (let i = next.length; i < imgs.length; i++) drop(imgs[i]);
     imgs.length = Math.min(imgs.length, next.length);
     for (let i = 0; i < next.length; i++) {
@@ -109,11 +114,11 @@ function render({ model, el }) {
       drop(imgs[i]);
       imgs[i] = now ? layerImg(now) : null;
     }
-    layers = next;
+    layers = next.slice();   // a copy: haveLayers changes in place when a frame arrives
   }
 
   function syncReadouts() {
-    const next = model.get("readouts") || [];
+    const next = haveReadouts;
     for (let i = next.length; i < outs.length; i++) drop(outs[i]);
     outs.length = Math.min(outs.length, next.length);
     for (let i = 0; i < next.length; i++) {
@@ -122,7 +127,7 @@ function render({ model, el }) {
       drop(outs[i]);
       outs[i] = next[i] ? readoutDiv(next[i]) : null;
     }
-    readouts = next;
+    readouts = next.slice();
   }
 
   function syncSpare() {
@@ -178,6 +183,8 @@ function render({ model, el }) {
     }
     fig.classList.toggle("lm-xv-pending", !ready);
     root.dataset.slot = String(s);
+    // a frame the kernel has not sent: ask for it (drawn now if it is not drawn yet)
+    if (!ready && s >= 0 && s < haveLayers.length && !asked.has(s)) { asked.add(s); ask({ need: s }); }
   }
 
   // -- direct manipulation: a press or a drag on a hit region sets that control -----------------
@@ -237,12 +244,28 @@ function render({ model, el }) {
   root.lmView = { hits: () => model.get("hits"), size: () => model.get("size"), slot };
   size();
   syncBackground();
+  haveLayers = (model.get("layers") || []).slice();
+  haveReadouts = (model.get("readouts") || []).slice();
   syncLayers();
   syncReadouts();
   syncSpare();
   show();
-  const onLayers = () => { syncLayers(); show(); };
-  const onReadouts = () => { syncReadouts(); show(); };
+  // a view rendered while the kernel draws ahead may have missed frames sent before it listened
+  const missing = [];
+  for (let i = 0; i < haveLayers.length; i++) if (!haveLayers[i]) missing.push(i);
+  if (missing.length && missing.length < haveLayers.length) ask({ missing });
+  const onLayers = () => { haveLayers = (model.get("layers") || []).slice(); asked.clear(); syncLayers(); show(); };
+  const onReadouts = () => { haveReadouts = (model.get("readouts") || []).slice(); syncReadouts(); show(); };
+  const onMessage = (msg) => {
+    if (!msg || !Array.isArray(msg.frames)) return;
+    for (const [i, layer, html] of msg.frames) {
+      if (i < 0 || i >= haveLayers.length) continue;
+      haveLayers[i] = layer;
+      haveReadouts[i] = html;
+    }
+    syncLayers(); syncReadouts(); show();
+  };
+  model.on("msg:custom", onMessage);
   const onSpare = () => { syncSpare(); show(); };
   model.on("change:layers", onLayers);
   model.on("change:readouts", onReadouts);
@@ -253,7 +276,7 @@ function render({ model, el }) {
   model.on("change:shape", show);
   model.on("change:maps", show);
   for (const k of KEYS) model.on("change:" + k, show);
-  return () => { root.remove(); };
+  return () => { model.off("msg:custom", onMessage); root.remove(); };
 }
 
 export default { render };
