@@ -310,3 +310,90 @@ def test_chinese_readouts_use_chinese_punctuation_around_chinese_text():
         faults += [(name, f) for f in punctuation_faults(html_text)]
     assert seen > 100
     assert not faults, faults[:10]
+
+
+# -- filmstrip titles in the notebooks ---------------------------------------------------------------
+def _filmstrip_titles():
+    """(notebook, cell id, title expressions) of every ``.filmstrip(..., titles=...)`` call in notebooks/."""
+    import ast
+    import json
+    from pathlib import Path
+
+    out = []
+    for path in sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            src = "".join(cell["source"])
+            if cell["cell_type"] != "code" or ".filmstrip(" not in src:
+                continue
+            code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in src.split("\n"))
+            for node in ast.walk(ast.parse(code)):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "filmstrip"):
+                    continue
+                titles = {k.arg: k.value for k in node.keywords}.get("titles")
+                if titles is None:
+                    continue
+                if isinstance(titles, ast.ListComp):
+                    elements = [titles.elt]
+                elif isinstance(titles, (ast.List, ast.Tuple)):
+                    elements = list(titles.elts)
+                else:
+                    elements = [titles]      # a name or a call: cannot be read without running the notebook
+                out.append((path.stem, cell.get("id"), [(e, ast.get_source_segment(code, e)) for e in elements]))
+    return out
+
+
+def _static_text(node) -> str | None:
+    """The text a string expression shows, its {fields} read as 0; None when it is not a string literal."""
+    import ast
+
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "0" for v in node.values)
+    return None
+
+
+def title_fault(node, source: str) -> str | None:
+    """What is wrong with one filmstrip title expression for a Chinese reader (None: nothing)."""
+    import ast
+
+    if not (isinstance(node, ast.Tuple) and len(node.elts) == 2):
+        return f"{source!r} is not an (english, chinese) pair"
+    zh = _static_text(node.elts[1])
+    if zh is None:
+        return f"the Chinese title of {source!r} is not a string literal"
+    formula = not re.search(r"[A-Za-z]{2,}", zh)
+    if not (CJK.search(zh) or formula) or english_sentences(zh) or punctuation_faults(zh):
+        return f"Chinese title {zh!r}"
+    return None
+
+
+def test_the_title_checker():
+    import ast
+
+    def fault(src):
+        return title_fault(ast.parse(src, mode="eval").body, src)
+
+    assert fault('"test share 0.2"') and fault('f"cut {k}: the first bad melon enters"')
+    assert fault('("the tie crosses the cut", "the tie crosses the cut")')
+    assert fault('("cut 0: nothing predicted", "截断点 0: 没有")')             # half-width colon after CJK
+    assert not fault('(f"cut {k}: before the tie", f"截断点 {k}：并列之前")')
+    assert not fault('(f"m = {m}", f"m = {m}")')                               # a bare formula
+
+
+def test_filmstrip_titles_are_given_in_chinese_too():
+    """Issue 29: every filmstrip title in a notebook is an (english, chinese) pair, and the Chinese
+    one reads as Chinese (CJK text, or a bare formula such as "m = 0"; no English run of 3+ words,
+    the read-outs' punctuation). Lists the chapters that still show English titles in Chinese."""
+    calls = _filmstrip_titles()
+    assert len(calls) >= 10
+    faults = {}
+    for notebook, cell_id, elements in calls:
+        for node, source in elements:
+            fault = title_fault(node, source)
+            if fault:
+                faults.setdefault(notebook, []).append(f"cell {cell_id}: {fault}")
+    assert not faults, "chapters whose filmstrip titles stay English in Chinese: " + "; ".join(
+        f"{nb}: {', '.join(f)}" for nb, f in sorted(faults.items()))
