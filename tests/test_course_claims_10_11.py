@@ -247,3 +247,20 @@ def test_11_pair_labelled_on_its_lines_and_loss_labels_clear_of_the_other_curve(
             inside = ((xy[:, 0] > box.x0) & (xy[:, 0] < box.x1) & (xy[:, 1] > box.y0) & (xy[:, 1] < box.y1))
             assert not inside.any(), text.get_text()                 # the log-loss curve never runs through
     plt.close(fig)
+
+
+def test_11_the_cost_rule_is_the_best_rule_when_the_probabilities_are_right():
+    """11 (now one sentence linking to 05's 'cut from theory'): with P(+|x) right, 'predict + when P(+|x) >
+    cost10 / (cost01 + cost10)' has the lowest expected cost of every threshold rule on P(+|x), tried on 300
+    random sets of true probabilities and costs (expected cost computed from the probabilities, no labels)."""
+    rng = np.random.default_rng(11)
+    for _ in range(300):
+        p = rng.beta(rng.uniform(0.3, 3), rng.uniform(0.3, 3), size=int(rng.integers(1, 60)))
+        c01, c10 = rng.uniform(0.1, 10, size=2)
+        t = cal.cost_threshold(cost01=c01, cost10=c10)
+        assert t == pytest.approx(c10 / (c01 + c10))
+        expected = lambda positive: float(np.sum(np.where(positive, (1 - p) * c10, p * c01)))
+        best = expected(p > t)
+        for cut in np.concatenate([[-1.0], p, [2.0]]):        # every distinct threshold rule on p
+            assert best <= expected(p > cut) + 1e-9
+            assert best <= expected(p >= cut) + 1e-9
