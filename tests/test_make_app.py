@@ -152,3 +152,18 @@ def test_voila_app_refuses_foreign_host_headers(tmp_path):
             assert _status(server, "/voila/render/00_start_here.ipynb", host) == 403, host
     finally:
         server.stop()
+
+
+def test_voila_app_renders_progressively_unless_told_otherwise():
+    """A chapter's text comes at once and each output as its cell runs (no blank page with an
+    'Executing N of 79' spinner); an explicit setting, or a preheated kernel, is left as given."""
+    pytest.importorskip("voila")
+    sys.path.insert(0, str(ROOT / "tools"))
+    import voila_app
+
+    assert voila_app.with_defaults(["notebooks", "--port=1"])[-1] == voila_app.PROGRESSIVE
+    for given in ("--VoilaConfiguration.progressive_rendering=False", "--progressive_rendering=False",
+                  "--VoilaConfiguration.preheat_kernel=True"):
+        assert voila_app.with_defaults(["notebooks", given]) == ["notebooks", given]
+    from voila.app import Voila
+    assert "progressive_rendering" in Voila.flags or "progressive_rendering" in Voila.aliases

@@ -19,6 +19,13 @@ Host is a loopback address or one of ``local_hostnames`` (``localhost``),
 and gets 403 otherwise. The browser tests start Voilà through this file too
 (``tests/browser/browser_servers.py``), and ``tests/test_make_app.py``
 checks the refusal.
+
+A chapter renders progressively (``VoilaConfiguration.progressive_rendering``,
+unless the command line sets it): the page, with every markdown cell, comes at
+once and each output appears as its cell runs, instead of a blank page with an
+"Executing N of 79" spinner until the whole notebook has run (chapter 02 at a
+load average of 6-7: its heading after 4.7 s instead of 21 s, its first explorer
+after 8.8 s instead of 22 s). Voilà allows it only without ``preheat_kernel``.
 """
 from __future__ import annotations
 
@@ -65,9 +72,23 @@ def token_from_environment(argv: list[str]) -> dict:
     return {"token": token.strip()}
 
 
+#: shown while it runs: a chapter's text first, each output as its cell runs (see the module docstring)
+PROGRESSIVE = "--VoilaConfiguration.progressive_rendering=True"
+
+
+def with_defaults(argv: list[str]) -> list[str]:
+    """``argv`` with progressive rendering on, unless it already says (or asks for a preheated kernel,
+    which Voilà does not allow with it)."""
+    said = any(a.split("=", 1)[0].lstrip("-") in ("progressive_rendering", "VoilaConfiguration.progressive_rendering",
+                                                   "preheat_kernel", "VoilaConfiguration.preheat_kernel")
+               for a in argv)
+    return argv if said else [*argv, PROGRESSIVE]
+
+
 def main(argv=None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
-    LocalVoila.launch_instance(argv, **token_from_environment(argv))
+    token = token_from_environment(argv)
+    LocalVoila.launch_instance(with_defaults(argv), **token)
 
 
 if __name__ == "__main__":
