@@ -130,7 +130,7 @@ class ConstraintExplorer(Explorer):
                     f"验证集上：P = {s.val_precision:.3f}，R = {s.val_recall:.3f}<br>"
                     f"总体上：P = {s.true_precision:.3f}，R = {s.true_recall:.3f}<br>"
                     f"{s.thresholds.size} 个验证集中，目标在总体上成立的比例：{s.held:.0%}<br>"
-                    f"改用 Wilson 下界选择：{s.safe_held:.0%}（{s.safe_none:.0%} 找不到截断点）")
+                    f"改用 Wilson 下界选择：{s.safe_held:.0%}（{s.safe_none:.0%} 的验证集上找不到满足目标的截断点）")
         return (f"<b>target P ≥ {s.target:.2f}</b><br>threshold picked on validation: t = {s.threshold:.3f}<br>"
                 f"on validation: P = {s.val_precision:.3f}, R = {s.val_recall:.3f}<br>"
                 f"in the population: P = {s.true_precision:.3f}, R = {s.true_recall:.3f}<br>"
