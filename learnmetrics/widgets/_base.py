@@ -81,6 +81,7 @@ from matplotlib.figure import Figure
 from traitlets import Any, TraitError, observe, validate
 
 from .._validation import check_choice
+from ..plotting._cjk import font_for
 from . import _i18n
 
 __all__ = ["Explorer", "GridSlider", "DRAW_AHEAD_ENV", "DRAW_AHEAD_MODES", "reset_all_to_start"]
@@ -1155,7 +1156,7 @@ class Explorer:
             ax.set_axis_off()
             ax.imshow(img, interpolation="none" if exact else "antialiased", aspect="auto")
             if titles is not None:
-                ax.set_title(titles[i], fontsize=10, pad=4)
+                ax.set_title(titles[i], fontsize=10, pad=4, **font_for(titles[i]))
         return fig
 
 
