@@ -189,6 +189,7 @@ def test_every_explorer_reads_in_chinese(request):
         zh = W._drive(make, small, "zh")
         for html in zh:
             assert not english_sentences(html), (make.__name__, english_sentences(html))
+            assert not punctuation_faults(html), (make.__name__, punctuation_faults(html))
         ex, _ = make(small)
         lm.set_language("zh")
         for control in ex._labelled():
@@ -227,9 +228,10 @@ def test_the_other_explorers_read_in_chinese(name, make):
         ex.controls[0].value = v
         html = ex.readout.value
         assert CJK.search(html) and not english_sentences(html), (name, english_sentences(html))
+        assert not punctuation_faults(html), (name, punctuation_faults(html))
     for control in ex._labelled():
         label = control.description
-        assert not english_sentences(label), (name, label)
+        assert not english_sentences(label) and not punctuation_faults(label), (name, label)
     assert ex.screen.waiting == "正在绘制这一帧……"
 
 
@@ -266,6 +268,11 @@ def punctuation_faults(html_text: str) -> list[str]:
 
 
 def test_the_punctuation_detector():
+    """Issue 29: full-width ，：；（） around Chinese text, ASCII inside numbers and formulas; ∞, never inf;
+    one number when both ends of a range are equal. The explorers' Chinese read-outs are checked with
+    it where they are driven: test_every_explorer_reads_in_chinese, test_the_other_explorers_read_in_chinese
+    and test_widgets_language (threshold, cut and F-beta on three data sets); the English read-outs stay
+    byte-identical to the stored notebooks (nbval)."""
     assert punctuation_faults("最低分数: #5 (0.500)")
     assert punctuation_faults("<b>阈值 = 0.50</b> （分数 ≥ 阈值）")
     assert punctuation_faults("每个模型用 20-20 个样例训练") and not punctuation_faults("每个模型用 35-36 个样例训练")
@@ -274,42 +281,6 @@ def test_the_punctuation_detector():
     assert punctuation_faults("分数 ≥ ∞（不预测任何正例） 时预测为正例 +")
     assert not punctuation_faults("<b>阈值 = 0.50</b>（分数 ≥ 阈值时预测为正例 +）<br>查准率 P = TP/(TP+FP) 0.714")
     assert not punctuation_faults("(1 − 1/m)<sup>m</sup> = 0.3487，F1 = 2PR/(P+R)，|t| &gt; 2.776，[0.394, 0.980]")
-
-
-def _every_chinese_readout():
-    """(explorer, read-out) for every explorer at every position the tests drive it to, in Chinese."""
-    import test_widgets_language as W
-    from learnmetrics.datasets import ten_samples, tied_eight, watermelon_scores
-
-    small = W.small.__wrapped__() if hasattr(W.small, "__wrapped__") else W.small()
-    for make in W.BOOK_TERMS:
-        for html_text in W._drive(make, small, "zh"):
-            yield make.__name__.strip("_"), html_text
-    for name, make in _more_explorers():
-        lm.set_language("zh")
-        ex, positions = make()
-        yield name, ex.readout.value
-        for v in positions:
-            ex.controls[0].value = v
-            yield name, ex.readout.value
-        yield name + " labels", " ".join(c.description for c in ex._labelled())
-    for data in (watermelon_scores, ten_samples, tied_eight):
-        for make in (W._threshold, W._cut, W._fbeta):
-            for html_text in W._readouts(make, data, "zh"):
-                yield f"{make.__name__.strip('_')} on {data.__name__}", html_text
-
-
-def test_chinese_readouts_use_chinese_punctuation_around_chinese_text():
-    """Issue 29: full-width ，：；（） around Chinese text, ASCII inside numbers and formulas; ∞, never inf;
-    one number when both ends of a range are equal. (The English read-outs are byte-identical to the
-    stored notebooks: nbval and test_widgets_language check them.)"""
-    seen = 0
-    faults = []
-    for name, html_text in _every_chinese_readout():
-        seen += 1
-        faults += [(name, f) for f in punctuation_faults(html_text)]
-    assert seen > 100
-    assert not faults, faults[:10]
 
 
 # -- filmstrip titles in the notebooks ---------------------------------------------------------------

@@ -66,9 +66,12 @@ def _readouts(make, data, language):
 def test_chinese_readout_same_numbers_book_terms(make, data):
     en = _readouts(make, data, "en")
     zh = _readouts(make, data, "zh")
+    from test_chinese_everywhere import punctuation_faults
+
     for e, z in zip(en, zh, strict=True):
         assert not CJK.search(e), e
         assert NUMBER.findall(z) == NUMBER.findall(e), (e, z)
+        assert not punctuation_faults(z), punctuation_faults(z)      # issue 29: full-width around Chinese
         for t in MUST[make]:
             assert t in z, (t, z)
         for english in ("precision", "recall", "accuracy", "threshold", "undefined"):
