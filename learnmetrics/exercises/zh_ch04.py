@@ -42,7 +42,7 @@ YT, ST, TT = e._YT, e._ST, e._TT
 
 
 def _solve_2():
-    lines = [f"{e._pos.size} 个正例 × {e._neg.size} 个反例 = {e._pairs} 个（正例, 反例）对。"]
+    lines = [f"{e._pos.size} 个正例 × {e._neg.size} 个反例 = {e._pairs} 个（正例，反例）对。"]
     for p in e._pos:
         above, tie = int(np.sum(p > e._neg)), int(np.sum(p == e._neg))
         lines.append(f"正例 {p:.2f}：分数高于 {above} 个反例" + (f"，与 {tie} 个持平" if tie else ""))
@@ -53,7 +53,7 @@ def _solve_2():
 
 translate(
     "04.2",
-    prompt=f"六个样例按分数排序：{_list(YT, ST)}。数（正例, 反例）对来计算 AUC：顺序正确的一对记 1，持平记 1/2。",
+    prompt=f"六个样例按分数排序：{_list(YT, ST)}。数（正例，反例）对来计算 AUC：顺序正确的一对记 1，持平记 1/2。",
     hint="对每个正例，数出分数比它低的反例（持平记 1/2）；再除以 m+ × m−。",
     mistakes=[
         ("你数的是顺序错误的对（反例排在正例之上）。", "这个比例是排序损失 ℓ_rank = 1 − AUC；AUC 数的是正例排在上面的对。"),
@@ -76,10 +76,10 @@ def _solve_3():
 translate(
     "04.3",
     prompt=f"练习 04.1 的六个样例：{_list(Y6, S6)}。它们的排序损失 ℓ_rank（书中式 (2.21)）是多少？",
-    hint="数出反例分数更高的（正例, 反例）对；再除以 m+ × m−。",
+    hint="数出反例分数更高的（正例，反例）对；再除以 m+ × m−。",
     mistakes=[
         ("这是 AUC，即顺序正确的对所占比例。", "ℓ_rank 数的是顺序错误的对：ℓ_rank = 1 − AUC。"),
-        (f"你除以了全部 {M6 * (M6 - 1) // 2} 对样例。", f"只有（正例, 反例）对才算：共 m+ × m− = {P6 * N6} 对。"),
+        (f"你除以了全部 {M6 * (M6 - 1) // 2} 对样例。", f"只有（正例，反例）对才算：共 m+ × m− = {P6 * N6} 对。"),
         ("你把向上各步的横坐标加了起来，却没有除。", f"每个正例那一行小方格高 1/m+：把这个和除以 m+ = {P6}。"),
     ],
     solve=_solve_3,
