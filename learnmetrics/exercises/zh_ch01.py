@@ -153,13 +153,13 @@ translate(
 FOLLOWS = {
     '01.1': {'prompt': 'e484f46a9e', 'hint': 'c9a9f31ef7', 'mistake 1': '613cc371ba', 'mistake 2': '4d3ddf1fa2',
              'mistake 3': '8625a7f420', 'mistake 4': '6d0faa95bd', 'mistake 5': 'e18b9324cd',
-             'mistake 6': 'a51e27db84', 'solve': 'b0d84f6339'},
+             'mistake 6': 'a51e27db84', 'solve': 'fc41e15c40'},
     '01.2': {'prompt': 'bae384df65', 'hint': '2ee4dc46dc', 'mistake 1': '9eaf309c74', 'mistake 2': '02e8ba3ecf',
              'mistake 3': '21e5c4bd6a', 'mistake 4': '09a8cf988f', 'mistake 5': '05f6eebe9b',
-             'mistake 6': 'ab59808677', 'solve': '36aba6ce4e'},
+             'mistake 6': 'ab59808677', 'solve': 'ce3a3fe408'},
     '01.3': {'prompt': '76af4841c1', 'hint': '7df09d2d19', 'mistake 1': 'ca6a81e21c', 'mistake 2': 'e6e4697579',
-             'mistake 3': '41b5b51dc9', 'solve': '4187f83acd'},
+             'mistake 3': '41b5b51dc9', 'solve': '220f11b93f'},
     '01.4': {'prompt': '4969ad6c68', 'hint': '142fecf0a7', 'mistake 1': '20c5083c9b', 'mistake 2': '7201221ef5',
-             'mistake 3': '0b95ace2b4', 'mistake 4': '912d14b608', 'solve': '4d7895b5b5'},
+             'mistake 3': '0b95ace2b4', 'mistake 4': '912d14b608', 'solve': '8883b00ca0'},
     '01.5': {'prompt': 'fe4454c3ca', 'answer': '1607b2203e', 'key_points': '3c83de246d'},
 }

@@ -155,14 +155,14 @@ _ = roc_auc_score
 #: here, then record the new fingerprint (the test's message gives it).
 FOLLOWS = {
     '04.1': {'prompt': 'abb1e5bafe', 'hint': '4491b34d11', 'mistake 1': '4f5391697f', 'mistake 2': 'fc68a12eb8',
-             'mistake 3': '203d247c2e', 'solve': '6962e47125'},
+             'mistake 3': '203d247c2e', 'solve': '26c9bcd904'},
     '04.2': {'prompt': '480dd216a1', 'hint': '536df15cf4', 'mistake 1': '027d461ddb', 'mistake 2': '41dab994f9',
-             'mistake 3': 'c36cc787cf', 'solve': '66211b919d'},
+             'mistake 3': 'c36cc787cf', 'solve': '66eb9a1368'},
     '04.3': {'prompt': 'a152ce2b90', 'hint': '64ceceaebe', 'mistake 1': '5aeefca72b', 'mistake 2': 'e3f201b600',
-             'mistake 3': '648fa8c792', 'solve': '2c28315775'},
+             'mistake 3': '648fa8c792', 'solve': 'a79ee500d0'},
     '04.4': {'prompt': 'e449afdc77', 'hint': '41b51e3999', 'mistake 1': 'ebfc48341c', 'mistake 2': '317bd83bc4',
-             'mistake 3': 'ae759f2a61', 'solve': '17256e401e'},
+             'mistake 3': 'ae759f2a61', 'solve': 'dcef5d0477'},
     '04.5': {'prompt': '6463604961', 'hint': '92141128be', 'mistake 1': '2018e8f2e8', 'mistake 2': '0734ce281d',
-             'mistake 3': '2e0769e4fb', 'mistake 4': '3df00c5584', 'solve': 'c7dc44e21e'},
+             'mistake 3': '2e0769e4fb', 'mistake 4': '3df00c5584', 'solve': '77f9652316'},
     '04.6': {'prompt': 'cd5da822da', 'answer': 'a8235487da', 'key_points': '1197264500'},
 }

@@ -136,12 +136,12 @@ _ = lm
 FOLLOWS = {
     '09.1': {'prompt': '189ecbb0b6', 'hint': '77202f7622', 'mistake 1': 'cdf4353c5c', 'mistake 2': '23b743e06b',
              'mistake 3': '34b3bd12af', 'mistake 4': 'd8f3a1bdcf', 'mistake 5': '7ed0e9380b',
-             'solve': '48fbc00dd4'},
+             'solve': '2e1c408e69'},
     '09.2': {'prompt': '6a53f11e33', 'hint': '7b37aca054', 'mistake 1': 'f5619a890c', 'mistake 2': '61f905a9ba',
-             'solve': '74f5308261'},
+             'solve': '28354612fd'},
     '09.3': {'prompt': '29bb93916e', 'hint': 'b86d93b36e', 'mistake 1': 'eb15eb896d', 'mistake 2': 'b88490e06e',
-             'solve': 'a2afdc49fa'},
+             'solve': '79bccc0ddb'},
     '09.4': {'prompt': '758d440dbf', 'hint': '7244f7ec93', 'mistake 1': '6f5b5ba316', 'mistake 2': '8b361887d8',
-             'solve': '88e7a0532a'},
+             'solve': '69351badc4'},
     '09.5': {'prompt': 'ee74fe259d', 'answer': '4482486652', 'key_points': '85d6e2fb45'},
 }

@@ -111,12 +111,12 @@ translate(
 #: here, then record the new fingerprint (the test's message gives it).
 FOLLOWS = {
     '11.1': {'prompt': '4a7f08d8b9', 'hint': '85742e8ca3', 'mistake 1': '879de5bd85', 'mistake 2': 'fca444c282',
-             'mistake 3': 'ec2db4e16f', 'solve': '1ed091d0ad'},
+             'mistake 3': 'ec2db4e16f', 'solve': 'c1a6037ec4'},
     '11.2': {'prompt': 'b158523395', 'hint': 'f9b60aa4e3', 'mistake 1': '0e0505d91b', 'mistake 2': '413dfb372a',
-             'solve': '41a526ab4d'},
+             'solve': 'f492690a68'},
     '11.3': {'prompt': '534b16d05d', 'hint': 'ac32e12514', 'mistake 1': '4c9c031855', 'mistake 2': '664f11432e',
-             'solve': 'b158ffc800'},
+             'solve': 'b2f33ff500'},
     '11.4': {'prompt': 'e8649334d6', 'hint': '46d685a485', 'mistake 1': '4f62f3a252', 'mistake 2': 'f5d25f6cd1',
-             'solve': '804b00ca81'},
+             'solve': 'ca72adeabd'},
     '11.5': {'prompt': 'e50db86de7', 'answer': 'fa39ca685c', 'key_points': 'ef06045657'},
 }
