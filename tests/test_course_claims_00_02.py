@@ -225,7 +225,7 @@ def _expected_random_ap(n, n_pos):
 
 
 def test_a_random_rankings_ap_is_above_pi_on_small_test_sets(melons):
-    """02: judge an AP against a random ranking's on a test set of the same size, not against pi."""
+    """02: judge an AP against a random ranking's with the same numbers of positives and negatives, not against pi."""
     _, _, _, scored = melons
     assert round(_expected_random_ap(17, 8), 3) == 0.551 and round(8 / 17, 3) == 0.471
     assert round(_expected_random_ap(10, 1), 3) == 0.293
@@ -437,3 +437,86 @@ def test_tpr_above_fpr_keeps_balanced_accuracy_and_mcc_above_the_lazy_model_at_e
                 elif st.tpr < st.fpr:
                     assert st.balanced_accuracy < 0.5 and st.mcc < 0, (y, s, t, pi)
     assert tried > 200
+
+
+# -- reader 0002 (second pass, issue 23): general sentences of 00 and 02 broken by a counter-example --
+def _exact_random_guess(y, q, fn):
+    """The expectation of fn(y, guess) over every guess that calls each example positive with
+    probability q, and the probability that fn is defined (finite)."""
+    from itertools import product
+    y = np.asarray(y)
+    guesses = np.array(list(product([0, 1], repeat=len(y))))
+    chance = q ** guesses.sum(axis=1) * (1 - q) ** (len(y) - guesses.sum(axis=1))
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        v = np.array([fn(y, g) for g in guesses], dtype=float)
+    ok = np.isfinite(v)
+    return chance[ok] @ v[ok] / chance[ok].sum(), chance[ok].sum()
+
+
+def test_a_random_guess_has_no_skill_on_average_except_for_the_likelihood_ratios():
+    """02 §6: balanced accuracy, MCC and kappa are 0.5 / 0 / 0 on average for any random guess
+    (given the number of predicted positives, which ones is a random draw); LR+ is not 1 on average:
+    6 examples, 1 positive, q = 0.2: defined for 67.2 % of the guesses, mean 0.7894 there."""
+    lr_pos = lambda a, b: lm.class_likelihood_ratios(a, b)[0]
+    mean, defined = _exact_random_guess(np.r_[1, np.zeros(5, dtype=int)], 0.2, lr_pos)
+    assert (f"{defined:.1%}", round(mean, 4)) == ("67.2%", 0.7894)
+    rng = np.random.default_rng(0)
+    far_from_one = 0
+    for _ in range(40):
+        m = int(rng.integers(3, 8))
+        y = np.r_[1, 0, rng.integers(0, 2, m - 2)]          # both classes present
+        q = float(rng.uniform(0.1, 0.9))
+        assert _exact_random_guess(y, q, lm.balanced_accuracy_score)[0] == pytest.approx(0.5, abs=1e-12)
+        assert _exact_random_guess(y, q, lm.matthews_corrcoef)[0] == pytest.approx(0.0, abs=1e-12)
+        assert _exact_random_guess(y, q, lm.cohen_kappa_score)[0] == pytest.approx(0.0, abs=1e-12)
+        far_from_one += abs(_exact_random_guess(y, q, lr_pos)[0] - 1) > 0.05
+    assert far_from_one > 20                               # the ratio is not 1 on average, in most cases
+
+
+def test_precision_at_a_cut_is_pi_at_any_size_but_the_random_ap_depends_on_the_positives():
+    """02 §7: a random ranking's expected precision at any cut is exactly pi, whatever the size; its
+    expected AP is far above pi when the positives are few, however large the test set:
+    one positive in 1,000 -> 0.0075 (pi 0.001); 100 in 1,000 -> close to pi."""
+    from itertools import combinations
+    for m, m_pos in ((5, 2), (7, 3), (8, 1)):
+        places = list(combinations(range(m), m_pos))        # every placement of the positives, equally likely
+        for k in range(1, m + 1):
+            mean_p = np.mean([sum(p < k for p in pl) / k for pl in places])
+            assert mean_p == pytest.approx(m_pos / m, abs=1e-12)
+    ap_one = lm.average_precision_score(np.eye(1000, dtype=int), np.tile(np.arange(1000, 0, -1)[:, None], (1, 1000)))
+    assert round(ap_one, 4) == 0.0075 == round(_expected_random_ap(1000, 1), 4)
+    assert _expected_random_ap(10_000, 1) > 9 * 1e-4          # a larger test set does not bring it to pi
+    assert abs(_expected_random_ap(1000, 100) - 0.1) < 0.01   # many positives do
+    rng = np.random.default_rng(0)                             # the notebook's simulation: same seed, same order
+    for y, n in ((datasets.watermelon_scores().y_true, 20_000), (np.r_[1, np.zeros(9, dtype=int)], 20_000),
+                 (np.r_[np.ones(100, dtype=int), np.zeros(900, dtype=int)], 2_000)):
+        Y = np.repeat(np.asarray(y)[:, None], n, axis=1)
+        sim = lm.average_precision_score(Y, rng.random(Y.shape))
+    assert round(sim, 3) == 0.106                              # 100 positives in 1,000, as the notebook prints
+
+
+def test_raising_the_threshold_can_lower_both_precision_and_recall(melons):
+    """02 summary: moving the threshold need not trade P against R: from 0.454 to 0.5 both fall on the
+    melons; recall never rises as the threshold rises (random cases)."""
+    _, _, _, scored = melons
+    st = {t: lm.classification.threshold_state(scored.y_true, scored.y_score, t) for t in (0.454, 0.5)}
+    assert (round(st[0.454].precision, 3), round(st[0.454].recall, 3)) == (0.75, 0.75)
+    assert (round(st[0.5].precision, 3), round(st[0.5].recall, 3)) == (0.714, 0.625)
+    bep = lm.break_even_point(scored.y_true, scored.y_score)
+    assert round(bep.threshold, 3) == 0.454 and round(bep.value, 4) == 0.75
+    rng = np.random.default_rng(0)
+    both_fall = 0
+    for _ in range(300):
+        y = rng.integers(0, 2, 12)
+        if y.sum() == 0:
+            continue
+        s = rng.random(12)
+        t1, t2 = np.sort(rng.random(2))
+        r1, r2 = (lm.recall_score(y, (s >= t).astype(int)) for t in (t1, t2))
+        assert r2 <= r1
+        if (s >= t2).any():
+            p1, p2 = (lm.precision_score(y, (s >= t).astype(int)) for t in (t1, t2))
+            both_fall += (p2 < p1) and (r2 < r1)
+    assert both_fall > 0

@@ -230,3 +230,25 @@ def test_the_two_cv_methods_figure_is_a_labelled_pair_not_learners_a_and_b():
     with pytest.raises(ValueError, match="pair"):
         pe.plot_estimate_spreads(ax, {"a": [0.1], "b": [0.2], "c": [0.3]})
     plt.close(fig)
+
+
+# -- reader 0002 (second pass, issue 23) ----------------------------------------------------------
+def test_the_hold_out_sd_falls_then_climbs_again_with_the_test_share(pop):
+    """01 §4 (and its 中文要点): a larger test set does not always lower the variance of the estimate:
+    the stratified sd is smallest at an interior share and climbs again at 0.9 (0.1088 > 0.1075 at 0.3)."""
+    st = lm.evaluation.holdout_study(pop, 40, n_datasets=300, rng=0)
+    s = lm.evaluation.holdout_state(st, 0.3, True)
+    sd = dict(zip(np.round(s.curve_test_sizes, 2), s.curve_sd))
+    assert (round(sd[0.3], 4), round(sd[0.9], 4)) == (0.1075, 0.1088)
+    low = min(sd, key=sd.get)
+    assert 0.1 < low < 0.9 and sd[0.9] > sd[low] + 0.02 and sd[0.1] > sd[low]
+
+
+def test_the_cv_bias_is_not_monotone_at_every_step(pop):
+    """01 §5: 'bias falls from k = 2 to k = 10, then no further; not at every step: k = 3 and 4 tie
+    within the noise, k = 20 and 40 are above k = 10' (the cell prints each k, one run)."""
+    st = lm.evaluation.cv_study(pop, 40, ks=(2, 3, 4, 5, 10, 20, 40), max_repeats=5, n_datasets=200, rng=0)
+    bias = {k: round(lm.evaluation.cv_state(st, k, 1).bias, 4) for k in (2, 3, 4, 5, 10, 20, 40)}
+    assert bias == {2: 0.0257, 3: 0.0159, 4: 0.0163, 5: 0.0145, 10: 0.0100, 20: 0.0108, 40: 0.0134}
+    assert bias[4] > bias[3] and abs(bias[4] - bias[3]) < 0.001        # a tie within the noise
+    assert bias[2] > bias[5] > bias[10] < min(bias[20], bias[40])
