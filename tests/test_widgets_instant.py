@@ -337,8 +337,17 @@ def test_background_drawing_on_a_running_loop(small, monkeypatch):
         ex = CutPointExplorer(m.y_true, m.y_score, ids=m.ids)
         assert ex._mode == "background" and ex.frames_pending == len(ex.table) - 1
         assert sum(layer is not None for layer in ex.screen.layers) == 1
-        ex.slider.set_state({"value": 17})        # not drawn yet: the kernel draws it now
-        assert ex.screen.layers[17] is not None and ex.readout.value == ex.readout_html(ex.state)
+        sent = []
+        send = ex.screen.send
+        ex.screen.send = lambda content, buffers=None: (sent.append(content), send(content, buffers))
+        ex.slider.set_state({"value": 17})        # not drawn yet: the kernel draws it first, at once
+        assert ex._todo[0] == 17 and ex.readout.value == ex.readout_html(ex.state)
+        await asyncio.sleep(0.2)
+        assert ex.screen.layers[17] is not None and 17 in [f[0] for m in sent for f in m["frames"]]
+        # a drag: three steps queued before the loop turns; the kernel draws the last one first
+        for v in (3, 4, 5):
+            ex.slider.set_state({"value": v})
+        assert ex._todo[:1] == [5] or ex._layer_list[5] is not None
         for _ in range(2000):
             if not ex.frames_pending:
                 break

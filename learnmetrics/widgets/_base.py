@@ -105,6 +105,9 @@ CHUNK_SECONDS = 0.04
 #: connection, so a faster level beats the smallest (08's frame: 85 ms at level 3, 118 ms at 9,
 #: 24 KB instead of 17 KB); notebooks saved with their frames ("sync") keep ``png_compress_level``
 LIVE_COMPRESS_LEVEL = 3
+#: a frame a live view shows but the kernel has not drawn is drawn this long after the step that
+#: reached it (seconds): the steps queued behind it (a drag) are taken first, and only the last is drawn
+URGENT_SECONDS = 0.01
 
 
 #: the mode for every explorer built in this process, whatever the environment says
@@ -338,6 +341,15 @@ def _watch_cells(shell) -> None:
         shell.events.register("pre_run_cell", _note_activity)
         shell.events.register("post_run_cell", _note_activity)
         _ACTIVITY["hooked"] = True
+
+
+#: the explorer a learner moved last (weakly): its frames are drawn before any other explorer's
+_FOCUS: dict = {"ex": None}
+
+
+def _focused():
+    ref = _FOCUS["ex"]
+    return ref() if ref is not None else None
 
 
 def _busy() -> float:
@@ -891,6 +903,10 @@ class Explorer:
             if "need" in content:
                 s = int(content["need"])
                 if 0 <= s < n:
+                    if self._layer_list[s] is None and self._mode == "background":
+                        _FOCUS["ex"] = weakref.ref(self)
+                        self._urgent(s)
+                        return
                     if self._layer_list[s] is None:
                         if s in self._todo:
                             self._todo.remove(s)
@@ -944,9 +960,17 @@ class Explorer:
         if s is not None and self._todo and self._mode == "background" and s != getattr(self, "_prioritised", None):
             self._prioritise(s)     # the learner moved: draw around where the view is now
         if s is not None:
-            if s in self._todo:
-                self._todo.remove(s)
-            changed = self._fill(s, self.state)
+            if _from_front and self._mode == "background":
+                _FOCUS["ex"] = weakref.ref(self)
+            if _from_front and self._mode == "background" and self._layer_list[s] is None:
+                # drawn at the next turn of the event loop, first of all: the steps of a drag still
+                # queued behind this one are taken first (each only moves its slot to the front), so
+                # the kernel draws where the learner is, not every position the drag passed
+                self._urgent(s)
+            else:
+                if s in self._todo:
+                    self._todo.remove(s)
+                changed = self._fill(s, self.state)
             spare = []
         else:
             near = [p if p is not None else self._nearest(i, key) for p, i in zip(pos, self._linked)]
@@ -1023,6 +1047,35 @@ class Explorer:
                 self._scheduled = True
                 loop.call_later(IDLE_SECONDS, self._chunk, self._generation, loop)
 
+    def _urgent(self, s: int) -> None:
+        """Slot ``s`` (shown, not drawn) goes first: drawn at the next turn of the event loop
+        (after the messages already queued, which may move it again), whatever else is running."""
+        if s in self._todo:
+            self._todo.remove(s)
+        self._todo.insert(0, s)
+        if getattr(self, "_hurry", False):
+            return  # a chunk is on its way: it draws the front of the list, this slot
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._fill_next()
+            self._send()
+            return
+        self._hurry = True
+        loop.call_later(URGENT_SECONDS, self._urgent_chunk)
+
+    def _urgent_chunk(self) -> None:
+        self._hurry = False
+        try:
+            if self._todo:
+                self._fill_next()
+                self._send()
+        except Exception:  # pragma: no cover - drawing must never break the kernel
+            self._todo.clear()
+            raise
+
     def _chunk(self, generation: int, loop) -> None:
         self._scheduled = False
         if generation != self._generation:
@@ -1034,11 +1087,17 @@ class Explorer:
             self._scheduled = True
             loop.call_later(wait, self._chunk, generation, loop)
             return
+        focus = _focused()
+        if focus is not None and focus is not self and focus._todo and not loop.is_closed():
+            # the explorer the learner moved last draws first; this one waits its turn
+            self._scheduled = True
+            loop.call_later(0.05, self._chunk, generation, loop)
+            return
         t0 = time.perf_counter()
         try:
             while self._todo and time.perf_counter() - t0 < CHUNK_SECONDS:
                 self._fill_next()
-            self._send()
+                self._send()    # each frame leaves as soon as it is drawn
         except Exception:  # pragma: no cover - drawing ahead must never break the kernel
             self._todo.clear()
             raise
