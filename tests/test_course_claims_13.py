@@ -186,3 +186,99 @@ def test_wilson_margin_holds_more_often_only_when_it_finds_a_threshold():
     big = pr.constraint_state(0.9, n_val=3000, n_repeats=200, rng=0)
     assert big.safe_none > 0.3 and big.safe_held < big.held + 0.05   # demanding target: 3,000 still too few
     assert big.safe_held / (1 - big.safe_none) > 0.9
+
+
+# ------------------------------------------------------------------ reader 0813 (issue 23, second reading)
+def test_13_scaling_on_all_data_moves_the_estimate_either_way():
+    """'a step that saw the test folds makes the estimate optimistic' held for selection, not for scaling: with
+    rng=13 the estimate standardised on all data is higher on 6, lower on 2 and equal on 2 of 10 data sets, and
+    over whole studies the mean gap is negative for seed 0 and positive for seed 4."""
+    s = pr.leakage_study(step="scale", n=100, keep=20, k=5, n_datasets=10, rng=13)
+    gap = np.round(s.outside - s.inside, 9)
+    assert (int(np.sum(gap > 0)), int(np.sum(gap < 0)), int(np.sum(gap == 0))) == (6, 2, 2)
+    means = [(lambda t: (t.outside - t.inside).mean())(pr.leakage_study(step="scale", n=100, keep=20, k=5,
+                                                                        n_datasets=10, rng=seed)) for seed in (0, 4)]
+    assert means[0] < 0 < means[1]
+
+
+def test_13_copies_usually_but_not_always_land_on_both_sides_of_a_random_split():
+    """'a random split puts one copy in training and the other in the test fold': usually, not always; with
+    60 examples stored twice and 5 folds, about 4 pairs in 5 are split."""
+    y = np.tile(np.arange(60) % 2, 2)
+    shares = []
+    for seed in range(5):
+        fold = np.empty(120, int)
+        for i, (_, test) in enumerate(lm.kfold_split(y, k=5, rng=seed)):
+            fold[test] = i
+        shares.append(np.mean(fold[:60] != fold[60:]))
+    assert all(0.6 < s < 1.0 for s in shares) and 0.75 < np.mean(shares) < 0.88
+
+
+def test_13_the_precision_band_vanishes_where_the_last_examples_are_all_positive():
+    """The chapter said the precision band 'widens at high thresholds'; it does up to t = 2.8 (11 examples,
+    [0.599, 0.941]) and then shrinks to nothing at t = 3.4 (5 examples, all positive: [1.000, 1.000])."""
+    from learnmetrics.plotting.practice import metric_bands
+
+    rng = np.random.default_rng(2026)
+    y = (rng.random(300) < 0.3).astype(int)
+    s = rng.normal(size=300) + 1.5 * y
+    grid = np.linspace(-2, 4, 61)
+    _, lo, hi = metric_bands(y, s, grid, n_resamples=100, rng=1)["precision"]
+    i28, i34 = int(np.argmin(np.abs(grid - 2.8))), int(np.argmin(np.abs(grid - 3.4)))
+    assert int(np.sum(s >= 2.8)) == 11 and (round(lo[i28], 3), round(hi[i28], 3)) == (0.599, 0.941)
+    assert int(np.sum(s >= 3.4)) == 5 and y[s >= 3.4].all() and lo[i34] == hi[i34] == 1.0
+    assert hi[i28] - lo[i28] > hi[grid.size // 2] - lo[grid.size // 2]    # wider than at t = 1 ...
+    assert hi[i34] - lo[i34] == 0                                          # ... then nothing
+
+
+def test_13_an_auc_above_half_does_not_make_ks_and_youden_pick_the_same_threshold():
+    """'for a scorer that ranks positives higher, [Youden's J is] the KS statistic's threshold': the ranking
+    + + - + - - + + + + - has AUC 0.536 > 0.5, yet its largest |TPR - FPR| = 0.321 has FPR above TPR, while
+    Youden's largest TPR - FPR is 0.286 at another threshold. The chapter now states the real condition."""
+    y = np.array([1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0])
+    s = np.arange(y.size, 0, -1).astype(float)
+    fpr, tpr, thr = lm.roc_curve(y, s)
+    ks = lm.ks_statistic(y, s)
+    assert round(lm.roc_auc_score(y, s), 3) == 0.536
+    assert round((tpr - fpr).max(), 3) == 0.286 and round(ks.statistic, 3) == 0.321
+    assert ks.fpr > ks.tpr and ks.threshold != thr[np.argmax(tpr - fpr)]
+
+
+def test_13_wilson_falls_well_short_very_near_one():
+    """'Wilson stays close to 95%, sometimes a little below' held on p in [0.05, 0.95] only. At n = 50 its
+    coverage on p = 0.900 .. 0.999 (step 0.001) bottoms out at 0.861 (p = 0.997), and on a finer grid
+    below 0.85 (0.839 near p = 0.9965); Clopper-Pearson stays >= 95% there."""
+    n = 50
+    cis = _intervals(n, "wilson")
+    ps = np.linspace(0.9, 0.999, 100)
+    cov = [_coverage(n, p, "wilson", cis) for p in ps]
+    assert round(min(cov), 3) == 0.861 and round(ps[int(np.argmin(cov))], 3) == 0.997
+    assert _coverage(n, 0.9965, "wilson", cis) < 0.85
+    assert _coverage(n, 0.9965, "exact") >= 0.95
+
+
+def test_13_clopper_pearson_is_also_wider_at_zero_for_small_n():
+    """'wider than Wilson except when k = 0 or k = n' read as if k = 0 were always the exception: up to n = 45
+    Clopper-Pearson is wider at k = 0 as well; from n = 46 on Wilson is. The chapter now says only what holds
+    for every n: wider for every k from 1 to n - 1."""
+    def widths(n):
+        w, c = lm.proportion_ci(0, n), lm.proportion_ci(0, n, method="exact")
+        return c.high - c.low, w.high - w.low
+    assert all(widths(n)[0] > widths(n)[1] for n in range(1, 46))
+    assert widths(46)[0] < widths(46)[1]
+
+
+def test_13_every_anchor_link_lands_on_an_anchor():
+    import re
+    from pathlib import Path
+
+    import nbformat
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    for name in ("10_uncertainty.ipynb", "11_calibration.ipynb", "13_evaluation_in_practice.ipynb"):
+        text = "\n".join(c.source for c in nbformat.read(root / name, as_version=4).cells
+                         if c.cell_type == "markdown")
+        for target, anchor in re.findall(r"\]\(([0-9a-z_]*\.ipynb)?#([A-Za-z0-9_-]+)\)", text):
+            other = text if not target else "\n".join(
+                c.source for c in nbformat.read(root / target, as_version=4).cells if c.cell_type == "markdown")
+            assert f'id="{anchor}"' in other, (name, target, anchor)
