@@ -487,3 +487,48 @@ def test_links_of_chapters_03_to_07_reach_their_notebook_and_anchor(chapter):
         if anchor:
             cells = json.loads((folder / target).read_text())["cells"]
             assert any(f'<a id="{anchor}"></a>' in "".join(c["source"]) for c in cells), (target, anchor)
+
+
+# -- second adversarial reading of 03-04 (issue 23): each corrected sentence, with its counter-example ----
+
+
+def test_03_k0_gives_no_point_but_a_list_led_by_a_negative_has_a_point_at_recall_0():
+    """03 section 1: 'there is no point at recall 0' was said of every curve; only k = 0 gives none.
+    (-, +, +): cut 1 sits at (R, P) = (0, 0)."""
+    three = lm.stepping_table([0, 1, 1], [3, 2, 1])
+    assert np.isnan(three.precision[0])                                  # k = 0: 0/0, no point
+    assert (three.recall[1], three.precision[1]) == (0.0, 0.0)           # a real point at recall 0
+
+
+def test_03_more_bad_melons_lower_precision_at_every_cut_with_a_bad_melon_not_only_the_end():
+    """03 section 1: 'same recall at every cut; only the end point moves' was false: counting each
+    bad melon 10 (100) times keeps every recall, lowers the precision at every cut from cut 4 (the
+    first bad melon) on, and keeps P = 1 before it."""
+    scored = datasets.watermelon_scores()
+    t1 = lm.stepping_table(scored.y_true, scored.y_score)
+    assert int(np.argmax(t1.fp > 0)) == 4
+    for times, p4, end in [(10, 0.231, 0.082), (100, 0.029, 0.009)]:
+        w = np.where(scored.y_true == 0, times, 1)
+        tw = lm.stepping_table(scored.y_true, scored.y_score, sample_weight=w)
+        assert np.array_equal(tw.recall, t1.recall)
+        assert np.all(tw.precision[1:4] == 1.0)
+        assert np.all(tw.precision[4:] < t1.precision[4:])
+        assert (round(tw.precision[4], 3), round(tw.precision[-1], 3)) == (p4, end)
+
+
+def test_03_bep_with_a_tie_across_place_m_pos_is_the_mean_over_the_ties_orders():
+    """03 section 3: 'BEP = the precision of the top m+' needs no ties; (+, +, -, -) scored 2, 1, 1, 0
+    has a top 2 of precision 1 or 1/2 depending on how the tie is broken; the BEP is their mean."""
+    y, s = np.array([1, 1, 0, 0]), np.array([2.0, 1.0, 1.0, 0.0])
+    orders = [y[[0, 1]].mean(), y[[0, 2]].mean()]                        # the tie's two orders
+    assert orders == [1.0, 0.5]
+    assert lm.break_even_point(y, s).value == pytest.approx(np.mean(orders)) == pytest.approx(0.75)
+
+
+def test_04_a_tie_group_is_halved_as_a_block_not_square_by_square():
+    """04 section 4: a tie group of a positives and b negatives is one diagonal step across an a x b
+    block of squares, which it halves: each tied pair counts 1/2 in total."""
+    y, s = np.array([1, 1, 0, 1, 0]), np.array([3.0, 2.0, 2.0, 2.0, 1.0])  # a tie of 2 positives, 1 negative
+    # pairs: (3, -2) right, (3, -1) right, tied pairs 2 x 1 = 2, (2, -1) right x 2
+    assert lm.roc_auc_score(y, s) == pytest.approx((4 + 0.5 * 2) / 6)
+    assert lm.rank_loss(y, s) == pytest.approx(0.5 * 2 / 6)

@@ -517,3 +517,19 @@ def test_05_only_owners_are_best_on_a_range_others_tie_at_single_points(melons):
     assert sorted(sizes[np.flatnonzero(np.isclose(cost(1.0), cost(1.0).min()))].tolist()) == [13, 14, 15, 16, 17]
     best_inside = {int(sizes[np.argmin(cost(x))]) for x in np.linspace(0.001, 0.999, 999)}
     assert best_inside == {3, 8, 13}
+
+
+# -- second adversarial reading of 05 (issue 23) ------------------------------------------
+
+
+def test_05_only_a_constant_score_gets_one_quarter_random_rankings_of_17_melons_get_less(melons):
+    """05 section 5: '1/4 for a learner that cannot rank' was misleading: a constant score (only the
+    two trivial cuts) gets 1/4, but 2,000 random rankings of the 17 melons average 0.2120 and
+    93.6% of them come out below 1/4 by luck; none above (the trivial cuts are always there)."""
+    d, *_ = melons
+    y = d.y_true
+    assert lm.expected_total_cost(*lm.roc_curve(y, np.zeros(len(y)))[:2]) == pytest.approx(0.25)
+    rng = np.random.default_rng(0)
+    shuffled = np.array([lm.expected_total_cost(*lm.roc_curve(y, rng.permutation(len(y)))[:2]) for _ in range(2000)])
+    assert f"{shuffled.mean():.4f}" == "0.2120" and f"{np.mean(shuffled < 0.25):.1%}" == "93.6%"
+    assert shuffled.max() <= 0.25 + 1e-12
