@@ -277,3 +277,68 @@ def test_p_value_at_most_alpha_exactly_when_the_count_reaches_the_critical_count
             assert (lm.binomial_test(count, m, epsilon0=eps0, alpha=alpha).p_value <= alpha) == (count >= c)
     assert lm.binomial_test(0, 171, epsilon0=0.05).details["critical_count"] == 14
     assert [round(lm.binomial_test(n, 171, epsilon0=0.05).p_value, 4) for n in (13, 14)] == [0.0885, 0.0488]
+
+
+# ------------------------------------------------------------------ reader 0813 (issue 23, second reading)
+def test_08_sizes_not_wins_decide_a_paired_comparison():
+    """The short answer once said 'if the sign flips about as often one way as the other, the gap is within what
+    luck produces'. Five large wins and five tiny losses flip the sign 5 : 5 and are significant (p = 0.0165);
+    the chapter now says 'if the mean is small next to its spread' and 'weigh sizes, not wins'."""
+    a = np.array([0.2] * 5 + [0.099] * 5)
+    b = np.full(10, 0.1)
+    assert (int(np.sum(a > b)), int(np.sum(a < b))) == (5, 5)
+    r = lm.paired_t_test(a, b)
+    assert r.reject and round(r.p_value, 4) == 0.0165
+
+
+def test_08_the_one_sample_t_test_needs_normal_estimates_to_be_exact():
+    """Section 2: tau_t follows t(k-1) 'if the true mean is eps0 and the estimates are independent' dropped
+    normality. Ten independent error rates of 20 test examples each (counts / 20, true error 0.05, so H0 holds)
+    reject at alpha = 0.05 in 5.7% of 100,000 seeded experiments: independence alone is not enough."""
+    rng = np.random.default_rng(0)
+    e = rng.binomial(20, 0.05, size=(100_000, 10)) / 20
+    sd = e.std(axis=1, ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tau = np.sqrt(10) * (e.mean(axis=1) - 0.05) / sd
+    rate = float(np.mean(np.abs(tau) > st.t.ppf(0.975, 9)))
+    assert 0.055 < rate < 0.06
+
+
+def test_08_the_f_form_is_never_more_conservative_than_the_chi2_form():
+    """'the book recommends its less conservative F form', tried for k = 3..10 and N = 2..30: tau_F grows with
+    tau_chi2, so each form rejects when tau_chi2 passes a cut-off; the F form's is never the higher one, so it
+    rejects every ranking the chi2 form rejects (and at k = 3, N = 4 no ranking falls between the two)."""
+    for k in range(3, 11):
+        for n in range(2, 31):
+            c = st.chi2.ppf(0.95, k - 1)
+            fc = st.f.ppf(0.95, k - 1, (k - 1) * (n - 1))
+            assert fc * n * (k - 1) / (n - 1 + fc) <= c + 1e-12
+    r34 = lm.compare.friedman_null_rejection_rates(3, 4)
+    assert r34.chi2_rate == r34.f_rate
+
+
+def test_08_an_approximate_test_may_still_stay_below_alpha():
+    """Section 6 once said 'neither form is exact with 4 data sets, so neither keeps its false alarms at or below
+    alpha'; the chi2 form at k = 4, N = 4 does (3.29%): not exact means not *guaranteed*."""
+    r44 = lm.compare.friedman_null_rejection_rates(4, 4)
+    assert round(r44.chi2_rate, 4) == 0.0329 and round(r44.f_rate, 4) == 0.0678
+
+
+def test_08_every_anchor_link_lands_on_an_anchor_of_its_notebook():
+    """'False alarms at most alpha is a property of exact tests' now links to the paragraph that says so
+    (#c08-exact), not to the vocabulary list above it; every #anchor of chapter 08 exists."""
+    import re
+    from pathlib import Path
+
+    import nbformat
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    nb = nbformat.read(root / "08_comparing_learners.ipynb", as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    for target, anchor in re.findall(r"\]\(([0-9a-z_]*\.ipynb)?#([A-Za-z0-9_-]+)\)", text):
+        other = text if not target else "\n".join(
+            c.source for c in nbformat.read(root / target, as_version=4).cells if c.cell_type == "markdown")
+        assert f'id="{anchor}"' in other, (target, anchor)
+    exact = next(c.source for c in nb.cells if 'id="c08-exact"' in c.source)
+    assert "**exact** test" in exact and "at most" in exact
+    assert "(#c08-exact)" in next(c.source for c in nb.cells if c.get("id") == "c08-32c")
