@@ -533,3 +533,19 @@ def test_05_only_a_constant_score_gets_one_quarter_random_rankings_of_17_melons_
     shuffled = np.array([lm.expected_total_cost(*lm.roc_curve(y, rng.permutation(len(y)))[:2]) for _ in range(2000)])
     assert f"{shuffled.mean():.4f}" == "0.2120" and f"{np.mean(shuffled < 0.25):.1%}" == "93.6%"
     assert shuffled.max() <= 0.25 + 1e-12
+
+
+def test_06_explorer_try_swaps_that_can_cost_something():
+    """Reader 0607: the explorer's 'how much NDCG@3 do you lose by swapping the first two documents of the
+    ideal list? And the 7th and 8th?' has the answer 0 for both (equal grades 3, 3 and 0, 0), so the intended
+    contrast (a swap at the top costs, one below k does not) never showed. The swaps asked now: the 2nd and
+    3rd (grades 3 and 2) cost NDCG@3 1 -> 0.9595; the 6th and 7th (grades 1 and 0), below k = 3, cost nothing."""
+    ideal = np.array([3, 3, 2, 2, 1, 1, 0, 0])
+
+    def swapped(i, j):
+        g = ideal.copy()
+        g[[i, j]] = g[[j, i]]
+        return lm.ranking.ranked_list_state(g, k=3).ndcg_exponential
+
+    assert swapped(0, 1) == swapped(6, 7) == 1.0                   # the old question: nothing to lose
+    assert round(swapped(1, 2), 4) == 0.9595 and swapped(5, 6) == 1.0
