@@ -264,3 +264,12 @@ def test_11_the_cost_rule_is_the_best_rule_when_the_probabilities_are_right():
         for cut in np.concatenate([[-1.0], p, [2.0]]):        # every distinct threshold rule on p
             assert best <= expected(p > cut) + 1e-9
             assert best <= expected(p >= cut) + 1e-9
+
+
+def test_11_overconfident_model_lowest_and_highest_bins():
+    """Reader 0813: the reliability text said 'where it says 0.05, more are', a number no cell prints; the lowest
+    bin (model's probability below 0.1) has mean 0.019 and 0.099 positives, the highest mean 0.968 and 0.865."""
+    y, _, p_model = cal.simulate_scores(4000, rng=11)
+    frac, mean_p = lm.calibration_curve(y, p_model, n_bins=10)
+    assert mean_p[0] < 0.1 and (round(mean_p[0], 3), round(frac[0], 3)) == (0.019, 0.099)
+    assert mean_p[-1] > 0.9 and (round(mean_p[-1], 3), round(frac[-1], 3)) == (0.968, 0.865)
