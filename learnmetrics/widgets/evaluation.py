@@ -361,9 +361,11 @@ class BootstrapExplorer(_Blitted):
                    fontsize=FONT, loc="upper right")
         self._title1 = _label(ax1)
         self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
-        self._sim, = ax2.plot([1], [0], "D", color=style.ESTIMATE, mec="black", ms=6, label="simulated mean ± sd",
-                              zorder=7)
-        self._sim_err, = ax2.plot([1, 1], [0, 0], color=style.ESTIMATE, lw=2.5, zorder=7)
+        # the simulated mean sits where the formula's orange dot is: a wide dash behind the dot (it shows
+        # on both sides of it) and the sd as a bar, so neither hides the other
+        self._sim, = ax2.plot([1], [0], marker="_", ms=26, mew=3, ls="none", color=style.ESTIMATE,
+                              label="simulated mean ± sd", zorder=5.5, clip_on=False)
+        self._sim_err, = ax2.plot([1, 1], [0, 0], color=style.ESTIMATE, lw=2.5, zorder=5)
         ax2.legend(fontsize=FONT, loc="lower right")
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.95))
