@@ -157,3 +157,37 @@ def test_09_training_error_markers_drawn_over_the_simulated_error_circles():
     assert "training error" in [t.get_text() for t in ax.get_legend().get_texts()]
     assert not style.figure_faults(fig)
     plt.close(fig)
+
+
+def test_03_04_cut_point_explorer_names_its_reference_lines_on_the_lines():
+    """The explorer's P-R panel drew the share-of-positives level (grey dashed) and the line
+    P = R (dash-dot) with no name, and the ROC diagonal too: each is named on its line
+    (style.label_line), at >= 9 pt, inside its axes, clear of the other names and of the
+    0/0 note, and in the background (not redrawn per frame)."""
+    from learnmetrics.widgets.curves import CutPointExplorer
+    for data, k in ((datasets.watermelon_scores(), 0), (datasets.tied_eight(), 0)):
+        ex = CutPointExplorer(data.y_true, data.y_score, k=k)
+        ex.frame(ex.key())                       # draws the frame at k = 0: the 0/0 note shows
+        fig = ex.fig
+        renderer = fig.canvas.get_renderer()
+        dynamic = {id(a) for a in ex.dynamic_artists()}
+        names = {"pr": ("random guess\n$P = m^+/m$", "P = R"), "roc": ("random guess",)}
+        boxes = []
+        for panel, wanted in names.items():
+            ax = ex.axes[panel]
+            inside = ax.get_window_extent(renderer)
+            for text in wanted:
+                found = [t for t in ax.texts if t.get_text() == text]
+                assert len(found) == 1, (panel, text, [t.get_text() for t in ax.texts])
+                t = found[0]
+                assert t.get_fontsize() >= 9 and id(t) not in dynamic
+                box = t.get_window_extent(renderer)
+                assert inside.x0 <= box.x0 and box.x1 <= inside.x1 and inside.y0 <= box.y0 and box.y1 <= inside.y1, \
+                    (panel, text)
+                boxes.append(box)
+        assert ex.pr_note.get_visible()
+        note = ex.pr_note.get_window_extent(renderer)
+        for i, a in enumerate(boxes):
+            assert not a.overlaps(note), "the 0/0 note covers a line's name"
+            for b in boxes[i + 1:]:
+                assert not a.overlaps(b)

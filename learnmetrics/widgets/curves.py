@@ -169,7 +169,10 @@ class CutPointExplorer(Explorer):
         self.cm_title = _title(ax_cm, y=1.13)
         # ROC: the whole curve faintly, the walked path strongly
         style_roc_axes(ax_roc)
-        plot_reference(ax_roc, "roc", which="random", legend_labels=False)
+        diagonal = plot_reference(ax_roc, "roc", which="random", legend_labels=False)["random"]
+        ax_roc.apply_aspect()   # the labels are turned along their lines as drawn (equal aspect)
+        # the reference lines are named on the lines (grammar), in the background: no drawing cost per frame
+        style.label_line(ax_roc, diagonal, "random guess", x=0.72, above=False)
         if self.whole_curve:
             plot_roc_steps(ax_roc, t.fpr, t.tpr, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.roc_point, self.roc_trail = plot_cut_point(ax_roc, kind="roc")
@@ -177,13 +180,21 @@ class CutPointExplorer(Explorer):
         # P-R
         style_pr_axes(ax_pr)
         prevalence = float(t.n_pos / n_all) if n_all > 0 else 0.0
-        plot_reference(ax_pr, "pr", prevalence=prevalence, which="random", legend_labels=False)
-        plot_bep_line(ax_pr, label=None, alpha=0.6)
+        level = plot_reference(ax_pr, "pr", prevalence=prevalence, which="random", legend_labels=False)["random"]
+        bep = plot_bep_line(ax_pr, label=None, alpha=0.6)
+        ax_pr.apply_aspect()
+        # under the level line at the right (a P-R curve ends on it at R = 1, from above), over it when it is
+        # low; two short lines, clear of the line P = R, which crosses the level at R = m+/m
+        style.label_line(ax_pr, level, "random guess\n$P = m^+/m$", x=0.82, above=prevalence < 0.2,
+                         multialignment="center", linespacing=1.1)
+        # "P = R" low on its line, clear of the level line (high on it when the level is low)
+        style.label_line(ax_pr, bep, "P = R", x=0.2 if prevalence >= 0.35 else 0.85, above=False, color="0.35")
         if self.whole_curve:
             plot_pr_steps(ax_pr, t.recall, t.precision, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.pr_point, self.pr_trail = plot_cut_point(ax_pr, kind="pr")
         self.pr_title = _title(ax_pr)
-        self.pr_note = ax_pr.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
+        # a note on 0/0, left of the level line's label
+        self.pr_note = ax_pr.text(0.32, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
                                   bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9))
         self.roc_note = ax_roc.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
                                     bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9), visible=False)
