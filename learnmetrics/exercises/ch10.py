@@ -185,8 +185,9 @@ register(
     f"Explain in words: the watermelon learner's AUC is {_R6.auc[0]:.3f} on 17 melons, with a 95% DeLong "
     f"interval [{_R6.low:.2f}, {_R6.high:.2f}]. What can these 17 melons tell, and what can they not?",
     kind="open",
-    answer="They tell that the learner ranks better than a coin: the whole interval lies above 0.5, so a learner with AUC 0.5 "
-           "would rarely rank 17 melons this well. They cannot tell how good it is to better than about "
+    answer="They tell that the learner probably ranks better than a coin: this interval lies above 0.5, so a learner with "
+           "AUC 0.5 would rarely rank 17 melons this well (though not by much: the chapter's BCa bootstrap interval "
+           "reaches down to 0.500, so another honest method is less sure). They cannot tell how good it is to better than about "
            "±0.2: any AUC from roughly 0.6 to 1 fits these melons, so 0.806 must not be reported with three "
            "digits as if they were all meaningful, and a second learner whose AUC is 0.05 higher on the same 17 "
            "melons is not shown to be better. Narrowing the interval needs more test examples; its width falls "
