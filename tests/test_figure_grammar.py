@@ -261,3 +261,97 @@ def test_a_current_point_moved_off_the_axes_is_found():
     ax2.axvline(0.0, **style.CUT_LINE)
     fig2.canvas.draw()
     assert style.clipped_current_points(fig2) == []
+
+
+# -- 05's cost figures: nothing hides the cost curve, orange only for the current cut ----------
+def _melon_cost_inputs():
+    melons = datasets.watermelon_scores()
+    table = lm.stepping_table(melons.y_true, melons.y_score)
+    fpr, tpr, thr = lm.roc_curve(melons.y_true, melons.y_score, drop_intermediate=False)
+    return table, fpr, tpr, thr
+
+
+def _rgb_at(fig, ax, x, y):
+    """The RGB of the stored figure's pixel under data point (x, y) of ``ax``."""
+    fig.canvas.draw()
+    img = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
+    px, py = ax.transData.transform((x, y))
+    return img[int(np.floor(img.shape[0] - py)), int(np.floor(px))]
+
+
+def test_05_scenario_segments_leave_the_cost_curve_visible():
+    """05 section 6: the conditions' segments (zorder 4, lw 1.8) covered the black cost curve its
+    legend names. The curve is drawn over them, wider; at the middle of every piece of the
+    envelope the stored pixel is the curve's near-black."""
+    from matplotlib.colors import to_rgb
+
+    from learnmetrics.plotting import cost as pcost
+    table, fpr, tpr, thr = _melon_cost_inputs()
+    p = table.n_pos / (table.n_pos + table.n_neg)
+    states = [lm.cost.cost_state(fpr, tpr, thr, pp, c1, c2, n_pos=table.n_pos, n_neg=table.n_neg)
+              for pp, c1, c2 in [(p, 1, 1), (p, 4, 1), (p, 1, 4), (0.2, 4, 1)]]
+    fig, (ax_roc, ax_cost) = plt.subplots(1, 2, figsize=(11, 5.6), dpi=100)
+    env = pcost.plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, list("abcd"))
+    fig.tight_layout()
+    curve = [ln for ln in ax_cost.lines if ln.get_label() == "cost curve (lower envelope)"]
+    assert len(curve) == 1
+    curve = curve[0]
+    segments = [ln for ln in ax_cost.lines if ln is not curve and len(ln.get_xdata()) == 2
+                and list(ln.get_xdata()) == [0, 1]]
+    assert len(segments) == len(states)
+    for seg in segments:
+        assert curve.get_zorder() > seg.get_zorder() and curve.get_linewidth() > seg.get_linewidth()
+    want = np.array(to_rgb(style.CURVE)) * 255
+    xb, yb = np.asarray(env.x_breaks), np.asarray(env.cost_breaks)
+    marks = np.array([s.x for s in states])
+    for x0, x1, y0, y1 in zip(xb[:-1], xb[1:], yb[:-1], yb[1:]):
+        checked = 0
+        for t in np.linspace(0.1, 0.9, 9):   # along every piece, away from the conditions' markers
+            x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+            if np.abs(marks - x).min() < 0.04:
+                continue
+            rgb = _rgb_at(fig, ax_cost, x, y)
+            assert np.abs(rgb - want).max() <= 40, (x, rgb)
+            checked += 1
+        assert checked >= 2, (x0, x1)
+    assert not style.figure_faults(fig), style.figure_faults(fig)
+
+
+def test_05_cost_steps_orange_is_the_steps_current_cut_and_the_envelope_shows_beside_it():
+    """05 section 4: each step's newest segment is orange, the grammar's current position: it is
+    the step's cut (the orange dot on the ROC above it), and the figure's legend says so. It was
+    drawn as wide as the envelope and over it, hiding the cost curve where it is the lowest
+    (cuts 0, 1, 3): now it is narrower, so the black envelope shows on both sides of it."""
+    from matplotlib.colors import to_hex
+
+    from learnmetrics.plotting import cost as pcost
+    table, fpr, tpr, _ = _melon_cost_inputs()
+    fig, axes = plt.subplots(4, 3, figsize=(10, 13.6), dpi=100)
+    pcost.plot_cost_curve_steps(axes, fpr, tpr, steps=[0, 1, 3, 4, 8, 17], cut_sizes=table.tp + table.fp)
+    fig.tight_layout()
+    assert len(fig.legends) == 1
+    texts = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert any("current position" in t for t in texts) and any("cost curve" in t for t in texts)
+    for j, k in enumerate([0, 1, 3, 4, 8, 17]):
+        top, bottom = axes[2 * (j // 3), j % 3], axes[2 * (j // 3) + 1, j % 3]
+        dots = [ln for ln in top.lines if to_hex(ln.get_markerfacecolor()) == to_hex(style.CUT)]
+        assert len(dots) == 1 and (dots[0].get_xdata()[0], dots[0].get_ydata()[0]) == (fpr[k], tpr[k])
+        orange = [ln for ln in bottom.lines if to_hex(ln.get_color()) == to_hex(style.CUT)]
+        assert len(orange) == 1 and list(orange[0].get_ydata()) == [fpr[k], 1 - tpr[k]]   # the same cut
+        curve = [ln for ln in bottom.lines if to_hex(ln.get_color()) == to_hex(style.CURVE)]
+        assert len(curve) == 1
+        seg, env = orange[0], curve[0]
+        assert seg.get_zorder() > env.get_zorder() and env.get_linewidth() - seg.get_linewidth() >= 1.5
+        if k in (0, 1, 3):   # the segment is the envelope: black just above and below its orange core
+            fig.canvas.draw()
+            img = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
+            a, b = bottom.transData.transform([(0.4, fpr[k] * 0.6 + (1 - tpr[k]) * 0.4),
+                                               (0.6, fpr[k] * 0.4 + (1 - tpr[k]) * 0.6)])
+            normal = np.array([-(b - a)[1], (b - a)[0]]) / np.hypot(*(b - a))
+            # between the orange core's edge and the envelope's, across the line
+            off = (seg.get_linewidth() + env.get_linewidth()) / 4 * fig.dpi / 72
+            for side in (-1, 1):
+                px, py = (a + b) / 2 + side * off * normal
+                col = img[int(np.floor(img.shape[0] - py)), int(np.floor(px))]
+                assert col.max() <= 120 and np.ptp(col) <= 30, (k, side, col)   # dark grey to black, not orange
+    assert not style.figure_faults(fig), style.figure_faults(fig)

@@ -51,6 +51,9 @@ HULL_COLOR = "0.45"
 ISO_STYLE = dict(color=style.CURVE, lw=1.4, ls="-.")
 FONT = 9  # the smallest text (points)
 SCENARIO_MARKERS = ("D", "^", "v", "P", "X", "*")
+# the step figure: the current cut's segment narrower than the envelope it may lie on
+_STEP_ENVELOPE_LW = 3.4
+_STEP_SEGMENT_LW = 1.5
 # line styles of the conditions: none is the convex hull's plain dash
 _SCENARIO_LINES = ("-", (0, (1, 1.2)), "-.", (0, (7, 1.5, 1.5, 1.5, 1.5, 1.5)), (0, (1, 3)), (0, (10, 3)))
 
@@ -232,11 +235,14 @@ def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=FONT, cut_sizes=Non
     ``axes`` has shape (2, len(steps)), or (2 * r, c) to wrap the steps over r
     pairs of rows (step j in pair j // c, column j % c; spare panels are
     hidden). Each step shows the first ``steps[j] + 1`` ROC points: above, the
-    ROC with the newest point as the current cut (orange dot); below, their
-    segments, the newest in orange, and the lower envelope so far.
+    ROC with the newest point as the step's current cut (``style.CUT_POINT``); below, their
+    segments, the current cut's in orange (the same cut, so the grammar's current-position
+    colour), over the lower envelope so far, which is drawn wider so that it shows beside the
+    orange segment where that segment is itself the lowest. A legend above the figure says so.
     ``cut_sizes[k]``, if given, is the number of examples ROC point k predicts
     positive: the titles then say "cut n" (else "ROC point k").
     """
+    from matplotlib.lines import Line2D
     fpr = np.asarray(fpr, dtype=float)
     tpr = np.asarray(tpr, dtype=float)
     if cut_sizes is not None and len(cut_sizes) != len(fpr):
@@ -262,12 +268,25 @@ def plot_cost_curve_steps(axes, fpr, tpr, steps, *, fontsize=FONT, cut_sizes=Non
         top.set_title(f"{_cut_name(k, cut_sizes)}: FPR={fpr[k]:.3f}, TPR={tpr[k]:.3f}", fontsize=fontsize)
         setup_cost_axes(bottom, fontsize=fontsize)
         plot_cost_lines(bottom, fpr[: k + 1], tpr[: k + 1], label=None)
-        plot_cost_envelope(bottom, fpr[: k + 1], tpr[: k + 1], shade=True, shade_label=None, lw=2.0)
-        bottom.plot([0, 1], [fpr[k], 1 - tpr[k]], color=CHOSEN_COLOR, lw=2.0, zorder=4, clip_on=False)   # whole on an edge
+        # the envelope wide, the current cut's segment narrower on top: where the segment is the
+        # lowest (the first steps, a piece later) the black envelope shows on both sides of it
+        plot_cost_envelope(bottom, fpr[: k + 1], tpr[: k + 1], shade=True, shade_label=None, lw=_STEP_ENVELOPE_LW)
+        bottom.plot([0, 1], [fpr[k], 1 - tpr[k]], color=CHOSEN_COLOR, lw=_STEP_SEGMENT_LW, zorder=4,
+                    clip_on=False)   # whole on an edge
         bottom.set_title(f"segment (0, {fpr[k]:.3f}) → (1, {1 - tpr[k]:.3f})", fontsize=fontsize)
         if j % ncols:
             top.set_ylabel("")
             bottom.set_ylabel("")
+    handles = [Line2D([], [], color=CHOSEN_COLOR, lw=_STEP_SEGMENT_LW, marker="o", ms=8, mfc=CHOSEN_COLOR,
+                      mec="black", mew=1.5),
+               Line2D([], [], color=ENVELOPE_COLOR, lw=_STEP_ENVELOPE_LW),
+               Line2D([], [], color=LINE_COLOR, lw=1.0)]
+    labels = ["the step's cut (the current position): its ROC point, its segment",
+              "cost curve so far (lower envelope)", "the earlier cuts' segments"]
+    fig = axes.flat[0].figure
+    # above the panels (outside every axes), so it covers no data
+    fig.legend(handles, labels, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize=fontsize,
+               frameon=False, handlelength=2.2, columnspacing=1.5)
     return axes
 
 
@@ -279,7 +298,10 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
     (dotted), the segment lowest there and the cost reached. A condition's
     colour is its x on the sequential map (conditions are ordered by x) and its
     marker tells it apart when two x are close. Two views of the same
-    decisions. Returns the :class:`~learnmetrics.cost.CostEnvelope`.
+    decisions. The cost curve is drawn over the conditions' segments (which are
+    thinner): where a segment is the lowest it *is* the cost curve, so the curve
+    its legend names stays whole and each segment shows where it leaves it.
+    Returns the :class:`~learnmetrics.cost.CostEnvelope`.
     """
     if len(states) != len(labels):
         raise ValueError(f"states and labels must have the same length, got {len(states)} and {len(labels)}")
@@ -287,7 +309,8 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
     plot_roc_points(ax_roc, fpr, tpr)
     setup_cost_axes(ax_cost, title="cost space: the lowest segment at each x", fontsize=fontsize)
     plot_cost_lines(ax_cost, fpr, tpr, label=None)
-    env, _, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, shade_label=None, lw=2.0)
+    env, curve, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, shade_label=None, lw=2.0)
+    curve.set_zorder(4.5)   # over the segments (zorder 4), under the markers (5)
     cmap = mpl.colormaps[style.SEQUENTIAL]
     for j, (s, label) in enumerate(zip(states, labels)):
         c = cmap(0.85 * s.x)
@@ -297,7 +320,7 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
         ax_roc.plot(xs, ys, color=c, lw=1.6, ls=ls, zorder=3, label=f"{label}: {s.cut_name}")
         ax_roc.plot([s.fpr], [s.tpr], m, color=c, mec="black", ms=9, zorder=5)
         ax_cost.axvline(s.x, color=c, ls=":", lw=1.3, zorder=2)
-        ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.8, ls=ls, zorder=4)
+        ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.4, ls=ls, zorder=4)
         ax_cost.plot([s.x], [s.normalized_cost], m, color=c, mec="black", ms=9, zorder=5, ls="none",
                      label=f"{label}: x = {s.x:.3f}")
     # below the axes, clear of the lines and segments
