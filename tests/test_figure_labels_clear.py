@@ -191,3 +191,38 @@ def test_03_04_cut_point_explorer_names_its_reference_lines_on_the_lines():
             assert not a.overlaps(note), "the 0/0 note covers a line's name"
             for b in boxes[i + 1:]:
                 assert not a.overlaps(b)
+
+
+def test_08_unbounded_null_density_leaves_through_the_top_never_capped():
+    """08's McNemar figure drew the chi2(1) density with a flat cap near tau = 0 (it is infinite at 0), which read
+    as part of the curve: the curve now runs on above the axes (clipped there, no flat run at any height) and a
+    note at its exit says it rises without bound; a bounded density (F(2, 6)) gets no note."""
+    from learnmetrics.plotting.compare import plot_null_distribution
+    cases = ((lm.mcnemar_test_table([[159, 0], [9, 3]]), True), (lm.mcnemar_test_table([[150, 3], [8, 3]]), True),
+             (lm.friedman_test([[1, 2], [1, 2], [2, 1], [1, 2], [1, 2]]).f, True),
+             (lm.friedman_test([[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]).f, False))
+    for result, unbounded in cases:
+        fig, ax = plt.subplots(figsize=(6.7, 3.8))
+        plot_null_distribution(ax, result)
+        fig.tight_layout()
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        top = ax.get_ylim()[1]
+        curve = max((ln for ln in ax.lines if len(ln.get_xdata()) > 100), key=lambda ln: len(ln.get_xdata()))
+        y = np.asarray(curve.get_ydata(), dtype=float)
+        assert np.isfinite(y).all()
+        inside = y[(y > 0.05 * top) & (y <= top)]
+        assert not (np.diff(inside) == 0).any(), "a flat run in the drawn density (a cap)"
+        notes = [t for t in ax.texts if "infty" in t.get_text()]
+        assert (y.max() > 3 * top) == unbounded and len(notes) == int(unbounded), result.test
+        box = ax.get_window_extent(renderer)
+        for note in notes:
+            nb = note.get_window_extent(renderer)
+            assert note.get_fontsize() >= 9 and box.x0 <= nb.x0 and nb.x1 <= box.x1 and nb.y1 <= box.y1 + 1
+            exit_x = ax.transData.transform((note.xy[0], top))[0]
+            assert 0 <= nb.x0 - exit_x <= 12, "the note starts beside the curve's exit"
+            for other in ax.texts:
+                if other is not note:
+                    assert not nb.overlaps(other.get_window_extent(renderer)), other.get_text()
+        assert not style.figure_faults(fig)
+        plt.close(fig)

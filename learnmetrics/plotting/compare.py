@@ -71,7 +71,9 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     tail. The critical value is a dash-dot line; the observed statistic a solid
     near-black line (an observed value beyond the axis is drawn at the edge and
     says so). Every element is labelled on the figure itself, beside its line:
-    no legend box covers the lines.
+    no legend box covers the lines. A density that grows without bound at 0
+    (chi-square with 1 df, F(1, d)) is never capped: it leaves through the top
+    of the axes, and a note where it leaves says it rises to infinity.
     """
     _check_result(result)
     pdf, lo, hi = _null_of(result)
@@ -79,15 +81,22 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     if math.isfinite(s) and hi < abs(s) <= 4 * hi:  # widen to show the observed value when it is not absurdly far
         hi = abs(s) * 1.12
         lo = -hi if lo < 0 else lo
+    # chi-square with 1 df and F(1, d) have a density that grows without bound as the statistic -> 0
+    unbounded = _unbounded_at_zero(result)
     x = np.linspace(lo, hi, 600)
+    if unbounded:  # sample densely near 0 (not at 0 itself) so the curve leaves through the top smoothly
+        x = np.union1d(np.geomspace(1e-5 * (hi - lo), 0.05 * (hi - lo), 120), x[1:])
     y = pdf(x)
-    # the chi-square density with 1 df is infinite at 0: scale the axis to the curve away from its left end
+    # scale the axis to the curve away from its left end, where an unbounded density would flatten the rest
     body = np.isfinite(y) & (x >= lo + 0.03 * (hi - lo))
     ymax = float(np.max(y[body])) if body.any() else 1.0
     finite_max = float(np.max(y[np.isfinite(y)])) if np.isfinite(y).any() else ymax
-    if finite_max <= 3 * ymax:  # a finite peak at the left end (F(2, d)): show it whole, do not flatten it
+    if not unbounded and finite_max <= 3 * ymax:  # a finite peak at the left end (F(2, d)): show it whole
         ymax = finite_max
-    y = np.minimum(np.where(np.isfinite(y), y, ymax * 1.5), ymax * 1.5)
+    top = ymax * (2.1 if unbounded else 1.9)   # unbounded: headroom for the note at the top
+    # never capped (a flat cap would read as part of the curve): an unbounded density runs on above the axes'
+    # top and is clipped there, the curve leaving through the top edge, with a note that it rises without bound
+    y = np.where(np.isfinite(y), y, 1e3 * top)
     sym = result.math_symbol
     # the null distribution: light grey fill, dark grey outline (the course's NULL look)
     ax.fill_between(x, 0, y, facecolor=style.NULL["facecolor"], edgecolor="none", zorder=1)
@@ -110,7 +119,6 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
         edges.append(edge)
     shown = min(max(s, lo), hi) if math.isfinite(s) else (hi if s > 0 else lo)
     ax.axvline(shown, color=STAT_COLOR, lw=2.4, zorder=5)
-    top = ymax * 1.9
     ax.set_xlim(lo, hi)
     ax.set_ylim(0, top)
     # direct labels (no legend box over the lines): the observed value at the top, the critical value below it,
@@ -119,21 +127,38 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     edge = min(edges, key=lambda e: abs(e - shown))
     obs_right = shown >= edge if shown != edge else shown < (lo + hi) / 2
     beyond = " (beyond the axis)" if shown != s else ""
-    _direct_label(ax, shown, 0.97 * top, f"observed {sym} = {s:.3f}{beyond}", right=obs_right, lo=lo, hi=hi,
+    # with an unbounded density the top line is the note's (at the curve's exit): each label a line lower
+    y_obs, y_crit = (0.89, 0.77) if unbounded else (0.97, 0.85)
+    _direct_label(ax, shown, y_obs * top, f"observed {sym} = {s:.3f}{beyond}", right=obs_right, lo=lo, hi=hi,
                   color=STAT_COLOR, weight="bold")
-    _direct_label(ax, edge, 0.85 * top, f"critical value {crit_text}\nhatched: reject ($\\alpha$ = {result.alpha:g})",
+    _direct_label(ax, edge, y_crit * top, f"critical value {crit_text}\nhatched: reject ($\\alpha$ = {result.alpha:g})",
                   right=not obs_right, lo=lo, hi=hi, color="#444444")
     # the null density, named on the curve at its peak
     body_x, body_y = x[body], y[body]
     peak = int(np.argmax(body_y))
     ax.annotate(f"null distribution {_null_name(result)}", (body_x[peak], body_y[peak]), xytext=(6, 3),
                 textcoords="offset points", fontsize=_FS, color=style.NULL["edgecolor"], ha="left", va="bottom")
+    if unbounded:  # beside the curve where it leaves through the top edge, on the top line (kept for it)
+        exit_x = float(x[np.nonzero(y <= top)[0][0]])
+        ax.annotate(f"\u2191 density $\\to \\infty$ as {sym} $\\to$ 0", (exit_x, top), xytext=(4, -1),
+                    textcoords="offset points", ha="left", va="top", fontsize=_FS, color=style.NULL["edgecolor"],
+                    zorder=7, bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
     ax.set_xlabel(sym, fontsize=12)
     ax.set_ylabel("density under $H_0$")
     ax.spines[["top", "right"]].set_visible(False)
     ax.set_title(title if title is not None else f"{result.test}\np-value = {_p_text(result.p_value)}",
                  fontsize=10, loc="left")
     return ax
+
+
+def _unbounded_at_zero(result) -> bool:
+    """Whether the null density of ``result`` grows without bound as the statistic -> 0 (chi-square with
+    df < 2, F with d1 < 2): it is then drawn leaving through the top of the axes, never capped."""
+    if result.statistic_name == "tau_chi2":
+        return float(result.df) < 2
+    if result.statistic_name == "tau_F":
+        return float(result.df[0]) < 2
+    return False
 
 
 def _direct_label(ax, xv, yv, text, *, right, lo, hi, color, weight="normal"):
