@@ -91,7 +91,7 @@ def _solve_073() -> str:
             f"adjusted R^2 = 1 - (1 - R^2)(n - 1)/(n - p - 1) = 1 - {1 - _R2_8:.4f} x {_N8 - 1}/{_N8 - _P8 - 1}"
             f" = {_ADJ8:.4f}\n"
             f"note 004's version without (n - 1) would give {1 - (1 - _R2_8) / (_N8 - _P8 - 1):.4f}, "
-            "larger than R^2 itself (as it is whenever n - p - 1 > 1): it rewards the model instead of penalising it")
+            "larger than R^2 itself (as it is whenever n - p - 1 > 1 and R^2 < 1): it rewards the model instead of penalising it")
 
 
 register(

@@ -152,7 +152,7 @@ def _solve_094() -> str:
             f"(about = within 0.8 to 1.25 times ε²)\n"
             f"a degree-{_DEG} polynomial through 20 points bends to follow their noise, so it fits its own training "
             f"labels better than even the truth would (the truth's MSE on them is ε² on average); on new data its "
-            f"expected error is {_E12:.4f}. A training error below the noise level is a sign of over-fitting")
+            f"expected error is {_E12:.4f}. A training error far below the noise level is a sign of over-fitting (a little below it is not: a least-squares fit adapts to its own sample at any degree, the true one included)")
 
 
 register(

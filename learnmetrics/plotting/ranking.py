@@ -326,7 +326,7 @@ def plot_map_mrr(ax, ranked_lists, relevant_sets, *, fontsize=FONT):
                 ax.plot(i + 1, y, style.POSITIVE_MARKER, color=style.POSITIVE, ms=15, zorder=3)
                 ax.text(i + 1, y - 0.36, f"P@{i + 1} = {hits}/{i + 1}", ha="center", va="top", fontsize=fontsize)
             else:
-                ax.plot(i + 1, y, style.NEGATIVE_MARKER, color=style.NEGATIVE, ms=11, zorder=3, alpha=0.75)
+                ax.plot(i + 1, y, style.NEGATIVE_MARKER, color=style.NEGATIVE, ms=11, zorder=3)
             ax.text(i + 1, y + 0.3, str(item), ha="center", va="bottom", fontsize=fontsize)
         if first is not None:
             ax.add_patch(mpl.patches.Rectangle((first + 0.7, y - 0.25), 0.6, 0.5, fill=False, ec=style.CURVE,
