@@ -44,10 +44,15 @@ list) sets the control under the pointer, the slider following through its link.
   difference (5 x 11), 10's n x data set (7 x 11).
 * Drawing ahead never delays the first view: the frame shown is drawn first.
   In a live kernel the others are drawn once no cell has run for
-  ``IDLE_SECONDS``, in short chunks on the kernel's event loop, and handed to
-  the front end in a few batches; a value whose frame is not drawn yet is drawn
-  at once by the kernel (the view says "drawing ..." meanwhile, never another
-  frame). When notebooks are executed to be saved
+  ``IDLE_SECONDS``, in short chunks on the kernel's event loop, nearest the
+  slot shown first (one control's steps, each control in turn; re-centred when
+  the learner moves; the explorer moved last before the others), and each
+  leaves for the front end as soon as it is drawn, alone, as a custom message
+  (the traits are updated in place to match). A value whose frame is not drawn
+  yet is drawn first, at the next turn of the event loop (a drag's queued steps
+  are read before, so only where the learner is gets drawn); the view says
+  "drawing ..." meanwhile, never another frame, and asks the kernel for a frame
+  it lacks. When notebooks are executed to be saved
   (``tools/refresh_notebooks.py``, nbval: ``LEARNMETRICS_DRAW_AHEAD=sync``) and in
   plain Python with no running event loop, all frames are drawn before the cell
   (or, in plain Python, the constructor) returns, so the saved widget state
