@@ -172,7 +172,7 @@ class CutPointExplorer(Explorer):
         diagonal = plot_reference(ax_roc, "roc", which="random", legend_labels=False)["random"]
         ax_roc.apply_aspect()   # the labels are turned along their lines as drawn (equal aspect)
         # the reference lines are named on the lines (grammar), in the background: no drawing cost per frame
-        style.label_line(ax_roc, diagonal, "random guess", x=0.72, above=False)
+        style.label_line(ax_roc, diagonal, "random guess", x=0.62, above=False)
         if self.whole_curve:
             plot_roc_steps(ax_roc, t.fpr, t.tpr, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.roc_point, self.roc_trail = plot_cut_point(ax_roc, kind="roc")
