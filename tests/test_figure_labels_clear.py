@@ -226,3 +226,99 @@ def test_08_unbounded_null_density_leaves_through_the_top_never_capped():
                     assert not nb.overlaps(other.get_window_extent(renderer)), other.get_text()
         assert not style.figure_faults(fig)
         plt.close(fig)
+
+
+def test_10_roc_band_names_the_random_diagonal_on_the_line():
+    """10's ROC band figure explained the random diagonal in a legend ('random classifier'): it is the grammar's
+    DIAGONAL look named on the line ('random guess', style.label_line), >= 9 pt, inside the axes, over no part of
+    the band or the curve, and the legend no longer lists it."""
+    from matplotlib.colors import to_hex
+
+    from learnmetrics.plotting.uncertainty import plot_curve_band
+    wm = datasets.watermelon_scores()
+    fig, ax = plt.subplots(figsize=(5, 4.6))
+    plot_curve_band(ax, lm.roc_bootstrap_band(wm.y_true, wm.y_score, rng=0), label="17 melons")
+    fig.tight_layout()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert not any("random" in t for t in legend), legend
+    diag = [ln for ln in ax.lines if list(ln.get_xdata()) == [0, 1] and list(ln.get_ydata()) == [0, 1]]
+    assert len(diag) == 1
+    d = diag[0]
+    assert to_hex(d.get_color()) == to_hex(style.DIAGONAL["color"]) and d.get_linestyle() == "--"
+    named = [t for t in ax.texts if t.get_text() == "random guess"]
+    assert len(named) == 1 and named[0].get_fontsize() >= 9
+    box = named[0].get_window_extent(renderer)
+    assert box.fully_overlaps(box) and ax.get_window_extent(renderer).contains(box.x0, box.y0) \
+        and ax.get_window_extent(renderer).contains(box.x1, box.y1)
+    # the name's own (rotated) rectangle, as drawn: anchored at its top centre, turned about it
+    t = named[0]
+    angle = np.radians(t.get_rotation())
+    t.set_rotation(0)
+    flat = t.get_window_extent(renderer)
+    t.set_rotation(np.degrees(angle))
+    ax_, ay_ = t.get_transform().transform(t.xy) + np.asarray(t.xyann) * fig.dpi / 72
+    u, v = np.array([np.cos(angle), np.sin(angle)]), np.array([np.sin(angle), -np.cos(angle)])
+    s, r = np.meshgrid(np.linspace(-flat.width / 2, flat.width / 2, 25), np.linspace(0, flat.height, 5))
+    inner = np.c_[ax_ + s.ravel() * u[0] + r.ravel() * v[0], ay_ + s.ravel() * u[1] + r.ravel() * v[1]]
+    path = ax.collections[0].get_transform().transform_path(ax.collections[0].get_paths()[0])
+    assert not path.contains_points(inner).any(), "the name sits on the band"
+    curve = next(ln for ln in ax.lines if ln is not d)
+    assert _points_inside(box, curve) == 0
+    assert not style.figure_faults(fig)
+    plt.close(fig)
+
+
+def test_11_brier_curve_label_clear_of_the_axis_and_the_log_loss():
+    """11's 'Brier (1-p)² (at most 1)' sat under its line and touched the x axis: it stands clear of the axis
+    (>= 6 px above it), of the log-loss curve, and inside the axes."""
+    from learnmetrics.plotting.calibration import plot_proper_losses
+    fig, ax = plt.subplots(figsize=(6.5, 3.8))
+    plot_proper_losses(ax, p_min=0.001)
+    fig.tight_layout()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    brier = [t for t in ax.texts if t.get_text().startswith("Brier")]
+    assert len(brier) == 1 and brier[0].get_fontsize() >= 9
+    box = brier[0].get_window_extent(renderer)
+    axes_box = ax.get_window_extent(renderer)
+    assert box.y0 >= axes_box.y0 + 6, (box.y0, axes_box.y0)
+    assert axes_box.x0 <= box.x0 and box.x1 <= axes_box.x1
+    log_loss = ax.lines[1]
+    assert _points_inside(box, log_loss, n=2) == 0
+    assert not style.figure_faults(fig)
+    plt.close(fig)
+
+
+def test_08_paired_test_explorer_null_density_is_filled_grey():
+    """08's paired-test explorer drew the null t density as an outline only: it has the grammar's NULL look, a
+    light grey fill (under the simulated bars, the hatch over it) with the dark grey outline over the bars, the
+    legend showing the filled patch; every frame shows the fill (its grey pixels) and follows the current df."""
+    import io
+
+    from matplotlib.colors import to_hex
+    from PIL import Image
+
+    from learnmetrics.widgets.compare import PairedTestExplorer
+    ex = PairedTestExplorer(k=10, difference=0.0)
+    fill = ex._null_fill
+    assert to_hex(fill.get_facecolor()) == to_hex(style.NULL["facecolor"])
+    assert to_hex(fill.get_edgecolor()) == to_hex(style.NULL["edgecolor"])
+    assert fill.get_zorder() < ex._hist.get_zorder() < ex._pdf.get_zorder()
+    assert fill.get_zorder() < ex._left.get_zorder() < ex._hist.get_zorder()
+    dynamic = ex.dynamic_artists()
+    assert dynamic.index(fill) < dynamic.index(ex._left) < dynamic.index(ex._hist)   # blitted in this order
+    legend = dict(zip((t.get_text() for t in ex._legend.get_texts()), ex._legend.legend_handles))
+    handle = legend["null distribution $t(k-1)$"]
+    assert to_hex(handle.get_facecolor()) == to_hex(style.NULL["facecolor"])
+    target = np.array([int(style.NULL["facecolor"][i:i + 2], 16) for i in (1, 3, 5)])
+    for key in [(10, 0.0), (2, 0.05), (5, 0.1)]:
+        png = ex.frame(key)
+        state = ex.compute_state(*key)
+        xy = fill.get_xy()
+        assert np.allclose(xy[:len(state.null_x), 1], state.null_density)   # this frame's t(k - 1)
+        rgb = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=int)
+        grey = int((np.abs(rgb - target).max(axis=-1) <= 6).sum())
+        assert grey > 4000, (key, grey)   # the outline-only frames had about 1300 such pixels
+        assert not style.figure_faults(ex.fig)

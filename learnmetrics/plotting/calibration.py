@@ -149,9 +149,10 @@ def plot_proper_losses(ax, *, p_min=0.001):
     top = 5.0
     ax.set_ylim(0, top)
     ax.set_xlim(0, 1)
-    # the labels clear of the other curve: Brier's under its own line (the log loss runs above it),
-    # the log loss's to the right of its steep part, above the falling curve
-    style.label_line(ax, lb, "Brier $(1-p)^2$ (at most 1)", x=0.3, above=False)
+    # the labels clear of the other curve and of the x axis: Brier's under its own line (the log loss runs above
+    # it) on its high left part, so the label's right end stays well above the axis; the log loss's to the right
+    # of its steep part, above the falling curve
+    style.label_line(ax, lb, "Brier $(1-p)^2$ (at most 1)", x=0.17, above=False)
     ax.text(0.24, 1.75, "log loss $-\\ln p$ (no bound)", color=style.CURVE, fontsize=9, ha="left", va="bottom")
     ax.annotate(f"p = {p_min:g}: log loss {-np.log(p_min):.1f} (off the axis)", (p_min, top), xytext=(18, -14),
                 textcoords="offset points", fontsize=_FS, ha="left", va="top",

@@ -147,7 +147,10 @@ def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None, pr
     ax.set_ylim(-0.02, 1.04)
     ax.set_aspect("equal")
     if band.kind == "roc":
-        ax.plot([0, 1], [0, 1], color=style.REFERENCE, ls="--", lw=1, label="random classifier")
+        # the random classifier: the grammar's DIAGONAL look, named on the line (not in the legend), below it at
+        # the upper right, where a ROC curve and its band rarely reach
+        (diag,) = ax.plot([0, 1], [0, 1], **style.DIAGONAL, zorder=1.5)
+        style.label_line(ax, diag, "random guess", x=0.88, above=False)
         ax.set_xlabel("FPR (false positive rate)", fontsize=_FS + 1)
         ax.set_ylabel("TPR (true positive rate)", fontsize=_FS + 1)
     else:

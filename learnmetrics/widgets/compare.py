@@ -3,7 +3,7 @@
 Two sliders: the number of folds k and the true difference between the
 learners' error rates. The left panel shows where the test statistic lands in
 many simulated experiments (bars) against its null distribution t(k-1)
-(curve) and the rejection region; the right panel shows how often the test
+(grey filled curve) and the rejection region; the right panel shows how often the test
 detects the difference (its power) for every difference at this k. Every
 number comes from :func:`learnmetrics.compare.paired_test_state` over one
 seeded :func:`learnmetrics.compare.simulate_paired_t_power` grid computed up
@@ -67,15 +67,18 @@ class PairedTestExplorer(Explorer):
         lo, hi = self.bins[0], self.bins[-1]
         # every axis limit is fixed here: the axes, ticks and legends are drawn once (blitted background)
         # the rejection region: grey and hatched (the course's grammar), bounded by the critical values
-        self._left = ax.axvspan(lo, -2, facecolor="none", edgecolor=REJECT_COLOR, hatch="///", lw=0, zorder=0,
+        # (hatch over the null's grey fill, as in the static figures, under the simulated bars)
+        self._left = ax.axvspan(lo, -2, facecolor="none", edgecolor=REJECT_COLOR, hatch="///", lw=0, zorder=1.5,
                                 label="rejection region")
-        self._right = ax.axvspan(2, hi, facecolor="none", edgecolor=REJECT_COLOR, hatch="///", lw=0, zorder=0)
+        self._right = ax.axvspan(2, hi, facecolor="none", edgecolor=REJECT_COLOR, hatch="///", lw=0, zorder=1.5)
         self._cl = ax.axvline(-2, **CRITICAL_LINE, label=r"critical values $\pm t_{\alpha/2,\,k-1}$")
         self._cr = ax.axvline(2, **CRITICAL_LINE)
         self._hist = ax.stairs(np.zeros(len(self.bins) - 1), self.bins, fill=True, color=style.ESTIMATE,
                                alpha=0.85, label=r"simulated $\tau_t$", zorder=2)
-        (self._pdf,) = ax.plot([], [], color=style.NULL["edgecolor"], ls="-", lw=2, zorder=3,
-                               label="null distribution $t(k-1)$")
+        # the null distribution in the grammar's NULL look: light grey fill (under the bars), dark grey outline
+        # (over them, so it stays visible where the simulated bars cover the fill)
+        (self._null_fill,) = ax.fill([lo, hi], [0, 0], **style.NULL, zorder=1, label="null distribution $t(k-1)$")
+        (self._pdf,) = ax.plot([], [], color=style.NULL["edgecolor"], ls="-", lw=2, zorder=3)
         self._crit_text = ax.text(hi - 0.15, 0.40, "", ha="right", va="top", fontsize=9, color="0.2")
         self._below = ax.text(lo + 0.15, 0.40, "", ha="left", va="top", fontsize=9, color="0.2")
         self._above = ax.text(hi - 0.15, 0.45, "", ha="right", va="top", fontsize=9, color="0.2")
@@ -102,12 +105,15 @@ class PairedTestExplorer(Explorer):
         self._ptitle = axp.text(0, 1.20, "", transform=axp.transAxes, fontsize=10, va="bottom")
 
     def dynamic_artists(self):
-        return [self._left, self._right, self._cl, self._cr, self._hist, self._pdf, self._crit_text, self._below,
+        return [self._null_fill, self._left, self._right, self._cl, self._cr, self._hist, self._pdf, self._crit_text,
+                self._below,
                 self._above, self._title, self._power, self._here, self._ptitle, self._legend]
 
     def draw(self, state):
         self._hist.set_data(values=state.histogram)
         self._pdf.set_data(state.null_x, state.null_density)
+        nx, ny = np.asarray(state.null_x, dtype=float), np.asarray(state.null_density, dtype=float)
+        self._null_fill.set_xy(np.r_[np.c_[nx, ny], [[nx[-1], 0.0], [nx[0], 0.0]]])
         c = state.critical_value
         lo, hi = self.bins[0], self.bins[-1]
         self._left.set_x(lo)
