@@ -355,3 +355,14 @@ def test_05_cost_steps_orange_is_the_steps_current_cut_and_the_envelope_shows_be
                 col = img[int(np.floor(img.shape[0] - py)), int(np.floor(px))]
                 assert col.max() <= 120 and np.ptp(col) <= 30, (k, side, col)   # dark grey to black, not orange
     assert not style.figure_faults(fig), style.figure_faults(fig)
+
+
+def test_05_cost_explorer_segment_leaves_the_cost_curve_visible():
+    """05's cost explorer drew the cut's orange segment (lw 2.2) over the cost curve (lw 2.4),
+    hiding the piece it is: now narrower over a wider curve, as in the step figure."""
+    from learnmetrics.plotting import cost as pcost
+    _, fpr, tpr, _ = _melon_cost_inputs()
+    fig, ax = plt.subplots()
+    view = pcost.CostSpaceView(ax, fpr, tpr)
+    assert view.segment.get_zorder() > view.envelope_line.get_zorder()
+    assert view.envelope_line.get_linewidth() - view.segment.get_linewidth() >= 1.5

@@ -178,10 +178,12 @@ class CostSpaceView:
             ax.set_xticks(ticks)
             ax.set_yticks(ticks)
         self.lines = plot_cost_lines(ax, fpr, tpr, label=None)
+        # the envelope wide, the cut's segment narrower over it: where the segment is the lowest
+        # the black cost curve still shows on both sides of it (as in the step figure)
         self.envelope, self.envelope_line, self.fill = plot_cost_envelope(
-            ax, fpr, tpr, shade_label="area {area:.3f}", label="cost curve")
+            ax, fpr, tpr, shade_label="area {area:.3f}", label="cost curve", lw=_STEP_ENVELOPE_LW)
         self.vline = ax.axvline(0.5, color="0.35", lw=1, ls=":", zorder=2)
-        (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=2.2, label="the cut's segment", zorder=4,
+        (self.segment,) = ax.plot([0, 1], [0, 0], color=CHOSEN_COLOR, lw=_STEP_SEGMENT_LW, label="the cut's segment", zorder=4,
                                   clip_on=False)   # the current cut, whole even along an edge
         (self.point,) = ax.plot([0.5], [0.5], **style.CUT_POINT)
         self.text = ax.text(0.5, 0.97, "", ha="center", va="top", fontsize=fontsize,
