@@ -224,6 +224,10 @@ def test_08_unbounded_null_density_leaves_through_the_top_never_capped():
             for other in ax.texts:
                 if other is not note:
                     assert not nb.overlaps(other.get_window_extent(renderer)), other.get_text()
+        # the density's name is written on a white ground over any line it crosses (F(2, 6): the critical line)
+        from learnmetrics.plotting.compare import CRITICAL_LINE
+        name = next(t for t in ax.texts if t.get_text().startswith("null distribution"))
+        assert name.get_bbox_patch() is not None and name.get_zorder() > CRITICAL_LINE["zorder"]
         assert not style.figure_faults(fig)
         plt.close(fig)
 

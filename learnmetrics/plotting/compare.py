@@ -136,8 +136,10 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     # the null density, named on the curve at its peak
     body_x, body_y = x[body], y[body]
     peak = int(np.argmax(body_y))
+    # on a white ground, like the other labels: a critical or observed line it crosses (F(2, 6)) goes behind it
     ax.annotate(f"null distribution {_null_name(result)}", (body_x[peak], body_y[peak]), xytext=(6, 3),
-                textcoords="offset points", fontsize=_FS, color=style.NULL["edgecolor"], ha="left", va="bottom")
+                textcoords="offset points", fontsize=_FS, color=style.NULL["edgecolor"], ha="left", va="bottom",
+                zorder=7, bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
     if unbounded:  # beside the curve where it leaves through the top edge, on the top line (kept for it)
         exit_x = float(x[np.nonzero(y <= top)[0][0]])
         ax.annotate(f"\u2191 density $\\to \\infty$ as {sym} $\\to$ 0", (exit_x, top), xytext=(4, -1),
