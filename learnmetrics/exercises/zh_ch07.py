@@ -61,7 +61,7 @@ def _solve_3():
     return (f"n = {N8}，p = {P8} 个特征（截距不计入 p），R^2 = {R28:.4f}\n"
             f"调整 R^2 = 1 - (1 - R^2)(n - 1)/(n - p - 1) = 1 - {1 - R28:.4f} x {N8 - 1}/{N8 - P8 - 1} = {A8:.4f}\n"
             f"笔记 004 不带 (n - 1) 的公式会给出 {1 - (1 - R28) / (N8 - P8 - 1):.4f}，比 R^2 本身还大"
-            "（只要 n - p - 1 > 1 就是如此）：它奖励了模型，而不是惩罚它")
+            "（只要 n - p - 1 > 1 且 R^2 < 1 就是如此）：它奖励了模型，而不是惩罚它")
 
 
 translate(
@@ -144,7 +144,7 @@ FOLLOWS = {
     '07.2': {'prompt': '141ae781c9', 'hint': 'b08ef9f7f9', 'mistake 1': '52e033a6e8', 'mistake 2': 'd699e436d0',
              'mistake 3': '45e7525530', 'mistake 4': '450293724b', 'solve': '4757fded57'},
     '07.3': {'prompt': 'd21f6429ee', 'hint': '5c9986b22e', 'mistake 1': 'db8edfd708', 'mistake 2': 'b8fdc12b08',
-             'solve': 'e51df10b55'},
+             'solve': 'ea30db20e8'},
     '07.4': {'prompt': '4f31288f69', 'hint': 'e4c93df408', 'mistake 1': '3a6f4489d4', 'mistake 2': 'f870893731',
              'mistake 3': 'ae424f0a76', 'solve': '6aed5e07b0'},
     '07.5': {'prompt': '3ec16d24d9', 'hint': '6e39516ddc', 'mistake 1': 'f4ede759c0', 'mistake 2': '029bb8b6b5',
