@@ -271,6 +271,9 @@ def plot_pr_steps(ax, recall, precision, *, style="points", label=None, color=CU
         return line
     kwargs.setdefault("marker", "o")
     kwargs.setdefault("ms", 3.5)
+    # a cut at recall 1 or precision 1 sits on the axes' edge: its dot is drawn whole, not halved
+    # (P and R never leave [0, 1], so nothing else can spill out)
+    kwargs.setdefault("clip_on", False)
     (line,) = ax.plot([], [], color=color, label=label, **kwargs)
     update_pr_curve(line, recall, precision)
     # kept for callers of the former dotted tie look: always empty now
