@@ -49,3 +49,43 @@ def test_12_2_2_an_unstratified_fold_of_10_holds_5_plus_5_about_a_quarter_of_the
             predicted = 1 if train_pos > train_neg else 0
             errors = (10 - a) if predicted == 1 else a
             assert errors / 10 >= 0.6
+
+
+def _trapezoids_by_group(y, s):
+    """Steps 1-3 of 12's proof of eq. 2.22: one trapezoid b(n_> + a/2)/(m+ m-) per group of equal scores."""
+    m_pos, m_neg = int(y.sum()), int((1 - y).sum())
+    area, n_higher = 0.0, 0
+    for v in np.unique(s)[::-1]:
+        a, b = int(y[s == v].sum()), int((1 - y[s == v]).sum())
+        area += b * (n_higher + a / 2) / (m_pos * m_neg)
+        n_higher += a
+    return area
+
+
+def test_12_2_5_the_group_trapezoids_sum_to_the_auc():
+    from learnmetrics import datasets
+    ex = datasets.tied_eight()
+    assert _trapezoids_by_group(ex.y_true, ex.y_score) == pytest.approx(0.6875)
+    rng = np.random.default_rng(12)
+    for _ in range(500):
+        m = int(rng.integers(2, 25))
+        y = rng.integers(0, 2, m)
+        y[:2] = [0, 1]
+        s = rng.integers(0, 4, m) / 3                                  # many ties across the classes
+        fpr, tpr, _ = lm.roc_curve(y, s)
+        assert _trapezoids_by_group(y, s) == pytest.approx(lm.auc(fpr, tpr), abs=1e-12)
+        assert _trapezoids_by_group(y, s) == pytest.approx(1 - lm.rank_loss(y, s), abs=1e-12)
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 6, 10])
+@pytest.mark.parametrize("n", [2, 4, 6, 8, 20])
+def test_12_2_10_tau_f_is_increasing_and_the_f_threshold_on_the_chi2_scale(k, n):
+    from scipy import stats
+    tau_chi2 = np.linspace(0, n * (k - 1), 2000, endpoint=False)
+    tau_f = (n - 1) * tau_chi2 / (n * (k - 1) - tau_chi2)
+    assert np.all(np.diff(tau_f) > 0)
+    f_crit = stats.f.ppf(0.95, k - 1, (k - 1) * (n - 1))
+    t = n * (k - 1) * f_crit / (n - 1 + f_crit)                       # 12's threshold on the tau_chi2 scale
+    assert (n - 1) * t / (n * (k - 1) - t) == pytest.approx(f_crit)
+    if (k, n) == (4, 4):
+        assert (round(stats.chi2.ppf(0.95, 3), 3), round(f_crit, 3), round(t, 3)) == (7.815, 3.863, 6.754)
