@@ -15,7 +15,7 @@ from learnmetrics import curves as C  # noqa: E402
 from parity import call as _call  # noqa: E402
 
 N_BINARY = 400
-N_MULTI = 150
+N_MULTI = 80
 RTOL, ATOL = 1e-10, 1e-12
 
 

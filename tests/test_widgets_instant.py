@@ -421,6 +421,12 @@ def test_a_live_kernel_sends_each_frame_once_as_it_is_drawn(small, monkeypatch):
     frame drawn goes at once, alone, as a custom message (never the whole list again), and the
     traits are updated in place to match, so a front end that connects later gets them too."""
     monkeypatch.setattr(_base, "MODE", "lazy")
+    # no event loop runs in this test's thread (the browser tests, run earlier in the same process,
+    # can leave Playwright's loop running in it): a frame a view asks for is drawn at once
+    def no_running_loop():
+        raise RuntimeError("no running event loop")
+
+    monkeypatch.setattr(_base.asyncio, "get_running_loop", no_running_loop)
     ex = _cut(small)
     ex._mode = "background"
     sent = []
