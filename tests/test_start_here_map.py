@@ -87,19 +87,3 @@ def test_the_first_page_keeps_the_later_chapters_glossary_for_the_end():
 def test_the_map_does_not_let_auc_choose_a_threshold():
     row = next(r for r in map_rows() if "which threshold" in r)
     assert "cannot pick one" in row and "`lm.best_cut`" in row
-
-
-def test_every_link_into_chapters_00_to_02_finds_its_anchor():
-    """Section links such as [02 §3](02_confusion_matrix.ipynb#c02-rates), from any chapter, and the
-    in-page ones of 00-02, point at an <a id="..."> that the target notebook holds (issue 23: an idea
-    is explained once and linked from elsewhere, so the links must keep working)."""
-    anchors, links = {}, []
-    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
-        text = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown")
-        anchors[path.name] = set(re.findall(r'<a id="([^"]+)"', text))
-        for target, anchor in re.findall(r"\]\(((?:\d\d_[a-z0-9_]+\.ipynb)?)#([^)\s]+)\)", text):
-            links.append((path.name, target or path.name, anchor))
-    mine = [(src, tgt, a) for src, tgt, a in links if tgt[:2] in ("00", "01", "02")]
-    assert mine, "no section links into chapters 00-02 found"
-    broken = [(src, tgt, a) for src, tgt, a in mine if a not in anchors.get(tgt, set())]
-    assert not broken, f"links to anchors that do not exist: {broken}"

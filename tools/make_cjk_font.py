@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from pathlib import Path
 
+from learnmetrics.plotting._cjk import CJK, FAMILY, FONT as OUT
+
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "learnmetrics" / "data" / "fonts" / "NotoSansSC-learnmetrics-subset.otf"
-FAMILY = "Noto Sans SC learnmetrics subset"
-#: CJK ideographs, CJK punctuation, full-width forms (the ranges tests/test_cjk_font.py checks)
-CJK = re.compile(r"[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]")
 
 
 def course_characters() -> str:
