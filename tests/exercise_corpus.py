@@ -41,7 +41,16 @@ def _seq(points, fmt=repr) -> str:
 
 TEXT = ["", "   ", "abc", "idk", "I don't know", "1e400", "x" * 1500, "0.5 and 0.6", "1/0", "NaN", "inf",
         "0,5", "(1, 2", "[[1, 2]]", "3.5 min^2", "5 errors", "=0.25", "'0.25'", "\u201c0.25\u201d", "25 %",
-        "因为测试集被用来做了选择, 所以它已经不独立了", "\u2212 0.5"]
+        "因为测试集被用来做了选择, 所以它已经不独立了", "\u2212 0.5",
+        # a Chinese keyboard, words after a number, percentages in words (issue 34)
+        "０.５２６３", "0.526 thousand", "0.526 k", "0.5263 pct", "0.526 %", "52.6 percent", "百分之52.6", "\u22120.5",
+        "0.5 。", "１３/１７", "13 melons", "263 位", "5 errors", "(0.6，0.9，0.72)", "（0.6, 0.9, 0.72）",
+        "0.6，0.9，0.72", "0.6、0.9、0.72", "350%", "200.00%"]
+
+
+def _wide(text: str) -> str:
+    """``text`` as a full-width (Chinese) keyboard types it."""
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
 
 
 def corpus(spec: dict) -> list[str]:
@@ -54,6 +63,7 @@ def corpus(spec: dict) -> list[str]:
         out += [repr(a * 1.41), repr(a * 0.59), repr(-a), f"{-a:.2f}", repr(a + 1), repr(a - 1)]
         out += [f"{a * 100:.0f}", f"{a * 100:.2f}", f"{a * 100:.1f}%", f"{a * 100:.4f} %", f"{a:.4f} min^2",
                 f"{a:g} errors", f"{a:.3f}."]
+        out += [_wide(f"{a:.4f}"), f"{a * 100:.2f} percent", f"{a:.4f} pct", f"{a:.3f} thousand", f"{a:.4f}。"]
         for m in spec["mistakes"]:
             out += [repr(m["answer"]), f"{m['answer']:.1f}", f"{m['answer']:.2f}", f"{m['answer']:.3f}",
                     f"{m['answer'] * 100:.0f}"] + _frac(m["answer"])
@@ -80,7 +90,8 @@ def corpus(spec: dict) -> list[str]:
                 out.append(_join(b))
                 out.append(_join([f"{v:.2f}" if j == i else repr(v) for j, v in enumerate(a)], str))
         else:
-            out += [_seq(a[:-1]), _seq(list(a) + [a[-1]]), _seq(a[::-1]),
+            out += [_seq(a)[1:-1], _wide(_seq(a)), _seq(a)[1:-1].replace(",", "，"),
+                    _seq(a[:-1]), _seq(list(a) + [a[-1]]), _seq(a[::-1]),
                     ", ".join(_join(p) if isinstance(p, list) else repr(p) for p in a)]
             for i in range(len(a)):
                 b = [list(p) if isinstance(p, list) else p for p in a]
@@ -94,16 +105,19 @@ def corpus(spec: dict) -> list[str]:
                     b[i] += 0.3
                     out.append(_seq(b))
             out.append(_seq(a, lambda v: f"{v * 100:.0f}"))
-        out += [", ".join(f"{v:.2f}" for v in flat)]
+        out += [", ".join(f"{v:.2f}" for v in flat), _wide(_join(a) if kind == "tuple" else _seq(a)),
+                "，".join(f"{v:.4f}" for v in flat), "（" + "，".join(f"{v:.4f}" for v in flat) + "）"]
     elif kind == "choice":
         for c in spec["choices"]:
             out += [c, c.upper(), f"the {c}.", c.replace(" ", "-"), f"  {c}  ", c.replace("²", "^2"),
                     c.replace("α", "alpha"), f"'{c}'"]
+        out += [_wide(c) for c in spec["choices"]] + ["方差", "噪声", "约一半", "不变", "不是", "都不显著"]
         out += list(spec["aliases"]) + ["hold-out", "leave-one-out", "The Bootstrap", "bias^2", "No.", "yes!",
                                         "k-fold", "10-fold CV", "none of them"]
     else:  # open
         out += [spec["answer"], spec["answer"][:30], "because of the test set", "the test set was used to choose",
-                "no idea", "它 不 知道"]
+                "no idea", "它 不 知道", "p is large", " ".join(spec["answer"].split()[::2])]
+        out += [p for p in spec["key_points"]]
     seen, unique = set(), []
     for s in out:
         if s not in seen:

@@ -16,7 +16,8 @@ This package is course machinery: ``import learnmetrics`` does not import it.
 """
 from __future__ import annotations
 
-from ._core import EXERCISES, KINDS, Exercise, Feedback, Mistake, check, exercises_of_chapter, register, solution
+from ._core import (EXERCISES, KINDS, QUANTITIES, Exercise, Feedback, Mistake, check, exercises_of_chapter, register,
+                    rounding_slack, solution)
 
-__all__ = ["EXERCISES", "KINDS", "Exercise", "Feedback", "Mistake", "check", "solution", "register",
+__all__ = ["EXERCISES", "KINDS", "QUANTITIES", "rounding_slack", "Exercise", "Feedback", "Mistake", "check", "solution", "register",
            "exercises_of_chapter"]

@@ -43,6 +43,7 @@ import math
 import numbers
 import pkgutil
 import re
+import unicodedata
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -50,7 +51,7 @@ from typing import Any, Callable
 import numpy as np
 
 __all__ = ["Mistake", "Exercise", "Feedback", "EXERCISES", "register", "translate", "check", "solution",
-           "exercises_of_chapter", "KINDS", "MESSAGES"]
+           "exercises_of_chapter", "rounding_slack", "KINDS", "QUANTITIES", "MESSAGES"]
 
 KINDS = ("number", "tuple", "sequence", "choice", "open")
 DEFAULT_TOLERANCE = 5e-4
@@ -113,6 +114,36 @@ class Exercise:
     aliases: tuple[tuple[str, str], ...] = ()
     key_points: tuple[str, ...] = ()
     zh: dict = field(default_factory=dict)
+    quantity: Any = "value"
+    units: tuple[str, ...] = ()
+    signed: bool = False
+    slack: float = 0.0
+
+    def quantities_of(self, n: int) -> list[str]:
+        """The kind of quantity of each of ``n`` numbers ("share", "count", "statistic", "value")."""
+        q = self.quantity if isinstance(self.quantity, tuple) else (self.quantity,)
+        return [q[i % len(q)] for i in range(n)]
+
+    @property
+    def reading(self) -> dict:
+        """What the reader needs: the quantity of each number and the units accepted after it."""
+        q = self.quantity if isinstance(self.quantity, tuple) else (self.quantity,)
+        return {"quantities": list(q), "units": [_unit_key(u) for u in self.units]}
+
+    @property
+    def choices_zh(self) -> tuple[str, ...]:
+        return tuple(self.zh.get("choices", ()))
+
+    def choice_text(self, choice: str) -> str:
+        """A choice as the current language names it ('方差' for 'variance' in Chinese)."""
+        if _lang() == "zh" and self.choices_zh:
+            return repr(self.choices_zh[self.choices.index(choice)])
+        return repr(choice)
+
+    @property
+    def point_terms(self) -> list[list[str]]:
+        """The content words of each key point of an open exercise, in the current language."""
+        return [sorted(_terms(p)) for p in self.text("key_points")]
 
     @property
     def chapter(self) -> str:
@@ -159,7 +190,7 @@ class Exercise:
                     ("整数" if whole else "数")
                 return f"{len(self.answer)} 个{each}组成的列表" + ("" if whole else f"，每个数{self.precision}")
             if self.kind == "choice":
-                return "以下之一：" + ", ".join(f"'{c}'" for c in self.choices)
+                return "以下之一：" + self.choices_text
             return "用你自己的话写几句"
         if self.kind == "number":
             return "a whole number" if whole else f"a number to {self.precision}"
@@ -193,13 +224,24 @@ class Exercise:
         if _lang() != "en":       # the page's messages in this language (an English spec says nothing),
             out["lang"] = _lang()    # and the prompt, which the notebook's cell gives in English only
             out["prompt"] = self.text("prompt")
+        if self.kind in ("number", "tuple", "sequence"):
+            out.update(self.reading, signed=self.signed, slack=self.slack)
         if self.kind == "choice":
             out["choices"] = list(self.choices)
-            out["choices_text"] = _choices_text(self.choices)
+            out["choices_text"] = self.choices_text
             out["aliases"] = dict(self.aliases)
+            out["answer_text"] = self.choice_text(self.answer)
         if self.kind == "open":
             out["key_points"] = list(self.text("key_points"))
+            out["key_terms"] = self.point_terms
         return out
+
+    @property
+    def choices_text(self) -> str:
+        """The choices as the current language names them, for prompts and messages."""
+        if _lang() == "zh" and self.choices_zh:
+            return "、".join(f"'{c}'" for c in self.choices_zh)
+        return _choices_text(self.choices)
 
 
 # -- the registry: a chapter's answers are computed when one of its exercises is first needed --------
@@ -259,15 +301,28 @@ EXERCISES = _Registry()
 
 
 # -- reading an answer -------------------------------------------------------------------------------
+# One grammar, the same in checker.mjs: the typed text is NFKC-normalised first (a Chinese keyboard's
+# full-width digits, commas, brackets and colons become ASCII), then read as a number (a decimal, a
+# fraction, a percentage where a share is asked, followed only by a unit the exercise declares), a
+# tuple, a list of tuples with or without the outer brackets, or a named choice in either language.
 class _BadAnswer(Exception):
     """The learner's answer has the wrong form; the message says what was expected."""
 
 
+QUANTITIES = ("share", "count", "statistic", "value")
 _NUM = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-_UNIT_WORD = r"[A-Za-z\u00b5\u00b0\u4e00-\u9fff]+(?:\^-?[0-9]+|[\u00b2\u00b3])?"
-_NUMBER_TEXT = re.compile(r"^=?\s*(" + _NUM + r")\s*(?:(/)\s*(" + _NUM + r")|(%))?\s*"
-                          r"(" + _UNIT_WORD + r"(?:[ /\u00b7*]+" + _UNIT_WORD + r")*\.?)?$")
+_NUMBER_TEXT = re.compile(r"^(?:=\s*)?(百分之\s*)?(" + _NUM + r")\s*(?:(/)\s*(" + _NUM + r")|(%|percent\b|pct\b|per\s*cent\b))?"
+                          r"\s*(.*?)\s*\.?$", re.I)
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
+_FOLD = {"\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x"}
+
+
+def _fold(text: str) -> str:
+    """The typed text as the checker reads it: NFKC (full-width forms to ASCII), the ideographic
+    comma and full stop and the minus sign to ASCII, surrounding space and quotes removed."""
+    s = unicodedata.normalize("NFKC", text)
+    s = "".join(_FOLD.get(ch, ch) for ch in s)
+    return s.strip().strip(_QUOTES).strip()
 
 
 def _short(text: str, n: int = 40) -> str:
@@ -281,13 +336,25 @@ def _decimals_of(token: str) -> int:
     return max(0, len(frac) - (int(exp) if exp else 0))
 
 
-def _read_number_text(text: str, what: str):
-    """(value, decimals or None for an exact fraction, token) from a typed number."""
-    s = text.strip().strip(_QUOTES).strip()
+def _unit_key(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().lower())
+
+
+def _read_number_text(text: str, what: str, q: dict):
+    """(value, decimals or None for an exact fraction, token) from a typed number; ``q`` says the
+    quantity ("share" reads a percentage) and the units the exercise declares."""
+    s = _fold(text)
     m = _NUMBER_TEXT.match(s)
     if m is None:
         raise _BadAnswer(_m("not_number_text", what=what, s=_short(s)))
-    num, slash, den, pct = m.group(1), m.group(2), m.group(3), m.group(4)
+    pre, num, slash, den, pct, rest = m.groups()
+    pct = pct or pre
+    if rest and _unit_key(rest) not in q.get("units", ()):
+        if re.fullmatch(r"[-+0-9.,;/()\[\]\s%eE]*", rest):
+            raise _BadAnswer(_m("not_number_text", what=what, s=_short(s)))
+        raise _BadAnswer(_m("unit_unknown", what=what, w=_short(rest.strip(), 20), t=num))
+    if pct and q.get("quantity") != "share":
+        raise _BadAnswer(_m("percent_not_share", what=what, q=_m("q_" + q.get("quantity", "value"))))
     value = float(num)
     dec = _decimals_of(num)
     if slash:
@@ -302,15 +369,36 @@ def _read_number_text(text: str, what: str):
     return value, dec, num + ("%" if pct else "")
 
 
-def _read_number(x, what=None):
+def _describe(x) -> str:
+    """A learner's Python value in words, never a type name ("the number 3.0", "a list of 2 entries")."""
+    try:
+        if isinstance(x, (bool, np.bool_)):
+            return _m("d_bool", x=str(bool(x)))
+        if isinstance(x, numbers.Real):
+            return _m("d_number", x=_short(repr(float(x))))
+        if isinstance(x, str):
+            return _m("d_text", x=_short(x))
+        if isinstance(x, np.ndarray):
+            return _m("d_array", shape=x.shape)
+        if isinstance(x, (list, tuple)):
+            return _m("d_list", n=len(x))
+        if isinstance(x, dict):
+            return _m("d_dict")
+    except Exception:  # noqa: BLE001 - a learner's object that cannot even be looked at
+        pass
+    return _m("d_other")
+
+
+def _read_number(x, what=None, q=None):
     """(value, decimals or None, token) from a Python value or a typed text."""
     what = _m("answer") if what is None else what
+    q = {} if q is None else q
     if isinstance(x, str):
         if len(x) > MAX_TEXT:
             raise _BadAnswer(_m("long_number", what=what, n=len(x)))
-        return _read_number_text(x, what)
+        return _read_number_text(x, what, q)
     if isinstance(x, (bool, np.bool_)):
-        raise _BadAnswer(_m("not_number", what=what, x=repr(x)))
+        raise _BadAnswer(_m("not_number", what=what, x=_describe(x)))
     if isinstance(x, np.ndarray):
         if x.ndim != 0 or x.dtype.kind not in "iuf":
             raise _BadAnswer(_m("array", what=what, shape=x.shape))
@@ -325,30 +413,38 @@ def _read_number(x, what=None):
     if isinstance(x, numbers.Real):
         try:
             value = float(x)
-        except (OverflowError, ValueError, TypeError):
-            raise _BadAnswer(_m("not_finite", what=what, x=type(x).__name__)) from None
+        except Exception:  # noqa: BLE001 - a number whose float() fails
+            raise _BadAnswer(_m("not_finite", what=what, x=_m("d_other"))) from None
         if not math.isfinite(value):
             raise _BadAnswer(_m("not_finite", what=what, x=repr(value)))
         if isinstance(x, (float, np.floating)):
             token = repr(value)
             return value, _decimals_of(token), token
         return value, None, repr(value)     # a Fraction: exact
-    raise _BadAnswer(_m("not_number", what=what, x=f"{type(x).__name__} {_short(repr(x))}"))
+    raise _BadAnswer(_m("not_number", what=what, x=_describe(x)))
 
 
 _GROUP = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]\s*[,;]?")
 
 
+def _outer(s: str) -> str:
+    """``s`` without one pair of brackets around all of it ("(0, 0), (1, 1)" keeps its own)."""
+    if len(s) >= 2 and s[0] in "([" and s[-1] in ")]":
+        depth = 0
+        for i, ch in enumerate(s):
+            depth += (ch in "([") - (ch in ")]")
+            if depth == 0:
+                return s[1:-1] if i == len(s) - 1 else s
+    return s
+
+
 def _split_text(text: str, kind: str, item_length, what=None):
     """A typed tuple or list: a list of entry texts (flat) or of lists of entry texts (tuples)."""
     what = _m("answer") if what is None else what
-    s = text.strip().strip(_QUOTES).strip()
-    if len(s) > MAX_TEXT:
-        raise _BadAnswer(_m("long_numbers", what=what, n=len(s)))
-    if len(s) >= 2 and s[0] in "([" and s[-1] in ")]":
-        inner = s[1:-1]
-    else:
-        inner = s
+    if len(text) > MAX_TEXT:
+        raise _BadAnswer(_m("long_numbers", what=what, n=len(text)))
+    s = _fold(text)
+    inner = _outer(s)
     if kind == "sequence" and item_length:
         groups, pos = [], 0
         inner = inner.strip()
@@ -376,10 +472,10 @@ def _choices_text(choices) -> str:
 
 
 def _norm_choice(text: str) -> str:
-    s = text.strip().lower()
+    s = unicodedata.normalize("NFKC", text).strip().lower()
     s = s.replace("^2", "2").replace("\u00b2", "2").replace("alpha", "\u03b1").replace("epsilon", "\u03b5")
     s = re.sub(r"^(the|a|an)\s+", "", s)
-    return re.sub(r"[\s\-_.,!?'\"`\u201c\u201d\u2018\u2019]+", "", s)
+    return re.sub(r"[\s\-_.,!?'\"`\u201c\u201d\u2018\u2019\u3002\u3001]+", "", s)
 
 
 # spellings a learner may use for a choice, by the normalised choice they mean
@@ -408,7 +504,35 @@ def _words(text: str) -> int:
     return len(re.findall(r"[A-Za-z0-9]+", text)) + len(re.findall(r"[\u4e00-\u9fff]", text)) // 2
 
 
-def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), aliases=()):
+# -- open answers: which key points do the learner's words touch (checker.mjs reads them alike) -------
+_STOP = frozenset("""about above after again against also among another because been before being below
+between both could does doing down during each either even every from further have having here into itself
+just like many more most much must never only other over same should since some such than that their them
+then there these they this those through under until upon very what when where whether which while whom
+whose will with within without would your yours""".split())
+
+
+def _terms(text: str) -> set[str]:
+    """The content words of a text: English words of 4+ letters (not the common ones) cut to 5
+    letters, so that "independent" and "independence" meet; and each pair of adjacent Chinese
+    characters."""
+    s = unicodedata.normalize("NFKC", text).lower()
+    out = {w[:5] for w in re.findall(r"[a-z0-9]+", s) if len(w) >= 4 and w not in _STOP}
+    for run in re.findall(r"[\u4e00-\u9fff]+", s):
+        out |= {run[i:i + 2] for i in range(len(run) - 1)}
+    return out
+
+
+_TICK, _BOX = "\u2714", "\u2610"
+
+
+def _touched(point_terms: list[list[str]], text: str) -> list[bool]:
+    """For each key point (its terms), whether the learner's words share at least 40% of them."""
+    have = _terms(text)
+    return [bool(t) and sum(u in have for u in t) * 5 >= 2 * len(t) for t in point_terms]
+
+
+def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), aliases=(), q=None, shown=None):
     """(the answer in a comparable form, the decimals typed per number, the tokens), or _BadAnswer."""
     if value is None or value is Ellipsis:
         raise _BadAnswer(_m("no_answer"))
@@ -420,7 +544,7 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), a
         return value.strip(), None, None
     if kind == "choice":
         if not isinstance(value, str):
-            raise _BadAnswer(_m("choice_not_text", list=list(choices), x=_short(repr(value))))
+            raise _BadAnswer(_m("choice_not_text", list=shown or _choices_text(choices), x=_describe(value)))
         key = _norm_choice(value[:MAX_TEXT])
         for c in choices:
             if _norm_choice(c) == key:
@@ -428,43 +552,38 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), a
         for alias, c in aliases:
             if alias == key:
                 return c, None, None
-        raise _BadAnswer(_m("choice_bad", choices=_choices_text(choices), s=_short(value.strip())))
+        raise _BadAnswer(_m("choice_bad", choices=shown or _choices_text(choices), s=_short(value.strip())))
+    qs = (q or {}).get("quantities")
+    qof = (lambda i: {"quantity": qs[i % len(qs)], "units": q.get("units", ())}) if qs else (lambda i: q or {})
     if kind == "number":
-        v, d, t = _read_number(value)
+        v, d, t = _read_number(value, None, qof(0))
         return v, [d], [t]
     if isinstance(value, str):
         items = _split_text(value, kind, item_length)
     elif isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__len__"):
-        raise _BadAnswer(_m("not_sequence", tl=_m("tuple" if kind == "tuple" else "list"),
-                            x=f"{type(value).__name__} {_short(repr(value))}"))
+        raise _BadAnswer(_m("not_sequence", tl=_m("tuple" if kind == "tuple" else "list"), x=_describe(value)))
     elif isinstance(value, np.ndarray) and value.ndim == 0:
         raise _BadAnswer(_m("single_number", tl=_m("tuple" if kind == "tuple" else "list"),
                             x=_short(repr(value))))
     else:
-        try:
-            n = len(value)
-        except Exception:  # noqa: BLE001 - a learner's object whose len fails
-            raise _BadAnswer(_m("len_fails", x=type(value).__name__)) from None
+        n = len(value)
         if n > MAX_ENTRIES or (length is not None and n != length):
-            items = None
-        else:
-            items = list(value)
-        if items is None:
             want = length if length is not None else _m("at_most", n=MAX_ENTRIES)
             raise _BadAnswer(_m("length", n=want, m=n))
+        items = list(value)
     if length is not None and len(items) != length:
         raise _BadAnswer(_m("length", n=length, m=len(items)))
     if kind == "tuple" or item_length is None:
-        read = [_read_number(v, _m("entry", i=i + 1)) for i, v in enumerate(items)]
+        read = [_read_number(v, _m("entry", i=i + 1), qof(i)) for i, v in enumerate(items)]
         return tuple(r[0] for r in read), [r[1] for r in read], [r[2] for r in read]
     vals, decs, toks = [], [], []
     for i, v in enumerate(items):
         if isinstance(v, (str, bytes)) or not hasattr(v, "__len__") or (
                 isinstance(v, np.ndarray) and v.ndim != 1) or len(v) != item_length:
             shown = f"\"{_short(', '.join(v))}\"" if isinstance(v, list) and all(isinstance(u, str) for u in v) \
-                else _short(repr(v))
+                else _describe(v)
             raise _BadAnswer(_m("item_length", i=i + 1, k=item_length, s=shown))
-        read = [_read_number(u, _m("entry", i=i + 1)) for u in v]
+        read = [_read_number(u, _m("entry", i=i + 1), qof(j)) for j, u in enumerate(v)]
         vals.append(tuple(r[0] for r in read))
         decs += [r[1] for r in read]
         toks += [r[2] for r in read]
@@ -504,22 +623,26 @@ def _flat(a) -> list[float]:
 _POW10 = [float(f"1e{k}") for k in range(23)]
 
 
-def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 1) -> str:
-    """'ok' (within tol), 'slip' (t rounded or cut to the fewer decimals typed, at least ``least``
-    of them), or 'no'."""
-    if abs(x - t) <= tol:
+def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 1, slack: float = 0.0) -> str:
+    """How a typed number ``x`` (with ``dec`` decimals, None for an exact fraction) stands to the value
+    ``t``: 'ok' (within tol); 'round' (t rounded to dec < want decimals, at least ``least`` of them);
+    'cut' (t cut, not rounded, to dec <= want decimals); 'slack' (within the error that rounding the
+    intermediate values can make, given per exercise); 'no'. A typed 0 is never a rounding."""
+    if abs(x - t) <= tol * (1 + 1e-9):
         return "ok"
-    if dec is not None and least <= dec < want and dec < len(_POW10):
+    if dec is not None and least <= dec <= want and dec < len(_POW10) and x != 0:
         unit = 1 / _POW10[dec]
-        if abs(x - t) <= 0.5 * unit * (1 + 1e-9):
-            return "slip"
-        if (x >= 0) == (t >= 0) and 0 <= abs(t) - abs(x) < unit * (1 - 1e-9):   # cut, not rounded
-            return "slip"
+        if dec < want and abs(x - t) <= 0.5 * unit * (1 + 1e-9):
+            return "round"
+        if (x >= 0) == (t >= 0) and 0 <= abs(t) - abs(x) < unit * (1 - 1e-9):
+            return "cut"
+    if slack > tol and abs(x - t) <= slack * (1 + 1e-9):
+        return "slack"
     return "no"
 
 
-def _states(given, decs, target, tol, want, least=1):
-    return [_entry(x, d, t, tol, want, least) for x, d, t in zip(given, decs, target)]
+def _states(given, decs, target, tol, want, least=1, slack=0.0):
+    return [_entry(x, d, t, tol, want, least, slack) for x, d, t in zip(given, decs, target)]
 
 
 def _entries_text(idx: list[int], word: str) -> str:
@@ -627,52 +750,83 @@ def check(exercise_id: str, answer) -> Feedback:
         return _verdict(ex, answer)
     except _BadAnswer as bad:
         return Feedback(ex.id, "invalid", str(bad))
-    except (MemoryError, RecursionError, OverflowError, ValueError, TypeError, ArithmeticError) as err:
-        return Feedback(ex.id, "invalid", _m("unreadable", err=type(err).__name__, wanted=ex.wanted))
+    except Exception:  # noqa: BLE001 - whatever a learner's object does, check answers in words
+        return Feedback(ex.id, "invalid", _m("unreadable", wanted=ex.wanted))
+
+
+def _close_text(ex: Exercise, st, decs, toks, also) -> str:
+    parts = []
+    for i, (state, d, t) in enumerate(zip(st, decs, toks)):
+        if state == "ok":
+            continue
+        part = _m("c_" + state, x=t, k=d, s="s" if d != 1 else "", e=_num_text(ex.slack))
+        parts.append(part if len(st) == 1 else _m("entry_at", i=i + 1) + part)
+    text = _m("close", parts=_m("part_sep").join(parts), precision=ex.precision)
+    if also is not None:
+        text += _m("close_also", mistake=also.said()[0].rstrip(" .,;:。，；"))
+    return text
+
+
+def _num_text(x: float) -> str:
+    return f"{x:.6f}".rstrip("0").rstrip(".")
 
 
 def _verdict(ex: Exercise, answer) -> Feedback:
     length, item_length = _shape_of(ex.kind, ex.answer)
     given, decs, toks = _normalise(ex.kind, answer, length=length, item_length=item_length,
-                                   choices=ex.choices, aliases=ex.aliases)
+                                   choices=ex.choices, aliases=ex.aliases, q=ex.reading,
+                                   shown=ex.choices_text if ex.kind == "choice" else None)
     if ex.kind == "open":
-        points = "\n".join(f"\u2610 {p}" for p in ex.text("key_points"))
-        return Feedback(ex.id, "open", _m("open", points=points))
+        points = ex.text("key_points")
+        touched = _touched(ex.point_terms, given)
+        lines = "\n".join(f"{_TICK if hit else _BOX} {p}" for p, hit in zip(points, touched))
+        return Feedback(ex.id, "open", _m("open", k=sum(touched), n=len(points), points=lines))
     hint = ex.text("hint")
     if ex.kind == "choice":
         if given == ex.answer:
-            return Feedback(ex.id, "correct", _m("correct", answer=_fmt(ex.kind, ex.answer)))
+            return Feedback(ex.id, "correct", _m("correct", answer=ex.choice_text(ex.answer)))
         for m in ex.mistakes:
             if m.answer == given:
                 return Feedback(ex.id, "mistake", _m("mistake", mistake=m.said()[0], hint=m.said()[1]), m)
         return Feedback(ex.id, "wrong", _m("wrong", hint=hint))
     g, tol, want = _flat(given), ex.tolerance, ex.decimals
     a = _flat(ex.answer)
-    st = _states(g, decs, a, tol, want)
+    st = _states(g, decs, a, tol, want, 1, ex.slack)
     if all(s == "ok" for s in st):
         return Feedback(ex.id, "correct", _m("correct", answer=_fmt(ex.kind, ex.answer)))
-    for rule in ("ok", "slip"):   # a listed mistake typed as is, then the right value rounded, then a
-        if rule == "slip" and all(s != "no" for s in st):   # listed mistake typed rounded
-            k = min(d for d, s in zip(decs, st) if s == "slip")
-            return Feedback(ex.id, "close", _m("close_one" if len(st) == 1 else "close_many", k=k,
-                                               s="s" if k > 1 else "", precision=ex.precision))
-        for m in ex.mistakes:
-            ms = _states(g, decs, _flat(m.answer), tol, want, 2)
-            if all(s == "ok" for s in ms) or (rule == "slip" and all(s != "no" for s in ms)):
-                return Feedback(ex.id, "mistake", _m("mistake", mistake=m.said()[0], hint=m.said()[1]), m)
-    # a share typed as a percentage: 86 for 0.86
-    if all(0 <= t <= 1 for t in a) and any(abs(x) > 1 for x in g) and all(abs(x) <= 100 for x in g):
+    # a listed mistake, typed as is, rounded or cut, and nearer the mistake's value than the truth
+    off = max(abs(x - t) for x, t in zip(g, a))
+    best = None
+    for m in ex.mistakes:
+        ma = _flat(m.answer)
+        if all(s != "no" for s in _states(g, decs, ma, tol, want, 2)):
+            near = max(abs(x - t) for x, t in zip(g, ma))
+            if near < off and (best is None or near < best[0]):
+                best = (near, m)
+    if all(s != "no" for s in st):
+        return Feedback(ex.id, "close", _close_text(ex, st, decs, toks, best[1] if best else None),
+                        best[1] if best else None)
+    if best is not None:
+        m = best[1]
+        return Feedback(ex.id, "mistake", _m("mistake", mistake=m.said()[0], hint=m.said()[1]), m)
+    shares = [q == "share" for q in ex.quantities_of(len(g))]
+    # a share typed as a percentage without its sign: 86 for 0.86
+    if all(shares) and all(0 <= t <= 1 for t in a) and any(abs(x) > 1 for x in g) \
+            and all(abs(x) <= 100 for x in g) and not any(t.endswith("%") for t in toks):
         ps = _states([x / 100 for x in g], [None if d is None else d + 2 for d in decs], a, tol, want)
         if all(s != "no" for s in ps):
             msg = _m("percent_one", t=toks[0]) if len(g) == 1 else _m("percent_many")
             return Feedback(ex.id, "invalid", msg[0].upper() + msg[1:])
-    # the right size with the wrong sign: a difference taken the other way round
-    flips = [i for i, (x, d, t) in enumerate(zip(g, decs, a))
-             if st[i] == "no" and abs(t) > tol and _entry(-x, d, t, tol, want) != "no"]
-    if flips and all(s != "no" or i in flips for i, s in enumerate(st)):
-        where = "" if len(g) == 1 else _m("where", which=_entries_text(flips, "entry"))
-        mk = Mistake(tuple(-x for x in g) if len(g) > 1 else -g[0], _m("sign", where=where), _m("sign_hint"))
-        return Feedback(ex.id, "mistake", _m("mistake", mistake=mk.mistake, hint=mk.hint), mk)
+    # the right size with the wrong sign, where the answer is a difference
+    if ex.signed:
+        flips = [i for i, (x, d, t) in enumerate(zip(g, decs, a))
+                 if st[i] == "no" and abs(t) > tol and _entry(-x, d, t, tol, want) != "no"]
+        if flips and all(s != "no" or i in flips for i, s in enumerate(st)):
+            where = "" if len(g) == 1 else _m("where", which=_entries_text(flips, "entry"))
+            mk = Mistake(tuple(-x for x in g) if len(g) > 1 else -g[0], _m("sign", where=where), _m("sign_hint"))
+            return Feedback(ex.id, "mistake", _m("mistake", mistake=mk.mistake, hint=mk.hint), mk)
+    if len(g) == 1 and shares[0] and not 0 <= g[0] <= 1:
+        return Feedback(ex.id, "wrong", _m("share_range", t=toks[0], hint=hint))
     if len(g) > 1:
         if ex.kind == "sequence" and item_length:
             bad = sorted({i // item_length for i, s in enumerate(st) if s == "no"})
@@ -700,7 +854,8 @@ def _key_points(text: str) -> tuple[str, ...]:
 
 def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance: float | None = None, data=None,
              choices=(), hint: str | None = None, solve=None, decimals: int | None = None, aliases=None,
-             key_points=None, zh=None) -> Exercise:
+             key_points=None, zh=None, quantity=None, units=(), signed: bool = False,
+             slack: float = 0.0) -> Exercise:
     """Build an exercise, normalise its answers and add it to :data:`EXERCISES`.
 
     ``decimals`` is the precision the exercise asks for (0: whole numbers);
@@ -709,6 +864,17 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
     wanted (5e-4 when neither is given). ``aliases`` maps more spellings of a
     choice to it (the usual ones, "leave-one-out" for "loo", are known);
     ``key_points`` (open exercises) default to the model answer's sentences.
+
+    A computed exercise says what its numbers are: ``quantity`` is one of
+    :data:`QUANTITIES` (or a tuple of them, one per entry of a tuple): only a
+    ``"share"`` (a proportion, a rate, a probability, between 0 and 1) is read
+    from a percentage ("52.6%", "52.6 percent", "百分之52.6"). ``units`` are the
+    words a learner may type after the number ("melons", "digits"); any other
+    word after it is refused with a message naming it. ``signed`` marks an answer
+    that is a difference (A - B), the only kind where "the right size with the
+    wrong sign" is said. ``slack`` is the largest error that rounding the
+    intermediate values at the asked precision can make (:func:`rounding_slack`):
+    an answer that far off is *close*, with a message that says so.
 
     Refuses an id already used, a kind not in :data:`KINDS`, an answer of the
     wrong form, a mistake that equals the right answer (it could never be
@@ -724,6 +890,16 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
         raise ValueError(f"exercise {id}: an open exercise has a model answer (text) and no mistakes")
     if kind == "choice" and not choices:
         raise ValueError(f"exercise {id}: a choice exercise needs its choices")
+    numeric = kind in ("number", "tuple", "sequence")
+    if numeric and quantity is None:
+        raise ValueError(f"exercise {id}: say what its numbers are: quantity= one of {QUANTITIES}")
+    if quantity is None:
+        quantity = "value"
+    for q in (quantity if isinstance(quantity, tuple) else (quantity,)):
+        if q not in QUANTITIES:
+            raise ValueError(f"exercise {id}: quantity must be one of {QUANTITIES} (or a tuple of them), got {q!r}")
+    if not (isinstance(slack, (int, float)) and math.isfinite(slack) and slack >= 0):
+        raise ValueError(f"exercise {id}: slack must be a finite number >= 0, got {slack!r}")
     if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)
                                  or not 0 <= decimals <= 12):
         raise ValueError(f"exercise {id}: decimals must be an int from 0 to 12, got {decimals!r}")
@@ -766,13 +942,14 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
     zh = _checked_zh(id, kind, dict(zh or {}), norm)
     ex = Exercise(id=id, prompt=prompt, kind=kind, answer=answer, mistakes=tuple(norm), tolerance=tolerance,
                   data=dict(data or {}), choices=choices, solve=solve, decimals=decimals,
-                  aliases=alias_pairs, key_points=points, zh=zh,
+                  aliases=alias_pairs, key_points=points, zh=zh, quantity=quantity,
+                  units=tuple(units), signed=bool(signed), slack=float(slack),
                   **({} if hint is None else {"hint": hint}))
     EXERCISES[id] = ex
     return ex
 
 
-_ZH_KEYS = ("prompt", "hint", "solve", "answer", "key_points", "mistakes")
+_ZH_KEYS = ("prompt", "hint", "solve", "answer", "key_points", "mistakes", "choices")
 
 
 def _checked_zh(id, kind, zh: dict, mistakes) -> dict:
@@ -783,6 +960,10 @@ def _checked_zh(id, kind, zh: dict, mistakes) -> dict:
         raise ValueError(f"exercise {id}: unknown Chinese texts {sorted(unknown)}; known: {_ZH_KEYS}")
     if "answer" in zh and kind != "open":
         raise ValueError(f"exercise {id}: only an open exercise has a model answer in words")
+    if "choices" in zh:
+        zh["choices"] = tuple(zh["choices"])
+        if kind != "choice":
+            raise ValueError(f"exercise {id}: only a choice exercise has Chinese names of its choices")
     pairs = zh.pop("mistakes", None)
     if pairs is not None:
         pairs = [tuple(p) for p in pairs]
@@ -816,9 +997,26 @@ def translate(id: str, **zh) -> Exercise:
     ex = EXERCISES._d[id]
     mistakes = list(ex.mistakes)
     checked = _checked_zh(id, ex.kind, dict(zh), mistakes)
-    new = dataclasses.replace(ex, zh={**ex.zh, **checked}, mistakes=tuple(mistakes))
+    aliases = ex.aliases
+    if "choices" in checked:
+        if len(checked["choices"]) != len(ex.choices):
+            raise ValueError(f"exercise {id}: give one Chinese name per choice ({len(ex.choices)}), got "
+                             f"{len(checked['choices'])}")
+        aliases += tuple((_norm_choice(z), c) for z, c in zip(checked["choices"], ex.choices))
+    new = dataclasses.replace(ex, zh={**ex.zh, **checked}, mistakes=tuple(mistakes), aliases=aliases)
     EXERCISES[id] = new
     return new
+
+
+def rounding_slack(f: Callable[..., float], values, decimals: int) -> float:
+    """The largest change of ``f(*values)`` when each value is first rounded to ``decimals``
+    decimals: ``f`` at every corner of the box values +- half a unit of the last decimal (the
+    extremes of a function monotone in each value lie at corners)."""
+    import itertools
+    half = 0.5 / _POW10[decimals]
+    t = f(*values)
+    return max(abs(f(*(v + s * half for v, s in zip(values, signs))) - t)
+               for signs in itertools.product((-1, 1), repeat=len(values)))
 
 
 def exercises_of_chapter(chapter: str) -> list[Exercise]:
@@ -840,7 +1038,9 @@ class Solution:
         self.text = solve() if solve is not None else ""
         label = _m("label_model" if exercise.kind == "open" else "label_answer")
         colon = "：" if _lang() == "zh" else ": "
-        self.text += ("\n" if self.text else "") + f"{label}{colon}{_fmt(exercise.kind, exercise.text('answer'))}"
+        shown = exercise.choice_text(exercise.answer) if exercise.kind == "choice" else \
+            _fmt(exercise.kind, exercise.text("answer"))
+        self.text += ("\n" if self.text else "") + f"{label}{colon}{shown}"
         self.title = _m("solution", id=exercise.id)
         self.click = _m("click")
 

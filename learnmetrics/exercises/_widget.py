@@ -17,6 +17,7 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from ._core import _STOP
 from ._messages import MESSAGES
 
 _HERE = Path(__file__).resolve().parent
@@ -29,6 +30,7 @@ def _compact(js: str) -> str:
 
 # the words of the verdicts and of the box in each language: the same table check() fills
 _ESM = _compact("const MESSAGES = " + json.dumps(MESSAGES, ensure_ascii=False, sort_keys=True) + ";\n"
+                + "const STOP = new Set(" + json.dumps(sorted(_STOP)) + ");\n"
                 + (_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
                 + (_HERE / "answer_box.js").read_text(encoding="utf-8"))
 _CSS = """

@@ -42,7 +42,9 @@ function render({ model, el }) {
       out.appendChild(document.createTextNode(v.message));
       return;
     }
-    out.appendChild(document.createTextNode(W.box_tick));
+    // the matcher's summary, then each key point marked as the words matched it, to tick by the learner
+    const lines = v.message.split("\n");
+    out.appendChild(document.createTextNode(`${lines[0]}\n${W.box_tick}`));
     const list = document.createElement("ul");
     list.className = "lm-answer-points";
     const tally = document.createElement("div");
@@ -53,13 +55,13 @@ function render({ model, el }) {
         ? fill("box_all", { n })
         : fill("box_some", { n, m: spec.key_points.length });
     };
-    spec.key_points.forEach((p) => {
+    spec.key_points.forEach((p, i) => {
       const li = document.createElement("li");
       const label = document.createElement("label");
       const tick = document.createElement("input");
       tick.type = "checkbox";
       tick.addEventListener("change", count);
-      label.append(tick, ` ${p}`);
+      label.append(tick, ` ${lines[i + 1] || p}`);
       li.appendChild(label);
       list.appendChild(li);
     });

@@ -32,6 +32,7 @@ register(
     "What is the accuracy (精度)? Count TP, FP, FN and TN in the list, then answer with a number "
     "(a fraction such as 9/17 is fine).",
     kind="number",
+    quantity="share",
     answer=_clf.accuracy_score(_melons.y_true, _y_pred),
     data={"y_true": _melons.y_true, "y_score": _melons.y_score, "threshold": _T},
     mistakes=[

@@ -56,6 +56,7 @@ register(
     "to the class whose share was rounded down most). How many malignant and how many benign examples are in "
     "T? Answer as a tuple (malignant, benign).",
     kind="tuple",
+    quantity="count",
     answer=(_test_pos, _test_neg),
     tolerance=0.05,   # counts: whole numbers; the exact shares (a known mistake) are recognised to 0.05
     decimals=0,
@@ -109,6 +110,7 @@ register(
     f"replacement, from {_M_BOOT} examples. On average, what share of the {_M_BOOT} examples will be "
     "out-of-bag (never drawn)? Answer as a number between 0 and 1, with 4 decimals.",
     kind="number",
+    quantity="share",
     answer=_p_oob,
     data={"m": _M_BOOT},
     decimals=4,
@@ -159,6 +161,7 @@ register(
     f"{_m} breast-cancer examples. How many models are trained, and how many examples do the smallest and "
     "the largest training sets hold? Answer as a tuple (models, smallest training set, largest training set).",
     kind="tuple",
+    quantity="count",
     answer=(_n_fits, _train_sizes.min(), _train_sizes.max()),
     tolerance=0,
     data={"m": _m, "k": _K, "p": _P},

@@ -57,6 +57,7 @@ register(
     f"{_T_NEW:.2f} up to (not including) {_T_OLD:.2f} are {_listed}. Before you move the slider to "
     f"{_T_NEW:.2f}, predict the precision and the recall there. Answer as a tuple (P, R).",
     kind="tuple",
+    quantity="share",
     answer=(_new.precision, _new.recall),
     tolerance=5e-4,
     data={"y_true": _melons.y_true, "y_score": _melons.y_score, "old_threshold": _T_OLD,
@@ -100,6 +101,7 @@ register(
     "02.2",
     f"{_MATRIX} What is the filter's accuracy?",
     kind="number",
+    quantity="share",
     answer=_R.accuracy,
     data={"counts": tuple(_C)},
     mistakes=[
@@ -132,6 +134,7 @@ register(
     "02.3",
     f"{_MATRIX} Compute the precision, the recall and F1. Answer as a tuple (P, R, F1).",
     kind="tuple",
+    quantity="share",
     answer=(_R.precision, _R.recall, _R.f1),
     data={"counts": tuple(_C)},
     mistakes=[
@@ -163,6 +166,7 @@ register(
     "02.4",
     f"{_MATRIX} What is the filter's specificity?",
     kind="number",
+    quantity="share",
     answer=_R.tnr,
     data={"counts": tuple(_C)},
     mistakes=[
@@ -205,6 +209,7 @@ register(
     f"Three classes: y_true = {_Y5_TRUE}, y_pred = {_Y5_PRED}. Compute the book's macro-F1: the F1 (harmonic "
     "mean) of macro-P and macro-R, each the mean over the three one-vs-rest tables.",
     kind="number",
+    quantity="share",
     answer=_mm5.macro_f1,
     data={"y_true": _Y5_TRUE, "y_pred": _Y5_PRED},
     mistakes=[
@@ -250,6 +255,7 @@ register(
     "example). The classifier never predicts C. Compute micro-F1 and scikit-learn's macro-F1 (the mean of the "
     "per-class F1; a class never predicted has F1 = 0). Answer as a tuple (micro-F1, macro-F1).",
     kind="tuple",
+    quantity="share",
     answer=(_micro6, _macro6),
     data={"y_true": _Y6_TRUE, "y_pred": _Y6_PRED},
     mistakes=[
@@ -309,6 +315,7 @@ register(
     f"{_MATRIX} Compute the balanced accuracy and the MCC (Matthews correlation coefficient). Answer as a tuple "
     "(balanced accuracy, MCC).",
     kind="tuple",
+    quantity=("share", "value"),
     answer=(_ba8, _mcc8),
     data={"counts": tuple(_C)},
     mistakes=[
@@ -364,6 +371,7 @@ register(
     f"the healthy (FPR = {_FPR9:.2f}). In a clinic where half the patients are sick, its precision is "
     f"{_p9_clinic:.3f}. What is its precision in a population where {_PI9:.0%} are sick (same TPR, same FPR)?",
     kind="number",
+    quantity="share",
     answer=_p9,
     data={"tpr": _TPR9, "fpr": _FPR9, "prevalence": _PI9},
     mistakes=[
@@ -412,6 +420,7 @@ register(
     f"Y_pred = {_P10}. Compute the subset accuracy (accuracy_score on the matrices) and the Hamming loss. Answer "
     "as a tuple (subset accuracy, Hamming loss).",
     kind="tuple",
+    quantity="share",
     answer=(_subset10, _hamming10),
     data={"Y_true": _Y10, "Y_pred": _P10},
     mistakes=[

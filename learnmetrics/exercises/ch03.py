@@ -47,6 +47,7 @@ register(
     f"P = {_a.precision:.3f}. The next melon down the list, #{_ids[_K1]}, is a good one. Before you move the slider "
     f"to cut {_K1 + 1} (the explorer draws only the path walked so far): where will the P-R point be? Give (R, P).",
     kind="tuple",
+    quantity="share",
     answer=(_b.recall, _b.precision),
     data={"y_true": _melons.y_true, "y_score": _melons.y_score, "from_cut": _K1},
     hint="A good melon adds one to TP (and so to TP + FP); recompute R = TP/m+ and P = TP/(TP + FP).",
@@ -95,6 +96,7 @@ register(
     f"Eight examples ranked by score (label in brackets): {_LIST}. Cut the list after the third example "
     f"(the top 3 are predicted positive). Give (P, R): precision and recall at this cut.",
     kind="tuple",
+    quantity="share",
     answer=(_c.precision, _c.recall),
     data={"y_true": _Y, "y_score": _S, "k": _K2},
     hint="Count TP, FP (above the cut) and FN (positives below it); P = TP/(TP + FP), R = TP/(TP + FN).",
@@ -130,6 +132,7 @@ register(
     "03.3",
     f"Same eight examples: {_LIST}. What is the break-even point (BEP) of their P-R curve?",
     kind="number",
+    quantity="share",
     answer=_bep.value,
     data={"y_true": _Y, "y_score": _S},
     hint="Walk the list cut by cut and find where P = R; it happens where TP + FP = m+.",
@@ -166,6 +169,7 @@ register(
     "At the cut of exercise 03.2 (the top 3 of the eight examples predicted positive), a screening task cares "
     "more about recall than about precision and uses F2 (beta = 2). What is F2?",
     kind="number",
+    quantity="share",
     answer=_f(2.0),
     data={"y_true": _Y, "y_pred": _yp, "beta": 2.0},
     hint="F_beta = (1 + beta²) P R / (beta² P + R) with the P and R of 03.2.",
@@ -207,6 +211,7 @@ register(
     f"Same eight examples: {_LIST}. Compute their average precision (AP), as "
     f"sklearn.metrics.average_precision_score does.",
     kind="number",
+    quantity="share",
     answer=_ap,
     data={"y_true": _Y, "y_score": _S},
     hint="AP = Σ (R_k − R_{k−1}) P_k: the precision at each cut that takes in a positive, times 1/m+.",

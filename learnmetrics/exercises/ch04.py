@@ -51,6 +51,7 @@ register(
     f"Six examples ranked by score (label in brackets): {_list_text(_Y6, _S6)}. List the ROC points (FPR, TPR) "
     f"of every cut: seven points, from (0, 0), where nothing is predicted positive, to (1, 1).",
     kind="sequence",
+    quantity="share",
     answer=_roc6,
     data={"y_true": _Y6, "y_score": _S6},
     hint="At each cut count TP and FP above it; TPR = TP/m+, FPR = FP/m−; a point is (FPR, TPR).",
@@ -95,6 +96,7 @@ register(
     f"Six examples ranked by score: {_list_text(_YT, _ST)}. Compute the AUC by counting (positive, negative) "
     f"pairs: a pair in the right order counts 1, a tie counts 1/2.",
     kind="number",
+    quantity="share",
     answer=_auc_t,
     data={"y_true": _YT, "y_score": _ST},
     hint="For each positive count the negatives scored below it (a tie counts 1/2); divide by m+ × m−.",
@@ -131,6 +133,7 @@ register(
     f"The six examples of exercise 04.1: {_list_text(_Y6, _S6)}. What is their rank loss ℓ_rank (the book's "
     f"eq. 2.21)?",
     kind="number",
+    quantity="share",
     answer=_loss6,
     data={"y_true": _Y6, "y_score": _S6},
     hint="Count the (positive, negative) pairs where the negative is scored higher; divide by m+ × m−.",
@@ -168,6 +171,7 @@ register(
     f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4} (it "
     f"draws only the path walked so far): where will the ROC point be? Give (FPR, TPR).",
     kind="tuple",
+    quantity="share",
     answer=(_after.fpr, _after.tpr),
     data={"y_true": _YT, "y_score": _ST, "from_cut": _K4 - 1},
     hint="Which examples cross the cut together? Add them to TP and FP, then TPR = TP/m+, FPR = FP/m−.",
@@ -221,6 +225,7 @@ register(
     "Take the three classes of section 9 (y3, P3). Compute the macro one-vs-rest AUC yourself: each class's "
     "curve lm.roc_curve(y3 == c, P3[:, c]) and its area lm.auc, then average (no roc_auc_score). Give 4 decimals.",
     kind="number",
+    quantity="share",
     answer=_macro,
     data={"y_true": _y3, "y_score": _P3},
     decimals=4,

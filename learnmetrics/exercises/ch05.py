@@ -64,6 +64,8 @@ register(
     f"slider to {_NEW[0]}:{_NEW[1]} (a missed good melon ten times dearer than a bad melon sold as good), predict: "
     f"how many melons will the best cut predict good?",
     kind="number",
+    quantity="count",
+    units=("melons", "melon", "个", "个瓜"),
     answer=_s_new.n_predicted_positive,
     tolerance=0,
     data={"p": _P1, "old_costs": _OLD, "new_costs": _NEW},
@@ -109,6 +111,7 @@ register(
     f"book's cost matrix (row 0 = the positive class) cost01 = {_C01} and cost10 = {_C10}. What is its "
     "cost-sensitive error rate E(f; D; cost)?",
     kind="number",
+    quantity="value",
     answer=_e,
     data={"tp": _TP, "fn": _FN, "fp": _FP, "tn": _TN, "cost_matrix": _book.tolist()},
     mistakes=[
@@ -143,6 +146,7 @@ register(
     f"A quarter of the examples are positive (p = {_P3}) and a missed positive costs {_C01_3} times a false alarm "
     f"(cost01 = {_C01_3}, cost10 = {_C10_3}). What is the probability cost P(+)cost, the x-axis of the cost curve?",
     kind="number",
+    quantity="share",
     answer=_x3,
     data={"p": _P3, "cost01": _C01_3, "cost10": _C10_3},
     mistakes=[
@@ -180,6 +184,7 @@ register(
     f"A cut point has the ROC point (FPR, TPR) = ({_FPR_S}, {_TPR_S}). In cost space it is a straight segment "
     "from x = 0 to x = 1. Give its two endpoints as [(0, y0), (1, y1)].",
     kind="sequence",
+    quantity="value",
     answer=_seg,
     data={"fpr": _FPR_S, "tpr": _TPR_S},
     mistakes=[
@@ -217,6 +222,7 @@ register(
     f"A cut point has the ROC point (FPR, TPR) = ({_FPR4}, {_TPR4}). The prior is p = {_P4} and cost01:cost10 = "
     f"{_C01_4}:{_C10_4}. What is its normalized cost (the height of its segment in cost space at x = P(+)cost)?",
     kind="number",
+    quantity="value",
     answer=_n4,
     data={"fpr": _FPR4, "tpr": _TPR4, "p": _P4, "cost01": _C01_4, "cost10": _C10_4},
     mistakes=[

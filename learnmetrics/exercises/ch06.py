@@ -52,6 +52,7 @@ register(
     f"(NDCG@{_K1} = {_s1_before.ndcg_exponential:.4f}). Before you run the next cell, which moves d1 (grade 3) one "
     f"more rank up, predict: what will NDCG@{_K1} be?",
     kind="number",
+    quantity="value",
     answer=_s1_after.ndcg_exponential,
     data={"grades": _GRADES, "before": _BEFORE, "after": _AFTER, "k": _K1},
     mistakes=[
@@ -92,6 +93,7 @@ register(
     f"A search returns {' '.join(_RANKED2)} (best first). The relevant documents are "
     f"{', '.join(sorted(_REL2))} (d9 is not in the list). Give (precision@{_K2}, recall@{_K2}).",
     kind="tuple",
+    quantity="share",
     answer=(_p2, _r2),
     data={"ranked": _RANKED2, "relevant": sorted(_REL2), "k": _K2},
     mistakes=[
@@ -132,6 +134,7 @@ register(
     f"A list {' '.join(_RANKED3)} (best first); the relevant items are {', '.join(sorted(_REL3))} (z is not in the "
     "list). What is its average precision AP?",
     kind="number",
+    quantity="share",
     answer=_ap3,
     data={"ranked": _RANKED3, "relevant": sorted(_REL3)},
     mistakes=[
@@ -178,6 +181,7 @@ register(
     "06.4",
     _dcg_prompt("exponential gain 2^rel - 1 (note 003's convention)"),
     kind="number",
+    quantity="value",
     answer=_s4.dcg_exponential,
     data={"relevance": _REL4, "k": _K4, "gain": "exponential"},
     mistakes=[
@@ -197,6 +201,7 @@ register(
     "06.5",
     _dcg_prompt("linear gain rel (scikit-learn's convention)"),
     kind="number",
+    quantity="value",
     answer=_s4.dcg_linear,
     data={"relevance": _REL4, "k": _K4, "gain": "linear"},
     mistakes=[
@@ -233,6 +238,7 @@ register(
     f"The relevance grades of a list, in the order shown: {', '.join(map(str, _REL6))}. With the linear gain rel "
     f"and the discount log2(rank + 1), what is NDCG@{_K6}?",
     kind="number",
+    quantity="value",
     answer=_s6.ndcg_linear,
     data={"relevance": _REL6, "k": _K6, "gain": "linear"},
     mistakes=[
@@ -272,6 +278,7 @@ register(
     + "; ".join(f"{q}: {' '.join(_LISTS7[q])}, relevant {{{', '.join(sorted(_REL7[q]))}}}" for q in _qs)
     + ". What is the mean reciprocal rank MRR?",
     kind="number",
+    quantity="value",
     answer=_mrr,
     data={"lists": _LISTS7, "relevant": {q: sorted(v) for q, v in _REL7.items()}},
     mistakes=[

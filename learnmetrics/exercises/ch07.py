@@ -33,7 +33,8 @@ register(
     "07.1",
     f"Four examples have true values y = {_Y.tolist()} and predictions f(x) = {_F.tolist()}. "
     "What is the mean squared error (MSE)?",
-    kind="number", answer=_MSE, data={"y_true": _Y, "y_pred": _F},
+    kind="number",
+    quantity="value", answer=_MSE, data={"y_true": _Y, "y_pred": _F},
     mistakes=[
         Mistake(_SSE, "that is the sum of squared errors (SSE),", "MSE divides it by the number of examples m."),
         Mistake(lm.mean_absolute_error(_Y, _F), "that is the mean absolute error (MAE),",
@@ -61,7 +62,8 @@ def _solve_072() -> str:
 register(
     "07.2",
     f"Same four examples: y = {_Y.tolist()}, f(x) = {_F.tolist()}. What is R² = 1 - SSE/SST?",
-    kind="number", answer=_R2, data={"y_true": _Y, "y_pred": _F},
+    kind="number",
+    quantity="value", answer=_R2, data={"y_true": _Y, "y_pred": _F},
     mistakes=[
         Mistake(_SSE / _SST, "that is SSE/SST, the share of the variation the model leaves unexplained,",
                 "R² is 1 minus it."),
@@ -99,7 +101,8 @@ register(
     f"A straight line (p = 1 feature, plus an intercept) fitted by least squares to the n = {_N8} points "
     f"x = {_X8.astype(int).tolist()}, y = {_Y8.astype(int).tolist()} has R² = {_R2_8:.4f}. "
     "What is its adjusted R²?",
-    kind="number", answer=_ADJ8, data={"x": _X8, "y": _Y8, "r2": _R2_8, "n_features": _P8},
+    kind="number",
+    quantity="value", answer=_ADJ8, data={"x": _X8, "y": _Y8, "r2": _R2_8, "n_features": _P8},
     mistakes=[
         Mistake(1 - (1 - _R2_8) / (_N8 - _P8 - 1), "that is note 004's formula 1 - (1 - R²)/(n - p - 1),",
                 "the factor (n - 1) is missing: 1 - (1 - R²)(n - 1)/(n - p - 1)."),
@@ -139,7 +142,9 @@ register(
     f"RSS = {_RSS[1]:.6g} and the cubic (degree 3, k = 4) leaves RSS = {_RSS[3]:.6g}. With "
     "AIC = n ln(RSS/n) + 2k and BIC = n ln(RSS/n) + k ln n, give (AIC of the cubic - AIC of the line, "
     "BIC of the cubic - BIC of the line).",
-    kind="tuple", answer=(_DAIC, _DBIC), tolerance=0.01,
+    kind="tuple",
+    quantity="value",
+    signed=True, answer=(_DAIC, _DBIC), tolerance=0.01,
     data={"n": _NC, "rss": _RSS, "n_params": {1: 2, 3: 4}},
     mistakes=[
         Mistake((_DBIC, _DAIC), "the two are swapped:",
@@ -178,7 +183,8 @@ register(
     "07.5",
     "Predict, then check with the explorer: 25 new points come from y = 1 - 2x² + noise (a parabola). "
     "Polynomials of degree 0 to 8 are fitted. Which degree will Mallows' C_p pick (the smallest C_p)?",
-    kind="number", answer=_CP_PICK, tolerance=0.01, decimals=0, data={"x": _XQ, "y": _YQ, "max_degree": 8},
+    kind="number",
+    quantity="count", answer=_CP_PICK, tolerance=0.01, decimals=0, data={"x": _XQ, "y": _YQ, "max_degree": 8},
     mistakes=[
         Mistake(_R2_PICK, "that is the degree with the largest R² (the smallest RSS),",
                 "the training R² never falls when a term is added; C_p adds 2 per parameter and stops where a term no longer pays."),

@@ -43,7 +43,8 @@ register(
     f"f(x; D) = {_PRED.tolist()}, and five test labels recorded at x, drawn independently of the training sets "
     f"(one per set), are y_D = {_LABELS.tolist()}. "
     "Give (bias², variance, noise ε²) at x, every average taken over the five sets.",
-    kind="tuple", answer=(_B2, _VAR, _NOISE), data={"predictions": _PRED, "truth": _TRUTH, "labels": _LABELS},
+    kind="tuple",
+    quantity="value", answer=(_B2, _VAR, _NOISE), data={"predictions": _PRED, "truth": _TRUTH, "labels": _LABELS},
     mistakes=[
         Mistake((_B2, float(_PRED.var(ddof=1)), _NOISE), "your variance divides by 4 (the sample variance),",
                 "the book's variance is the average over the training sets, E_D: divide by their number, 5."),

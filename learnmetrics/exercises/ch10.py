@@ -40,7 +40,8 @@ register(
     "the placement values V10 (for each positive, the share of negatives scored below it) and V01 (for each "
     "negative, the share of positives scored above it), then √(s²(V10)/m + s²(V01)/n) with the sample "
     "variances s².",
-    kind="number", answer=_R1.standard_error, tolerance=5e-4, data={"y_true": _Y1, "y_score": _S1},
+    kind="number",
+    quantity="value", answer=_R1.standard_error, tolerance=5e-4, data={"y_true": _Y1, "y_score": _S1},
     mistakes=[
         Mistake(_SE_NODDOF, "you divided the variances by m and n instead of m - 1 and n - 1,",
                 "DeLong uses the sample variances s² of the placement values."),
@@ -71,7 +72,8 @@ register(
     "10.2",
     f"A 95% interval for an AUC is {_W0} wide with {_N0} test examples. About how wide will it be with "
     f"{_NN} test examples from the same population?",
-    kind="number", answer=_W_SQRT, tolerance=0.005, data={"width": _W0, "n0": _N0, "n1": _NN},
+    kind="number",
+    quantity="value", answer=_W_SQRT, tolerance=0.005, data={"width": _W0, "n0": _N0, "n1": _NN},
     mistakes=[
         Mistake(_W0 * _N0 / _NN, "that is width ∝ 1/n,",
                 "a standard error shrinks like 1/√n: four times the data halves the width, it does not quarter it."),
@@ -104,7 +106,8 @@ register(
     "10.3",
     f"21 bootstrap resamples of the 17 watermelons gave these AUCs: {_VALS.tolist()}. What is the 90% "
     "percentile interval (low, high)? Use the quantiles of np.quantile (positions 0 .. 20).",
-    kind="tuple", answer=_P90, tolerance=5e-4, data={"values": _VALS},
+    kind="tuple",
+    quantity="share", answer=_P90, tolerance=5e-4, data={"values": _VALS},
     mistakes=[
         Mistake(_RANGE, "that is the full range (min, max),", "a 90% interval drops 5% of the values at each end."),
         Mistake(_P95, "that is the 95% interval (the 0.025 and 0.975 quantiles),",
@@ -141,7 +144,9 @@ register(
     f"Two models score the same {_Y4.size} examples. DeLong gives AUC_A = {_T4.auc[0]:.4f}, AUC_B = "
     f"{_T4.auc[1]:.4f}, Var_A = {_C4[0, 0]:.5f}, Var_B = {_C4[1, 1]:.5f} and Cov(A, B) = {_C4[0, 1]:.5f}. "
     "What is DeLong's z statistic for AUC_A - AUC_B?",
-    kind="number", answer=_T4.z, tolerance=0.005, data={"y_true": _Y4, "y_score_a": _A4, "y_score_b": _B4},
+    kind="number",
+    quantity="statistic",
+    signed=True, answer=_T4.z, tolerance=0.005, data={"y_true": _Y4, "y_score_a": _A4, "y_score_b": _B4},
     mistakes=[
         Mistake(_Z_UNPAIRED, "the covariance is missing (that treats the two AUCs as independent),",
                 "both models are scored on the same examples: Var(A - B) = Var_A + Var_B - 2 Cov."),

@@ -30,7 +30,8 @@ register(
     "11.1",
     f"Labels {_Y1.tolist()} (1 = positive), predicted probabilities of the positive class {_P1.tolist()}. "
     "Compute the Brier score: the mean of (p - y)².",
-    kind="number", answer=_B1, tolerance=5e-4, data={"y_true": _Y1, "y_prob": _P1},
+    kind="number",
+    quantity="value", answer=_B1, tolerance=5e-4, data={"y_true": _Y1, "y_prob": _P1},
     mistakes=[
         Mistake(math.sqrt(_B1), "that is the square root of the Brier score (a root mean squared error),",
                 "the Brier score is the mean of the squares, with no root."),
@@ -68,7 +69,8 @@ register(
     f"Labels {_Y2.tolist()} (1 = positive), probabilities {_P2.tolist()}. With two bins [0, 0.5] and (0.5, 1], "
     "compute the expected calibration error: the gaps |fraction of positives - mean probability| of the bins, "
     "weighted by each bin's share of the examples.",
-    kind="number", answer=_E2, tolerance=5e-4, data={"y_true": _Y2, "y_prob": _P2},
+    kind="number",
+    quantity="value", answer=_E2, tolerance=5e-4, data={"y_true": _Y2, "y_prob": _P2},
     mistakes=[
         Mistake(_UNW2, "that is the plain mean of the two gaps,",
                 "weight each gap by its bin's share of the examples."),
@@ -96,7 +98,8 @@ def _solve_113() -> str:
 register(
     "11.3",
     f"A negative example gets P(+) = {_P3}. What is its log loss (natural logarithm)?",
-    kind="number", answer=_L3, tolerance=5e-3, data={"y_true": [0], "y_prob": [_P3]},
+    kind="number",
+    quantity="value", answer=_L3, tolerance=5e-3, data={"y_true": [0], "y_prob": [_P3]},
     mistakes=[
         Mistake(_L3_10, "that is the base-10 logarithm,", "log loss uses the natural logarithm ln."),
         Mistake(_L3_WRONG, "that is -ln of the probability of the wrong class (+),",

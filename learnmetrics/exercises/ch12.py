@@ -41,6 +41,8 @@ register(
     "Book exercise 2.1: 1000 examples, 500 positive and 500 negative, are split by stratified hold-out into a "
     "70% training set and a 30% test set. How many decimal digits does the number of possible splits have?",
     kind="number",
+    quantity="count",
+    units=("digits", "digit", "位", "位数"),
     answer=_digits(_count),
     data={"n_pos": _N_POS, "n_neg": _N_NEG, "train_size": _TRAIN},
     mistakes=[
@@ -84,6 +86,7 @@ register(
     "Book exercise 2.2: 100 examples, 50 positive and 50 negative; the learner predicts the class most frequent "
     "in its training set (a random guess on a tie). What error rate does leave-one-out report?",
     kind="number",
+    quantity="share",
     answer=_loo,
     data={"y": _y22},
     mistakes=[
@@ -142,6 +145,7 @@ register(
     f"Book exercise 2.4: a classifier has precision P = {_P4} and recall R = {_R4} on a test set with "
     f"m+ = {_MPOS4} positives and m- = {_MNEG4} negatives. What is its FPR?",
     kind="number",
+    quantity="share",
     answer=_c4.fpr,
     data={"P": _P4, "R": _R4, "m_pos": _MPOS4, "m_neg": _MNEG4},
     mistakes=[
@@ -178,6 +182,7 @@ register(
     "Book exercise 2.5 (eq. 2.22, AUC = 1 - l_rank): for y_true = [1, 0, 1, 0, 1, 0] and scores "
     "[0.9, 0.8, 0.7, 0.7, 0.5, 0.3], compute the rank loss l_rank (a tie counts one half).",
     kind="number",
+    quantity="share",
     answer=_l5,
     data={"y_true": _y5, "y_score": _s5},
     mistakes=[
@@ -209,6 +214,7 @@ register(
     f"Book exercise 2.6: a classifier sits at the ROC point (FPR, TPR) = ({_FPR6}, {_TPR6}) on a test set "
     f"where a share p = {_P6} of the examples is positive. What is its error rate?",
     kind="number",
+    quantity="share",
     answer=_err6,
     data={"fpr": _FPR6, "tpr": _TPR6, "p": _P6},
     mistakes=[
@@ -241,6 +247,7 @@ register(
     f"Book exercise 2.7: in cost space, one classifier's line runs from (0, {_a7:g}) to (1, {_b7:g}). "
     "Which ROC point (FPR, TPR) is it?",
     kind="tuple",
+    quantity="share",
     answer=(_a7, 1 - _b7),
     data={"segment": _seg7},
     mistakes=[
@@ -276,6 +283,7 @@ register(
     f"Book exercise 2.8: normalise x = {_x8.astype(int).tolist()} by min-max to [0, 1] (eq. 2.43). "
     f"What does the value {_x8[_I8]:g} become?",
     kind="number",
+    quantity="value",
     answer=_mm8[_I8],
     data={"x": _x8},
     mistakes=[
@@ -311,6 +319,7 @@ register(
     "the contingency table [[e00, e01], [e10, e11]] = [[50, 4], [14, 32]] (rows: B right/wrong, columns: "
     "A right/wrong). Compute McNemar's statistic tau_chi2 (eq. 2.33, with the continuity correction).",
     kind="number",
+    quantity="statistic",
     answer=_r9.statistic,
     data={"table": _T9},
     mistakes=[
@@ -345,6 +354,7 @@ register(
     "Book exercise 2.10: the book's table 2.5 ranks algorithms A, B, C on four data sets: "
     "[[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]. Compute tau_F (eq. 2.35).",
     kind="number",
+    quantity="statistic",
     answer=_fr10.f.statistic,
     data={"ranks": _RANKS10},
     mistakes=[

@@ -35,7 +35,8 @@ register(
     "13.1",
     f"Labels {_Y1.tolist()} (1 = positive), scores {_S1.tolist()}. Compute the KS statistic of the scorer, "
     "the largest |TPR - FPR| over all thresholds (3 decimals).",
-    kind="number", answer=_KS1.statistic, decimals=3, data={"y_true": _Y1, "y_score": _S1},
+    kind="number",
+    quantity="statistic", answer=_KS1.statistic, decimals=3, data={"y_true": _Y1, "y_score": _S1},
     mistakes=[
         Mistake(_AT05, "that is TPR - FPR at the threshold 0.5 only,",
                 "the KS statistic is the largest gap over every threshold: try each score as the threshold."),
@@ -68,7 +69,8 @@ register(
     "13.2",
     f"A classifier is right on {_K2} of {_N2} test examples. Compute the lower end of the 95% Wilson interval "
     "for its accuracy (3 decimals).",
-    kind="number", answer=_W2.low, decimals=3, data={"k": _K2, "n": _N2},
+    kind="number",
+    quantity="share", answer=_W2.low, decimals=3, data={"k": _K2, "n": _N2},
     mistakes=[
         Mistake(_WALD2, "that is the Wald interval p - z·sqrt(p(1-p)/n),",
                 "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p, and is narrower towards 1."),
@@ -98,7 +100,8 @@ register(
     "13.3",
     f"Labels {_Y3.tolist()} (1 = positive) with scores falling from 1 to 1/12 in that order. Among the thresholds "
     "whose recall is at least 2/3, what is the highest precision (4 decimals)?",
-    kind="number", answer=_OP3.precision, decimals=4, data={"y_true": _Y3, "y_score": _S3},
+    kind="number",
+    quantity="share", answer=_OP3.precision, decimals=4, data={"y_true": _Y3, "y_score": _S3},
     mistakes=[m for m in [
         Mistake(_BELOW3, "that precision is reached only with a recall below 2/3,",
                 "keep only the thresholds whose recall reaches the floor, then take the best precision."),
@@ -111,9 +114,31 @@ register(
 
 # -- 13.4: leakage, predict the truth ---------------------------------------------------------------------
 _OPTS4 = ("about 0.86", "about 0.68", "about 0.5")
+def _leak():
+    from ..practice import leakage_study
+    return leakage_study(step="select", n=100, n_features=2000, keep=20, k=5, n_datasets=5, rng=0)
+
+
+def _solve_134() -> str:
+    st = _leak()
+    out = ", ".join(f"{v:.2f}" for v in st.outside)
+    ins = ", ".join(f"{v:.2f}" for v in st.inside)
+    return "\n".join([
+        "The labels carry no information about the features, so on new examples any learner is right about half "
+        f"the time: the true accuracy is {st.truth:g}.",
+        "Choosing the 20 features on all 100 examples lets the test folds vote on which features look useful: by "
+        "chance, the 20 best of 2,000 noise features line up with these labels on these examples, and cross-validation then "
+        "tests on examples that helped choose them.",
+        f"The course's simulation (learnmetrics.practice.leakage_study, 5 data sets like this one): selection on "
+        f"all the data gives cross-validated accuracies {out} (mean {st.outside.mean():.2f});",
+        f"selection inside each training fold gives {ins} (mean {st.inside.mean():.2f}), around the truth.",
+        "So 0.86 is the leak, not the model: on new examples it will be right about half the time.",
+    ])
+
+
 register(
     "13.4",
-    "Labels are coin flips; from 2,000 noise features the 20 most linked to the labels are chosen on all 100 "
+    "Labels are random, half of each class, and unrelated to the features; from 2,000 noise features the 20 most linked to the labels are chosen on all 100 "
     "examples, then 5-fold cross-validation reports an accuracy of 0.86. The accuracy on new examples is... "
     f"One of {list(_OPTS4)}.",
     kind="choice", answer="about 0.5", choices=_OPTS4,
@@ -121,19 +146,33 @@ register(
         Mistake("about 0.86", "that is the leaked estimate itself,",
                 "the test folds took part in choosing the features: the estimate is not about new examples."),
         Mistake("about 0.68", "splitting the difference does not undo a leak,",
-                "on coin-flip labels no learner can beat 0.5 on new examples."),
+                "on random labels no learner can beat 0.5 on new examples."),
     ],
-    hint="What can any learner achieve on labels that are coin flips?",
+    hint="What can any learner achieve on labels that are random and unrelated to the features?",
+    solve=_solve_134,
 )
 
 # -- 13.5: a permutation test's p-value ------------------------------------------------------------------
 _B5, _C5 = 200, 3
 _PV5 = (1 + _C5) / (1 + _B5)
+def _solve_135() -> str:
+    return "\n".join([
+        f"The real labelling counts as one more arrangement of the labels: under H₀ (the features say nothing "
+        f"about the labels) it is as likely as any of the {_B5} permutations to score highest.",
+        f"Scores at least as high as the real one: the real labelling itself and {_C5} permutations, 1 + {_C5} "
+        f"of 1 + {_B5} arrangements.",
+        f"p = (1 + C) / (1 + B) = (1 + {_C5}) / (1 + {_B5}) = {1 + _C5}/{1 + _B5} = {_PV5:.4f}",
+        f"Without the +1, C / B = {_C5 / _B5:.4f} could reach 0, a p-value no test with {_B5} permutations can "
+        f"support; the smallest p it can report is 1/(1 + B) = {1 / (1 + _B5):.4f}.",
+    ])
+
+
 register(
     "13.5",
     f"A cross-validated accuracy is compared with the same cross-validation on {_B5} label permutations; "
     f"{_C5} of them score at least as high. What p-value does the permutation test report (4 decimals)?",
-    kind="number", answer=_PV5, decimals=4, data={"n_permutations": _B5, "as_high": _C5},
+    kind="number",
+    quantity="share", answer=_PV5, decimals=4, data={"n_permutations": _B5, "as_high": _C5},
     mistakes=[
         Mistake(_C5 / _B5, "that leaves out the observed labelling itself,",
                 "count the real labels as one more permutation: (1 + C) / (1 + B)."),
@@ -141,7 +180,7 @@ register(
                 "the real labelling is one more permutation in the denominator too: (1 + C) / (1 + B)."),
     ],
     hint="p = (1 + C) / (1 + B) with C the permutations scoring at least as high and B their number.",
-    solve=lambda: f"p = (1 + {_C5}) / (1 + {_B5}) = {_PV5:.4f}",
+    solve=lambda: _solve_135(),
 )
 
 # -- 13.6: explain in words ---------------------------------------------------------------------------------

@@ -4,9 +4,9 @@
 // requires the same status and the same message.
 const MAX_TEXT = 1000;
 const NUM = "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?";
-const UNIT_WORD = "[A-Za-z\\u00b5\\u00b0\\u4e00-\\u9fff]+(?:\\^-?[0-9]+|[\\u00b2\\u00b3])?";
-const NUMBER_TEXT = new RegExp("^=?\\s*(" + NUM + ")\\s*(?:(/)\\s*(" + NUM + ")|(%))?\\s*(" + UNIT_WORD +
-  "(?:[ /\\u00b7*]+" + UNIT_WORD + ")*\\.?)?$");
+const NUMBER_TEXT = new RegExp("^(?:=\\s*)?(百分之\\s*)?(" + NUM + ")\\s*(?:(/)\\s*(" + NUM +
+  ")|(%|percent\\b|pct\\b|per\\s*cent\\b))?\\s*([\\s\\S]*?)\\s*\\.?$", "i");
+const FOLD = { "\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x" };
 const QUOTES = "\"'\u201c\u201d\u2018\u2019`";
 const POW10 = Array.from({ length: 23 }, (_, k) => Number("1e" + k));
 
@@ -25,6 +25,10 @@ function stripChars(s, chars) {
   while (b > a && chars.includes(s[b - 1])) b--;
   return s.slice(a, b);
 }
+// the typed text as the checker reads it (Python's _fold): NFKC, then the ideographic comma and full stop
+// and the minus sign to ASCII, surrounding space and quotes removed
+const fold = (text) => pyStrip(stripChars(pyStrip([...text.normalize("NFKC")].map((c) => FOLD[c] || c).join("")), QUOTES));
+const unitKey = (t) => pyStrip(t).toLowerCase().replace(/\s+/g, " ");
 const short = (t, n = 40) => (t.length <= n ? t : t.slice(0, n) + "\u2026");
 
 function decimalsOf(token) {
@@ -33,11 +37,19 @@ function decimalsOf(token) {
   return Math.max(0, frac.length - (exp ? parseInt(exp, 10) : 0));
 }
 
-function readNumberText(text, what) {
-  const s = pyStrip(stripChars(pyStrip(text), QUOTES));
+function readNumberText(text, what, q) {
+  const s = fold(text);
   const m = NUMBER_TEXT.exec(s);
   if (m === null) throw new BadAnswer(say("not_number_text", { what, s: short(s) }));
-  const [num, slash, den, pct] = [m[1], m[2], m[3], m[4]];
+  const [pre, num, slash, den, pct0, rest] = [m[1], m[2], m[3], m[4], m[5], m[6]];
+  const pct = pct0 || pre;
+  if (rest && !(q.units || []).includes(unitKey(rest))) {
+    if (/^[-+0-9.,;/()\[\]\s%eE]*$/.test(rest)) throw new BadAnswer(say("not_number_text", { what, s: short(s) }));
+    throw new BadAnswer(say("unit_unknown", { what, w: short(pyStrip(rest), 20), t: num }));
+  }
+  if (pct && q.quantity !== "share") {
+    throw new BadAnswer(say("percent_not_share", { what, q: say("q_" + (q.quantity || "value")) }));
+  }
   let value = Number(num), dec = decimalsOf(num);
   if (slash) {
     const d = Number(den);
@@ -50,9 +62,9 @@ function readNumberText(text, what) {
   return [value, dec, num + (pct ? "%" : "")];
 }
 
-function readNumber(x, what = say("answer")) {
+function readNumber(x, what = say("answer"), q = {}) {
   if (x.length > MAX_TEXT) throw new BadAnswer(say("long_number", { what, n: x.length }));
-  return readNumberText(x, what);
+  return readNumberText(x, what, q);
 }
 
 const GROUP = /\s*[(\[]([^()\[\]]*)[)\]]\s*[,;]?/y;
@@ -63,10 +75,22 @@ function pieces(text) {
   return parts.length === 1 && parts[0] === "" ? [] : parts;
 }
 
+// s without one pair of brackets around all of it ("(0, 0), (1, 1)" keeps its own)
+function outer(s) {
+  if (s.length >= 2 && "([".includes(s[0]) && ")]".includes(s[s.length - 1])) {
+    let depth = 0;
+    for (let i = 0; i < s.length; i++) {
+      depth += ("([".includes(s[i]) ? 1 : 0) - (")]".includes(s[i]) ? 1 : 0);
+      if (depth === 0) return i === s.length - 1 ? s.slice(1, -1) : s;
+    }
+  }
+  return s;
+}
+
 function splitText(text, kind, itemLength, what = say("answer")) {
-  const s = pyStrip(stripChars(pyStrip(text), QUOTES));
-  if (s.length > MAX_TEXT) throw new BadAnswer(say("long_numbers", { what, n: s.length }));
-  let inner = s.length >= 2 && "([".includes(s[0]) && ")]".includes(s[s.length - 1]) ? s.slice(1, -1) : s;
+  if (text.length > MAX_TEXT) throw new BadAnswer(say("long_numbers", { what, n: text.length }));
+  const s = fold(text);
+  let inner = outer(s);
   if (kind === "sequence" && itemLength) {
     const groups = [];
     inner = pyStrip(inner);
@@ -87,15 +111,30 @@ function splitText(text, kind, itemLength, what = say("answer")) {
 }
 
 export function normChoice(text) {
-  let s = pyStrip(text).toLowerCase();
+  let s = pyStrip(text.normalize("NFKC")).toLowerCase();
   s = s.split("^2").join("2").split("\u00b2").join("2").split("alpha").join("\u03b1").split("epsilon").join("\u03b5");
   s = s.replace(/^(the|a|an)\s+/, "");
-  return s.replace(/[\s\-_.,!?'"`\u201c\u201d\u2018\u2019]+/g, "");
+  return s.replace(/[\s\-_.,!?'"`\u201c\u201d\u2018\u2019\u3002\u3001]+/g, "");
 }
 
 function words(text) {
   return (text.match(/[A-Za-z0-9]+/g) || []).length + Math.floor((text.match(/[\u4e00-\u9fff]/g) || []).length / 2);
 }
+
+// an open answer's content words (Python's _terms): English words of 4+ letters, not the common ones
+// (the spec's key terms are made with the same list), cut to 5 letters; pairs of adjacent Chinese characters
+function terms(text) {
+  const s = text.normalize("NFKC").toLowerCase();
+  const out = new Set();
+  for (const w of s.match(/[a-z0-9]+/g) || []) if (w.length >= 4 && !STOP.has(w)) out.add(w.slice(0, 5));
+  for (const run of s.match(/[\u4e00-\u9fff]+/g) || []) for (let i = 0; i + 1 < run.length; i++) out.add(run.slice(i, i + 2));
+  return out;
+}
+
+const touched = (pointTerms, text) => {
+  const have = terms(text);
+  return pointTerms.map((t) => t.length > 0 && t.filter((u) => have.has(u)).length * 5 >= 2 * t.length);
+};
 
 function normalise(spec, value) {
   const kind = spec.kind;
@@ -110,8 +149,10 @@ function normalise(spec, value) {
     if (Object.prototype.hasOwnProperty.call(spec.aliases, key)) return [spec.aliases[key], null, null];
     throw new BadAnswer(say("choice_bad", { choices: spec.choices_text, s: short(pyStrip(value)) }));
   }
+  const qs = spec.quantities || ["value"];
+  const qof = (i) => ({ quantity: qs[i % qs.length], units: spec.units || [] });
   if (kind === "number") {
-    const [v, d, t] = readNumber(value);
+    const [v, d, t] = readNumber(value, say("answer"), qof(0));
     return [[v], [d], [t]];
   }
   const items = splitText(value, kind, spec.item_length);
@@ -121,7 +162,7 @@ function normalise(spec, value) {
   const vals = [], decs = [], toks = [];
   if (kind === "tuple" || !spec.item_length) {
     items.forEach((v, i) => {
-      const [a, d, t] = readNumber(v, say("entry", { i: i + 1 }));
+      const [a, d, t] = readNumber(v, say("entry", { i: i + 1 }), qof(i));
       vals.push(a); decs.push(d); toks.push(t);
     });
     return [vals, decs, toks];
@@ -130,8 +171,8 @@ function normalise(spec, value) {
     if (v.length !== spec.item_length) {
       throw new BadAnswer(say("item_length", { i: i + 1, k: spec.item_length, s: `"${short(v.join(", "))}"` }));
     }
-    v.forEach((u) => {
-      const [a, d, t] = readNumber(u, say("entry", { i: i + 1 }));
+    v.forEach((u, j) => {
+      const [a, d, t] = readNumber(u, say("entry", { i: i + 1 }), qof(j));
       vals.push(a); decs.push(d); toks.push(t);
     });
   });
@@ -140,18 +181,20 @@ function normalise(spec, value) {
 
 const flat = (a) => (Array.isArray(a) ? a.flatMap(flat) : [a]);
 
-function entry(x, dec, t, tol, want, least = 1) {
-  if (Math.abs(x - t) <= tol) return "ok";
-  if (dec !== null && least <= dec && dec < want && dec < POW10.length) {
+function entry(x, dec, t, tol, want, least = 1, slack = 0) {
+  if (Math.abs(x - t) <= tol * (1 + 1e-9)) return "ok";
+  if (dec !== null && least <= dec && dec <= want && dec < POW10.length && x !== 0) {
     const unit = 1 / POW10[dec];
-    if (Math.abs(x - t) <= 0.5 * unit * (1 + 1e-9)) return "slip";
+    if (dec < want && Math.abs(x - t) <= 0.5 * unit * (1 + 1e-9)) return "round";
     const d = Math.abs(t) - Math.abs(x);
-    if ((x >= 0) === (t >= 0) && d >= 0 && d < unit * (1 - 1e-9)) return "slip";
+    if ((x >= 0) === (t >= 0) && d >= 0 && d < unit * (1 - 1e-9)) return "cut";
   }
+  if (slack > tol && Math.abs(x - t) <= slack * (1 + 1e-9)) return "slack";
   return "no";
 }
 
-const states = (g, decs, target, tol, want, least = 1) => g.map((x, i) => entry(x, decs[i], target[i], tol, want, least));
+const states = (g, decs, target, tol, want, least = 1, slack = 0) =>
+  g.map((x, i) => entry(x, decs[i], target[i], tol, want, least, slack));
 
 function entriesText(idx, word) {
   const names = idx.map((i) => String(i + 1));
@@ -159,12 +202,28 @@ function entriesText(idx, word) {
   return say(`${word}_many`, { list: names.slice(0, -1).join(say("list_sep")) + say("list_and") + names[names.length - 1] });
 }
 
+const numText = (x) => x.toFixed(6).replace(/0+$/, "").replace(/\.$/, "");
+
+function closeText(spec, st, decs, toks, also) {
+  const parts = [];
+  st.forEach((state, i) => {
+    if (state === "ok") return;
+    const d = decs[i];
+    const part = say("c_" + state, { x: toks[i], k: d, s: d !== 1 ? "s" : "", e: numText(spec.slack) });
+    parts.push(st.length === 1 ? part : say("entry_at", { i: i + 1 }) + part);
+  });
+  let text = say("close", { parts: parts.join(say("part_sep")), precision: spec.precision });
+  if (also !== null) text += say("close_also", { mistake: also.mistake.replace(/[ .,;:。，；]+$/, "") });
+  return text;
+}
+
 function verdictOf(spec, answer) {
   const kind = spec.kind;
   const [given, decs, toks] = normalise(spec, answer);
   if (kind === "open") {
-    const points = spec.key_points.map((p) => `\u2610 ${p}`).join("\n");
-    return { status: "open", message: say("open", { points }) };
+    const hit = touched(spec.key_terms, given);
+    const points = spec.key_points.map((p, i) => `${hit[i] ? "\u2714" : "\u2610"} ${p}`).join("\n");
+    return { status: "open", message: say("open", { k: hit.filter(Boolean).length, n: spec.key_points.length, points }) };
   }
   if (kind === "choice") {
     if (given === spec.answer) return { status: "correct", message: say("correct", { answer: spec.answer_text }) };
@@ -174,35 +233,46 @@ function verdictOf(spec, answer) {
     return { status: "wrong", message: say("wrong", { hint: spec.hint }) };
   }
   const g = given, tol = spec.tolerance, want = spec.decimals, a = flat(spec.answer);
-  const st = states(g, decs, a, tol, want);
+  const st = states(g, decs, a, tol, want, 1, spec.slack || 0);
   if (st.every((s) => s === "ok")) return { status: "correct", message: say("correct", { answer: spec.answer_text }) };
-  for (const rule of ["ok", "slip"]) {
-    if (rule === "slip" && st.every((s) => s !== "no")) {
-      const k = Math.min(...decs.filter((d, i) => st[i] === "slip"));
-      return { status: "close", message: say(st.length === 1 ? "close_one" : "close_many",
-        { k, s: k > 1 ? "s" : "", precision: spec.precision }) };
-    }
-    for (const [i, m] of spec.mistakes.entries()) {
-      const ms = states(g, decs, flat(m.answer), tol, want, 2);
-      if (ms.every((s) => s === "ok") || (rule === "slip" && ms.every((s) => s !== "no"))) {
-        return { status: "mistake", message: say("mistake", { mistake: m.mistake, hint: m.hint }), mistake: i };
-      }
+  const far = (target) => Math.max(...g.map((x, i) => Math.abs(x - target[i])));
+  const off = far(a);
+  let best = null;
+  for (const [i, m] of spec.mistakes.entries()) {
+    const ma = flat(m.answer);
+    if (states(g, decs, ma, tol, want, 2).every((s) => s !== "no")) {
+      const near = far(ma);
+      if (near < off && (best === null || near < best[0])) best = [near, m, i];
     }
   }
-  if (a.every((t) => t >= 0 && t <= 1) && g.some((x) => Math.abs(x) > 1) && g.every((x) => Math.abs(x) <= 100)) {
+  if (st.every((s) => s !== "no")) {
+    return { status: "close", message: closeText(spec, st, decs, toks, best === null ? null : best[1]) };
+  }
+  if (best !== null) {
+    return { status: "mistake", message: say("mistake", { mistake: best[1].mistake, hint: best[1].hint }), mistake: best[2] };
+  }
+  const qs = spec.quantities || ["value"];
+  const shares = g.map((x, i) => qs[i % qs.length] === "share");
+  if (shares.every(Boolean) && a.every((t) => t >= 0 && t <= 1) && g.some((x) => Math.abs(x) > 1) &&
+      g.every((x) => Math.abs(x) <= 100) && !toks.some((t) => t.endsWith("%"))) {
     const ps = states(g.map((x) => x / 100), decs.map((d) => (d === null ? null : d + 2)), a, tol, want);
     if (ps.every((s) => s !== "no")) {
       const msg = g.length === 1 ? say("percent_one", { t: toks[0] }) : say("percent_many");
       return { status: "invalid", message: msg[0].toUpperCase() + msg.slice(1) };
     }
   }
-  const flips = [];
-  g.forEach((x, i) => {
-    if (st[i] === "no" && Math.abs(a[i]) > tol && entry(-x, decs[i], a[i], tol, want) !== "no") flips.push(i);
-  });
-  if (flips.length && st.every((s, i) => s !== "no" || flips.includes(i))) {
-    const where = g.length === 1 ? "" : say("where", { which: entriesText(flips, "entry") });
-    return { status: "mistake", message: say("mistake", { mistake: say("sign", { where }), hint: say("sign_hint") }) };
+  if (spec.signed) {
+    const flips = [];
+    g.forEach((x, i) => {
+      if (st[i] === "no" && Math.abs(a[i]) > tol && entry(-x, decs[i], a[i], tol, want) !== "no") flips.push(i);
+    });
+    if (flips.length && st.every((s, i) => s !== "no" || flips.includes(i))) {
+      const where = g.length === 1 ? "" : say("where", { which: entriesText(flips, "entry") });
+      return { status: "mistake", message: say("mistake", { mistake: say("sign", { where }), hint: say("sign_hint") }) };
+    }
+  }
+  if (g.length === 1 && shares[0] && !(g[0] >= 0 && g[0] <= 1)) {
+    return { status: "wrong", message: say("share_range", { t: toks[0], hint: spec.hint }) };
   }
   if (g.length > 1) {
     let bad, word, n;

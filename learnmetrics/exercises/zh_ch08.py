@@ -139,6 +139,7 @@ def _solve_6():
 
 translate(
     "08.6",
+    choices=("A-C 和 A-D", "A-D", "A-D 和 B-D", "都不显著"),
     prompt="同一张表：平均序值为 " + "，".join(f"{n} {r:.1f}" for n, r in zip(NAMES, R))
            + f"。Nemenyi 后续检验判定哪几对有显著差别？从 {list(e._CHOICES_086)} 中选一个（'none' 表示没有）。",
     hint="两个算法的平均序值之差超过 CD 时，这一对才有显著差别。",
@@ -156,23 +157,26 @@ _OPT_ZH = {OPTS[0]: "接近 α", OPTS[1]: "远高于 α", OPTS[2]: "接近 0"}
 
 
 def _solve_7():
+    others = "，".join(f"k = {k} 时 {v:.3f}" for k, v in e._OTHER.items())
     return (f"k = 2 折，两个学习器错误率的真实差 = {STATE.difference:.2f}：df = 1，|τ_t| > {STATE.critical_value:.3f} 时拒绝；"
             f"第一类错误率（误报的比例）= {RATE:.3f}\n"
-            f"没有真实差别时 H₀ 为真：每一次拒绝都是误报，而临界值就是按“误报的概率为 α = {GRID.alpha:g}”选的，"
-            f"与 k 无关（在检验的假设下）。k = 2 时自由度为 1，临界值很大（{STATE.critical_value:.3f}）；"
-            f"模拟得到的误报率是 {RATE:.3f}：{_OPT_ZH[CAT]}（'{CAT}'）。"
-            "折数少损失的是功效（检出真实差别的能力），而不是多出误报。")
+            f"没有真实差别时 H₀ 为真：每一次拒绝都是误报。临界值（df = 1 时为 {STATE.critical_value:.3f}）是按"
+            f"“各折差值服从正态分布时，误报的概率为 α = {GRID.alpha:g}”选的；而这里的差值是有限测试集上错误率之差，"
+            f"只取少数几个值。在 {e._TIED:.1%} 的 k = 2 模拟中，两个差值恰好相等：σ = 0，τ_t 为无穷大，检验拒绝 H₀。"
+            f"所以 k = 2 时模拟的误报率是 {RATE:.3f}，高于 α（{others}），但仍在 α/2 与 2α 之间：{_OPT_ZH[CAT]}。"
+            "折数少会损失功效；差值又少又离散时，还会多出一些误报。")
 
 
 translate(
     "08.7",
+    choices=("接近 α", "远高于 α", "接近 0"),
     prompt="先预测，再用探索器验证：把真实差别设为 0（两个学习器一样好），折数设为 k = 2。在模拟的实验中，成对 t 检验"
            f"拒绝 H₀ 的比例会是多少（α = {GRID.alpha:g}）？从 {list(OPTS)} 中选一个"
            "（依次为：接近 α，即在 α/2 与 2α 之间；远高于 α；接近 0）。",
     hint="没有真实差别时，每一次拒绝都是误报：临界值是按什么比率设计的？",
     mistakes=[(zm, zh) for o, zm, zh in [
-        (OPTS[1], "折数少并不会让误报更频繁，",
-         f"k = 2 时临界值大得多（{STATE.critical_value:.3f}，df = 1），它把误报率保持在 α 附近。"),
+        (OPTS[1], "只有两折时确实会多出一些误报（两个差值相等时 σ = 0），但不多：",
+         f"k = 2 时临界值很大（{STATE.critical_value:.3f}，df = 1），模拟的误报率是 {RATE:.3f}，低于 2α = {2 * GRID.alpha:g}。"),
         (OPTS[2], "折数少损失的是检出“真实”差别的功效，", "但没有真实差别时，拒绝都是误报，临界值把它们保持在 α 附近。"),
     ] if o != CAT],
     solve=_solve_7,
@@ -204,7 +208,7 @@ FOLLOWS = {
              'solve': 'fa7ddb2c69'},
     '08.6': {'prompt': 'f7ef6d1d98', 'hint': '9136a083d9', 'mistake 1': '5b603e935e', 'mistake 2': 'ebfaec81f7',
              'mistake 3': 'e3aaf025a1', 'solve': '937cabb95e'},
-    '08.7': {'prompt': 'fdf8c2453b', 'hint': 'fa88eedf2e', 'mistake 1': '13d7f113ce', 'mistake 2': 'c5ca4a5339',
-             'solve': '728df5dff9'},
+    '08.7': {'prompt': 'fdf8c2453b', 'hint': 'fa88eedf2e', 'mistake 1': 'f9ebff195b', 'mistake 2': 'c5ca4a5339',
+             'solve': 'df4d098ed7'},
     '08.8': {'prompt': '4e52e8398d', 'answer': 'b9518a15f2', 'key_points': 'c06bb3306a'},
 }
