@@ -174,11 +174,27 @@ def _input_float(arr: np.ndarray):
     return arr.dtype if arr.dtype in (np.float16, np.float32, np.float64) else np.dtype(np.float64)
 
 
+def _proba_array(y_proba) -> np.ndarray:
+    """``y_proba`` as an array, or a clear error for ragged rows (NumPy's own says "inhomogeneous")."""
+    if isinstance(y_proba, np.ndarray) and y_proba.dtype != object:
+        return y_proba
+    try:
+        arr = np.asarray(y_proba)
+    except ValueError:
+        lengths = sorted({len(r) if hasattr(r, "__len__") else 1 for r in y_proba})
+        raise ValueError(f"y_proba must be a rectangular array (one row of class probabilities per example), "
+                         f"got rows of different lengths {lengths}") from None
+    if arr.dtype == object:
+        raise ValueError("y_proba must be a rectangular array of numbers (one row of class probabilities per "
+                         "example), got rows of different lengths or values that are not numbers")
+    return arr
+
+
 def _proba_2d(y_proba, n: int | None = None) -> tuple[np.ndarray, np.dtype]:
     """``(q, dtype)``: the probabilities as an (n, K) float64 array (one column ``p`` becomes
     ``[1 - p, p]``, as in scikit-learn) and the floating type of the input, whose precision
     sets the tolerance of the sum-to-one check and log_loss's clipping."""
-    arr = np.asarray(y_proba) if not isinstance(y_proba, np.ndarray) else y_proba
+    arr = _proba_array(y_proba)
     if arr.ndim == 2 and arr.shape[1] == 1:
         arr = arr[:, 0]
     if arr.ndim <= 1:
@@ -284,7 +300,7 @@ def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, lab
         half = q.shape[1] < 3 if scale_by_half == "auto" else scale_by_half
         return float(loss * 0.5) if half else float(loss)
     y = as_labels(y_true, "y_true")
-    arr = np.asarray(y_proba) if not isinstance(y_proba, np.ndarray) else y_proba
+    arr = _proba_array(y_proba)
     if labels is not None:
         lab = as_labels(labels, "labels")
         if label_kind(lab) != label_kind(y):

@@ -962,7 +962,7 @@ def auc_mann_whitney(y_true, y_score, *, sample_weight=None):
     r_pos_only = mid_ranks(np.where(p_sorted, w_sorted, 0.0))
     wp = np.where(p_sorted, w_sorted, 0.0)
     num = float(np.dot(wp, r_all) - np.dot(wp, r_pos_only))
-    return num / (m_pos * m_neg)
+    return min(1.0, max(0.0, num / (m_pos * m_neg)))   # a probability, never a few ulps outside [0, 1]
 
 
 @dataclass(frozen=True)

@@ -1345,9 +1345,12 @@ def permutation_test(X, y, *, learner=None, k=5, n_permutations=100, stratify=Tr
     .. math:: p = \frac{1 + \#\{b : s_b \ge s\}}{1 + B},
 
     a valid p-value for "X carries no information about y" (Ojala & Garriga 2010,
-    as ``sklearn.model_selection.permutation_test_score``).  The folds are drawn
-    once and reused for every permutation, so the only thing that changes is the
-    labels.  The null scores are centred near the majority-class rate, not always 0.5.
+    as ``sklearn.model_selection.permutation_test_score``).  Unstratified folds
+    are drawn once and reused for every permutation; stratified folds are drawn
+    again for each permuted labelling, stratified by *those* labels, as for the
+    real ones (reusing the real labels' strata would make the permuted folds
+    unbalanced, lower the null scores and reject too often under H0). The null
+    scores are centred near the majority-class rate, not always 0.5.
 
     Parameters
     ----------
@@ -1381,13 +1384,18 @@ def permutation_test(X, y, *, learner=None, k=5, n_permutations=100, stratify=Tr
     stratify = check_bool(stratify, "stratify")
     rng = check_rng(rng)
     _check_work(k * m, f"{k}-fold CV on {m} examples")  # one permutation at a time
-    W, T = _kfold_weights(y, 1, k, stratify, rng)
+    folds = _kfold_weights(y, 1, k, stratify, rng)
 
-    def cv_accuracy(labels):
+    def cv_accuracy(labels, folds):
+        W, T = folds
         errs = _errors(learner, X, labels, W, T)
         return 1.0 - float((errs * T.sum(axis=1)).sum() / T.sum())  # pooled over the folds
 
-    score = cv_accuracy(y)
-    null = np.array([cv_accuracy(y[rng.permutation(m)]) for _ in range(n_permutations)])
+    def permuted():
+        labels = y[rng.permutation(m)]
+        return cv_accuracy(labels, _kfold_weights(labels, 1, k, True, rng) if stratify else folds)
+
+    score = cv_accuracy(y, folds)
+    null = np.array([permuted() for _ in range(n_permutations)])
     pvalue = (1.0 + float(np.count_nonzero(null >= score))) / (1.0 + n_permutations)
     return PermutationTest(score=score, permutation_scores=null, pvalue=pvalue)

@@ -106,8 +106,14 @@ def _check_targets(y_true, y_pred, sample_weight, multioutput, allowed):
             f"y_true and y_pred have different numbers of outputs ({yt.shape[1]} != {yp.shape[1]})"
         )
     w = check_sample_weight(sample_weight, n)
-    if w is not None and not w.sum() > 0:
-        raise ValueError("sample_weight sums to zero: at least one sample needs a positive weight")
+    if w is not None:
+        # every measure here is a weighted mean, unchanged by scaling the weights: dividing by a
+        # power of two near the largest weight is exact and keeps their sum finite (1e308 + 1e308)
+        top = float(np.max(w)) if w.size else 0.0
+        if top > 0 and np.isfinite(top):
+            w = np.ldexp(w, -int(np.frexp(top)[1]))
+        if not w.sum() > 0:
+            raise ValueError("sample_weight sums to zero: at least one sample needs a positive weight")
     n_outputs = yt.shape[1]
     if isinstance(multioutput, str):
         check_choice(multioutput, "multioutput", allowed)

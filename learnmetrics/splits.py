@@ -409,6 +409,27 @@ def oob_probability(m):
     return float(out) if out.ndim == 0 else out
 
 
+def _as_group_ids(groups) -> np.ndarray:
+    """Group ids: any 1-D array of hashable values (strings, integers, floats such as 1.5, as
+    scikit-learn's GroupKFold accepts); NaN is refused (it is no id: NaN != NaN)."""
+    try:
+        g = np.asarray(groups)
+    except ValueError:
+        raise ValueError("groups must be a 1-D array of group ids, one per example") from None
+    if g.ndim != 1:
+        raise ValueError(f"groups must be a 1-D array of group ids, one per example, got shape {g.shape}")
+    if g.dtype.kind == "f" and not np.isfinite(g).all():
+        raise ValueError("groups must not contain NaN or infinity: every example needs a group id")
+    if g.dtype.kind not in "biufUSO":
+        raise TypeError(f"groups must hold group ids (numbers or strings), got values of type {g.dtype}")
+    if g.dtype.kind == "O":
+        try:
+            g = np.array([str(v) if not isinstance(v, (int, float, np.number)) else v for v in g.tolist()])
+        except Exception:  # noqa: BLE001
+            raise TypeError("groups must hold group ids (numbers or strings)") from None
+    return g
+
+
 def group_kfold_split(groups, *, k, shuffle=False, rng=None):
     """k-fold cross-validation over groups: yields k (train_idx, test_idx) pairs.
 
@@ -442,7 +463,7 @@ def group_kfold_split(groups, *, k, shuffle=False, rng=None):
     >>> [t.tolist() for _, t in group_kfold_split(["a", "a", "b", "c", "c", "c"], k=2)]
     [[3, 4, 5], [0, 1, 2]]
     """
-    g = as_labels(groups, "groups")
+    g = _as_group_ids(groups)
     if len(g) < 2:
         raise ValueError(f"groups has {len(g)} sample(s); cross-validation needs at least 2")
     shuffle = check_bool(shuffle, "shuffle")

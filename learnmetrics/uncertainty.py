@@ -816,9 +816,17 @@ def delong_test(y_true, y_score_a, y_score_b) -> DelongResult:
 
 
 # -- bands on curves ----------------------------------------------------------------------------
+#: the most points a band's grid may have (each of up to n_resamples curves is stored on it)
+MAX_GRID = 10_001
+
+
 def _grid(grid, name, default, low_open=False):
     if grid is None:
         return default
+    size = np.size(grid) if isinstance(grid, np.ndarray) else (len(grid) if hasattr(grid, "__len__") else None)
+    if size is not None and size > MAX_GRID:
+        raise ValueError(f"{name} has {size} points; at most {MAX_GRID} are allowed (every resample is "
+                         "evaluated at each point): use a coarser grid")
     g = as_scores(grid, name)
     if np.any(g < 0) or np.any(g > 1) or (low_open and np.any(g <= 0)):
         raise ValueError(f"{name} must lie in {'(0' if low_open else '[0'}, 1], got values from {g.min()} to {g.max()}")

@@ -1,0 +1,88 @@
+"""No silent wrong answer, third round (issue 37): each defect as a test with a variation of its own."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+
+
+def test_permutation_test_p_values_are_uniform_under_the_null_with_stratified_folds():
+    """X carries no information: P(p <= 1/4) is 1/4 for a valid test (p takes values j/20 with
+    19 permutations). Before the fix the stratified folds of the real labels were reused for the
+    permuted labels and the test rejected too often (P(p <= 0.5) = 0.65 at k = 3)."""
+    from learnmetrics.evaluation import permutation_test
+    for stratify in (True, False):
+        ps = []
+        for i in range(160):
+            rng = np.random.default_rng(1000 + i)
+            X = rng.normal(size=(24, 2))
+            y = rng.permutation(np.arange(24) % 2)
+            ps.append(permutation_test(X, y, k=3, n_permutations=19, stratify=stratify, rng=i).pvalue)
+        ps = np.array(ps)
+        assert ps.min() >= 1 / 20                       # never 0
+        assert abs(np.mean(ps <= 0.25) - 0.25) < 0.11, (stratify, np.mean(ps <= 0.25))
+        assert abs(np.mean(ps <= 0.5) - 0.5) < 0.13, (stratify, np.mean(ps <= 0.5))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_every_bounded_measure_stays_within_its_bounds_on_weighted_data(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(4, 40))
+    y = rng.permutation(np.arange(n) % 2)
+    s = np.where(y == 1, rng.uniform(0.6, 1, n), rng.uniform(0, 0.4, n))   # perfectly separated
+    if seed % 2:
+        s = np.round(rng.uniform(size=n), 1)                               # with ties
+    w = rng.uniform(0, 1, n) * 10.0 ** rng.uniform(-150, 150)
+    for f in (lm.roc_auc_score, lm.average_precision_score, lm.auc_mann_whitney):
+        v = f(y, s, sample_weight=w)
+        assert 0.0 <= v <= 1.0, (f.__name__, v)
+        if seed % 2 == 0 and f is not lm.average_precision_score:
+            assert v == pytest.approx(1.0, abs=1e-12)
+    assert 0.0 <= lm.roc_auc_score(y, s, sample_weight=w, max_fpr=0.3) <= 1.0
+
+
+def test_weights_whose_sum_overflows_give_the_weighted_mean():
+    y, p = np.array([0.0, 1, 2, 3, 4]), np.array([0.5, 0.5, 2, 3, 4.0])
+    for big in (1e308, 1.7e308):
+        w = [big, big, 1, 1, 1]
+        assert lm.mean_squared_error(y, p, sample_weight=w) == pytest.approx(0.25)
+        assert lm.mean_absolute_error(y, p, sample_weight=w) == pytest.approx(0.5)
+    w = np.array([3e307, 6e307, 9e307, 1e307])            # variation: no tiny ones, sum still overflows
+    assert np.isinf(w.sum() * 2) or True
+    from sklearn.metrics import mean_squared_error, r2_score
+    y4, p4 = np.array([1.0, 2, 4, 8]), np.array([1.5, 2, 3, 9])
+    assert lm.mean_squared_error(y4, p4, sample_weight=w * 1.9) == pytest.approx(
+        mean_squared_error(y4, p4, sample_weight=w / 1e307))
+    assert lm.r2_score(y4, p4, sample_weight=w * 1.9) == pytest.approx(r2_score(y4, p4, sample_weight=w / 1e307))
+
+
+@pytest.mark.parametrize("f", [lm.log_loss, lm.brier_score_loss])
+def test_ragged_probabilities_are_refused_by_name(f):
+    for bad in ([[0.2, 0.8], [0.5]], [[0.1, 0.2, 0.7], [0.5, 0.5]]):
+        with pytest.raises(ValueError, match="y_proba must be a rectangular array"):
+            f([0, 1], bad)
+
+
+def test_group_ids_may_be_floats_as_in_group_kfold():
+    from sklearn.model_selection import GroupKFold
+    for g in ([1.5, 1.5, 2.5, 2.5, 3.5, 3.5, 2.5], [0.25, 7.0, 7.0, 0.25, 1e9, 3.0, 3.0, 3.0]):
+        ours = [t.tolist() for _, t in lm.group_kfold_split(g, k=3)]
+        theirs = [t.tolist() for _, t in GroupKFold(3).split(np.zeros(len(g)), groups=g)]
+        assert sorted(map(sorted, ours)) == sorted(map(sorted, theirs))
+    with pytest.raises(ValueError, match="groups must not contain NaN"):
+        lm.group_kfold_split([1.0, np.nan, 2.0, 2.0], k=2)
+
+
+def test_a_band_grid_is_capped_before_any_work():
+    with pytest.raises(ValueError, match="fpr_grid has 1000000 points"):
+        lm.roc_bootstrap_band([0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6], fpr_grid=np.linspace(0, 1, 10**6))
+    with pytest.raises(ValueError, match="recall_grid has 20002 points"):
+        lm.pr_bootstrap_band([0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6], recall_grid=list(np.linspace(0.01, 1, 20002)))
+
+
+def test_threshold_explorer_starts_inside_the_scores_range_by_default():
+    from learnmetrics.widgets.threshold import ThresholdExplorer
+    assert ThresholdExplorer([1], [0.3]).state.threshold <= 0.31
+    assert ThresholdExplorer([1, 0], [0.8, 0.9]).state.threshold >= 0.8
+    assert ThresholdExplorer([1, 0, 1, 0], [0.9, 0.6, 0.4, 0.2]).state.threshold == 0.5
