@@ -28,11 +28,12 @@ _TINY = 1e-300
 _MAXIT = 100_000
 
 
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction for the incomplete beta function (Lentz)."""
+def _betacf(a: float, b: float, x: float, xc: float | None = None) -> float:
+    """Continued fraction for the incomplete beta function (Lentz); ``xc`` = 1 - x, used for the
+    first term where x is near 1 (1 - (a+b) x/(a+1) would cancel to nothing when a is huge)."""
     qab, qap, qam = a + b, a + 1.0, a - 1.0
     c = 1.0
-    d = 1.0 - qab * x / qap
+    d = (1.0 - b + qab * xc) / qap if xc is not None and x > 0.5 else 1.0 - qab * x / qap
     d = 1.0 / (d if abs(d) > _TINY else _TINY)
     h = d
     for m in range(1, _MAXIT):
@@ -55,6 +56,61 @@ def _betacf(a: float, b: float, x: float) -> float:
     raise RuntimeError("incomplete beta continued fraction did not converge")  # pragma: no cover
 
 
+_HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)
+
+
+def _stirlerr(z: float) -> float:
+    """lgamma(z) - ((z - 1/2) log z - z + log(2 pi)/2): Stirling's error, by its series for z >= 10
+    (error < 1e-17) and directly below (where nothing cancels)."""
+    if z < 10.0:
+        return math.lgamma(z) - ((z - 0.5) * math.log(z) - z + _HALF_LOG_2PI)
+    z2 = 1.0 / (z * z)
+    return (1.0 / 12 - z2 * (1.0 / 360 - z2 * (1.0 / 1260 - z2 * (1.0 / 1680)))) / z
+
+
+def _bd0(x: float, m: float) -> float:
+    """x log(x/m) + m - x, without the cancellation of its terms when x is near m (Loader 2000)."""
+    if abs(x - m) < 0.1 * (x + m):
+        v = (x - m) / (x + m)
+        total = (x - m) * v
+        ej = 2.0 * x * v
+        v2 = v * v
+        for j in range(1, 1000):
+            ej *= v2
+            term = total + ej / (2 * j + 1)
+            if term == total:
+                return term
+            total = term
+        return total  # pragma: no cover
+    return x * math.log(x / m) + m - x
+
+
+def _log_beta_front(a: float, b: float, x: float, xc: float) -> float:
+    """log(x^a (1-x)^b / B(a, b)), with no cancellation between huge terms (a, b up to 1e18):
+    -bd0(a, s x) - bd0(b, s (1-x)) + log(a b / (2 pi s))/2 - stirlerr(a) - stirlerr(b) + stirlerr(s)."""
+    s = a + b
+    return (-_bd0(a, s * x) - _bd0(b, s * xc) + 0.5 * math.log(a / s * b) - _HALF_LOG_2PI
+            - _stirlerr(a) - _stirlerr(b) + _stirlerr(s))
+
+
+#: beyond this smaller parameter the continued fraction needs too many terms; the beta
+#: distribution is then normal to within its skewness, corrected by one Edgeworth term
+_EDGEWORTH = 1e7
+
+
+def _betainc_edgeworth(a: float, b: float, x: float) -> float:
+    """I_x(a, b) for min(a, b) > 1e7: the normal law with the first Edgeworth (skewness) term;
+    error of order 1/min(a, b) < 1e-7 of the probability."""
+    s = a + b
+    mean = a / s
+    sd = math.sqrt(a * b / (s * s * (s + 1.0)))
+    skew = 2.0 * (b - a) * math.sqrt(s + 1.0) / ((s + 2.0) * math.sqrt(a * b))
+    z = (x - mean) / sd
+    phi = math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+    lower = 0.5 * math.erfc(-z / math.sqrt(2.0))
+    return min(1.0, max(0.0, lower - skew / 6.0 * (z * z - 1.0) * phi))
+
+
 def betainc(a: float, b: float, x: float, xc: float | None = None) -> float:
     """Regularized incomplete beta :math:`I_x(a, b)`; ``xc`` = 1 - x if known more exactly."""
     if xc is None:
@@ -63,16 +119,24 @@ def betainc(a: float, b: float, x: float, xc: float | None = None) -> float:
         return 0.0
     if xc <= 0.0:
         return 1.0
-    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(xc)
+    if min(a, b) > _EDGEWORTH:
+        return _betainc_edgeworth(a, b, x)
+    log_front = _log_beta_front(a, b, x, xc)
     if x < (a + 1.0) / (a + b + 2.0):
-        return math.exp(log_front) * _betacf(a, b, x) / a
-    return 1.0 - math.exp(log_front) * _betacf(b, a, xc) / b
+        return math.exp(log_front) * _betacf(a, b, x, xc) / a
+    return 1.0 - math.exp(log_front) * _betacf(b, a, xc, x) / b
 
 
 def betainc_upper(a: float, b: float, x: float, xc: float | None = None) -> float:
-    """:math:`1 - I_x(a, b) = I_{1-x}(b, a)`, computed directly."""
+    """:math:`1 - I_x(a, b) = I_{1-x}(b, a)`, computed directly.
+
+    With x below 1e-12 and a < b (a binomial of huge n and tiny p, the upper end of an exact
+    interval at n = 1e15), the continued fraction in b near 1 - x cancels; the binomial is
+    then Poisson to within x (Le Cam), so the tail is the gamma's Q(a, (a + b - 1) x)."""
     if xc is None:
         xc = 1.0 - x
+    if 0.0 < x < 1e-12 and a < b:
+        return gammaincc(a, (a + b - 1.0) * x)
     return betainc(b, a, xc, x)
 
 

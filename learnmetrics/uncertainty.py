@@ -1128,18 +1128,21 @@ class ProportionInterval:
                 f"[{self.low:.4f}, {self.high:.4f}]")
 
 
-def _beta_ppf(q: float, a: float, b: float) -> float:
-    """The x in [0, 1] with I_x(a, b) = q (bisection on the regularized incomplete beta)."""
+def _beta_ppf(q: float, a: float, b: float, *, upper: bool = False) -> float:
+    """The x in [0, 1] with I_x(a, b) = q, or with 1 - I_x(a, b) = q when ``upper`` (the upper tail
+    computed as itself, so that q = 1e-12 is not lost in 1 - q); bisection to a relative precision
+    of 1e-15 in both x and 1 - x (a bound of 3e-15 at n = 1e15 keeps its digits)."""
     from . import _distributions as _dist
 
     lo, hi = 0.0, 1.0
-    for _ in range(200):
+    for _ in range(2200):
         mid = 0.5 * (lo + hi)
-        if _dist.betainc(a, b, mid, 1.0 - mid) < q:
+        below = _dist.betainc_upper(a, b, mid, 1.0 - mid) > q if upper else _dist.betainc(a, b, mid, 1.0 - mid) < q
+        if below:
             lo = mid
         else:
             hi = mid
-        if hi - lo <= 1e-15:
+        if hi - lo <= 1e-15 * min(hi, 1.0 - lo) or mid in (lo, hi) and hi - lo <= 2.3e-16 * hi:
             break
     return 0.5 * (lo + hi)
 
@@ -1187,7 +1190,7 @@ def proportion_ci(k, n, *, confidence=0.95, method="wilson") -> ProportionInterv
     alpha = 1.0 - confidence
     if method == "exact":
         low = 0.0 if k == 0 else _beta_ppf(alpha / 2, k, n - k + 1)
-        high = 1.0 if k == n else _beta_ppf(1 - alpha / 2, k + 1, n - k)
+        high = 1.0 if k == n else _beta_ppf(alpha / 2, k + 1, n - k, upper=True)
     else:
         z = _NORMAL.inv_cdf(1 - alpha / 2)
         p = k / n

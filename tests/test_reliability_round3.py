@@ -86,3 +86,39 @@ def test_threshold_explorer_starts_inside_the_scores_range_by_default():
     assert ThresholdExplorer([1], [0.3]).state.threshold <= 0.31
     assert ThresholdExplorer([1, 0], [0.8, 0.9]).state.threshold >= 0.8
     assert ThresholdExplorer([1, 0, 1, 0], [0.9, 0.6, 0.4, 0.2]).state.threshold == 0.5
+
+
+@pytest.mark.parametrize("k, n", [(7, 10**15), (100, 10**16), (3, 10**18), (0, 10**15), (10**18, 10**18),
+                                  (5 * 10**13, 10**14), (123456, 10**9), (45, 50), (1, 2), (999, 1000)])
+def test_exact_intervals_agree_with_the_beta_quantiles_up_to_n_1e18(k, n):
+    from scipy.stats import beta
+    r = lm.proportion_ci(k, n, method="exact")
+    low = 0.0 if k == 0 else beta.ppf(0.025, k, n - k + 1)
+    high = 1.0 if k == n else beta.isf(0.025, k + 1, n - k)
+    assert r.low <= r.estimate <= r.high
+    assert r.low == pytest.approx(low, rel=1e-9, abs=1e-300)
+    assert r.high == pytest.approx(high, rel=1e-9)
+
+
+def test_the_exact_upper_bound_keeps_its_digits_at_confidence_one_minus_1e_minus_12():
+    from scipy.stats import beta
+    for k, n in [(45, 50), (3, 40)]:
+        confidence = 1 - 1e-12
+        alpha = 1 - confidence                           # what the float confidence means
+        r = lm.proportion_ci(k, n, method="exact", confidence=confidence)
+        assert r.high == pytest.approx(beta.isf(alpha / 2, k + 1, n - k), rel=1e-12)
+        assert r.low == pytest.approx(beta.ppf(alpha / 2, k, n - k + 1), rel=1e-12)
+
+
+def test_binomial_test_p_values_agree_with_the_binomial_tail_at_large_n():
+    from scipy.stats import binom
+    rng = np.random.default_rng(37)
+    cases = [(10**11, 10**12, 0.1), (10**14, 10**15, 0.1), (7, 10**15, 1e-15), (10**9 + 10**5, 10**10, 0.1)]
+    for _ in range(60):
+        n = int(10 ** rng.uniform(1, 15))
+        e = float(rng.uniform(0.01, 0.99))
+        k = int(min(n, max(0, n * e + rng.normal() * 2 * np.sqrt(n * e * (1 - e)))))
+        cases.append((k, n, e))
+    for k, n, e in cases:
+        p = lm.binomial_test(k, n, epsilon0=e).p_value
+        assert abs(p - binom.sf(k - 1, n, e)) < 1e-7, (k, n, e, p)
