@@ -127,6 +127,9 @@ def as_scores(x, name: str = "y_score", *, allow_empty: bool = False) -> np.ndar
 def _check_real_objects(values: list, name: str) -> None:
     """Every element of an object array is a real number (bool, int, float...)."""
     for v in values:
+        if isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_)) and abs(int(v)) > 2**1023:
+            raise ValueError(f"{name} must hold finite numbers, got an integer of {len(str(abs(int(v))))} "
+                             "digits, beyond the range of a float")
         if isinstance(v, (bool, np.bool_, numbers.Real)):
             continue
         if v is None:
@@ -352,11 +355,21 @@ def check_sample_weight(sample_weight, n: int, name: str = "sample_weight", *, e
     return w
 
 
+def _float(x, name: str) -> float:
+    """``float(x)``, or a ValueError naming ``name`` for an integer beyond float range (10**400)."""
+    try:
+        return float(x)
+    except OverflowError:
+        digits = len(str(abs(int(x)))) if isinstance(x, numbers.Integral) else "many"
+        raise ValueError(f"{name} must be a finite number, got an integer of {digits} digits, "
+                         "beyond the range of a float") from None
+
+
 def check_probability(p, name: str, *, open_left=False, open_right=False) -> float:
     """A real number in [0, 1] (or an open end where asked)."""
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {_describe(p)}")
-    p = float(p)
+    p = _float(p, name)
     lo_ok = p > 0 if open_left else p >= 0
     hi_ok = p < 1 if open_right else p <= 1
     if not (np.isfinite(p) and lo_ok and hi_ok):
@@ -371,6 +384,9 @@ def check_positive_int(k, name: str, *, minimum: int = 1, maximum: int | None = 
     if isinstance(k, bool) or not isinstance(k, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {_describe(k)} {k!r}")
     k = int(k)
+    if abs(k) > 2**1023 and (maximum is None or k > maximum):
+        raise ValueError(f"{name} must be {'at most ' + str(maximum) if maximum is not None else 'a finite count'}, "
+                         f"got an integer of {len(str(abs(k)))} digits, beyond the range of a float")
     if k < minimum or (maximum is not None and k > maximum):
         rng = f">= {minimum}" if maximum is None else f"between {minimum} and {maximum}"
         raise ValueError(f"{name} must be {rng}, got {k}")
@@ -390,7 +406,7 @@ def check_real(x, name: str, *, low=None, high=None, low_open=False, high_open=F
     (closed ends unless ``low_open``/``high_open``); infinity only with ``allow_inf``."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {_describe(x)} {x!r}")
-    x = float(x)
+    x = _float(x, name)
     if x != x and allow_inf:
         raise ValueError(f"{name} must be a real number or +-inf, got nan")
     if x != x or (not allow_inf and not np.isfinite(x)):

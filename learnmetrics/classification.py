@@ -80,6 +80,7 @@ import numpy as np
 from ._indicator import check_label_columns, indicator_pair, indicator_sums, is_2d
 from ._validation import (
     UndefinedMetricWarning,
+    _float,
     as_features,
     as_labels,
     as_scores,
@@ -347,7 +348,7 @@ def _check_zero_division(zero_division):
             return 0.0, True
         raise ValueError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {zero_division!r}')
     if isinstance(zero_division, (numbers.Real, np.bool_)):
-        z = float(zero_division)
+        z = _float(zero_division, "zero_division")
         if z in (0.0, 1.0):
             return z, False
         if math.isnan(z):
@@ -1762,7 +1763,7 @@ def _compute_rates(tp, fp, fn, tn, zero_division) -> Rates:
 def _check_count(v, name):
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(v).__name__} {v!r}")
-    if not math.isfinite(float(v)) or v < 0:
+    if not math.isfinite(_float(v, name)) or v < 0:
         raise ValueError(f"{name} must be a finite non-negative count, got {v!r}")
     if isinstance(v, numbers.Integral):
         return int(v)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import (as_features, as_scores, check_bool, check_choice, check_positive_int, check_real, check_rng,
+from ._validation import (_float, as_features, as_scores, check_bool, check_choice, check_positive_int, check_real, check_rng,
                           check_same_length, check_sample_weight, warn_undefined)
 
 __all__ = [
@@ -610,7 +610,7 @@ def _check_sigma2(sigma2) -> float:
     """``sigma2`` (the caller's argument) is a positive finite real number."""
     if isinstance(sigma2, (bool, np.bool_)) or not isinstance(sigma2, numbers.Real):
         raise TypeError(f"sigma2 must be a positive number, got {type(sigma2).__name__} {sigma2!r}")
-    s2 = float(sigma2)
+    s2 = _float(sigma2, "sigma2")
     if not (np.isfinite(s2) and s2 > 0):
         raise ValueError(f"sigma2 must be a positive finite number, got {sigma2!r}")
     return s2

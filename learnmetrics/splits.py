@@ -29,6 +29,8 @@ from __future__ import annotations
 import math
 import warnings
 
+import numbers
+
 import numpy as np
 
 from ._validation import as_labels, check_bool, check_positive_int, check_probability, check_rng
@@ -394,7 +396,11 @@ def oob_probability(m):
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
             bad = next(v for v in values if not (isinstance(v, int) and not isinstance(v, bool)))
             raise TypeError(f"m must be an integer or an array of integers, got {type(bad).__name__} {bad!r}")
-        arr = np.array([float(v) for v in values]).reshape(arr.shape)
+        small = [v for v in values if v < 1]
+        if small:
+            raise ValueError(f"m must hold integers >= 1, got {small[0] if abs(small[0]) < 10**20 else 'a negative integer of ' + str(len(str(-small[0]))) + ' digits'}")
+        # beyond 1e300 the probability (1 - 1/m)^m equals its limit 1/e to every float digit
+        arr = np.array([float(min(v, 10**300)) for v in values]).reshape(arr.shape)
     if arr.dtype.kind == "f":
         if not np.isfinite(arr).all():
             raise ValueError(f"m must hold finite integers, got {float(arr[~np.isfinite(arr)].ravel()[0])!r}")
@@ -412,6 +418,12 @@ def oob_probability(m):
 def _as_group_ids(groups) -> np.ndarray:
     """Group ids: any 1-D array of hashable values (strings, integers, floats such as 1.5, as
     scikit-learn's GroupKFold accepts); NaN is refused (it is no id: NaN != NaN)."""
+    if isinstance(groups, (list, tuple)):       # NumPy would turn ['a', 1] into strings silently
+        numeric = [isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)) for v in groups]
+        text = [isinstance(v, str) for v in groups]
+        if not (all(numeric) or all(text)) and all(a or b for a, b in zip(numeric, text)):
+            raise TypeError(f"groups mixes strings and numbers (e.g. {groups[numeric.index(True)]!r} and "
+                            f"{groups[text.index(True)]!r}): group ids must be all numbers or all strings")
     try:
         g = np.asarray(groups)
     except ValueError:
@@ -423,10 +435,12 @@ def _as_group_ids(groups) -> np.ndarray:
     if g.dtype.kind not in "biufUSO":
         raise TypeError(f"groups must hold group ids (numbers or strings), got values of type {g.dtype}")
     if g.dtype.kind == "O":
-        try:
-            g = np.array([str(v) if not isinstance(v, (int, float, np.number)) else v for v in g.tolist()])
-        except Exception:  # noqa: BLE001
-            raise TypeError("groups must hold group ids (numbers or strings)") from None
+        values = g.tolist()
+        if not (all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in values)
+                or all(isinstance(v, str) for v in values)):
+            raise TypeError("groups mixes strings and numbers or holds values that are neither: group ids must be "
+                            "all numbers or all strings")
+        g = np.array(values)
     return g
 
 

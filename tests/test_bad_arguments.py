@@ -386,7 +386,7 @@ KIND_OVERRIDES = {
     ("proportion_ci", "n"): "count", ("proportion_ci", "k"): "count",  # counts of trials: nothing allocated
     ("time_series_split", "test_size"): "count", ("time_series_split", "n_splits"): "count",
     ("time_series_split", "gap"): "count", ("time_series_split", "max_train_size"): "count",
-    ("group_kfold_split", "groups"): "labels",
+    ("group_kfold_split", "groups"): "group_ids",   # ids may be floats (1.5), as in GroupKFold
     ("permutation_test", "learner"): "learner", ("permutation_test", "n_permutations"): "size",
     ("precision_at_recall", "min_recall"): "prob", ("recall_at_precision", "min_precision"): "prob",
     **{(f, a): "numbers" for f in ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error",
@@ -457,6 +457,10 @@ def _shorter(v):
 
 #: bad values of each kind: (id, function of the valid value -> bad value)
 BAD = {
+    "group_ids": [("None", lambda v: None), ("str", lambda v: "0101"), ("empty", lambda v: []),
+                  ("nan", lambda v: _first(v, np.nan)), ("complex", lambda v: _first(v, 1j)),
+                  ("mixed", lambda v: _first(v, "a")), ("nested", lambda v: [list(v)] * 2),
+                  ("dict", lambda v: {"a": 1})],
     "labels": [("None", lambda v: None), ("str", lambda v: "0101"), ("empty", lambda v: []),
                ("nan", lambda v: _first(v, np.nan)), ("complex", lambda v: _first(v, 1j)),
                ("mixed", lambda v: _first(v, "a")), ("nested", lambda v: [list(v)] * 2),
@@ -814,7 +818,7 @@ def _check_refused(fname, f, kwargs, arg, kind, bad_id):
 def _mixed_label_params():
     out = []
     for fname, arg, kind, bad_id in _cases():
-        if bad_id == "mixed" and kind in ("labels", "label_list"):
+        if bad_id == "mixed" and kind in ("labels", "label_list", "group_ids"):
             cid = _case_id(fname, arg, bad_id)
             marks = (pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[cid]),) if cid in KNOWN_FAILURES else ()
             out.append(pytest.param(fname, arg, kind, id=cid, marks=marks))

@@ -122,3 +122,40 @@ def test_binomial_test_p_values_agree_with_the_binomial_tail_at_large_n():
     for k, n, e in cases:
         p = lm.binomial_test(k, n, epsilon0=e).p_value
         assert abs(p - binom.sf(k - 1, n, e)) < 1e-7, (k, n, e, p)
+
+
+def test_integers_beyond_float_range_are_refused_by_name_everywhere():
+    """Every public function, every argument whose valid value is a number: 10**400 there gives a
+    ValueError or TypeError naming the argument (never an OverflowError naming nothing)."""
+    import inspect
+    import numbers
+    import re
+    import warnings
+
+    from test_bad_arguments import PUBLIC, VALID
+    tried, bad = 0, []
+    for fname, make in sorted(VALID.items()):
+        if fname not in PUBLIC:
+            continue
+        for arg, value in make().items():
+            if isinstance(value, bool) or not isinstance(value, numbers.Real) or arg in ("rng", "pos_label"):
+                continue       # a seed may be any integer; a label any value (not a quantity)
+            for huge in (10**400, -(10**400)):
+                kwargs = dict(make(), **{arg: huge})
+                tried += 1
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        out = PUBLIC[fname](**kwargs)
+                        if inspect.isgenerator(out):
+                            next(out, None)
+                except (ValueError, TypeError) as err:
+                    if not re.search(rf"(?<![A-Za-z0-9_]){re.escape(arg)}(?![A-Za-z0-9_])", str(err)):
+                        bad.append(f"{fname}({arg}=10**400): {type(err).__name__} without the name: {err}")
+                except Exception as err:  # noqa: BLE001
+                    bad.append(f"{fname}({arg}=10**400): {type(err).__name__}: {err}")
+                else:
+                    if (fname, arg, huge > 0) != ("oob_probability", "m", True):   # 1/e: the right answer
+                        bad.append(f"{fname}({arg}={'-' if huge < 0 else ''}10**400) accepted")
+    assert tried > 50
+    assert not bad, f"{len(bad)} of {tried}:\n" + "\n".join(bad[:40])
