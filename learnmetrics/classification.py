@@ -1,4 +1,22 @@
-"""Classification basics: the confusion matrix and the measures read off it.
+"""Classification basics: the confusion matrix and the measures read off it (the book's 2.3.1-2.3.2).
+
+The lesson first. A classifier's predictions on m test examples fall in the four cells of the
+confusion matrix: true positives TP, false positives FP (negatives predicted positive), false
+negatives FN (positives predicted negative) and true negatives TN. The *error rate*
+E = (FP + FN) / m and the *accuracy* acc = 1 - E = (TP + TN) / m count every mistake alike
+(2.3.1, 错误率与精度). *Precision* P = TP / (TP + FP) asks how many of the predicted positives
+are right, *recall* R = TP / (TP + FN) how many of the positives are found, and
+F1 = 2 P R / (P + R) is their harmonic mean (2.3.2, 查准率、查全率与 F1). Every function below
+computes one of these, or a relative of them that holds up when one class is rare; the label
+reading and the 0/0 rules behind them live in :mod:`learnmetrics._labels` and
+:mod:`learnmetrics._prf`.
+
+>>> from learnmetrics.classification import binary_counts, rates
+>>> c = binary_counts([1, 1, 1, 0, 0, 0, 0, 0], [1, 1, 0, 1, 0, 0, 0, 0])
+>>> print(c)
+tp=2 fp=1 fn=1 tn=4
+>>> round(rates(c).error_rate, 3), round(rates(c).precision, 3), round(rates(c).recall, 3)
+(0.25, 0.667, 0.667)
 
 Two families live here.
 
@@ -78,21 +96,22 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._indicator import check_label_columns, indicator_pair, indicator_sums, is_2d
+from ._labels import (_check_compatible, _check_pos_label, _check_weights, _is_text, _kind, _labels_array,
+                      _lookup, _pos_index, _Targets, _wcount)
+from ._prf import (_check_average, _check_beta, _check_warn_for, _check_zero_division, _fbeta_parts, _nanaverage,
+                   _prf_divide)
 from ._validation import (
     UndefinedMetricWarning,
     _float,
     as_features,
-    as_labels,
     as_scores,
     check_bool,
     check_choice,
     check_label,
     check_positive_int,
     check_real,
-    check_same_label_kind,
     check_same_length,
     check_size,
-    check_sample_weight,
     rescale_weights,
 )
 
@@ -124,326 +143,6 @@ __all__ = [
     "ThresholdState",
     "threshold_state",
 ]
-
-_AVERAGES = (None, "binary", "micro", "macro", "weighted", "samples")
-
-
-# ----------------------------------------------------------------------------
-# private checks and encoding
-# ----------------------------------------------------------------------------
-def _is_text(arr: np.ndarray) -> bool:
-    return arr.dtype.kind in "US"
-
-
-def _labels_array(x, name: str, *, allow_empty: bool = False) -> np.ndarray:
-    """Validated 1-D label array (see ``as_labels``); bytes read as text."""
-    arr = as_labels(x, name, allow_empty=allow_empty)
-    if arr.dtype.kind == "S":
-        arr = arr.astype(str)
-    return arr
-
-
-def _kind(arr: np.ndarray) -> str:
-    return "string" if _is_text(arr) else "number"
-
-
-def _check_compatible(a: np.ndarray, name_a: str, b: np.ndarray, name_b: str) -> None:
-    check_same_label_kind(a, name_a, b, name_b)
-
-
-_INT64_MAX = np.iinfo(np.int64).max
-
-
-def _check_weights(sample_weight, n: int):
-    """(weights or None, whether they are integers). Integer weights stay int64
-    (exact sums); their total must fit in int64."""
-    if sample_weight is None:
-        return None, True
-    w = check_sample_weight(sample_weight, n, exact_int=True)
-    integral = w.dtype.kind == "i"
-    if not np.any(w):
-        raise ValueError("sample_weight must contain at least one non-zero weight (all are 0)")
-    if integral and int(w.max()) * n > _INT64_MAX:
-        total = sum(w.tolist())  # exact, only for huge weights
-        if total > _INT64_MAX:
-            raise ValueError(
-                f"sample_weight sums to {total}, more than int64 can count exactly (2**63 - 1); "
-                "pass float weights if approximate sums are acceptable"
-            )
-    return w, integral
-
-
-def _exact_pair(yt: np.ndarray, yp: np.ndarray):
-    """y_true and y_pred converted so that concatenating them loses nothing:
-    int64 with uint64, or big integers with whole floats, would otherwise meet
-    in float64 (exact only up to 2**53)."""
-    kt, kp = yt.dtype.kind, yp.dtype.kind
-    if kt in "US" or kp in "US" or np.result_type(yt, yp).kind != "f" or (kt == kp == "f"):
-        return yt, yp
-    if "f" in (kt, kp):
-        ints, fl = (yt, yp) if kp == "f" else (yp, yt)
-        if ints.size == 0 or max(abs(int(ints.min())), abs(int(ints.max()))) < 2**53:
-            return yt, yp
-        if fl.size and (fl.min() < -(2.0**63) or fl.max() >= 2.0**63):
-            conv = np.asarray([int(v) for v in fl.tolist()], dtype=object)
-        else:
-            conv = fl.astype(np.int64)
-        yt, yp = (ints, conv) if kp == "f" else (conv, ints)
-        if conv.dtype == object:
-            return yt.astype(object), yp.astype(object)
-        if np.result_type(yt, yp).kind != "f":
-            return yt, yp
-    # one array uint64, the other signed
-    u, sgn = (yt, yp) if yt.dtype.kind == "u" else (yp, yt)
-    if u.size == 0 or int(u.max()) <= _INT64_MAX:
-        u = u.astype(np.int64)
-    elif sgn.size == 0 or int(sgn.min()) >= 0:
-        sgn = sgn.astype(np.uint64)
-    else:
-        u, sgn = u.astype(object), sgn.astype(object)
-    return (u, sgn) if yt.dtype.kind == "u" else (sgn, u)
-
-
-def _encode(yt: np.ndarray, yp: np.ndarray):
-    """Sorted labels present in y_true or y_pred, and both arrays as indices into them."""
-    n = len(yt)
-    yt, yp = _exact_pair(yt, yp)
-    both = np.concatenate([yt, yp])
-    if both.dtype.kind in "iub" and both.dtype != np.uint64:
-        ints = both.astype(np.int64, copy=False)
-        lo, hi = int(ints.min()), int(ints.max())
-        span = hi - lo + 1
-        if span <= max(1024, 2 * len(ints)):
-            off = ints - lo if lo else ints
-            present_mask = np.bincount(off, minlength=span) > 0
-            present = (np.flatnonzero(present_mask) + lo).astype(both.dtype)
-            lut = np.cumsum(present_mask) - 1
-            codes = lut[off]
-            return present, codes[:n], codes[n:]
-    present, codes = np.unique(both, return_inverse=True)
-    codes = codes.reshape(-1)
-    return present, codes[:n], codes[n:]
-
-
-def _wcount(codes: np.ndarray, w, k: int) -> np.ndarray:
-    """Per-code sums of the weights ``w`` (None: counts): int64 and exact for
-    integer weights, float64 for float weights."""
-    if w is None:
-        return np.bincount(codes, minlength=k)
-    if w.dtype.kind == "i":
-        out = np.zeros(k, dtype=np.int64)
-        np.add.at(out, codes, w)
-        return out
-    return np.bincount(codes, weights=w, minlength=k)
-
-
-def _lookup(present: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Index of each value in the sorted ``present`` array, or -1."""
-    if present.size == 0:
-        return np.full(len(values), -1, dtype=np.intp)
-    idx = np.searchsorted(present, values)
-    idx_c = np.minimum(idx, len(present) - 1)
-    found = present[idx_c] == values
-    return np.where(found, idx_c, -1)
-
-
-class _Targets:
-    """y_true / y_pred checked together, encoded as indices into ``present``."""
-
-    __slots__ = ("yt", "yp", "n", "w", "int_weights", "present", "it", "ip", "names")
-
-    def __init__(self, y_true, y_pred, sample_weight=None, names=("y_true", "y_pred")):
-        yt = _labels_array(y_true, names[0])
-        yp = _labels_array(y_pred, names[1])
-        n = check_same_length(**{names[0]: yt, names[1]: yp})
-        _check_compatible(yt, names[0], yp, names[1])
-        self.w, self.int_weights = _check_weights(sample_weight, n)
-        self.yt, self.yp, self.n = yt, yp, n
-        self.names = names
-        self.present, self.it, self.ip = _encode(yt, yp)
-
-    @property
-    def is_binary(self) -> bool:
-        return len(self.present) <= 2
-
-    def check_labels(self, labels, name: str = "labels") -> np.ndarray:
-        lab = _labels_array(labels, name, allow_empty=True)
-        if lab.size == 0:
-            raise ValueError(f"{name} must contain at least one label, got an empty list")
-        _check_compatible(self.yt, self.names[0], lab, name)
-        uniq = np.unique(lab)
-        if len(uniq) != len(lab):
-            raise ValueError(f"{name} must not contain duplicates, got {lab.tolist()!r}")
-        return lab
-
-    def total(self):
-        if self.w is None:
-            return self.n
-        return int(self.w.sum()) if self.int_weights else float(self.w.sum())
-
-    def per_class(self, sel: np.ndarray | None = None):
-        """(tp, true_sum, pred_sum) per present label, or per label of ``sel``
-        (indices into ``present``, -1 for a label absent from the data)."""
-        k = len(self.present)
-        w = self.w
-        eq = self.it == self.ip
-        if w is None:
-            tp = np.bincount(self.it[eq], minlength=k)
-            true_sum = np.bincount(self.it, minlength=k)
-            pred_sum = np.bincount(self.ip, minlength=k)
-            if not eq.any():
-                # scikit-learn's counts turn float when no sample at all is
-                # classified correctly; mirror it so `support` has the same dtype
-                tp, true_sum, pred_sum = (a.astype(np.float64) for a in (tp, true_sum, pred_sum))
-        else:
-            tp = _wcount(self.it[eq], w[eq], k)
-            true_sum = _wcount(self.it, w, k)
-            pred_sum = _wcount(self.ip, w, k)
-        if sel is not None:
-            ok = sel >= 0
-            safe = np.where(ok, sel, 0)
-            tp = np.where(ok, tp[safe], 0).astype(tp.dtype)
-            true_sum = np.where(ok, true_sum[safe], 0).astype(true_sum.dtype)
-            pred_sum = np.where(ok, pred_sum[safe], 0).astype(pred_sum.dtype)
-        return tp, true_sum, pred_sum
-
-
-def _check_pos_label(pos_label, *, allow_none: bool = True):
-    if pos_label is None:
-        if allow_none:
-            return None
-        raise ValueError("pos_label must be a class label, got None")
-    if isinstance(pos_label, (str, np.str_, bool, np.bool_, numbers.Real)):
-        if isinstance(pos_label, numbers.Real) and not isinstance(pos_label, (bool, np.bool_)):
-            if not math.isfinite(float(pos_label)):
-                raise ValueError(f"pos_label must be a class label, got {pos_label!r}")
-        return pos_label
-    raise TypeError(
-        f"pos_label must be a single class label (int, bool or str), got {type(pos_label).__name__} {pos_label!r}"
-    )
-
-
-def _pos_index(t: _Targets, pos_label, *, what: str = "the labels") -> int:
-    """Index of pos_label in t.present (or -1 if absent but compatible)."""
-    if pos_label is None:
-        raise ValueError(f"pos_label=None is not a valid label; it should be one of {t.present.tolist()!r}")
-    is_text = isinstance(pos_label, (str, np.str_))
-    if is_text != _is_text(t.present):
-        raise ValueError(
-            f"pos_label={pos_label!r} does not fit {what}, which are {_kind(t.present)}s "
-            f"{t.present.tolist()!r}; pass pos_label=<one of them>"
-        )
-    idx = int(_lookup(t.present, np.asarray([pos_label]))[0])
-    if idx < 0 and len(t.present) >= 2:
-        raise ValueError(
-            f"pos_label={pos_label!r} is not a valid label. It should be one of {t.present.tolist()!r}"
-        )
-    return idx
-
-
-def _check_zero_division(zero_division):
-    """(value used for 0/0, whether to warn)."""
-    if isinstance(zero_division, str):
-        if zero_division == "warn":
-            return 0.0, True
-        raise ValueError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {zero_division!r}')
-    if isinstance(zero_division, (numbers.Real, np.bool_)):
-        z = _float(zero_division, "zero_division")
-        if z in (0.0, 1.0):
-            return z, False
-        if math.isnan(z):
-            return math.nan, False
-        raise ValueError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {zero_division!r}')
-    raise TypeError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {type(zero_division).__name__}')
-
-
-def _check_beta(beta) -> float:
-    return check_real(beta, "beta", low=0, allow_inf=True)
-
-
-def _fbeta_parts(tp, true_sum, pred_sum, b: float):
-    """Numerator and denominator of F-beta = (1 + b^2) TP / (b^2 (TP + FN) + (TP + FP)),
-    and the mask of the true 0/0 cases (no true and no predicted positives).
-
-    For a huge ``beta`` (b^2 overflows) both are divided by b^2, so F-beta tends
-    to recall (and to 0 where there are predicted but no true positives) instead
-    of inf/inf = NaN; for a tiny one b^2 underflows to 0 and F-beta is precision."""
-    tp = np.asarray(tp, dtype=np.float64)
-    ts = np.asarray(true_sum, dtype=np.float64)
-    ps = np.asarray(pred_sum, dtype=np.float64)
-    undefined = (ts == 0) & (ps == 0)
-    b2 = b * b
-    with np.errstate(over="ignore", invalid="ignore"):
-        num = (1 + b2) * tp
-        den = b2 * ts + ps
-    if not (np.isfinite(num).all() and np.isfinite(den).all()):
-        c = 1.0 / b2  # 0.0 when b2 is inf: the limit beta -> inf
-        num = (c + 1.0) * tp
-        den = ts + c * ps
-    # den can be 0 only where tp = 0: a 0/0 when nothing is true or predicted positive,
-    # otherwise (c underflowed) the limit 0 / positive = 0
-    den = np.where((den == 0) & ~undefined, 1.0, den)
-    return num, den, undefined
-
-
-_WARN_FOR = ("precision", "recall", "f-score")
-
-
-def _check_warn_for(warn_for):
-    if isinstance(warn_for, str) or not isinstance(warn_for, (tuple, list, set, frozenset)):
-        raise TypeError(
-            f"warn_for must be a tuple of names among {_WARN_FOR!r}, got {type(warn_for).__name__} {warn_for!r}"
-        )
-    bad = [v for v in warn_for if not (isinstance(v, str) and v in _WARN_FOR)]
-    if bad:
-        raise ValueError(f"warn_for must only hold names among {_WARN_FOR!r}, got {bad[0]!r}")
-    return tuple(warn_for)
-
-
-def _check_average(average):
-    if average is None or (isinstance(average, str) and average in _AVERAGES):
-        return average
-    raise ValueError(
-        f"average must be one of None, 'binary', 'micro', 'macro', 'weighted', 'samples', got {average!r}"
-    )
-
-
-def _warn_prf(average, modifier: str, msg_start: str, result_size: int, stacklevel: int = 4):
-    axis0, axis1 = ("label", "sample") if average == "samples" else ("sample", "label")
-    msg = (
-        f"{msg_start} ill-defined and being set to 0.0 {{0}} no {modifier} {axis0}s. "
-        "Use `zero_division` parameter to control this behavior."
-    )
-    msg = msg.format("due to" if result_size == 1 else f"in {axis1}s with")
-    warnings.warn(msg, UndefinedMetricWarning, stacklevel=stacklevel)
-
-
-def _prf_divide(num, den, metric, modifier, average, warn_for, zd_value, zd_warn):
-    num = np.asarray(num, dtype=np.float64)
-    den = np.asarray(den, dtype=np.float64)
-    mask = den == 0
-    out = num / np.where(mask, 1.0, den)
-    if mask.any():
-        out[mask] = zd_value
-        if zd_warn and metric in warn_for:
-            _warn_prf(average, modifier, f"{metric.capitalize()} is", out.shape[0], stacklevel=5)
-    return out
-
-
-def _nanaverage(a: np.ndarray, weights=None) -> float:
-    if a.shape[0] == 0:
-        return math.nan
-    mask = np.isnan(a)
-    if mask.all():
-        return math.nan
-    if weights is None:
-        return float(np.mean(a[~mask]))
-    a2 = a[~mask]
-    w2 = np.asarray(weights, dtype=np.float64)[~mask]
-    if w2.sum() == 0:
-        return float(np.mean(a2))
-    return float(np.average(a2, weights=w2))
-
 
 # ----------------------------------------------------------------------------
 # scikit-learn-compatible functions

@@ -16,9 +16,11 @@ import copy
 
 import numpy as np
 
-from ._validation import as_features, as_labels, check_choice, check_positive_int, check_real, check_rng
+from ._labels import _labels_array
+from ._validation import (as_features, as_labels, check_choice, check_positive_int, check_real, check_rng,
+                          check_same_length)
 
-__all__ = ["LogisticRegression", "MajorityClassifier"]
+__all__ = ["LogisticRegression", "MajorityClassifier", "NearestCentroid"]
 
 #: the largest penalty accepted: beyond it every weight is zero to machine precision anyway
 _MAX_L2 = 1e12
@@ -190,3 +192,40 @@ class MajorityClassifier:
         if len(self.majority_) == 1 or self.tie_break == "first":
             return np.full(n, self.majority_[0])
         return self.majority_[self.rng.integers(0, len(self.majority_), size=n)]
+
+
+class NearestCentroid:
+    """A tiny second learner for the comparisons: predict the class whose mean is nearest.
+
+    Features are standardised with the training set's mean and standard
+    deviation; distances are Euclidean. Deterministic.
+
+    Example
+    -------
+    >>> from learnmetrics.datasets import watermelon_3a
+    >>> d = watermelon_3a()
+    >>> NearestCentroid().fit(d.X, d.y).predict(d.X[:3]).tolist()
+    [1, 1, 1]
+    """
+
+    def fit(self, X, y):
+        X = as_features(X, "X")
+        y = _labels_array(y, "y")
+        check_same_length(X=X, y=y)
+        self.classes_ = np.unique(y)
+        self._mean = X.mean(axis=0)
+        sd = X.std(axis=0)
+        self._scale = np.where(sd > 0, sd, 1.0)
+        Z = (X - self._mean) / self._scale
+        self.centroids_ = np.stack([Z[y == c].mean(axis=0) for c in self.classes_])
+        return self
+
+    def predict(self, X):
+        if not hasattr(self, "centroids_"):
+            raise RuntimeError("NearestCentroid is not fitted yet: call fit(X, y) first")
+        X = as_features(X, "X")
+        if X.shape[1] != len(self._mean):
+            raise ValueError(f"X has {X.shape[1]} features but the model was fitted on {len(self._mean)}")
+        Z = (X - self._mean) / self._scale
+        d2 = ((Z[:, None, :] - self.centroids_[None, :, :]) ** 2).sum(axis=2)
+        return self.classes_[np.argmin(d2, axis=1)]

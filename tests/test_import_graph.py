@@ -131,3 +131,46 @@ def test_deferred_imports_count(tmp_path):
     p = tmp_path / "mod.py"
     p.write_text(src)
     assert _imports("learnmetrics.mod", p, {"learnmetrics.curves", "learnmetrics.mod"}) == {"learnmetrics.curves"}
+
+
+# the measures and tests a practitioner calls never import the course's studies, views, explorers or
+# exercises (issue 39): the whiteboard's "nevers"
+MEASURES = ("learnmetrics.classification", "learnmetrics._labels", "learnmetrics._prf", "learnmetrics.curves",
+            "learnmetrics._counting", "learnmetrics._indicator", "learnmetrics.cost", "learnmetrics.ranking",
+            "learnmetrics.regression", "learnmetrics.calibration", "learnmetrics.compare", "learnmetrics.splits",
+            "learnmetrics._validation", "learnmetrics._distributions")
+COURSE = ("learnmetrics.comparison_studies", "learnmetrics.practice", "learnmetrics.widgets", "learnmetrics.plotting",
+          "learnmetrics.exercises", "learnmetrics.book", "learnmetrics.datasets", "learnmetrics.learners")
+
+
+def _reach(graph, start):
+    seen, todo = set(), [start]
+    while todo:
+        for m in graph.get(todo.pop(), ()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def test_the_measures_never_import_the_course():
+    graph = _graph()
+    bad = {m: sorted(d for d in _reach(graph, m) if d.startswith(COURSE)) for m in MEASURES if m in graph}
+    bad = {m: d for m, d in bad.items() if d}
+    assert not bad, f"measures that reach the course's machinery: {bad}"
+
+
+def test_the_lesson_comes_first_and_compare_holds_only_the_tests():
+    """classification.py's first public definition within its first 250 lines; compare.py holds the
+    book's 2.4 tests, not the studies of them or a learner."""
+    import re
+    src = (PKG / "classification.py").read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(src, 1) if re.match(r"(def|class) [A-Za-z]", line))
+    assert first <= 250, f"classification.py's first public definition is at line {first}"
+    compare = (PKG / "compare.py").read_text(encoding="utf-8")
+    for name in ("PowerGrid", "simulate_paired_t_power", "PairedTestState", "paired_test_state",
+                 "friedman_null_rejection_rates", "NearestCentroid"):
+        assert not re.search(rf"^(def|class) {name}\b", compare, re.M), name
+    import learnmetrics as lm     # the old paths still work
+    assert lm.compare.simulate_paired_t_power is lm.comparison_studies.simulate_paired_t_power
+    assert lm.compare.NearestCentroid is lm.learners.NearestCentroid

@@ -13,6 +13,17 @@ exercises is looked up (importing this package computes none). In a notebook::
     solution("04.2")         # the worked solution, folded until opened
 
 This package is course machinery: ``import learnmetrics`` does not import it.
+
+Why each chapter has two files (``chNN.py`` in English, ``zh_chNN.py`` in Chinese) rather than one
+registration per exercise with both languages side by side: a Chinese worked solution is its own
+function (its own order of steps, 10-40 lines, not a template filled in), and so are many prompts
+and hints; side by side they would double each registration and interleave two texts reviewed by
+different readers. What a side-by-side layout would buy, no drift, is had another way: the Chinese
+texts take every number from the chapter module's computed values (they import it), so the two
+languages cannot disagree on a number, and ``tests/test_zh_in_step.py`` fingerprints each English
+text a Chinese one follows, so a changed prompt, hint, mistake or solution fails the tests until its
+Chinese is updated and the new fingerprint recorded (it caught 08.7, 13.4 and 13.5 when they
+changed). One file per language per chapter also keeps a chapter's Chinese reviewable on its own.
 """
 from __future__ import annotations
 

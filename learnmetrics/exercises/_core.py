@@ -58,7 +58,7 @@ DEFAULT_TOLERANCE = 5e-4
 MAX_TEXT = 1000          # characters of a typed answer that is not an open one
 MAX_ENTRIES = 1000       # entries of a tuple or a list answer
 
-from ._messages import MESSAGES  # noqa: E402  (the words of check and of the page, per language)
+from ._messages import _STOP, MESSAGES  # noqa: E402  (the words of check and of the page, per language)
 
 
 def _lang() -> str:
@@ -505,11 +505,7 @@ def _words(text: str) -> int:
 
 
 # -- open answers: which key points do the learner's words touch (checker.mjs reads them alike) -------
-_STOP = frozenset("""about above after again against also among another because been before being below
-between both could does doing down during each either even every from further have having here into itself
-just like many more most much must never only other over same should since some such than that their them
-then there these they this those through under until upon very what when where whether which while whom
-whose will with within without would your yours""".split())
+
 
 
 def _terms(text: str) -> set[str]:

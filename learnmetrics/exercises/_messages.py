@@ -138,4 +138,9 @@ MESSAGES = {
     },
 }
 
-
+#: the common English words an open answer's key terms leave out (the page's checker gets the same list)
+_STOP = frozenset("""about above after again against also among another because been before being below
+between both could does doing down during each either even every from further have having here into itself
+just like many more most much must never only other over same should since some such than that their them
+then there these they this those through under until upon very what when where whether which while whom
+whose will with within without would your yours""".split())

@@ -17,8 +17,7 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from ._core import _STOP
-from ._messages import MESSAGES
+from ._messages import _STOP, MESSAGES
 
 _HERE = Path(__file__).resolve().parent
 

@@ -223,8 +223,8 @@ register(
 )
 
 # -- 08.7: predict-then-check with the paired-test explorer -------------------------------------
-_GRID = lm.compare.simulate_paired_t_power(rng=0)
-_STATE = lm.compare.paired_test_state(_GRID, 2, 0.0)
+_GRID = lm.comparison_studies.simulate_paired_t_power(rng=0)
+_STATE = lm.comparison_studies.paired_test_state(_GRID, 2, 0.0)
 _RATE = _STATE.power
 _OPTS = ("close to α", "well above α", "close to 0")
 
@@ -239,7 +239,7 @@ def _category(rate, alpha):
 
 _CAT = _category(_RATE, _GRID.alpha)
 _TIED = float(np.mean(~np.isfinite(_GRID.statistics[list(_GRID.folds).index(2), list(_GRID.differences).index(0.0)])))
-_OTHER = {k: lm.compare.paired_test_state(_GRID, k, 0.0).power for k in (3, 5, 10)}
+_OTHER = {k: lm.comparison_studies.paired_test_state(_GRID, k, 0.0).power for k in (3, 5, 10)}
 
 
 def _solve_087() -> str:

@@ -5,8 +5,8 @@ learners' error rates. The left panel shows where the test statistic lands in
 many simulated experiments (bars) against its null distribution t(k-1)
 (grey filled curve) and the rejection region; the right panel shows how often the test
 detects the difference (its power) for every difference at this k. Every
-number comes from :func:`learnmetrics.compare.paired_test_state` over one
-seeded :func:`learnmetrics.compare.simulate_paired_t_power` grid computed up
+number comes from :func:`learnmetrics.comparison_studies.paired_test_state` over one
+seeded :func:`learnmetrics.comparison_studies.simulate_paired_t_power` grid computed up
 front, so moving a slider only reads from it.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from ..compare import PowerGrid, paired_test_state, simulate_paired_t_power
+from ..comparison_studies import PowerGrid, paired_test_state, simulate_paired_t_power
 from ..plotting import style
 from ..plotting.compare import CRITICAL_LINE, REJECT_COLOR
 from ._base import Explorer
@@ -24,7 +24,7 @@ __all__ = ["PairedTestExplorer"]
 
 
 class PairedTestExplorer(Explorer):
-    """Sliders ``.folds`` and ``.difference``; ``.state`` is the :class:`~learnmetrics.compare.PairedTestState` shown.
+    """Sliders ``.folds`` and ``.difference``; ``.state`` is the :class:`~learnmetrics.comparison_studies.PairedTestState` shown.
 
     Parameters
     ----------
@@ -34,7 +34,7 @@ class PairedTestExplorer(Explorer):
     k, difference : the starting values, among the grid's simulated ones.
 
     The sliders offer only the grid's simulated folds and differences; a
-    ``grid`` that is not a :class:`~learnmetrics.compare.PowerGrid`, or a
+    ``grid`` that is not a :class:`~learnmetrics.comparison_studies.PowerGrid`, or a
     starting value that was not simulated, is refused with a clear message
     before anything is drawn.
     """
