@@ -7,7 +7,7 @@ returns both estimates beside the truth:
 
 * :func:`leakage_study`: a step fitted on all the data before cross-validation
   (choosing features by their link to the labels, standardising) against the
-  same step inside each training fold; labels are coin flips, so the truth is 0.5.
+  same step inside each training fold; labels are random, exactly half of each class, so the truth is 0.5.
 * :func:`duplicate_study`: copies of the same example on both sides of a split.
 * :func:`group_study`: several examples per patient; random vs grouped k-fold.
 * :func:`drift_study`: a drifting process; shuffled k-fold vs forward chaining
@@ -97,7 +97,8 @@ class LeakageStudy:
 
 
 def leakage_study(*, step="select", n=100, n_features=2000, keep=20, k=5, n_datasets=10, rng=0) -> LeakageStudy:
-    """Coin-flip labels, pure-noise features: the true accuracy of any learner is 0.5.
+    """Random labels (exactly half of each class, shuffled), pure-noise features: the true accuracy of any
+    learner is 0.5.
 
     ``step="select"``: keep the ``keep`` features most linked to the labels;
     ``step="scale"``: standardise every feature (mean 0, sd 1); then the nearest
@@ -132,7 +133,7 @@ def leakage_study(*, step="select", n=100, n_features=2000, keep=20, k=5, n_data
 
 
 def duplicate_study(*, n=60, n_copies=2, n_features=5, k=5, n_datasets=10, rng=0):
-    """Each of n examples (coin-flip labels, noise features) stored ``n_copies`` times, as
+    """Each of n examples (random labels, half of each class; noise features) stored ``n_copies`` times, as
     when the same record is collected twice.  Returns (random k-fold, grouped k-fold)
     accuracies of the 1-nearest neighbour per data set; the truth is 0.5."""
     n = check_positive_int(n, "n", minimum=10, maximum=10_000)
@@ -223,7 +224,7 @@ def drift_study(*, n_months=12, per_month=40, n_splits=5, n_datasets=10, n_next=
 class SelectionStudy:
     """``best_of`` (n_datasets, len(ms)): the best CV accuracy among m configurations;
     ``nested`` (n_datasets, len(ms)): nested CV of the procedure "pick the best of m";
-    ``ms``; ``truth`` = 0.5 (coin-flip labels)."""
+    ``ms``; ``truth`` = 0.5 (random labels, half of each class)."""
 
     ms: tuple
     best_of: np.ndarray
