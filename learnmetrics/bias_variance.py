@@ -55,8 +55,9 @@ MAX_CELLS = 20_000_000
 def _check_x_range(x_range) -> tuple[float, float]:
     if isinstance(x_range, (str, bytes)) or not hasattr(x_range, "__len__") or len(x_range) != 2:
         raise TypeError(f"x_range must be a pair (low, high), got {x_range!r}")
-    lo = check_real(x_range[0], "x_range[0] (low)")
-    hi = check_real(x_range[1], "x_range[1] (high)")
+    low, high = list(x_range)   # by position: a pandas Series indexed 7, 8 has no x_range[0]
+    lo = check_real(low, "x_range[0] (low)")
+    hi = check_real(high, "x_range[1] (high)")
     if not hi > lo:
         raise ValueError(f"x_range must be (low, high) with high > low, got {tuple(x_range)!r}")
     return lo, hi

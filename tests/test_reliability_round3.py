@@ -159,3 +159,34 @@ def test_integers_beyond_float_range_are_refused_by_name_everywhere():
                         bad.append(f"{fname}({arg}={'-' if huge < 0 else ''}10**400) accepted")
     assert tried > 50
     assert not bad, f"{len(bad)} of {tried}:\n" + "\n".join(bad[:40])
+
+
+class _LabelIndexed:
+    """What a pandas Series with index 7, 8, ... does: iterates by position, indexes by label."""
+
+    def __init__(self, values, start=7):
+        self.values, self.start = list(values), start
+
+    def __len__(self):
+        return len(self.values)
+
+    def __iter__(self):
+        return iter(self.values)
+
+    def __getitem__(self, label):
+        return self.values[label - self.start]
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self.values, dtype=dtype)
+
+
+def test_pairs_and_arrays_indexed_by_label_are_read_by_position():
+    from learnmetrics import bias_variance as bv
+    r = bv.bias_variance_experiment(degrees=_LabelIndexed([1, 3]), n_sets=10, x_range=_LabelIndexed([0.0, 1.0]))
+    assert r.degrees.tolist() == [1, 3]
+    p = bv.fit_polynomials([[0.0, 0.5, 1.0]], [[1.0, 2.0, 3.0]], 1, _LabelIndexed([0.25]), x_range=_LabelIndexed([0.0, 1.0]))
+    assert p.round(6).tolist() == [[1.5]]
+    pd = pytest.importorskip("pandas")
+    s = pd.Series([0.0, 1.0], index=[7, 8])
+    assert bv.fit_polynomials([[0.0, 0.5, 1.0]], [[1.0, 2.0, 3.0]], 1, pd.Series([0.25], index=[3]),
+                              x_range=s).round(6).tolist() == [[1.5]]
