@@ -40,6 +40,7 @@ from ._validation import (
     check_choice,
     check_same_length,
     check_sample_weight,
+    check_size,
 )
 
 __all__ = [
@@ -70,12 +71,17 @@ def as_indicator(x, name: str = "y_true") -> np.ndarray:
     Accepted: booleans, integers or floats that are all 0 or 1. Refused with an
     error naming ``name``: other values (2, -1, 0.5, NaN), strings, complex
     numbers, an empty matrix, no label columns (an empty label set), a single
-    column (pass ``x.ravel()`` for 1-D labels) and SciPy sparse matrices.
+    column (pass ``x.ravel()`` for 1-D labels). A SciPy sparse matrix (or array) is accepted
+    as scikit-learn accepts it, and made dense once its size is checked.
     """
     if x is None:
         raise TypeError(f"{name} must be array-like, got None")
-    if hasattr(x, "toarray") and not isinstance(x, np.ndarray):
-        raise TypeError(f"{name} is a sparse matrix; learnmetrics takes dense arrays: pass {name}.toarray()")
+    if hasattr(x, "toarray") and hasattr(x, "shape") and not isinstance(x, np.ndarray):
+        shape = tuple(x.shape)
+        if len(shape) != 2:
+            raise ValueError(f"{name} must be a label-indicator matrix (n_samples, n_labels), got shape {shape}")
+        check_size(shape[0] * shape[1], f"{name} made dense ({shape[0]} x {shape[1]})")
+        x = x.toarray()
     try:
         arr = np.asarray(x)
     except Exception as exc:  # ragged rows

@@ -260,6 +260,7 @@ VALID = {
     "bootstrap_state": lambda: dict(m=10, n_samples=20, max_m=20, rng=0),
     "LogisticRegression": lambda: dict(l2=0.01, max_iter=50, tol=1e-10),
     "MajorityClassifier": lambda: dict(tie_break="first", rng=0),
+    "NearestCentroid": lambda: dict(),
     # regression
     "mean_squared_error": lambda: dict(y_true=R_TRUE, y_pred=R_PRED, sample_weight=[1.0] * 5,
                                        multioutput="uniform_average"),

@@ -190,3 +190,18 @@ def test_pairs_and_arrays_indexed_by_label_are_read_by_position():
     s = pd.Series([0.0, 1.0], index=[7, 8])
     assert bv.fit_polynomials([[0.0, 0.5, 1.0]], [[1.0, 2.0, 3.0]], 1, pd.Series([0.25], index=[3]),
                               x_range=s).round(6).tolist() == [[1.5]]
+
+
+def test_sparse_label_indicator_targets_are_read_as_scikit_learn_reads_them():
+    sp = pytest.importorskip("scipy.sparse")
+    from sklearn import metrics as skm
+    rng = np.random.default_rng(9)
+    for _ in range(10):
+        a = rng.integers(0, 2, size=(12, 4))
+        b = rng.integers(0, 2, size=(12, 4))
+        for make_a, make_b in ((sp.csr_matrix, sp.csc_matrix), (sp.csr_array, sp.csc_array)):
+            A, B = make_a(a), make_b(b)
+            assert lm.multilabel_confusion_matrix(A, B).tolist() == skm.multilabel_confusion_matrix(a, b).tolist()
+            assert lm.f1_score(A, B, average="micro", zero_division=0) == pytest.approx(
+                skm.f1_score(a, b, average="micro", zero_division=0))
+            assert lm.hamming_loss(A, B) == pytest.approx(skm.hamming_loss(a, b))
