@@ -2,6 +2,8 @@
 
 If one of these fails, the sentence in the notebook that relies on it is no longer true.
 """
+import math
+
 import numpy as np
 import pytest
 
@@ -520,3 +522,57 @@ def test_raising_the_threshold_can_lower_both_precision_and_recall(melons):
             p1, p2 = (lm.precision_score(y, (s >= t).astype(int)) for t in (t1, t2))
             both_fall += (p2 < p1) and (r2 < r1)
     assert both_fall > 0
+
+
+def test_the_expected_ap_of_a_random_ranking():
+    """02, the P-R baseline: a random ranking of m+ positives among m has expected AP
+    H_m/m + (m+ - 1)/(m - 1)(1 - H_m/m): 0.2929 for one positive in ten, 0.0075 for one in 1,000.
+    The excess over pi depends on m (0.19 against 0.0065), the ratio stays large ("far above")."""
+    def exact(n_pos, m):
+        h = np.sum(1.0 / np.arange(1, m + 1)) / m
+        return h + (n_pos - 1) / (m - 1) * (1 - h)
+
+    assert round(exact(1, 10), 4) == 0.2929 and round(exact(1, 1000), 4) == 0.0075
+    assert exact(1, 10) - 0.1 > 0.19 and exact(1, 1000) - 0.001 < 0.007
+    assert exact(1, 1000) / 0.001 > 7
+    rng = np.random.default_rng(2)
+    for n_pos, m in ((1, 10), (3, 7), (8, 17), (5, 40)):
+        y = np.r_[np.ones(n_pos, dtype=int), np.zeros(m - n_pos, dtype=int)]
+        Y = np.repeat(y[:, None], 3_000, axis=1)
+        sim = lm.average_precision_score(Y, rng.random(Y.shape))
+        assert abs(sim - exact(n_pos, m)) < 0.015, (n_pos, m, sim, exact(n_pos, m))
+
+
+def test_mcc_tends_to_sqrt_tpr_when_fpr_is_zero_and_positives_become_rare():
+    """02, box 5c: with FPR > 0 MCC tends to 0 as the positives become rare, with FPR = 0 to
+    sqrt(TPR) (MCC = sqrt(TPR (1 - pi) / (1 - pi TPR))); the chapter's breast-cancer model: about 0.976."""
+    from learnmetrics import datasets
+    cancer = datasets.load_breast_cancer()
+    train, test = lm.holdout_split(cancer.y, test_size=0.3, rng=0)
+    model = lm.learners.LogisticRegression().fit(cancer.X[train], cancer.y[train])
+    y, pred = cancer.y[test], (model.predict_proba(cancer.X[test]) >= 0.5).astype(int)
+    c = lm.binary_counts(y, pred)
+    assert c.fp == 0 and c.tp > 0
+    tpr = c.tp / (c.tp + c.fn)
+    assert round(math.sqrt(tpr), 3) == 0.976
+    for pi in (0.01, 0.001, 1e-6):
+        w = np.where(y == 1, pi / (y == 1).sum(), (1 - pi) / (y == 0).sum())
+        mcc = lm.matthews_corrcoef(y, pred, sample_weight=w)
+        assert mcc == pytest.approx(math.sqrt(tpr * (1 - pi) / (1 - pi * tpr)), rel=1e-9)
+    assert lm.matthews_corrcoef(y, pred, sample_weight=np.where(y == 1, 1e-6, 1.0)) > 0.97
+
+
+def test_two_macro_f1s_can_agree_without_equal_p_to_r_ratios():
+    """02, box 7: y_true = [1, 1, 2], y_pred = [1, 1, 3]: both macro-F1s are 0.3333."""
+    y_true, y_pred = [1, 1, 2], [1, 1, 3]
+    mm = lm.macro_micro(lm.one_vs_rest_counts(y_true, y_pred, labels=[1, 2, 3]), zero_division=0.0)
+    sk = lm.f1_score(y_true, y_pred, average="macro", zero_division=0.0)
+    assert round(sk, 4) == 0.3333
+    book = [v for k, v in vars(mm).items() if "f1" in k and "macro" in k]
+    assert any(round(float(v), 4) == 0.3333 for v in book), vars(mm)
+
+
+def test_balanced_accuracy_of_a_constant_prediction():
+    """02: 0.5 for a constant prediction when both classes are in the test set; 1.0 with one class."""
+    assert lm.balanced_accuracy_score([0, 1, 1, 0, 1], [1] * 5) == 0.5
+    assert lm.balanced_accuracy_score([1, 1, 1], [1, 1, 1]) == 1.0

@@ -252,3 +252,22 @@ def test_the_cv_bias_is_not_monotone_at_every_step(pop):
     assert bias == {2: 0.0257, 3: 0.0159, 4: 0.0163, 5: 0.0145, 10: 0.0100, 20: 0.0108, 40: 0.0134}
     assert bias[4] > bias[3] and abs(bias[4] - bias[3]) < 0.001        # a tie within the noise
     assert bias[2] > bias[5] > bias[10] < min(bias[20], bias[40])
+
+
+def test_least_squares_leave_one_out_needs_one_fit():
+    """01: a large k 'usually' costs k trainings, not always: for least squares the leave-one-out
+    residuals are e_i / (1 - h_ii) from one fit (30 refits and the formula agree)."""
+    rng = np.random.default_rng(1)
+    n = 30
+    X = np.column_stack([np.ones(n), rng.normal(size=(n, 2))])
+    y = X @ np.array([1.0, 2.0, -1.0]) + rng.normal(size=n)
+    refits = []
+    for i in range(n):
+        keep = np.arange(n) != i
+        beta, *_ = np.linalg.lstsq(X[keep], y[keep], rcond=None)
+        refits.append(y[i] - X[i] @ beta)
+    beta, *_ = np.linalg.lstsq(X, y, rcond=None)
+    h = np.einsum("ij,ij->i", X @ np.linalg.inv(X.T @ X), X)
+    one_fit = (y - X @ beta) / (1 - h)
+    assert np.allclose(refits, one_fit)
+    assert lm.mean_squared_error(np.zeros(n), np.array(refits)) == pytest.approx(np.mean(one_fit ** 2))

@@ -514,3 +514,23 @@ def test_04_a_tie_group_is_halved_as_a_block_not_square_by_square():
     # pairs: (3, -2) right, (3, -1) right, tied pairs 2 x 1 = 2, (2, -1) right x 2
     assert lm.roc_auc_score(y, s) == pytest.approx((4 + 0.5 * 2) / 6)
     assert lm.rank_loss(y, s) == pytest.approx(0.5 * 2 / 6)
+
+
+def test_ap_is_the_step_sum_not_the_area_under_the_achievable_curve():
+    """03, What to remember and section 6 (and 06 section 3): on the melons AP = 0.8145, the
+    trapezoids 0.8019, the area under the achievable curve between the cuts 0.8025."""
+    from learnmetrics import datasets
+    m = datasets.watermelon_scores()
+    t = lm.stepping_table(m.y_true, m.y_score)
+    tp, fp = np.asarray(t.tp, float), np.asarray(t.fp, float)
+    u = (np.arange(20_000) + 0.5) / 20_000
+    area = 0.0
+    for a in range(len(tp) - 1):
+        dtp, dfp = tp[a + 1] - tp[a], fp[a + 1] - fp[a]
+        if dtp:                           # negatives alone drop vertically: no area
+            T, F = tp[a] + u * dtp, fp[a] + u * dfp
+            area += dtp / t.n_pos * float(np.mean(T / (T + F)))
+    p, r, _ = lm.precision_recall_curve(m.y_true, m.y_score)
+    assert round(area, 4) == 0.8025
+    assert round(lm.average_precision_score(m.y_true, m.y_score), 4) == 0.8145
+    assert round(lm.auc(r, p), 4) == 0.8019

@@ -342,3 +342,12 @@ def test_08_every_anchor_link_lands_on_an_anchor_of_its_notebook():
     exact = next(c.source for c in nb.cells if 'id="c08-exact"' in c.source)
     assert "**exact** test" in exact and "at most" in exact
     assert "(#c08-exact)" in next(c.source for c in nb.cells if c.get("id") == "c08-32c")
+
+
+def test_sizes_not_wins_the_short_answers_two_cases():
+    """08, 'The short answer' and its box: five equal wins of 0.05 and five losses of 0.001 are
+    significant (p = 0.018); five unequal wins 0.02..0.30 with the same losses are not (p = 0.13)."""
+    equal = np.array([0.05] * 5 + [-0.001] * 5)
+    unequal = np.array([0.02, 0.03, 0.05, 0.10, 0.30] + [-0.001] * 5)
+    assert round(lm.paired_t_test(equal, np.zeros(10)).p_value, 3) == 0.018
+    assert round(lm.paired_t_test(unequal, np.zeros(10)).p_value, 2) == 0.13

@@ -273,3 +273,28 @@ def test_11_overconfident_model_lowest_and_highest_bins():
     frac, mean_p = lm.calibration_curve(y, p_model, n_bins=10)
     assert mean_p[0] < 0.1 and (round(mean_p[0], 3), round(frac[0], 3)) == (0.019, 0.099)
     assert mean_p[-1] > 0.9 and (round(mean_p[-1], 3), round(frac[-1], 3)) == (0.968, 0.865)
+
+
+def test_a_perfectly_ranked_small_test_set_gives_an_interval_that_misses():
+    """10, summary and box: at a true AUC of 0.95 (binormal scores, 8 good and 9 bad melons) about a
+    quarter of test sets are ranked perfectly and DeLong's 95% interval covers the truth in about
+    three sets in four (0.74; 0.77 at AUC 0.9)."""
+    import warnings
+    from statistics import NormalDist
+
+    y = np.array([1] * 8 + [0] * 9)
+    for auc, perfect_share, coverage in ((0.95, 0.25, 0.74), (0.9, None, 0.77)):
+        rng = np.random.default_rng(0)
+        d = np.sqrt(2) * NormalDist().inv_cdf(auc)
+        perfect = cover = 0
+        reps = 1500
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for _ in range(reps):
+                s = np.where(y == 1, rng.normal(d, 1, 17), rng.normal(0, 1, 17))
+                r = lm.roc_auc_ci(y, s)
+                perfect += lm.roc_auc_score(y, s) == 1.0
+                cover += r.low <= auc <= r.high
+        if perfect_share is not None:
+            assert abs(perfect / reps - perfect_share) < 0.035
+        assert abs(cover / reps - coverage) < 0.035

@@ -1,4 +1,6 @@
 """Chapter 12's corrected statements (issue 23), each pinned by a computation."""
+import math
+
 import numpy as np
 import pytest
 
@@ -89,3 +91,29 @@ def test_12_2_10_tau_f_is_increasing_and_the_f_threshold_on_the_chi2_scale(k, n)
     assert (n - 1) * t / (n * (k - 1) - t) == pytest.approx(f_crit)
     if (k, n) == (4, 4):
         assert (round(stats.chi2.ppf(0.95, 3), 3), round(f_crit, 3), round(t, 3)) == (7.815, 3.863, 6.754)
+
+
+def test_z_score_is_bounded_on_its_fitted_data_by_sqrt_n_minus_one():
+    """12, 2.8 (table, summary, boxes): on the n values it is fitted on, |z| <= sqrt(n - 1) (the
+    six values' outlier 50 gets 2.2089, the bound is sqrt(5) = 2.236); the bound grows with n."""
+    from learnmetrics import book
+    x = np.array([2.0, 4, 6, 8, 10, 50])
+    z = book.z_score(x)
+    assert round(float(np.max(np.abs(z))), 4) == 2.2089 and round(math.sqrt(5), 3) == 2.236
+    rng = np.random.default_rng(12)
+    for _ in range(300):
+        n = int(rng.integers(2, 30))
+        v = rng.standard_cauchy(n) * 10.0 ** rng.uniform(-3, 3)
+        if np.ptp(v) == 0:
+            continue
+        assert np.max(np.abs(book.z_score(v))) <= math.sqrt(n - 1) * (1 + 1e-12)
+    v = np.zeros(10)
+    v[0] = 1.0                                   # one outlier among n: attains the bound
+    assert np.max(np.abs(book.z_score(v))) == pytest.approx(math.sqrt(9))
+
+
+def test_friedman_chi2_form_stays_below_alpha_at_n_4():
+    """12, 2.10 summary: at k = 4, N = 4 the χ² form rejects 3.3% (below α), the F form 6.8%."""
+    r = lm.comparison_studies.friedman_null_rejection_rates(4, 4, alpha=0.05)
+    assert r.chi2_rate < 0.05 < r.f_rate
+    assert (round(100 * r.chi2_rate, 1), round(100 * r.f_rate, 1)) == (3.3, 6.8)
