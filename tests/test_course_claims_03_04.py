@@ -3,6 +3,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import math  # noqa: E402
+
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 import sklearn.metrics as sk  # noqa: E402
@@ -534,3 +536,18 @@ def test_ap_is_the_step_sum_not_the_area_under_the_achievable_curve():
     assert round(area, 4) == 0.8025
     assert round(lm.average_precision_score(m.y_true, m.y_score), 4) == 0.8145
     assert round(lm.auc(r, p), 4) == 0.8019
+
+
+def test_mean_inequalities_and_the_f1_count_formula_edges():
+    """03: HM <= GM <= AM, equalities for positive P, R only at P = R (and HM = GM = 0 when P = 0);
+    F1 = 2TP/(m + TP - TN) is 0/0 only with no positive and nothing predicted positive."""
+    rng = np.random.default_rng(3)
+    for p, r in rng.random((500, 2)):
+        hm, gm, am = 2 * p * r / (p + r), math.sqrt(p * r), (p + r) / 2
+        assert hm <= gm + 1e-15 <= am + 2e-15
+    assert 2 * 0 * 0.7 / 0.7 == math.sqrt(0 * 0.7) == 0.0
+    for y, pred in (([1, 0, 0], [0, 0, 0]), ([0, 1, 0], [1, 0, 0]), ([0, 0, 0], [0, 0, 0])):
+        c = lm.binary_counts(y, pred)
+        m = c.tp + c.fp + c.fn + c.tn
+        den = m + c.tp - c.tn
+        assert (den == 0) == (sum(y) == 0 and sum(pred) == 0)
