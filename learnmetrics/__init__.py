@@ -56,7 +56,7 @@ counted exactly; sizes are checked before anything is allocated. The shared
 checks live in ``learnmetrics._validation``.
 """
 from . import (bias_variance, calibration, classification, compare, cost, curves, datasets, evaluation, imbalance, learners,
-               operating_point, ranking, regression, splits, uncertainty)
+               operating_point, ranking, regression, report, splits, uncertainty)
 from ._language import get_language, set_language
 from ._validation import UndefinedMetricWarning
 
@@ -65,7 +65,7 @@ __version__ = "0.1.0"
 #: the subject modules whose public names (their ``__all__``) are re-exported at the top level,
 #: less the course's machinery in ``COURSE_ONLY``
 SUBJECTS = (classification, curves, cost, ranking, regression, uncertainty, calibration, splits, evaluation, compare,
-            operating_point)
+            operating_point, report)
 
 #: names each subject module exports for the course (explorer states, studies, result classes,
 #: simulation helpers): importable from the module, never shown as ``lm.<name>``
