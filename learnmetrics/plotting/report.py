@@ -62,6 +62,7 @@ def plot_report(report, fig=None, *, n_resamples=200, rng=0):
     """Draw a :class:`~learnmetrics.report.EvaluationReport` on ``fig`` (a new 9.4 x 7.6 in figure by default)."""
     import matplotlib.pyplot as plt
 
+    from .. import calibration as _cal
     from .. import curves as _curves
     from .calibration import plot_reliability_diagram
 
@@ -95,12 +96,28 @@ def plot_report(report, fig=None, *, n_resamples=200, rng=0):
         ax_pr.plot([tp / (tp + fn)], [tp / (tp + fp)], **style.CUT_POINT)
     ax_pr.set_xlim(0, 1)
     ax_pr.set_ylim(0, 1.02)
-    style.label_line(ax_pr, lvl, f"random guess (P = {pi:.2f})", x=0.5, above=pi < 0.5, fontsize=_FS)
+    # the level line's name on the line, below it when the curve runs above (most models)
+    if pi >= 0.1:
+        style.label_line(ax_pr, lvl, f"random guess (P = {pi:.2f})", x=0.5,
+                         above=not bool(np.nanmedian(prec) > pi), fontsize=_FS)
+    else:   # close to the x axis: the name under the line at its left end, where a P-R curve starts high
+        ax_pr.annotate(f"random guess (P = {pi:.2f})", xy=(0.0, pi), xytext=(4, -2), textcoords="offset points",
+                       ha="left", va="top", fontsize=_FS, color=style.REFERENCE)
 
     # calibration, or the scores of each class when they are no probabilities
     if report.brier is not None:
         plot_reliability_diagram(ax_cal, y, s, n_bins=report.n_bins, legend_loc="upper left")
+        ax_cal.get_legend().remove()   # one curve: the diagonal is named on its line instead
         ax_cal.set_title(f"reliability, Brier = {report.brier:.3f}", fontsize=_FS + 1, loc="left")
+        pt, pp = _cal.calibration_curve(y, s, n_bins=report.n_bins)
+        hi = min(1.0, 1.1 * max(float(s.max()), float(pt.max()), float(pp.max())))
+        if hi < 0.9:   # every prediction low (rare positives): zoom on the part the probabilities use
+            ax_cal.set_xlim(0, hi)
+            ax_cal.set_ylim(0, hi)
+            ax_cal.set_title(f"reliability (zoomed to [0, {hi:.2f}]), Brier = {report.brier:.3f}",
+                             fontsize=_FS + 1, loc="left")
+        diag = ax_cal.get_lines()[0]
+        style.label_line(ax_cal, diag, "perfectly calibrated", x=0.3 * ax_cal.get_xlim()[1], fontsize=_FS)
     else:
         bins = np.linspace(s.min(), s.max(), 31)
         for positive in (True, False):
