@@ -27,7 +27,7 @@ import numpy as np
 from ._validation import (as_labels, as_scores, check_label, check_positive_int, check_real, check_rng,
                           check_same_length, check_sample_weight, check_size, warn_undefined)
 
-__all__ = ["evaluation_report", "EvaluationReport", "RateInterval"]
+__all__ = ["evaluation_report", "EvaluationReport", "RateInterval", "metric_at_thresholds"]
 
 #: at most this many segments in ``groups=`` (a report row each)
 MAX_GROUPS = 200
@@ -498,3 +498,62 @@ def evaluation_report(y_true, y_score, *, threshold=None, pos_label=None, sample
         confidence=confidence, auc=auc, ap=ap, accuracy=accuracy, confusion=np.array([[tn, fp], [fn, tp]]),
         classes=classes, brier=brier, ece=ece, n_bins=n_bins, baselines=tuple(baselines), groups=tuple(rows),
         weighted=w is not None, notes=tuple(notes), _data=(ybin, s, w))
+
+
+def metric_at_thresholds(y_true, y_score, metric_func, *, sample_weight=None, metric_params=None):
+    """Any label metric at every distinct score taken as the threshold.
+
+    Same arguments and values as ``sklearn.metrics.metric_at_thresholds`` (scikit-learn 1.9;
+    tested): examples of weight 0 are dropped, the rest sorted by decreasing score (ties
+    in their given order), and for each distinct score t, from the highest down,
+    ``metric_func(y_true, y_pred, **metric_params)`` is called with ``y_pred = (y_score >= t)``
+    as 0/1 integers (and ``sample_weight=`` when weights are given). This costs one call of
+    the metric per distinct score, O(n) each; for precision, recall, F1 and the confusion
+    counts, :func:`learnmetrics.confusion_matrix_at_thresholds` gives all of them from one sort.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Labels, passed to ``metric_func`` as they are (sorted with the scores).
+    y_score : array-like of shape (n_samples,)
+    metric_func : callable
+        ``metric_func(y_true, y_pred, **metric_params)`` returning a number or a sequence of numbers.
+    sample_weight : array-like of shape (n_samples,), default=None
+    metric_params : dict, default=None
+
+    Returns
+    -------
+    metric_values : ndarray of shape (n_thresholds,) or (n_thresholds, n_outputs)
+    thresholds : ndarray of shape (n_thresholds,), decreasing
+
+    Example
+    -------
+    >>> from learnmetrics import accuracy_score
+    >>> values, thr = metric_at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], accuracy_score)
+    >>> thr.tolist(), values.tolist()
+    ([0.8, 0.4, 0.35, 0.1], [0.75, 0.5, 0.75, 0.5])
+    """
+    y = as_labels(y_true, "y_true")
+    s = as_scores(y_score, "y_score")
+    n = check_same_length(y_true=y, y_score=s)
+    if not callable(metric_func):
+        raise TypeError(f"metric_func must be a callable metric(y_true, y_pred, ...), got {type(metric_func).__name__}")
+    if metric_params is not None and not isinstance(metric_params, dict):
+        raise TypeError(f"metric_params must be a dict or None, got {type(metric_params).__name__}")
+    w = check_sample_weight(sample_weight, n)
+    if w is not None:
+        keep = w != 0
+        y, s, w = y[keep], s[keep], w[keep]
+    order = np.argsort(-s, kind="stable")
+    y, s = y[order], s[order]
+    if w is not None:
+        w = w[order]
+    last = np.r_[np.flatnonzero(np.diff(s)), s.size - 1] if s.size else np.array([], dtype=int)
+    thresholds = s[last]
+    check_size(int(thresholds.size) * int(s.size), "metric_at_thresholds (thresholds x samples)",
+               hint="round the scores to fewer distinct values")
+    params = dict(metric_params or {})
+    if w is not None:
+        params["sample_weight"] = w
+    values = [metric_func(y, (s >= t).astype(np.int32), **params) for t in thresholds]
+    return np.asarray(values), thresholds

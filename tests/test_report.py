@@ -117,3 +117,28 @@ def test_plot_draws_the_grammar(tmp_path):
     fig = lm.evaluation_report(y, s, n_resamples=100).plot(n_resamples=50)
     assert style.figure_faults(fig) == []
     assert len(fig.axes) >= 4
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_metric_at_thresholds_parity(seed):
+    rng = np.random.default_rng(100 + seed)
+    n = int(rng.integers(5, 60))
+    y = (rng.random(n) < 0.4).astype(int)
+    s = np.round(rng.random(n), 1 if seed % 2 else 3)
+    w = None
+    if seed % 3 == 0:
+        w = rng.integers(0, 3, n).astype(float)
+        w[0] = 1.0
+    for func, params in ((skm.accuracy_score, None), (skm.f1_score, {"zero_division": 0.0}),
+                         (skm.precision_recall_fscore_support, {"zero_division": 0.0, "average": "binary"})):
+        mine, t_mine = lm.metric_at_thresholds(y, s, func, sample_weight=w, metric_params=params)
+        theirs, t_theirs = skm.metric_at_thresholds(y, s, func, sample_weight=w, metric_params=params)
+        np.testing.assert_array_equal(t_mine, t_theirs)
+        np.testing.assert_allclose(np.asarray(mine, dtype=float), np.asarray(theirs, dtype=float), atol=1e-12)
+
+
+def test_metric_at_thresholds_refuses_bad_input():
+    with pytest.raises(TypeError, match="metric_func"):
+        lm.metric_at_thresholds([0, 1], [0.1, 0.2], "accuracy")
+    with pytest.raises(TypeError, match="metric_params"):
+        lm.metric_at_thresholds([0, 1], [0.1, 0.2], skm.accuracy_score, metric_params=[1])
