@@ -273,3 +273,22 @@ def test_11_overconfident_model_lowest_and_highest_bins():
     frac, mean_p = lm.calibration_curve(y, p_model, n_bins=10)
     assert mean_p[0] < 0.1 and (round(mean_p[0], 3), round(frac[0], 3)) == (0.019, 0.099)
     assert mean_p[-1] > 0.9 and (round(mean_p[-1], 3), round(frac[-1], 3)) == (0.968, 0.865)
+
+
+def test_a_perfect_ranking_of_17_gives_width_0_and_undercovers():
+    """10 (issue 35): 17 melons ranked perfectly give [1, 1]; at true AUC 0.95 a quarter of 8 + 9 test sets are
+    ranked perfectly and DeLong covers 0.750 (0.782 at 0.9), on the chapter's 2,000 seeded sets."""
+    from statistics import NormalDist
+
+    y17 = np.r_[np.ones(8, dtype=int), np.zeros(9, dtype=int)]
+    r = lm.roc_auc_ci(y17, np.r_[np.arange(8) + 10.0, np.arange(9)])
+    b = lm.bootstrap_ci(lm.roc_auc_score, y17, np.r_[np.arange(8) + 10.0, np.arange(9)], n_resamples=200, rng=0)
+    assert (r.low, r.high, b.low, b.high) == (1.0, 1.0, 1.0, 1.0)
+    rng = np.random.default_rng(0)
+    got = []
+    for true_auc in (0.95, 0.9):
+        d = np.sqrt(2) * NormalDist().inv_cdf(true_auc)
+        res = [lm.roc_auc_ci(y17, s) for s in rng.normal(size=(2000, 17)) + d * y17]
+        got.append((round(float(np.mean([x.auc[0] == 1.0 for x in res])), 3),
+                    round(float(np.mean([x.low <= true_auc <= x.high for x in res])), 3)))
+    assert got == [(0.25, 0.75), (0.096, 0.782)]
