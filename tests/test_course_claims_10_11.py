@@ -292,3 +292,29 @@ def test_a_perfect_ranking_of_17_gives_width_0_and_undercovers():
         got.append((round(float(np.mean([x.auc[0] == 1.0 for x in res])), 3),
                     round(float(np.mean([x.low <= true_auc <= x.high for x in res])), 3)))
     assert got == [(0.25, 0.75), (0.096, 0.782)]
+
+
+def test_11_sklearn_section_general_sentences():
+    """11, In scikit-learn: MCE is never below ECE (any bins); one temperature T > 0 never changes which
+    class is largest; the ECE is the total area of the gap bars (plot_ece_gaps)."""
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        y = (rng.random(80) < 0.4).astype(int)
+        y[:2] = [0, 1]
+        p = rng.random(80) ** rng.uniform(0.3, 3)
+        for strategy in ("uniform", "quantile"):
+            assert lm.maximum_calibration_error(y, p, n_bins=7, strategy=strategy) >= \
+                lm.expected_calibration_error(y, p, n_bins=7, strategy=strategy) - 1e-12
+        z = rng.normal(size=(50, 4)) * 3
+        T = rng.uniform(0.05, 20)
+        q = np.exp(z / T)
+        assert np.array_equal((q / q.sum(axis=1, keepdims=True)).argmax(axis=1), z.argmax(axis=1))
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting.calibration import plot_ece_gaps
+    fig, ax = plt.subplots()
+    assert plot_ece_gaps(ax, y, p) == pytest.approx(lm.expected_calibration_error(y, p))
+    area = sum(b.get_width() * b.get_height() for b in ax.patches)
+    assert area == pytest.approx(lm.expected_calibration_error(y, p))
+    plt.close(fig)
