@@ -84,6 +84,7 @@ COURSE_ONLY = frozenset("""
     BootstrapResult DelongResult CurveBand auc_sampling_state AucSamplingState
     BrierDecomposition sharpen TemperatureState temperature_state cost_threshold simulate_scores
     EqualErrorRate OperatingPoint KSStatistic ProportionInterval PermutationTest
+    EvaluationReport RateInterval
 """.split())
 
 __all__ = ["UndefinedMetricWarning", "__version__", "set_language", "get_language"]
