@@ -56,7 +56,7 @@ counted exactly; sizes are checked before anything is allocated. The shared
 checks live in ``learnmetrics._validation``.
 """
 from . import (bias_variance, calibration, classification, compare, comparison_studies, cost, curves, datasets,
-               evaluation, imbalance, learners, operating_point, ranking, regression, splits, uncertainty)
+               evaluation, imbalance, learners, operating_point, ranking, regression, report, splits, uncertainty)
 from ._language import get_language, set_language
 from ._validation import UndefinedMetricWarning
 
@@ -65,7 +65,7 @@ __version__ = "0.1.0"
 #: the subject modules whose public names (their ``__all__``) are re-exported at the top level,
 #: less the course's machinery in ``COURSE_ONLY``
 SUBJECTS = (classification, curves, cost, ranking, regression, uncertainty, calibration, splits, evaluation, compare,
-            comparison_studies, operating_point)
+            comparison_studies, operating_point, report)
 
 #: names each subject module exports for the course (explorer states, studies, result classes,
 #: simulation helpers): importable from the module, never shown as ``lm.<name>``
@@ -84,6 +84,7 @@ COURSE_ONLY = frozenset("""
     BootstrapResult DelongResult CurveBand auc_sampling_state AucSamplingState
     BrierDecomposition sharpen TemperatureState temperature_state cost_threshold simulate_scores
     EqualErrorRate OperatingPoint KSStatistic ProportionInterval PermutationTest
+    EvaluationReport RateInterval
 """.split())
 
 # the course's studies of the 2.4 tests and its second learner moved out of compare (the tests

@@ -921,3 +921,146 @@ def simulate_scores(n, *, prevalence=0.3, distance=1.5, temperature=0.5, rng=0):
     x = gen.normal(size=n) + d * y
     z = math.log(pi / (1 - pi)) + d * x - d * d / 2
     return y, _sigmoid(z), _sigmoid(z / T)
+
+
+# --------------------------------------------------------------------------------------
+# the calibration error's other forms: the largest gap (MCE) and multi-class (top-label,
+# class-wise); a region of its own (chapter 11, issue 36)
+# --------------------------------------------------------------------------------------
+__all__ += ["maximum_calibration_error", "multiclass_calibration_error", "reliability_intervals"]
+
+
+def _bin_gaps(o: np.ndarray, p: np.ndarray, w: np.ndarray, n_bins: int, strategy: str):
+    """Per bin: total weight, |mean outcome - mean probability|, over the bins of ``p``."""
+    ids = _bin_ids(p, n_bins, strategy)
+    wk = np.bincount(ids, weights=w, minlength=n_bins)
+    diff = np.bincount(ids, weights=w * (o - p), minlength=n_bins)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        gap = np.where(wk > 0, np.abs(diff) / np.where(wk > 0, wk, 1), 0.0)
+    return wk, gap
+
+
+def maximum_calibration_error(y_true, y_prob, *, n_bins=10, strategy="uniform", pos_label=None, sample_weight=None):
+    """The maximum calibration error (MCE): the largest gap of the reliability diagram.
+
+        MCE = max_k |o_k - f_k|
+
+    over the non-empty bins k of :func:`calibration_curve` (mean probability f_k, fraction of
+    positives o_k), where :func:`expected_calibration_error` averages the same gaps weighted by
+    the bins' sizes, so MCE >= ECE always. A bin of one example counts as much as a bin of a
+    thousand: MCE is noisy where bins are small (use ``strategy="quantile"`` or fewer bins).
+
+    Example
+    -------
+    >>> round(maximum_calibration_error([0, 1, 1, 1], [0.2, 0.4, 0.6, 0.8], n_bins=2), 4)
+    0.3
+    """
+    y = as_labels(y_true, "y_true")
+    p = _check_prob_1d(y_prob)
+    n = _check_lengths(y_true=y, y_prob=p)
+    n_bins, strategy = _check_bins(n_bins, strategy)
+    if np.unique(y).size > 2:
+        raise ValueError(f"y_true must be binary, got {np.unique(y).size} classes; "
+                         "for several classes use multiclass_calibration_error")
+    w = check_sample_weight(sample_weight, n)
+    w = np.ones(n) if w is None else w.astype(float)
+    if w.sum() == 0:
+        raise ValueError("sample_weight sums to zero")
+    wk, gap = _bin_gaps(_positive_mask(y, pos_label).astype(float), p, w, n_bins, strategy)
+    return float(gap[wk > 0].max())
+
+
+def multiclass_calibration_error(y_true, y_proba, *, kind="top-label", norm="expected", n_bins=10,
+                                 strategy="uniform", labels=None, sample_weight=None):
+    """The calibration error of a multi-class model's probabilities (one column per class).
+
+    * ``kind="top-label"`` (Guo et al. 2017's ECE of "confidence"): for each example its
+      largest probability c_i = max_k p_ik and whether that class is the true one;
+      the binary calibration error of the pairs (correct_i, c_i).
+    * ``kind="class-wise"`` (Kull et al. 2019): the binary calibration error of each
+      column k against the indicator y = k, averaged over the K classes.
+
+    ``norm="expected"`` weights the bins' gaps by their size (ECE); ``norm="max"`` takes the
+    largest gap (MCE). With two classes and ``kind="class-wise"``, both columns give the same
+    gaps as :func:`expected_calibration_error` on the positive column when ``strategy="uniform"``
+    and no probability sits on an inner bin edge (the bins of 1 - p mirror those of p).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+    y_proba : array-like of shape (n_samples, n_classes)
+        Columns in the sorted order of ``labels`` (or of the classes of ``y_true``).
+    kind : {"top-label", "class-wise"}, default="top-label"
+    norm : {"expected", "max"}, default="expected"
+    n_bins : int, default=10
+    strategy : {"uniform", "quantile"}, default="uniform"
+    labels : array-like, default=None
+    sample_weight : array-like of shape (n_samples,), default=None
+
+    Returns
+    -------
+    float
+
+    Example
+    -------
+    >>> y = [0, 1, 2, 2]
+    >>> p = [[0.8, 0.1, 0.1], [0.2, 0.7, 0.1], [0.1, 0.3, 0.6], [0.5, 0.2, 0.3]]
+    >>> round(multiclass_calibration_error(y, p, n_bins=5), 4)
+    0.15
+    """
+    y = as_labels(y_true, "y_true")
+    kind = check_choice(kind, "kind", ("top-label", "class-wise"))
+    norm = check_choice(norm, "norm", ("expected", "max"))
+    n_bins, strategy = _check_bins(n_bins, strategy)
+    q, _ = _proba_2d(y_proba)
+    n = _check_lengths(y_true=y, y_proba=q)
+    onehot = _one_hot(y, labels, q.shape[1], "calibration error")
+    w = check_sample_weight(sample_weight, n)
+    w = np.ones(n) if w is None else w.astype(float)
+    if w.sum() == 0:
+        raise ValueError("sample_weight sums to zero")
+
+    def one(o, p):
+        wk, gap = _bin_gaps(o, p, w, n_bins, strategy)
+        return float(gap[wk > 0].max()) if norm == "max" else float((wk * gap).sum() / wk.sum())
+
+    if kind == "top-label":
+        top = q.argmax(axis=1)
+        return one(onehot[np.arange(n), top], q[np.arange(n), top])
+    return float(np.mean([one(onehot[:, k], q[:, k]) for k in range(q.shape[1])]))
+
+
+def reliability_intervals(y_true, y_prob, *, n_bins=10, strategy="uniform", pos_label=None, confidence=0.95):
+    """The reliability diagram's points with a Wilson interval for each bin's fraction of positives.
+
+    Returns ``(prob_true, prob_pred, low, high, counts)`` over the non-empty bins (as
+    :func:`calibration_curve`, whose first two it equals): a bin of k positives among n_k
+    examples has the interval of :func:`learnmetrics.proportion_ci` (k, n_k). A perfectly
+    calibrated model's bin lies within it about ``confidence`` of the time when the bin's
+    probabilities are close to each other; a gap inside its interval is no evidence of
+    miscalibration.
+
+    Example
+    -------
+    >>> pt, pp, lo, hi, n = reliability_intervals([0, 1, 1, 1, 0, 0], [0.1, 0.9, 0.8, 0.7, 0.2, 0.3], n_bins=2)
+    >>> pt.tolist(), n.tolist()
+    ([0.0, 1.0], [3, 3])
+    """
+    from .uncertainty import proportion_ci
+
+    y = as_labels(y_true, "y_true")
+    p = _check_prob_1d(y_prob)
+    _check_lengths(y_true=y, y_prob=p)
+    n_bins, strategy = _check_bins(n_bins, strategy)
+    confidence = check_real(confidence, "confidence", low=0.0, high=1.0, low_open=True, high_open=True)
+    if np.unique(y).size > 2:
+        raise ValueError(f"y_true must be binary, got {np.unique(y).size} classes")
+    pos = _positive_mask(y, pos_label)
+    ids = _bin_ids(p, n_bins, strategy)
+    counts = np.bincount(ids, minlength=n_bins)
+    k = np.bincount(ids, weights=pos.astype(float), minlength=n_bins)
+    s = np.bincount(ids, weights=p, minlength=n_bins)
+    ok = counts > 0
+    cis = [proportion_ci(int(round(kk)), int(nn), confidence=confidence) for kk, nn in zip(k[ok], counts[ok])]
+    return (k[ok] / counts[ok], s[ok] / counts[ok], np.array([c.low for c in cis]), np.array([c.high for c in cis]),
+            counts[ok])

@@ -96,6 +96,20 @@ VALID = {
     # ---- the course's language (learnmetrics._language) ------------------------------------
     "set_language": lambda: dict(language="en"),
     "get_language": lambda: dict(),
+    "evaluation_report": lambda: dict(y_true=Y, y_score=PR, threshold=0.5, pos_label=1, sample_weight=[1, 2, 1, 1, 1, 1],
+                                      groups=["a", "a", "a", "b", "b", "b"], confidence=0.9, n_bins=2,
+                                      n_resamples=100, rng=0),
+    "metric_at_thresholds": lambda: dict(y_true=Y, y_score=PR, metric_func=lambda a, b, **k: float(np.mean(a == b)),
+                                         sample_weight=[1, 2, 1, 1, 1, 1], metric_params={}),
+    "maximum_calibration_error": lambda: dict(y_true=Y, y_prob=PR, n_bins=2, strategy="uniform", pos_label=1,
+                                              sample_weight=[1, 2, 1, 1, 1, 1]),
+    "multiclass_calibration_error": lambda: dict(y_true=[0, 1, 2, 0, 1, 2],
+                                                 y_proba=[[0.6, 0.3, 0.1], [0.2, 0.7, 0.1], [0.1, 0.2, 0.7],
+                                                          [0.5, 0.4, 0.1], [0.3, 0.4, 0.3], [0.2, 0.2, 0.6]],
+                                                 kind="class-wise", norm="max", n_bins=2, strategy="uniform",
+                                                 labels=[0, 1, 2], sample_weight=[1, 2, 1, 1, 1, 1]),
+    "reliability_intervals": lambda: dict(y_true=Y, y_prob=PR, n_bins=2, strategy="quantile", pos_label=1,
+                                          confidence=0.9),
     # ---- calibration -----------------------------------------------------------------------
     "calibration_curve": lambda: dict(y_true=Y, y_prob=PR, pos_label=1, n_bins=3, strategy="quantile"),
     "brier_score_loss": lambda: dict(y_true=Y, y_proba=PR, sample_weight=[1.0] * 6, pos_label=1, labels=None,
@@ -369,7 +383,8 @@ KIND = {
 }
 #: per-function exceptions to KIND
 _CALIBRATION = ("calibration_curve", "brier_score_loss", "log_loss", "brier_decomposition",
-                "expected_calibration_error", "temperature_state")
+                "expected_calibration_error", "temperature_state", "maximum_calibration_error",
+                "multiclass_calibration_error", "reliability_intervals")
 KIND_OVERRIDES = {
     ("prevalence_weights", "prevalence"): "prob",
     ("prevalence_state", "prevalence"): "prob",

@@ -25,7 +25,7 @@ _COUNT_BARS = "#DDDDDD"   # counts of examples: a plain light grey (sky blue mea
 
 
 def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform", pos_label=None, counts=True,
-                             legend_loc="upper left", reference=None, pair=False):
+                             legend_loc="upper left", reference=None, pair=False, intervals=False, confidence=0.95):
     """The reliability diagram: fraction of positives against mean probability, bin by bin.
 
     Parameters
@@ -49,6 +49,12 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         Two models that are one pair shown once (a model before and after
         recalibration): near-black solid and dotted (``style.pair_style``), not the
         learners' green and purple.
+    intervals : bool, default=False
+        Each bin's Wilson interval for its fraction of positives
+        (:func:`learnmetrics.reliability_intervals`), a sky-blue bar (the course's look for
+        an estimate's spread) behind each point of the first model: a gap from the diagonal
+        inside its bar is no evidence of miscalibration.
+    confidence : float, default=0.95
 
     Returns
     -------
@@ -72,6 +78,11 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         st = (dict(color=style.CURVE, ls="-") if len(learners) == 1 else
               style.pair_style(i) if pair and len(learners) == 2 else style.learner_style(i))
         paired = pair and len(learners) == 2
+        if intervals and i == 0:
+            _, pp_i, lo, hi, _ = _cal.reliability_intervals(y_true, p, n_bins=n_bins, strategy=strategy,
+                                                            pos_label=pos_label, confidence=confidence)
+            ax.vlines(pp_i, lo, hi, color=style.ESTIMATE, lw=6, alpha=0.6, zorder=2,
+                      label=f"{confidence:.0%} Wilson interval per bin")
         (line,) = ax.plot(pp, pt, marker=_MARKERS[i % len(_MARKERS)], ms=6, lw=1.8,
                           label="_" + name if paired else name, zorder=4, **st)
         if paired:   # a pair shown once: each labelled on its line (CONTRIBUTING), not in the legend
@@ -247,3 +258,30 @@ def plot_cost_by_threshold(ax, y_true, probs, *, cost01, cost10, thresholds=None
     ax.tick_params(labelsize=_FS)
     ax.spines[["top", "right"]].set_visible(False)
     return curves
+
+
+def plot_ece_gaps(ax, y_true, y_prob, *, n_bins=10, strategy="uniform", pos_label=None):
+    """The ECE as an area: one bar per non-empty bin, its width the bin's share of the examples
+    n_k/m and its height the bin's gap |fraction of positives - mean probability|, side by side;
+    the bars' total area is :func:`learnmetrics.expected_calibration_error`. The bin's mean
+    probability is written above each bar wide enough to hold it. Returns the ECE."""
+    from .. import calibration as _cal
+
+    pt, pp, _, _, counts = _cal.reliability_intervals(y_true, y_prob, n_bins=n_bins, strategy=strategy,
+                                                      pos_label=pos_label)
+    share = counts / counts.sum()
+    gap = np.abs(pt - pp)
+    left = np.r_[0.0, np.cumsum(share)[:-1]]
+    ax.bar(left, gap, width=share, align="edge", color="#C8C8C8", edgecolor=style.CURVE, lw=1.0)
+    top = float(gap.max()) if gap.size else 1.0
+    for x0, w, g, p in zip(left, share, gap, pp):
+        if w >= 0.06:
+            ax.text(x0 + w / 2, g + 0.02 * top, f"p̄ {p:.2f}", ha="center", va="bottom", fontsize=_FS)
+    ece = float((share * gap).sum())
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1.18 * top)
+    ax.set_xlabel("share of the examples (one bar per bin, width n_k / m)", fontsize=_FS + 1)
+    ax.set_ylabel("gap |positives - mean p| in the bin", fontsize=_FS + 1)
+    ax.set_title(f"ECE = total area of the bars = {ece:.4f}", fontsize=_FS + 1, loc="left")
+    ax.tick_params(labelsize=_FS)
+    return ece

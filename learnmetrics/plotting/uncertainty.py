@@ -113,14 +113,16 @@ def plot_coverage(ax, lows, highs, truth, *, max_shown=100):
     return float(hit.mean())
 
 
-def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None, pr_curve=None):
+def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None, pr_curve=None, roc_curve=None):
     """A bootstrap band (shaded) with the data's curve on the same grid (a step line
     for ROC, the grid points for P-R). ``i`` picks ``style.learner_style(i)`` when
     several learners share the axes; otherwise the curve is near-black and the band
     sky blue. ``pr_curve``: the data's (recall, precision) per cut, e.g. from
     ``precision_recall_curve``; a P-R band then draws the curve with the course's one
     P-R drawing (:func:`learnmetrics.plotting.curves.plot_pr_steps`: a dot per cut,
-    the achievable interpolation between cuts)."""
+    the achievable interpolation between cuts). ``roc_curve``: the data's (fpr, tpr) per cut,
+    e.g. from ``roc_curve``; a ROC band then draws the curve through them with a dot per cut
+    (:func:`learnmetrics.plotting.curves.plot_roc_steps`), as every other ROC curve of the course."""
     if not isinstance(band, CurveBand):
         raise TypeError(f"band must be a CurveBand from roc_bootstrap_band / pr_bootstrap_band, got "
                         f"{type(band).__name__}")
@@ -141,6 +143,11 @@ def plot_curve_band(ax, band: CurveBand, *, label="the data's curve", i=None, pr
 
         plot_pr_steps(ax, np.asarray(pr_curve[0], dtype=float), np.asarray(pr_curve[1], dtype=float), label=label,
                       color=colour, ls=ls, lw=1.8)
+    elif band.kind == "roc" and roc_curve is not None:
+        from .curves import plot_roc_steps
+
+        plot_roc_steps(ax, np.asarray(roc_curve[0], dtype=float), np.asarray(roc_curve[1], dtype=float), label=label,
+                       color=colour, ls=ls, lw=1.8)
     else:
         ax.step(x, y, where=step, color=colour, ls=ls, lw=1.8, label=label)
     ax.set_xlim(-0.02, 1.02)

@@ -1,0 +1,135 @@
+"""Exercises of chapter 14: a real model evaluated from start to finish.
+
+Every answer and every known mistake is computed here from the exercise's data
+with learnmetrics (a mistake by applying the mistaken formula). The numbers are
+the chapter's (the Caravan test set: 1,747 customers, 104 buyers).
+"""
+from __future__ import annotations
+
+import math
+
+from learnmetrics import uncertainty as U
+
+from ._core import Mistake, register
+
+_Z = 1.959963984540054
+
+# -- 14.1: the Wilson interval of a recall ------------------------------------------------------------
+_K1, _N1 = 62, 104
+_W1 = U.proportion_ci(_K1, _N1, method="wilson")
+_CP1 = U.proportion_ci(_K1, _N1, method="exact")
+_P1 = _K1 / _N1
+_WALD1 = _P1 + _Z * math.sqrt(_P1 * (1 - _P1) / _N1)
+_WRONG_N1 = U.proportion_ci(_K1, 1747, method="wilson").high   # all test customers as the trials
+
+
+def _solve_141() -> str:
+    return (f"recall = {_K1}/{_N1} = {_P1:.4f}; the trials are the {_N1} buyers, not all customers\n"
+            f"centre = (k + z²/2) / (n + z²) = {(_K1 + _Z * _Z / 2) / (_N1 + _Z * _Z):.4f}\n"
+            f"half-width = z / (n + z²) · sqrt(k(n-k)/n + z²/4) = "
+            f"{_Z / (_N1 + _Z * _Z) * math.sqrt(_K1 * (_N1 - _K1) / _N1 + _Z * _Z / 4):.4f}\n"
+            f"Wilson: [{_W1.low:.4f}, {_W1.high:.4f}] (Clopper-Pearson: [{_CP1.low:.4f}, {_CP1.high:.4f}])")
+
+
+register(
+    "14.1",
+    f"The test set has {_N1} buyers; the model reaches {_K1} of them. Compute the upper end of the 95% Wilson "
+    "interval of the recall (4 decimals).",
+    kind="number", answer=_W1.high, decimals=4, data={"k": _K1, "n": _N1},
+    mistakes=[
+        Mistake(_WALD1, "that is the Wald interval p + z·sqrt(p(1-p)/n),",
+                "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p."),
+        Mistake(_CP1.high, "that is the Clopper-Pearson (exact) interval's upper end,",
+                "the exercise asks for Wilson's score interval."),
+        Mistake(_WRONG_N1, "that counts all 1,747 test customers as trials,",
+                "a recall is a share of the buyers: n is the number of buyers."),
+    ],
+    hint="n = the buyers (the recall's denominator); z = 1.96; centre (k + z²/2)/(n + z²); "
+         "half-width z/(n + z²)·sqrt(k(n-k)/n + z²/4).",
+    solve=_solve_141,
+)
+
+# -- 14.2: precision at another prevalence ------------------------------------------------------------------
+_TPR2, _FPR2, _PI2 = 0.6, 0.25, 0.03
+_PREC2 = _TPR2 * _PI2 / (_TPR2 * _PI2 + _FPR2 * (1 - _PI2))
+register(
+    "14.2",
+    f"A model has recall (TPR) {_TPR2} and false positive rate {_FPR2}. Compute its precision when the share "
+    f"of positives is {_PI2} (4 decimals).",
+    kind="number", answer=_PREC2, decimals=4, data={"tpr": _TPR2, "fpr": _FPR2, "prevalence": _PI2},
+    mistakes=[
+        Mistake(_TPR2 / (_TPR2 + _FPR2), "that ignores the share of positives,",
+                "TP and FP are rates times the number of positives and of negatives: weight TPR by π, FPR by 1 - π."),
+        Mistake(_TPR2 * _PI2 / (_TPR2 * _PI2 + _FPR2), "the false positive rate was not weighted by 1 - π,",
+                "FP = FPR times the negatives, a share 1 - π of the customers."),
+    ],
+    hint="P = TP / (TP + FP) with TP = TPR·π·m and FP = FPR·(1 - π)·m.",
+    solve=lambda: (f"P = TPR·π / (TPR·π + FPR·(1 - π)) = {_TPR2}·{_PI2} / ({_TPR2}·{_PI2} + {_FPR2}·{1 - _PI2:.2f}) "
+                   f"= {_PREC2:.4f}"),
+)
+
+# -- 14.3: the majority class's accuracy ---------------------------------------------------------------------
+_M3, _POS3 = 1747, 104
+_ACC3 = (_M3 - _POS3) / _M3
+register(
+    "14.3",
+    f"On {_M3:,} test customers with {_POS3} buyers, what accuracy does the model that predicts 'no purchase' "
+    "for everyone get (4 decimals)?",
+    kind="number", answer=_ACC3, decimals=4, data={"m": _M3, "positives": _POS3},
+    mistakes=[
+        Mistake(_POS3 / _M3, "that is the share of buyers, the customers it gets wrong,",
+                "accuracy is the share it gets right: every non-buyer."),
+        Mistake(0.5, "a constant prediction is not a coin flip,",
+                "it is right on every example of the class it predicts."),
+    ],
+    hint="It is right on every customer who did not buy.",
+    solve=lambda: f"accuracy = ({_M3} - {_POS3}) / {_M3} = {_ACC3:.4f}",
+)
+
+# -- 14.4: recalibration and AUC --------------------------------------------------------------------------------
+_OPTS4 = ("unchanged", "higher", "lower")
+register(
+    "14.4",
+    "A model trained with class_weight='balanced' on data with 6% positives predicts a mean probability of 0.43. "
+    "It is recalibrated by one increasing sigmoid of its score, fitted on held-out data. Its ROC AUC on the same "
+    f"test set is then... One of {list(_OPTS4)}.",
+    kind="choice", answer="unchanged", choices=_OPTS4,
+    mistakes=[
+        Mistake("higher", "recalibration changes the probabilities, not their order,",
+                "AUC depends only on the order of the scores, and an increasing map keeps it."),
+        Mistake("lower", "the probabilities shrink towards 6%, but their order stays,",
+                "AUC counts the positive-negative pairs in the right order; an increasing map swaps none of them."),
+    ],
+    hint="What does AUC depend on, and what does an increasing function do to an order?",
+)
+
+# -- 14.5: which estimate is honest -------------------------------------------------------------------------------
+_OPTS5 = ("grid best", "nested CV", "training AP")
+register(
+    "14.5",
+    "Before the test set is used, three estimates of the AP that 'tune by grid search, then fit' achieves on new "
+    "customers are at hand: the grid search's best cross-validated score (grid best), the nested cross-validation "
+    "score (nested CV) and the AP on the training customers (training AP). Which one is not optimistic by "
+    f"construction? One of {list(_OPTS5)}.",
+    kind="choice", answer="nested CV", choices=_OPTS5,
+    mistakes=[
+        Mistake("grid best", "the best configuration was chosen on the same folds that score it,",
+                "the best of several estimates is biased upwards (chapter 13); nested CV scores the choice on folds "
+                "it did not see."),
+        Mistake("training AP", "the model has seen those customers,",
+                "a score on the training data measures memory, not new customers."),
+    ],
+    hint="Which estimate keeps the choosing of the configuration away from the examples that score it?",
+)
+
+# -- 14.6: explain in words --------------------------------------------------------------------------------------
+register(
+    "14.6",
+    "Explain in words: why is the threshold of this chapter chosen on out-of-fold scores of the development set "
+    "and not on the test set?",
+    kind="open",
+    answer="Choosing the threshold is fitting: it adapts to the examples it is chosen on. Chosen on the test set, "
+           "the test set no longer measures new customers and the reported precision and recall are optimistic. "
+           "Out-of-fold scores are scores of models that did not see each customer, so they behave like scores "
+           "of new customers, and the test set stays untouched for one honest check.",
+)
