@@ -35,7 +35,7 @@ register(
     "14.1",
     f"The test set has {_N1} buyers; the model reaches {_K1} of them. Compute the upper end of the 95% Wilson "
     "interval of the recall (4 decimals).",
-    kind="number", answer=_W1.high, decimals=4, data={"k": _K1, "n": _N1},
+    kind="number", quantity="share", answer=_W1.high, decimals=4, data={"k": _K1, "n": _N1},
     mistakes=[
         Mistake(_WALD1, "that is the Wald interval p + z·sqrt(p(1-p)/n),",
                 "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p."),
@@ -56,7 +56,7 @@ register(
     "14.2",
     f"A model has recall (TPR) {_TPR2} and false positive rate {_FPR2}. Compute its precision when the share "
     f"of positives is {_PI2} (4 decimals).",
-    kind="number", answer=_PREC2, decimals=4, data={"tpr": _TPR2, "fpr": _FPR2, "prevalence": _PI2},
+    kind="number", quantity="share", answer=_PREC2, decimals=4, data={"tpr": _TPR2, "fpr": _FPR2, "prevalence": _PI2},
     mistakes=[
         Mistake(_TPR2 / (_TPR2 + _FPR2), "that ignores the share of positives,",
                 "TP and FP are rates times the number of positives and of negatives: weight TPR by π, FPR by 1 - π."),
@@ -75,7 +75,7 @@ register(
     "14.3",
     f"On {_M3:,} test customers with {_POS3} buyers, what accuracy does the model that predicts 'no purchase' "
     "for everyone get (4 decimals)?",
-    kind="number", answer=_ACC3, decimals=4, data={"m": _M3, "positives": _POS3},
+    kind="number", quantity="share", answer=_ACC3, decimals=4, data={"m": _M3, "positives": _POS3},
     mistakes=[
         Mistake(_POS3 / _M3, "that is the share of buyers, the customers it gets wrong,",
                 "accuracy is the share it gets right: every non-buyer."),

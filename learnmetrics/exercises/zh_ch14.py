@@ -56,6 +56,7 @@ translate(
 
 translate(
     "14.4",
+    choices=("不变", "变高", "变低"),
     prompt="一个用 class_weight='balanced' 在正例占 6% 的数据上训练的模型，平均预测概率为 0.43。用在留出数据上拟合的一个"
            f"递增的 sigmoid 函数对它的分数重新校准。它在同一测试集上的 ROC AUC 会……从 {list(e._OPTS4)} 中选一个"
            "（依次为：不变；变高；变低）。",
@@ -68,6 +69,7 @@ translate(
 
 translate(
     "14.5",
+    choices=("网格搜索最好的分数", "嵌套交叉验证", "训练集 AP"),
     prompt="在使用测试集之前，手头有三个对“先网格搜索调参、再拟合”在新客户上的 AP 的估计：网格搜索中最好配置的交叉验证分数"
            "（grid best）、嵌套交叉验证的分数（nested CV）、训练客户上的 AP（training AP）。哪一个从构造上就不偏乐观？"
            f"从 {list(e._OPTS5)} 中选一个。",
