@@ -252,3 +252,22 @@ def test_the_cv_bias_is_not_monotone_at_every_step(pop):
     assert bias == {2: 0.0257, 3: 0.0159, 4: 0.0163, 5: 0.0145, 10: 0.0100, 20: 0.0108, 40: 0.0134}
     assert bias[4] > bias[3] and abs(bias[4] - bias[3]) < 0.001        # a tie within the noise
     assert bias[2] > bias[5] > bias[10] < min(bias[20], bias[40])
+
+
+def test_least_squares_leave_one_out_needs_one_fit():
+    """01 §5: 'a large k costs k trainings in general': least squares is the exception, its
+    leave-one-out residuals are e_i / (1 - h_ii) from one fit (checked against m refits)."""
+    rng = np.random.default_rng(0)
+    for m, d in ((30, 1), (12, 3), (40, 5)):
+        X = np.c_[np.ones(m), rng.normal(size=(m, d))]
+        y = X @ rng.normal(size=d + 1) + rng.normal(size=m)
+        refits = []
+        for i in range(m):
+            keep = np.arange(m) != i
+            w = np.linalg.lstsq(X[keep], y[keep], rcond=None)[0]
+            refits.append(y[i] - X[i] @ w)
+        w = np.linalg.lstsq(X, y, rcond=None)[0]
+        h = np.einsum("ij,ji->i", X, np.linalg.pinv(X))           # leverages, diag of X (X'X)^-1 X'
+        one_fit = (y - X @ w) / (1 - h)
+        assert np.allclose(refits, one_fit)
+        assert np.mean(np.square(refits)) == pytest.approx(np.mean(np.square(one_fit)), rel=1e-10)
