@@ -545,7 +545,8 @@ def test_expected_random_ap_is_the_harmonic_formula_and_its_excess_over_pi_depen
 
 def test_balanced_accuracy_is_one_half_for_a_constant_prediction_only_when_both_classes_are_there():
     """02 §6 and box: exactly 0.5 for any constant prediction on a test set with both classes; on a
-    one-class test set it is that class's recall (1 or 0) and kappa is 0/0 (nan)."""
+    one-class test set it is that class's recall (1 or 0) and kappa is 0/0 (nan) when the
+    prediction is that class."""
     import warnings
     rng = np.random.default_rng(0)
     with warnings.catch_warnings():
@@ -559,7 +560,8 @@ def test_balanced_accuracy_is_one_half_for_a_constant_prediction_only_when_both_
                 assert lm.matthews_corrcoef(y, pred) == 0.0
         assert lm.balanced_accuracy_score([1, 1, 1], [1, 1, 1]) == 1.0
         assert lm.balanced_accuracy_score([1, 1, 1], [0, 0, 0]) == 0.0
-        assert np.isnan(lm.cohen_kappa_score([1, 1, 1], [1, 1, 1]))
+        assert np.isnan(lm.cohen_kappa_score([1, 1, 1], [1, 1, 1]))        # 0/0 when the prediction is that class
+        assert lm.cohen_kappa_score([1, 1, 1], [0, 0, 0]) == 0.0
 
 
 def test_mcc_of_a_constant_prediction_is_zero_by_convention_not_by_the_formula():
