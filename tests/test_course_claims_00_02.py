@@ -2,8 +2,6 @@
 
 If one of these fails, the sentence in the notebook that relies on it is no longer true.
 """
-import math
-
 import numpy as np
 import pytest
 
@@ -524,55 +522,77 @@ def test_raising_the_threshold_can_lower_both_precision_and_recall(melons):
     assert both_fall > 0
 
 
-def test_the_expected_ap_of_a_random_ranking():
-    """02, the P-R baseline: a random ranking of m+ positives among m has expected AP
-    H_m/m + (m+ - 1)/(m - 1)(1 - H_m/m): 0.2929 for one positive in ten, 0.0075 for one in 1,000.
-    The excess over pi depends on m (0.19 against 0.0065), the ratio stays large ("far above")."""
-    def exact(n_pos, m):
-        h = np.sum(1.0 / np.arange(1, m + 1)) / m
-        return h + (n_pos - 1) / (m - 1) * (1 - h)
-
-    assert round(exact(1, 10), 4) == 0.2929 and round(exact(1, 1000), 4) == 0.0075
-    assert exact(1, 10) - 0.1 > 0.19 and exact(1, 1000) - 0.001 < 0.007
-    assert exact(1, 1000) / 0.001 > 7
-    rng = np.random.default_rng(2)
-    for n_pos, m in ((1, 10), (3, 7), (8, 17), (5, 40)):
-        y = np.r_[np.ones(n_pos, dtype=int), np.zeros(m - n_pos, dtype=int)]
-        Y = np.repeat(y[:, None], 3_000, axis=1)
-        sim = lm.average_precision_score(Y, rng.random(Y.shape))
-        assert abs(sim - exact(n_pos, m)) < 0.015, (n_pos, m, sim, exact(n_pos, m))
-
-
-def test_mcc_tends_to_sqrt_tpr_when_fpr_is_zero_and_positives_become_rare():
-    """02, box 5c: with FPR > 0 MCC tends to 0 as the positives become rare, with FPR = 0 to
-    sqrt(TPR) (MCC = sqrt(TPR (1 - pi) / (1 - pi TPR))); the chapter's breast-cancer model: about 0.976."""
-    from learnmetrics import datasets
-    cancer = datasets.load_breast_cancer()
-    train, test = lm.holdout_split(cancer.y, test_size=0.3, rng=0)
-    model = lm.learners.LogisticRegression().fit(cancer.X[train], cancer.y[train])
-    y, pred = cancer.y[test], (model.predict_proba(cancer.X[test]) >= 0.5).astype(int)
-    c = lm.binary_counts(y, pred)
-    assert c.fp == 0 and c.tp > 0
-    tpr = c.tp / (c.tp + c.fn)
-    assert round(math.sqrt(tpr), 3) == 0.976
-    for pi in (0.01, 0.001, 1e-6):
-        w = np.where(y == 1, pi / (y == 1).sum(), (1 - pi) / (y == 0).sum())
-        mcc = lm.matthews_corrcoef(y, pred, sample_weight=w)
-        assert mcc == pytest.approx(math.sqrt(tpr * (1 - pi) / (1 - pi * tpr)), rel=1e-9)
-    assert lm.matthews_corrcoef(y, pred, sample_weight=np.where(y == 1, 1e-6, 1.0)) > 0.97
+# -- issue 35 (third edition): statements of 02 a reader broke, corrected and pinned -------------
+def test_expected_random_ap_is_the_harmonic_formula_and_its_excess_over_pi_depends_on_m():
+    """02 §7 and its box: with m+ positives among m a random ranking's expected AP is exactly
+    H_m/m + (m+ - 1)/(m - 1) (1 - H_m/m) (every placement of the positives enumerated); one
+    positive in ten: 0.2929 (the simulation prints 0.295); the excess over pi depends on m
+    (0.19 at m = 10, 0.0065 at m = 1000), "fewer positives, higher" holds as a ratio."""
+    from itertools import combinations
+    for m, m_pos in ((2, 1), (5, 2), (6, 3), (7, 1), (7, 6), (8, 3)):
+        aps = []
+        for pl in combinations(range(m), m_pos):
+            y = np.zeros(m, dtype=int)
+            y[list(pl)] = 1
+            aps.append(lm.average_precision_score(y, np.arange(m, 0, -1)))
+        assert np.mean(aps) == pytest.approx(_expected_random_ap(m, m_pos), abs=1e-12)
+    assert f"{_expected_random_ap(10, 1):.4f}" == "0.2929"
+    assert f"{_expected_random_ap(1000, 1):.4f}" == "0.0075"
+    excess10, excess1000 = _expected_random_ap(10, 1) - 0.1, _expected_random_ap(1000, 1) - 0.001
+    assert round(excess10, 2) == 0.19 and round(excess1000, 4) == 0.0065
+    assert _expected_random_ap(1000, 1) / 0.001 > _expected_random_ap(1000, 100) / 0.1   # as a ratio
 
 
-def test_two_macro_f1s_can_agree_without_equal_p_to_r_ratios():
-    """02, box 7: y_true = [1, 1, 2], y_pred = [1, 1, 3]: both macro-F1s are 0.3333."""
-    y_true, y_pred = [1, 1, 2], [1, 1, 3]
-    mm = lm.macro_micro(lm.one_vs_rest_counts(y_true, y_pred, labels=[1, 2, 3]), zero_division=0.0)
-    sk = lm.f1_score(y_true, y_pred, average="macro", zero_division=0.0)
-    assert round(sk, 4) == 0.3333
-    book = [v for k, v in vars(mm).items() if "f1" in k and "macro" in k]
-    assert any(round(float(v), 4) == 0.3333 for v in book), vars(mm)
+def test_balanced_accuracy_is_one_half_for_a_constant_prediction_only_when_both_classes_are_there():
+    """02 §6 and box: exactly 0.5 for any constant prediction on a test set with both classes; on a
+    one-class test set it is that class's recall (1 or 0) and kappa is 0/0 (nan) when the
+    prediction is that class."""
+    import warnings
+    rng = np.random.default_rng(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(200):
+            y = np.r_[0, 1, rng.integers(0, 2, rng.integers(0, 12))]
+            for c in (0, 1):
+                pred = np.full(len(y), c)
+                assert lm.balanced_accuracy_score(y, pred) == 0.5
+                assert lm.cohen_kappa_score(y, pred) == 0.0
+                assert lm.matthews_corrcoef(y, pred) == 0.0
+        assert lm.balanced_accuracy_score([1, 1, 1], [1, 1, 1]) == 1.0
+        assert lm.balanced_accuracy_score([1, 1, 1], [0, 0, 0]) == 0.0
+        assert np.isnan(lm.cohen_kappa_score([1, 1, 1], [1, 1, 1]))        # 0/0 when the prediction is that class
+        assert lm.cohen_kappa_score([1, 1, 1], [0, 0, 0]) == 0.0
 
 
-def test_balanced_accuracy_of_a_constant_prediction():
-    """02: 0.5 for a constant prediction when both classes are in the test set; 1.0 with one class."""
-    assert lm.balanced_accuracy_score([0, 1, 1, 0, 1], [1] * 5) == 0.5
-    assert lm.balanced_accuracy_score([1, 1, 1], [1, 1, 1]) == 1.0
+def test_mcc_of_a_constant_prediction_is_zero_by_convention_not_by_the_formula():
+    """02 §6: for a constant prediction MCC's formula is 0/0 (a factor of the denominator is 0);
+    scikit-learn and lm report 0."""
+    y, pred = np.array([1, 0, 0, 1, 0]), np.ones(5, dtype=int)
+    tp, fp = int(((y == 1) & (pred == 1)).sum()), int(((y == 0) & (pred == 1)).sum())
+    tn, fn = int(((y == 0) & (pred == 0)).sum()), int(((y == 1) & (pred == 0)).sum())
+    assert tp * tn - fp * fn == 0 and (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn) == 0
+    assert lm.matthews_corrcoef(y, pred) == 0.0
+
+
+def test_mcc_need_not_tend_to_zero_when_positives_are_rare():
+    """02 box: with FPR = 0, MCC tends to sqrt(TPR) as pi -> 0, not to 0 (the chapter's breast-cancer
+    model, TPR 0.953 at threshold 0.5: about 0.976)."""
+    from learnmetrics.imbalance import prevalence_state
+    y = np.r_[np.ones(20, dtype=int), np.zeros(30, dtype=int)]
+    s = np.r_[np.linspace(0.6, 1, 17), [0.1, 0.2, 0.3], np.linspace(0, 0.4, 30)]   # FPR 0 at 0.5, TPR 0.85
+    st = prevalence_state(y, s, 1e-6, threshold=0.5)
+    assert st.fpr == 0 and st.tpr == pytest.approx(0.85)
+    assert st.mcc == pytest.approx(np.sqrt(0.85), abs=1e-3)
+    assert f"{np.sqrt(0.953):.3f}" == "0.976"
+
+
+def test_the_two_macro_f1s_can_be_equal_without_equal_p_r_ratios():
+    """02 box, §9: equal P : R ratios in every class make the two macro-F1s equal, but not the
+    other way round: y_true = [1, 1, 2], y_pred = [1, 1, 3] gives 0.3333 twice, with two classes at
+    P = R = 0."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mm = lm.macro_micro(lm.one_vs_rest_counts([1, 1, 2], [1, 1, 3]), zero_division=0.0)
+        skl = lm.f1_score([1, 1, 2], [1, 1, 3], average="macro", zero_division=0.0)
+    assert f"{mm.macro_f1:.4f}" == f"{skl:.4f}" == "0.3333"

@@ -255,19 +255,19 @@ def test_the_cv_bias_is_not_monotone_at_every_step(pop):
 
 
 def test_least_squares_leave_one_out_needs_one_fit():
-    """01: a large k 'usually' costs k trainings, not always: for least squares the leave-one-out
-    residuals are e_i / (1 - h_ii) from one fit (30 refits and the formula agree)."""
-    rng = np.random.default_rng(1)
-    n = 30
-    X = np.column_stack([np.ones(n), rng.normal(size=(n, 2))])
-    y = X @ np.array([1.0, 2.0, -1.0]) + rng.normal(size=n)
-    refits = []
-    for i in range(n):
-        keep = np.arange(n) != i
-        beta, *_ = np.linalg.lstsq(X[keep], y[keep], rcond=None)
-        refits.append(y[i] - X[i] @ beta)
-    beta, *_ = np.linalg.lstsq(X, y, rcond=None)
-    h = np.einsum("ij,ij->i", X @ np.linalg.inv(X.T @ X), X)
-    one_fit = (y - X @ beta) / (1 - h)
-    assert np.allclose(refits, one_fit)
-    assert lm.mean_squared_error(np.zeros(n), np.array(refits)) == pytest.approx(np.mean(one_fit ** 2))
+    """01 §5: 'a large k costs k trainings in general': least squares is the exception, its
+    leave-one-out residuals are e_i / (1 - h_ii) from one fit (checked against m refits)."""
+    rng = np.random.default_rng(0)
+    for m, d in ((30, 1), (12, 3), (40, 5)):
+        X = np.c_[np.ones(m), rng.normal(size=(m, d))]
+        y = X @ rng.normal(size=d + 1) + rng.normal(size=m)
+        refits = []
+        for i in range(m):
+            keep = np.arange(m) != i
+            w = np.linalg.lstsq(X[keep], y[keep], rcond=None)[0]
+            refits.append(y[i] - X[i] @ w)
+        w = np.linalg.lstsq(X, y, rcond=None)[0]
+        h = np.einsum("ij,ji->i", X, np.linalg.pinv(X))           # leverages, diag of X (X'X)^-1 X'
+        one_fit = (y - X @ w) / (1 - h)
+        assert np.allclose(refits, one_fit)
+        assert np.mean(np.square(refits)) == pytest.approx(np.mean(np.square(one_fit)), rel=1e-10)

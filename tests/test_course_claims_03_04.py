@@ -3,8 +3,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-import math  # noqa: E402
-
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 import sklearn.metrics as sk  # noqa: E402
@@ -518,36 +516,68 @@ def test_04_a_tie_group_is_halved_as_a_block_not_square_by_square():
     assert lm.rank_loss(y, s) == pytest.approx(0.5 * 2 / 6)
 
 
-def test_ap_is_the_step_sum_not_the_area_under_the_achievable_curve():
-    """03, What to remember and section 6 (and 06 section 3): on the melons AP = 0.8145, the
-    trapezoids 0.8019, the area under the achievable curve between the cuts 0.8025."""
-    from learnmetrics import datasets
-    m = datasets.watermelon_scores()
-    t = lm.stepping_table(m.y_true, m.y_score)
-    tp, fp = np.asarray(t.tp, float), np.asarray(t.fp, float)
-    u = (np.arange(20_000) + 0.5) / 20_000
+# -- issue 35 (third edition): statements of 03 a reader broke, corrected and pinned -------------
+def _area_under_the_drawn_pr_curve(y_true, y_score):
+    """Area under 03's P-R curve for untied scores: a positive entering with TP = a, FP = f rises
+    along P = (a + t)/(a + t + f), so its strip is (1 - f ln((a + 1 + f)/(a + f))) / m+."""
+    y = np.asarray(y_true)[np.argsort(-np.asarray(y_score), kind="stable")]
+    tp = fp = 0
     area = 0.0
-    for a in range(len(tp) - 1):
-        dtp, dfp = tp[a + 1] - tp[a], fp[a + 1] - fp[a]
-        if dtp:                           # negatives alone drop vertically: no area
-            T, F = tp[a] + u * dtp, fp[a] + u * dfp
-            area += dtp / t.n_pos * float(np.mean(T / (T + F)))
-    p, r, _ = lm.precision_recall_curve(m.y_true, m.y_score)
-    assert round(area, 4) == 0.8025
-    assert round(lm.average_precision_score(m.y_true, m.y_score), 4) == 0.8145
-    assert round(lm.auc(r, p), 4) == 0.8019
+    for v in y:
+        if v:
+            area += (1 - (fp * np.log((tp + 1 + fp) / (tp + fp)) if fp else 0)) / y.sum()
+            tp += 1
+        else:
+            fp += 1
+    return area
 
 
-def test_mean_inequalities_and_the_f1_count_formula_edges():
-    """03: HM <= GM <= AM, equalities for positive P, R only at P = R (and HM = GM = 0 when P = 0);
-    F1 = 2TP/(m + TP - TN) is 0/0 only with no positive and nothing predicted positive."""
-    rng = np.random.default_rng(3)
+def test_ap_is_the_area_under_the_steps_not_under_the_drawn_curve():
+    """03 What to remember and box, 06 §3: on the melons the area under the drawn P-R curve is
+    0.8025, AP 0.8145; the drawn curve never lies above the steps, and is below them whenever a
+    positive enters after a negative."""
+    s = datasets.watermelon_scores()
+    assert len(np.unique(s.y_score)) == len(s.y_score)
+    assert f"{_area_under_the_drawn_pr_curve(s.y_true, s.y_score):.4f}" == "0.8025"
+    assert f"{lm.average_precision_score(s.y_true, s.y_score):.4f}" == "0.8145"
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        y = np.r_[0, 1, rng.integers(0, 2, rng.integers(0, 15))]
+        sc = rng.permutation(len(y)).astype(float)
+        ap, area = lm.average_precision_score(y, sc), _area_under_the_drawn_pr_curve(y, sc)
+        ordered = y[np.argsort(-sc)]
+        rises_after_negative = bool(np.any(ordered[np.argmax(ordered == 0):] == 1)) if (ordered == 0).any() else False
+        assert area <= ap + 1e-12
+        assert (area < ap - 1e-12) == rises_after_negative
+
+
+def test_harmonic_le_geometric_le_arithmetic_with_equality_only_at_p_equal_r_for_positive_p_r():
+    """03 §4: HM <= GM <= AM always; for positive P and R all equal only when P = R; at P = 0 HM = GM = 0."""
+    rng = np.random.default_rng(0)
     for p, r in rng.random((500, 2)):
-        hm, gm, am = 2 * p * r / (p + r), math.sqrt(p * r), (p + r) / 2
+        hm, gm, am = 2 * p * r / (p + r), np.sqrt(p * r), (p + r) / 2
         assert hm <= gm + 1e-15 <= am + 2e-15
-    assert 2 * 0 * 0.7 / 0.7 == math.sqrt(0 * 0.7) == 0.0
-    for y, pred in (([1, 0, 0], [0, 0, 0]), ([0, 1, 0], [1, 0, 0]), ([0, 0, 0], [0, 0, 0])):
-        c = lm.binary_counts(y, pred)
-        m = c.tp + c.fp + c.fn + c.tn
-        den = m + c.tp - c.tn
-        assert (den == 0) == (sum(y) == 0 and sum(pred) == 0)
+        assert (abs(hm - am) < 1e-12) == (abs(p - r) < 1e-6)
+    p, r = 0.0, 0.7
+    assert 2 * p * r / (p + r) == np.sqrt(p * r) == 0 < (p + r) / 2
+
+
+def test_f1_of_counts_is_defined_unless_there_is_nothing_positive_at_all():
+    """03 §4: F1 = 2TP/(m + TP - TN) = 2TP/(2TP + FP + FN) is 0 where P is 0/0 but positives exist
+    (TP = FP = 0, FN > 0) and 0/0 with no positive and nothing predicted positive."""
+    def f1_counts(tp, fp, fn, tn):
+        m = tp + fp + fn + tn
+        return 2 * tp, m + tp - tn
+    assert f1_counts(0, 0, 3, 5) == (0, 3)          # 0/3 = 0 although P = 0/0
+    assert f1_counts(0, 0, 0, 5) == (0, 0)          # 0/0
+
+
+def test_a_negative_moves_the_pr_point_down_except_while_tp_is_zero():
+    """03 What to remember: a negative entering moves (R, P) straight down; while TP = 0 the point
+    stays at (0, 0)."""
+    y = np.array([0, 0, 1, 0, 1, 1, 0])
+    tp, fp = np.cumsum(y), np.cumsum(1 - y)
+    r, p = tp / y.sum(), tp / (tp + fp)
+    assert (r[0], p[0]) == (r[1], p[1]) == (0.0, 0.0)
+    k = 3                                            # a negative enters with TP = 1
+    assert r[k] == r[k - 1] and p[k] < p[k - 1]
