@@ -99,7 +99,7 @@ translate(
     solve=_solve_3,
 )
 
-_NAMES = {"resubstitution": "再代入（训练误差）", "holdout": "留出法", "kfold": "10 折交叉验证",
+_NAMES = {"resubstitution": "训练误差", "holdout": "留出法", "kfold": "10 折交叉验证",
           "loo": "留一法", "bootstrap": "自助法"}
 
 
@@ -117,7 +117,7 @@ def _solve_4():
     lines.append(f"在第 3 节的总体上实测（{len(study.true_error)} 个 m = {e._M_POP} 的数据集），估计的均值 - 真实误差：")
     for name, b in bias.items():
         lines.append(f"  {name:15s} {b:+.4f}")
-    lines.append(f"最悲观的是：{max(bias, key=bias.get)}；再代入（训练误差）是乐观的（偏差为负）：它在学过的样例上测试。")
+    lines.append(f"最悲观的是：{max(bias, key=bias.get)}；训练误差是乐观的（偏差为负）：它在学过的样例上测试。")
     return "\n".join(lines)
 
 
