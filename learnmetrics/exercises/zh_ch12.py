@@ -202,16 +202,16 @@ r9 = e._r9
 def _solve_9():
     e01, e10 = r9.details["e01"], r9.details["e10"]
     return (f"1. 意见不一致的：e01 = {e01}，e10 = {e10}（两者一致的对角线不计）\n"
-            f"2. tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} = {r9.statistic:.4f}\n"
-            f"3. 自由度为 1 的 chi2 分布在 alpha = 0.05 时的临界值：{r9.critical_value:.4f}\n"
+            f"2. τ_χ² = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} = {r9.statistic:.4f}\n"
+            f"3. 自由度为 1 的 χ² 分布在 α = 0.05 时的临界值：{r9.critical_value:.4f}\n"
             f"4. {r9.statistic:.4f} {'>' if r9.reject else '<='} {r9.critical_value:.4f}："
-            f"{'拒绝' if r9.reject else '不拒绝'} H0（p 值 {r9.p_value:.4f}）")
+            f"{'拒绝' if r9.reject else '不拒绝'} H₀（p 值 {r9.p_value:.4f}）")
 
 
 translate(
     "12.9",
-    prompt="书中习题 2.9（书中 2.4.3 节的卡方检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
-           "[[50, 4], [14, 32]]（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 tau_chi2（式 (2.33)，含连续性校正）。",
+    prompt="书中习题 2.9（书中 2.4.3 节的 χ² 检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
+           "[[50, 4], [14, 32]]（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 τ_χ²（式 (2.33)，含连续性校正）。",
     hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)^2 / (e01 + e10)。",
     mistakes=[
         ("这是不做连续性校正（那个“- 1”）的统计量。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
@@ -226,22 +226,22 @@ fr10, N10, K10 = e._fr10, e._N10, e._K10
 def _solve_10():
     t = fr10.chi2.statistic
     return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {N10}，k = {K10}\n"
-            f"tau_chi2 = 12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4) = {t:.4f}\n"
-            f"tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2) = {N10 - 1} x {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
+            f"τ_χ² = 12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4) = {t:.4f}\n"
+            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} x {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
             f"{fr10.f.statistic:.4f}\n"
-            f"0.05 下 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；chi2(2)：{fr10.chi2.critical_value:.4f}")
+            f"0.05 下 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2)：{fr10.chi2.critical_value:.4f}")
 
 
 translate(
     "12.10",
     prompt="书中习题 2.10：书中表 2.5 给出算法 A、B、C 在四个数据集上的序值："
-           "[[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]。计算 tau_F（式 (2.35)）。",
-    hint="先由平均序值求 tau_chi2，再算 tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)。",
+           "[[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]。计算 τ_F（式 (2.35)）。",
+    hint="先由平均序值求 τ_χ²，再算 τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)。",
     mistakes=[
-        ("这是 tau_chi2（式 (2.34)），前一步的结果。", "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)。"),
-        (f"这是做了持平校正的 tau_chi2 = {lm.friedman_test(e._RANKS10, tie_correction=True).chi2.statistic:.4g}"
-         "（SciPy 的 friedmanchisquare，第 08 章打印过），不是 tau_F；在 tau_F 中把 N（数据集）和 k（算法）对调恰好也得到这个数。",
-         "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)，用书中的 tau_chi2（不做持平校正），N = 4 个数据集（行），k = 3 个算法（列）。"),
+        ("这是 τ_χ²（式 (2.34)），前一步的结果。", "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)。"),
+        (f"这是做了持平校正的 τ_χ² = {lm.friedman_test(e._RANKS10, tie_correction=True).chi2.statistic:.4g}"
+         "（SciPy 的 friedmanchisquare，第 08 章打印过），不是 τ_F；在 τ_F 中把 N（数据集）和 k（算法）对调恰好也得到这个数。",
+         "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)，用书中的 τ_χ²（不做持平校正），N = 4 个数据集（行），k = 3 个算法（列）。"),
     ],
     solve=_solve_10,
 )
