@@ -1,6 +1,4 @@
 """Chapter 12's corrected statements (issue 23), each pinned by a computation."""
-import math
-
 import numpy as np
 import pytest
 
@@ -93,27 +91,40 @@ def test_12_2_10_tau_f_is_increasing_and_the_f_threshold_on_the_chi2_scale(k, n)
         assert (round(stats.chi2.ppf(0.95, 3), 3), round(f_crit, 3), round(t, 3)) == (7.815, 3.863, 6.754)
 
 
-def test_z_score_is_bounded_on_its_fitted_data_by_sqrt_n_minus_one():
-    """12, 2.8 (table, summary, boxes): on the n values it is fitted on, |z| <= sqrt(n - 1) (the
-    six values' outlier 50 gets 2.2089, the bound is sqrt(5) = 2.236); the bound grows with n."""
-    from learnmetrics import book
-    x = np.array([2.0, 4, 6, 8, 10, 50])
-    z = book.z_score(x)
-    assert round(float(np.max(np.abs(z))), 4) == 2.2089 and round(math.sqrt(5), 3) == 2.236
-    rng = np.random.default_rng(12)
-    for _ in range(300):
+# ------------------------------------------------------------------ issue 35 (third edition)
+def _nb_text(cell_id):
+    import json
+    from pathlib import Path
+    nb = json.loads((Path(__file__).parent.parent / "notebooks" / "12_book_exercises.ipynb").read_text(encoding="utf-8"))
+    return next("".join(c["source"]) for c in nb["cells"] if c.get("id") == cell_id)
+
+
+def test_12_2_8_z_score_is_bounded_by_sqrt_n_minus_1_on_its_own_data():
+    """'z-score is unbounded' was false on the fitted data: |z| <= sqrt(n - 1) (sigma dividing by n;
+    Samuelson's inequality), reached when all values but one are equal; a new value can land anywhere."""
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
         n = int(rng.integers(2, 30))
-        v = rng.standard_cauchy(n) * 10.0 ** rng.uniform(-3, 3)
-        if np.ptp(v) == 0:
+        x = rng.standard_cauchy(n) * rng.choice([1e-3, 1, 1e3])
+        if np.ptp(x) == 0:
             continue
-        assert np.max(np.abs(book.z_score(v))) <= math.sqrt(n - 1) * (1 + 1e-12)
-    v = np.zeros(10)
-    v[0] = 1.0                                   # one outlier among n: attains the bound
-    assert np.max(np.abs(book.z_score(v))) == pytest.approx(math.sqrt(9))
+        assert np.abs(book.z_score(x)).max() <= np.sqrt(n - 1) + 1e-9
+    for n in (2, 6, 1001):
+        x = np.r_[np.zeros(n - 1), 1.0]
+        assert book.z_score(x)[-1] == pytest.approx(np.sqrt(n - 1))
+    x = np.array([2.0, 4, 6, 8, 10, 50])
+    assert (round(book.z_score(x)[-1], 4), round(np.sqrt(5), 4)) == (2.2089, 2.2361)
+    new = (1e6 - x.mean()) / x.std()                            # a new value, with the fitted mean and sd
+    assert new > 1e4 > np.sqrt(x.size - 1)
+    for cid in ("2978f880", "zh-12-8", "a2fd3276", "zh-12-recap"):
+        text = _nb_text(cid)
+        assert "unbounded;" not in text and "z-score 无界" not in text
+        assert "√(n − 1)" in text or "\\sqrt{n-1}" in text
 
 
-def test_friedman_chi2_form_stays_below_alpha_at_n_4():
-    """12, 2.10 summary: at k = 4, N = 4 the χ² form rejects 3.3% (below α), the F form 6.8%."""
-    r = lm.comparison_studies.friedman_null_rejection_rates(4, 4, alpha=0.05)
+def test_12_2_10_summary_says_which_form_stays_below_alpha():
+    r = lm.compare.friedman_null_rejection_rates(4, 4, alpha=0.05)
     assert r.chi2_rate < 0.05 < r.f_rate
     assert (round(100 * r.chi2_rate, 1), round(100 * r.f_rate, 1)) == (3.3, 6.8)
+    assert "neither keeps α" not in _nb_text("a2fd3276") and "below α" in _nb_text("a2fd3276")
+    assert "低于 α" in _nb_text("zh-12-recap") and "都不能准确保持" not in _nb_text("zh-12-recap")

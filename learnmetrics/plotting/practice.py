@@ -141,7 +141,7 @@ def plot_metrics_by_threshold(ax_t, ax_pr, y, s, grid, *, marks=(), n_resamples=
 
 def plot_gains_and_lift(ax_g, ax_l, y, s):
     """Cumulative gains (left) and lift (right) of one scorer, with the random-targeting reference
-    (grey dashed, labelled on the line) and, on the gains chart, the perfect ranking (grey dotted)."""
+    (grey dashed, labelled on the line) and, on the gains chart, the perfect ranking (grey dashed, as in 04)."""
     from .. import operating_point as _op
 
     x, g, _ = _op.cumulative_gains_curve(y, s)
@@ -149,7 +149,7 @@ def plot_gains_and_lift(ax_g, ax_l, y, s):
     diag, = ax_g.plot([0, 1], [0, 1], **style.DIAGONAL)
     style.label_line(ax_g, diag, "random targeting", frac=0.7, fontsize=_FS)
     base = float(np.mean(np.asarray(y) == 1))
-    ax_g.plot([0, base, 1], [0, 1, 1], color=style.REFERENCE, lw=1.2, ls=":")
+    ax_g.plot([0, base, 1], [0, 1, 1], **style.REFERENCE_STYLE)   # 04's look for the perfect ranking
     ax_g.annotate("perfect ranking", (base, 1), xytext=(6, -14), textcoords="offset points", fontsize=_FS,
                   color=style.REFERENCE)
     ax_g.set_xlabel("share of examples targeted (top of the ranking)", fontsize=_FS + 1)
