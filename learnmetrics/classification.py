@@ -1050,6 +1050,10 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     """
     adjusted = check_bool(adjusted, "adjusted")
     t = _Targets(y_true, y_pred, sample_weight)
+    if t.w is not None and not t.int_weights:
+        # the score ignores the weights' scale: a power-of-two rescale is exact, and keeps
+        # class totals such as 1e308 + 1e308 finite (they overflowed to inf: inf/inf -> a crash)
+        t.w = rescale_weights(t.w)
     cm = _confusion(t, None)
     _warn_single_label(cm)
     with np.errstate(divide="ignore", invalid="ignore"):
