@@ -17,6 +17,7 @@ from learnmetrics.widgets.ranking import RankedListExplorer  # noqa: E402
         (dict(items="abc", relevance=[1, 0, 2]), TypeError, "items must be array-like"),
         (dict(items=[], relevance=[]), ValueError, "items is empty"),
         (dict(items=["a"], relevance=[1]), ValueError, "at least 2 items"),
+        (dict(items=[f"d{i}" for i in range(51)], relevance=[1] * 51), ValueError, "at most 50"),
         (dict(items=["a", "a"], relevance=[1, 0]), ValueError, "distinct"),
         (dict(items=["a", None], relevance=[1, 0]), ValueError, "items must not contain None"),
         (dict(items=["a", "b"], relevance=[1]), ValueError, "relevance has 1 grades"),
