@@ -400,3 +400,15 @@ def test_long_ranked_strip_is_one_image_with_the_classes_in_rank_order():
     assert rgb.shape == (1, 300, 3)
     assert np.allclose(rgb[0, 0], matplotlib.colors.to_rgb(pc.POS_COLOR))
     assert np.allclose(rgb[0, 1], matplotlib.colors.to_rgb(pc.NEG_COLOR))
+
+
+def test_state_at_is_the_state_of_a_move_and_leaves_the_shown_explorer_where_it_is():
+    w = watermelon_scores()
+    ex = CutPointExplorer(w.y_true, w.y_score, ids=w.ids, k=2)
+    at = {k: str(ex.state_at(slider=k)) for k in (0, 4, 17, 99)}
+    assert ex.slider.value == 2
+    for k, text in at.items():
+        ex.slider.value = k
+        assert str(ex.state) == text   # 99: clamped to the last cut, as the slider clamps
+    with pytest.raises(ValueError, match="'k_slider' is not a control"):
+        ex.state_at(k_slider=1)
