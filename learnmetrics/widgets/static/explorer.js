@@ -28,6 +28,15 @@ function render({ model, el }) {
   bg.className = "lm-xv-bg";
   bg.draggable = false;
   fig.appendChild(bg);
+  // the frame shown, composited at the figure's own pixels (background, then the layer at its
+  // offset) and scaled as one picture over everything: a layer scaled apart from the background
+  // blended with it at every edge at any size but its own (ghosts of the start frame)
+  const frame = document.createElement("canvas");
+  frame.className = "lm-xv-frame";
+  frame.setAttribute("aria-hidden", "true");
+  frame.style.visibility = "hidden";
+  const ctx = frame.getContext ? frame.getContext("2d") : null;
+  fig.appendChild(frame);
   const side = document.createElement("div");
   side.className = "lm-xv-readout";
   const waiting = document.createElement("div");
@@ -80,8 +89,27 @@ function render({ model, el }) {
     } else {
       img.dataset.empty = "1";  // the frame is the background itself
     }
-    fig.appendChild(img);
+    if (layer && layer[2] > 0) { img.dataset.x = layer[0]; img.dataset.y = layer[1]; }
+    fig.insertBefore(img, frame.parentNode === fig ? frame : null);
     return img;
+  }
+
+  function composite() {
+    const img = shownImg;
+    if (!ctx || !img || img.dataset.empty) { frame.style.visibility = "hidden"; return; }
+    if (!img.complete || !img.naturalWidth || !bg.complete || !bg.naturalWidth) {
+      frame.style.visibility = "hidden";   // the layer alone until both are decoded
+      const again = () => { if (shownImg === img) composite(); };
+      if (!img.complete) img.addEventListener("load", again, { once: true });
+      if (!bg.complete) bg.addEventListener("load", again, { once: true });
+      return;
+    }
+    const [W, H] = model.get("size");
+    if (frame.width !== W) frame.width = W;
+    if (frame.height !== H) frame.height = H;
+    ctx.drawImage(bg, 0, 0, W, H);
+    ctx.drawImage(img, +img.dataset.x, +img.dataset.y);
+    frame.style.visibility = "visible";
   }
 
   function readoutDiv(html) {
@@ -101,6 +129,7 @@ function render({ model, el }) {
     const b = model.get("background");
     bg.src = b ? PNG + b : "";
     bg.alt = model.get("alt") || "";
+    if (shownImg) composite();
   }
 
   function syncLayers() {
@@ -175,6 +204,7 @@ function render({ model, el }) {
       if (shownImg) shownImg.style.visibility = "hidden";
       if (img && !img.dataset.empty) img.style.visibility = "visible";
       shownImg = img;
+      composite();
     }
     if (out !== shownOut) {
       if (shownOut) shownOut.style.visibility = "hidden";
