@@ -50,7 +50,31 @@ function render({ model, el }) {
   model.on("change:waiting", waitingText);
   waiting.style.visibility = "hidden";
   side.appendChild(waiting);
+  // the read-out is announced when it changes (screen readers); where the figure can be pressed
+  // or dragged is said under it, in words (not only as a cursor and a tooltip)
+  side.setAttribute("aria-live", "polite");
+  side.setAttribute("role", "status");
+  const hint = document.createElement("div");
+  hint.className = "lm-xv-hint";
   root.append(fig, side);
+  fig.appendChild(hint);
+  function syncHint() {
+    const tips = [...new Set((model.get("hits") || []).map(h => h.tip).filter(Boolean))];
+    hint.textContent = tips.length ? "\u261D " + tips.join("; ") : "";
+    hint.style.display = tips.length ? "" : "none";
+  }
+  // the slider says the value its read-out shows, not its index (a grid slider's position)
+  function syncValueText() {
+    const host = root.closest(".widget-vbox, .jupyter-widgets") || el.parentElement;
+    const box = host && host.parentElement ? host.parentElement : host;
+    if (!box) return;
+    for (const handle of box.querySelectorAll('[role="slider"]')) {
+      const slider = handle.closest(".widget-slider, .jupyter-widgets");
+      const out = slider && slider.querySelector(".widget-readout");
+      const text = out ? (out.value !== undefined && out.value !== "" ? out.value : out.textContent) : "";
+      if (text) handle.setAttribute("aria-valuetext", String(text).trim());
+    }
+  }
   el.appendChild(root);
 
   let layers = [], imgs = [], outs = [], readouts = [];
@@ -213,6 +237,7 @@ function render({ model, el }) {
     }
     fig.classList.toggle("lm-xv-pending", !ready);
     root.dataset.slot = String(s);
+    try { requestAnimationFrame(syncValueText); } catch (e) { /* no layout (tests) */ }
     // a frame the kernel has not sent: ask for it (drawn now if it is not drawn yet)
     if (!ready && s >= 0 && s < haveLayers.length && !asked.has(s)) { asked.add(s); ask({ need: s }); }
   }
@@ -273,6 +298,8 @@ function render({ model, el }) {
   // for the browser tests and benchmarks: what the view holds, read without a kernel
   root.lmView = { hits: () => model.get("hits"), size: () => model.get("size"), slot };
   size();
+  syncHint();
+  model.on("change:hits", syncHint);
   syncBackground();
   haveLayers = (model.get("layers") || []).slice();
   haveReadouts = (model.get("readouts") || []).slice();
