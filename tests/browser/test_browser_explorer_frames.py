@@ -71,7 +71,7 @@ def test_every_frame_composites_like_the_whole_frame(chromium, width, dpr):
         page = context.new_page()
         source = JS.read_text(encoding="utf-8").replace("export default { render };", "window.LM = { render };")
         page.set_content(f"<html><head><style>{CSS.read_text(encoding='utf-8')} body {{ margin: 0 }}"
-                         f" #host, #ref {{ width: {width}px }} #ref img {{ display: block; width: 100%; height: auto }}"
+                         f" #host, #ref {{ width: {width}px }} #ref {{ position: absolute; left: 0; top: 600px }} #ref img {{ display: block; width: 100%; height: auto }}"
                          f" .lm-xv-readout {{ display: none }}</style></head>"
                          f"<body><div id='host'></div><div id='ref'><img id='whole'></div></body></html>")
         page.add_script_tag(content=_STUB)
@@ -87,6 +87,7 @@ def test_every_frame_composites_like_the_whole_frame(chromium, width, dpr):
             page.evaluate("""async ([k, whole]) => {
                 model.set('c0', k);
                 const img = document.getElementById('whole');
+                img.style.width = document.querySelector('.lm-xv-bg').getBoundingClientRect().width + 'px';
                 img.src = 'data:image/png;base64,' + whole;
                 await img.decode();
                 for (const i of document.querySelectorAll('img')) if (i.src) await i.decode().catch(() => {});
@@ -97,8 +98,14 @@ def test_every_frame_composites_like_the_whole_frame(chromium, width, dpr):
             hh, ww = min(shown.shape[0], ref.shape[0]), min(shown.shape[1], ref.shape[1])
             assert abs(shown.shape[0] - ref.shape[0]) <= 2 and abs(shown.shape[1] - ref.shape[1]) <= 2
             diff = np.abs(shown[:hh, :ww] - ref[:hh, :ww]).max(axis=2)
-            share = float(np.mean(diff > 40))
+            share = float(np.mean(diff > 24))
             worst.append((share, k))
+            if share >= 0.0005:   # kept for a look: test-artifacts/browser/
+                from browser_servers import ROOT as _root
+                out = _root / "test-artifacts" / "browser"
+                out.mkdir(parents=True, exist_ok=True)
+                page.locator(".lm-xv-bg").screenshot(path=str(out / f"frames-{width}-{dpr}-cut{k}-shown.png"))
+                page.locator("#whole").screenshot(path=str(out / f"frames-{width}-{dpr}-cut{k}-whole.png"))
         share, k = max(worst)
         # a ghost (the start frame's captions under the frame shown) differs on ~1% of the pixels
         assert share < 0.0005, f"cut {k} at {width} px, dpr {dpr}: {share:.3%} of the pixels differ from the whole frame"
