@@ -17,6 +17,7 @@ from learnmetrics.widgets.ranking import RankedListExplorer  # noqa: E402
         (dict(items="abc", relevance=[1, 0, 2]), TypeError, "items must be array-like"),
         (dict(items=[], relevance=[]), ValueError, "items is empty"),
         (dict(items=["a"], relevance=[1]), ValueError, "at least 2 items"),
+        (dict(items=[f"d{i}" for i in range(51)], relevance=[1] * 51), ValueError, "at most 50"),
         (dict(items=["a", "a"], relevance=[1, 0]), ValueError, "distinct"),
         (dict(items=["a", None], relevance=[1, 0]), ValueError, "items must not contain None"),
         (dict(items=["a", "b"], relevance=[1]), ValueError, "relevance has 1 grades"),
@@ -102,3 +103,16 @@ def test_dcg_table_keeps_its_columns_apart_when_ndcg_is_undefined(language):
     assert ndcg.split() == ["NDCG@2", word, word], ndcg
     shown = {sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in r) for r in rows}
     assert len(shown) == 1, rows   # the columns line up
+
+
+def test_state_at_an_order_moves_nothing_shown():
+    docs = ["d1", "d2", "d3", "d4"]
+    ex = RankedListExplorer(docs, [3, 2, 0, 1], scores=[0.2, 0.9, 0.8, 0.1], k=2)
+    shown = ex.order
+    at = ex.state_at(order=ex.moved(ex.order, "d1", -1), k_slider=3)
+    assert ex.order == shown and ex.k_slider.value == 2
+    ex.k_slider.value = 3
+    ex.move("d1", -1)
+    assert str(at) == str(ex.state)
+    with pytest.raises(ValueError, match="exactly once"):
+        ex.state_at(order=["d1", "d2"])

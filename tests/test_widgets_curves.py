@@ -381,3 +381,34 @@ def test_cut_point_explorer_shows_one_class(y_true, missing, said):
         assert "R = 0/0" in ex.pr_title.get_text()
     with pytest.raises(ValueError, match="both classes"):
         FBetaExplorer(y_true, [0.2, 0.5, 0.9])
+
+
+def test_cut_point_explorer_refuses_more_examples_than_it_walks_before_drawing():
+    n = CutPointExplorer.max_examples + 1
+    with pytest.raises(ValueError, match="at most 20,000.*random sample"):
+        CutPointExplorer(np.arange(n) % 2, np.linspace(0, 1, n))
+
+
+def test_long_ranked_strip_is_one_image_with_the_classes_in_rank_order():
+    fig = Figure()
+    ax = fig.add_subplot()
+    y = np.array([1, 0] * 150)
+    s = np.linspace(1, 0, 300)
+    strip = pc.RankedStrip(ax, y, s)
+    assert len(strip.boxes) == 1
+    rgb = strip.boxes[0].get_array()
+    assert rgb.shape == (1, 300, 3)
+    assert np.allclose(rgb[0, 0], matplotlib.colors.to_rgb(pc.POS_COLOR))
+    assert np.allclose(rgb[0, 1], matplotlib.colors.to_rgb(pc.NEG_COLOR))
+
+
+def test_state_at_is_the_state_of_a_move_and_leaves_the_shown_explorer_where_it_is():
+    w = watermelon_scores()
+    ex = CutPointExplorer(w.y_true, w.y_score, ids=w.ids, k=2)
+    at = {k: str(ex.state_at(slider=k)) for k in (0, 4, 17, 99)}
+    assert ex.slider.value == 2
+    for k, text in at.items():
+        ex.slider.value = k
+        assert str(ex.state) == text   # 99: clamped to the last cut, as the slider clamps
+    with pytest.raises(ValueError, match="'k_slider' is not a control"):
+        ex.state_at(k_slider=1)

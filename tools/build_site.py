@@ -367,6 +367,17 @@ window.__jupyter_widgets_assets_path__ = "static/html-manager/";
 </details>
 {%- endif -%}
 {% endblock input_group %}
+{% block data_png scoped %}
+<div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
+<img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
+alt="{{ (output | get_metadata('alt', 'image/png')) or 'A figure of the lesson' | escape_html }}"
+{%- set width=output | get_metadata('width', 'image/png') -%}
+{%- if width is not none %}
+width={{ width | escape_html }}
+{%- endif %}
+>
+</div>
+{%- endblock data_png %}
 """
 
 SITE_CSS = """/* learnmetrics static course: navigation and folded code (the rest is nbconvert's lab style) */
@@ -480,7 +491,45 @@ def _prepare(nb):
         if cell.cell_type == "code":
             cell.source = _NBVAL_LINE.sub("", cell.source)
     freeze_unlinked_controls(nb)
+    figure_alt_texts(nb)
     return nb
+
+
+_HEADING = re.compile(r"^#{1,6}\s+(.+)$", re.M)
+_COMMENT = re.compile(r"^[ \t]*#[ \t]*(?![ \t]|NBVAL)(.+)$", re.M)
+
+
+def figure_alt_texts(nb) -> int:
+    """Give every stored figure a short description (``alt``) for screen readers and for a
+    page whose images do not load, instead of nbconvert's "No description has been provided for
+    this image": a filmstrip says it is the explorer's steps; any other figure says what the
+    cell's first comment says, under its section's heading. A description already in the
+    output's metadata is kept. Returns how many were written."""
+    heading, written = "", 0
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            found = _HEADING.findall(cell.source)
+            if found:
+                heading = re.sub(r"[*_`$\\]", "", found[-1]).strip()
+            continue
+        if cell.cell_type != "code":
+            continue
+        comment = _COMMENT.search(cell.source)
+        for out in cell.get("outputs", []):
+            if "image/png" not in out.get("data", {}):
+                continue
+            meta = out.setdefault("metadata", {}).setdefault("image/png", {})
+            if meta.get("alt"):
+                continue
+            if "filmstrip(" in cell.source:
+                text = "Filmstrip: the explorer above at each step, as static pictures"
+            elif comment:
+                text = f"Figure: {comment.group(1).strip()}"
+            else:
+                text = "Figure"
+            meta["alt"] = f"{text} (section: {heading})" if heading else text
+            written += 1
+    return written
 
 
 def _exporter():

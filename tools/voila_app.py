@@ -30,8 +30,10 @@ after 8.8 s instead of 22 s). Voilà allows it only without ``preheat_kernel``.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
+import tornado.web
 from voila.app import Voila
 
 #: the environment variable ``make app`` passes its fresh token in
@@ -41,8 +43,32 @@ TOKEN_ENV = "LEARNMETRICS_APP_TOKEN"
 LOCAL_ONLY = {"allow_remote_access": False, "local_hostnames": ["localhost"]}
 
 
+#: Voilà's lab template links Font Awesome's CSS from a CDN: the page would ask the internet for it
+_CDN_CSS = re.compile(rb'<link[^>]*href="https://cdn\.jsdelivr\.net/npm/@fortawesome/[^"]*"[^>]*>\s*')
+
+
+class NoCdnCss(tornado.web.OutputTransform):
+    """Drops the links to Font Awesome's CSS on a CDN from Voilà's pages, so that nothing leaves the
+    machine (the explorers' buttons say what they do in words; their icons are not drawn)."""
+
+    def transform_first_chunk(self, status_code, headers, chunk, finishing):
+        if b"@fortawesome" in chunk and ("Content-Length" not in headers or finishing):
+            chunk = _CDN_CSS.sub(b"", chunk)
+            if "Content-Length" in headers:
+                headers["Content-Length"] = str(len(chunk))
+        return status_code, headers, chunk
+
+    def transform_chunk(self, chunk, finishing):
+        return _CDN_CSS.sub(b"", chunk) if b"@fortawesome" in chunk else chunk
+
+
 class LocalVoila(Voila):
-    """Voilà whose handlers refuse a Host header that is not this machine."""
+    """Voilà whose handlers refuse a Host header that is not this machine, and whose pages ask no
+    CDN for anything (:class:`NoCdnCss`)."""
+
+    def init_handlers(self):
+        self.app.add_transform(NoCdnCss)
+        return super().init_handlers()
 
     def init_settings(self):
         settings = super().init_settings()

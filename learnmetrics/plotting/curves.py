@@ -556,6 +556,9 @@ def _score_labels(scores) -> list[str]:
     return [f"{v:.{decimals}f}"[1:] if 0 < v < 1 else f"{v:.{decimals}f}" for v in scores]
 
 
+_STRIP_BARS_MAX = 200  # longer lists are drawn as one image (5,000 bar patches took 17 s to add and 6 s to draw)
+
+
 class RankedStrip:
     """The ranked list drawn as a strip of boxes with a movable cut line.
 
@@ -585,9 +588,15 @@ class RankedStrip:
         self.ax = ax
         is_pos = self.y == pos_label
         colors = np.where(is_pos, POS_COLOR, NEG_COLOR)
-        bars = ax.bar(np.arange(n), np.ones(n), width=0.86 if n <= 60 else 1.0, bottom=0, color=colors, lw=0,
-                      zorder=2)
-        self.boxes = list(bars.patches)
+        if n <= _STRIP_BARS_MAX:
+            bars = ax.bar(np.arange(n), np.ones(n), width=0.86 if n <= 60 else 1.0, bottom=0, color=colors, lw=0,
+                          zorder=2)
+            self.boxes = list(bars.patches)
+        else:  # one image of n touching boxes: the same picture as n bars of width 1, drawn in milliseconds
+            from matplotlib.colors import to_rgb
+            rgb = np.where(is_pos[:, None], np.array(to_rgb(POS_COLOR)), np.array(to_rgb(NEG_COLOR)))
+            self.boxes = [ax.imshow(rgb[None, :, :], extent=(-0.5, n - 0.5, 0, 1), aspect="auto",
+                                    interpolation="nearest", zorder=2)]
         self.texts = []
         show_text = (n <= 30) if show_text is None else check_bool(show_text, "show_text")
         if show_text:

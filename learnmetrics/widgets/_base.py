@@ -83,7 +83,7 @@ import numpy as np
 from PIL import Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from traitlets import Any, TraitError, observe, validate
+from traitlets import Any, Bunch, TraitError, observe, validate
 
 from .._validation import check_choice
 from ..plotting._cjk import font_for
@@ -1136,6 +1136,28 @@ class Explorer:
     def readout(self) -> _Shown:
         """The current read-out: ``.value`` is its HTML."""
         return _Shown(lambda: self._readout_for(self.key(), self.state))
+
+    def state_at(self, **values):
+        """The state the explorer would show with the named controls at ``values`` (the others
+        where they are), computed by the pure state function: **the explorer shown does not
+        move**. A notebook's checked cell prints ``ex.state_at(slider=0.4)`` rather than moving
+        ``ex.slider``, so in Voila (where it runs after the explorer is on the page) it never
+        takes the slider from the learner. Names are the explorer's attributes that hold its
+        controls (``slider``, ``k_slider`` ...); a value is read as the control reads it (a
+        slider clamps to its range)."""
+        key = list(self.key())
+        extra = len(key) - len(self.controls)
+        for name, value in values.items():
+            control = getattr(self, name, None)
+            index = next((i for i, c in enumerate(self.controls) if c is control), None)
+            if index is None:
+                names = sorted(n for n, v in vars(self).items() if any(v is c for c in self.controls))
+                raise ValueError(f"{name!r} is not a control of this explorer (its controls: {names})")
+            validate = getattr(control, "_validate_value", None)
+            if validate is not None:
+                value = validate(Bunch(value=value, owner=control, trait=control.traits()["value"]))
+            key[extra + index] = value
+        return self.compute_state(*key)
 
     def reset_to_start(self) -> bool:
         """Move the controls back to the values the explorer was built with; True if any moved."""

@@ -28,6 +28,15 @@ function render({ model, el }) {
   bg.className = "lm-xv-bg";
   bg.draggable = false;
   fig.appendChild(bg);
+  // the frame shown, composited at the figure's own pixels (background, then the layer at its
+  // offset) and scaled as one picture over everything: a layer scaled apart from the background
+  // blended with it at every edge at any size but its own (ghosts of the start frame)
+  const frame = document.createElement("canvas");
+  frame.className = "lm-xv-frame";
+  frame.setAttribute("aria-hidden", "true");
+  frame.style.visibility = "hidden";
+  const ctx = frame.getContext ? frame.getContext("2d") : null;
+  fig.appendChild(frame);
   const side = document.createElement("div");
   side.className = "lm-xv-readout";
   const waiting = document.createElement("div");
@@ -41,7 +50,31 @@ function render({ model, el }) {
   model.on("change:waiting", waitingText);
   waiting.style.visibility = "hidden";
   side.appendChild(waiting);
+  // the read-out is announced when it changes (screen readers); where the figure can be pressed
+  // or dragged is said under it, in words (not only as a cursor and a tooltip)
+  side.setAttribute("aria-live", "polite");
+  side.setAttribute("role", "status");
+  const hint = document.createElement("div");
+  hint.className = "lm-xv-hint";
   root.append(fig, side);
+  fig.appendChild(hint);
+  function syncHint() {
+    const tips = [...new Set((model.get("hits") || []).map(h => h.tip).filter(Boolean))];
+    hint.textContent = tips.length ? "\u261D " + tips.join("; ") : "";
+    hint.style.display = tips.length ? "" : "none";
+  }
+  // the slider says the value its read-out shows, not its index (a grid slider's position)
+  function syncValueText() {
+    const host = root.closest(".widget-vbox, .jupyter-widgets") || el.parentElement;
+    const box = host && host.parentElement ? host.parentElement : host;
+    if (!box) return;
+    for (const handle of box.querySelectorAll('[role="slider"]')) {
+      const slider = handle.closest(".widget-slider, .jupyter-widgets");
+      const out = slider && slider.querySelector(".widget-readout");
+      const text = out ? (out.value !== undefined && out.value !== "" ? out.value : out.textContent) : "";
+      if (text) handle.setAttribute("aria-valuetext", String(text).trim());
+    }
+  }
   el.appendChild(root);
 
   let layers = [], imgs = [], outs = [], readouts = [];
@@ -80,8 +113,27 @@ function render({ model, el }) {
     } else {
       img.dataset.empty = "1";  // the frame is the background itself
     }
-    fig.appendChild(img);
+    if (layer && layer[2] > 0) { img.dataset.x = layer[0]; img.dataset.y = layer[1]; }
+    fig.insertBefore(img, frame.parentNode === fig ? frame : null);
     return img;
+  }
+
+  function composite() {
+    const img = shownImg;
+    if (!ctx || !img || img.dataset.empty) { frame.style.visibility = "hidden"; return; }
+    if (!img.complete || !img.naturalWidth || !bg.complete || !bg.naturalWidth) {
+      frame.style.visibility = "hidden";   // the layer alone until both are decoded
+      const again = () => { if (shownImg === img) composite(); };
+      if (!img.complete) img.addEventListener("load", again, { once: true });
+      if (!bg.complete) bg.addEventListener("load", again, { once: true });
+      return;
+    }
+    const [W, H] = model.get("size");
+    if (frame.width !== W) frame.width = W;
+    if (frame.height !== H) frame.height = H;
+    ctx.drawImage(bg, 0, 0, W, H);
+    ctx.drawImage(img, +img.dataset.x, +img.dataset.y);
+    frame.style.visibility = "visible";
   }
 
   function readoutDiv(html) {
@@ -101,6 +153,7 @@ function render({ model, el }) {
     const b = model.get("background");
     bg.src = b ? PNG + b : "";
     bg.alt = model.get("alt") || "";
+    if (shownImg) composite();
   }
 
   function syncLayers() {
@@ -175,6 +228,7 @@ function render({ model, el }) {
       if (shownImg) shownImg.style.visibility = "hidden";
       if (img && !img.dataset.empty) img.style.visibility = "visible";
       shownImg = img;
+      composite();
     }
     if (out !== shownOut) {
       if (shownOut) shownOut.style.visibility = "hidden";
@@ -183,6 +237,7 @@ function render({ model, el }) {
     }
     fig.classList.toggle("lm-xv-pending", !ready);
     root.dataset.slot = String(s);
+    try { requestAnimationFrame(syncValueText); } catch (e) { /* no layout (tests) */ }
     // a frame the kernel has not sent: ask for it (drawn now if it is not drawn yet)
     if (!ready && s >= 0 && s < haveLayers.length && !asked.has(s)) { asked.add(s); ask({ need: s }); }
   }
@@ -243,6 +298,8 @@ function render({ model, el }) {
   // for the browser tests and benchmarks: what the view holds, read without a kernel
   root.lmView = { hits: () => model.get("hits"), size: () => model.get("size"), slot };
   size();
+  syncHint();
+  model.on("change:hits", syncHint);
   syncBackground();
   haveLayers = (model.get("layers") || []).slice();
   haveReadouts = (model.get("readouts") || []).slice();

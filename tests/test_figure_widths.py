@@ -1,0 +1,80 @@
+"""Stored figures stay legible on an 800 px page: a static figure is at most {MAX_WIDTH} px wide
+(issue 35). Figures wider today are listed in ``TOO_WIDE`` by notebook and cell id with their width
+now: they may narrow (the chapter owners are narrowing them; the integrator shrinks the list) but
+never widen, and no new figure joins them. Reads the notebooks' stored PNG headers only (fast)."""
+from __future__ import annotations
+
+import base64
+import json
+import struct
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+MAX_WIDTH = 1000
+
+#: (notebook, cell id): the widest stored PNG of that cell when this test was written (2026-11-29)
+TOO_WIDE = {
+    ("01_evaluation_methods.ipynb", "bfdd9f08"): 1020,
+    ("01_evaluation_methods.ipynb", "f4bd86d3"): 1020,
+    ("01_evaluation_methods.ipynb", "5912262e"): 1020,
+    ("02_confusion_matrix.ipynb", "5765c48d"): 1070,
+    ("02_confusion_matrix.ipynb", "prev-05"): 1070,
+    ("03_pr_bep_fbeta.ipynb", "5f3f94e3"): 1080,
+    ("03_pr_bep_fbeta.ipynb", "0c6bfc2b"): 1060,
+    ("04_roc_auc.ipynb", "fd3f6db2"): 1070,
+    ("04_roc_auc.ipynb", "6682504d"): 1080,
+    ("04_roc_auc.ipynb", "12363046"): 1066,
+    ("04_roc_auc.ipynb", "c2-weighted-squares"): 1056,
+    ("04_roc_auc.ipynb", "6e0b4a53"): 1388,
+    ("04_roc_auc.ipynb", "8c5f8b93"): 1381,
+    ("04_roc_auc.ipynb", "c966987a"): 1080,
+    ("05_cost_curves.ipynb", "c05heatcd"): 1132,
+    ("05_cost_curves.ipynb", "be1a4ccb"): 1160,
+    ("06_ranking_metrics.ipynb", "0632850f"): 1090,
+    ("06_ranking_metrics.ipynb", "fa44d81a"): 1090,
+    ("06_ranking_metrics.ipynb", "ffef4510"): 1090,
+    ("06_ranking_metrics.ipynb", "56654483"): 1020,
+    ("06_ranking_metrics.ipynb", "52fbeb4f"): 1020,
+    ("06_ranking_metrics.ipynb", "930e641d"): 1090,
+    ("07_regression_metrics.ipynb", "afdbbe27"): 1090,
+    ("07_regression_metrics.ipynb", "c07r2area"): 1090,
+    ("07_regression_metrics.ipynb", "1ffabed3"): 1090,
+    ("07_regression_metrics.ipynb", "67d9c821"): 1290,
+    ("07_regression_metrics.ipynb", "41ed3259"): 1120,
+    ("07_regression_metrics.ipynb", "c094eabc"): 1290,
+    ("07_regression_metrics.ipynb", "c07-multi-fig"): 1090,
+    ("08_comparing_learners.ipynb", "c08-05"): 1190,
+    ("08_comparing_learners.ipynb", "c08-11"): 1090,
+    ("08_comparing_learners.ipynb", "c08-19"): 1190,
+    ("08_comparing_learners.ipynb", "c08-24"): 1066,
+    ("08_comparing_learners.ipynb", "c08-41"): 1020,
+    ("09_bias_variance.ipynb", "90540375"): 1290,
+    ("09_bias_variance.ipynb", "c09-point-code"): 1290,
+    ("09_bias_variance.ipynb", "e6f7baf5"): 1120,
+    ("10_uncertainty.ipynb", "c10-11"): 1090,
+    ("10_uncertainty.ipynb", "c10-24"): 1020,
+    ("11_calibration.ipynb", "c11-19"): 1020,
+    ("13_evaluation_in_practice.ipynb", "c13-34"): 1020,
+}
+
+
+def _widths(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            png = out.get("data", {}).get("image/png")
+            if png:
+                head = base64.b64decode(png[:64])
+                yield cell.get("id"), struct.unpack(">II", head[16:24])[0]
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name[:2])
+def test_stored_figures_are_at_most_1000_px_wide_or_listed_and_not_wider(path):
+    faults = []
+    for cell_id, width in _widths(path):
+        allowed = TOO_WIDE.get((path.name, cell_id), MAX_WIDTH)
+        if width > allowed:
+            faults.append(f"cell {cell_id}: {width} px (at most {allowed})")
+    assert not faults, f"{path.name}: figures too wide for an 800 px page: " + "; ".join(faults)
