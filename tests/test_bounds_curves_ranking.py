@@ -68,11 +68,11 @@ def test_separated_weighted_auc_is_exactly_one_and_reversed_exactly_zero():
         w = rng.random(n) * 10.0 ** rng.uniform(-4, 4, n) + 1e-4
         for value in (roc_auc_score(y, s, sample_weight=w), auc_mann_whitney(y, s, sample_weight=w),
                       average_precision_score(y, s, sample_weight=w)):
-            assert 1.0 - 1e-12 <= value <= 1.0  # never above (it was 1 + 2e-16, 1 + 1.3e-15)
+            assert 1.0 - 1e-9 <= value <= 1.0  # never above (it was 1 + 2e-16, 1 + 1.3e-15)
         assert rank_loss(y, s, sample_weight=w) == 0.0
         assert roc_auc_score(y, -s, sample_weight=w) == 0.0
         assert auc_mann_whitney(y, -s, sample_weight=w) == 0.0
-        assert 1.0 - 1e-12 <= rank_loss(y, -s, sample_weight=w) <= 1.0
+        assert 1.0 - 1e-9 <= rank_loss(y, -s, sample_weight=w) <= 1.0
 
 
 def test_ndcg_within_bounds_on_weighted_queries():
