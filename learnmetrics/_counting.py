@@ -43,6 +43,13 @@ def _warn(message: str, category=UndefinedMetricWarning, stacklevel: int = 3) ->
     warnings.warn(message, category, stacklevel=stacklevel)
 
 
+def _clip01(x: float) -> float:
+    """``x`` brought into [0, 1]: a ratio of weighted sums that is a fraction (AUC, AP,
+    ℓ_rank) can round a few ulps past its bound (scikit-learn returns 1.0000000000000002 on
+    perfectly separated weighted data); the measure's bound is exact, so it is kept."""
+    return min(1.0, max(0.0, float(x)))
+
+
 def _unit_scale(w):
     """``w`` times the power of two that brings its largest entry into [1, 2) (``w`` itself if
     it is there already, or None, or all zero).
@@ -625,8 +632,7 @@ def _trapezoid_from_counts(tps, fps):
     for i in range(1, tps.size, _CHUNK):
         j = min(i + _CHUNK, tps.size)
         area += float(np.dot(fps[i:j] - fps[i - 1 : j - 1], tps[i:j] + tps[i - 1 : j - 1]))
-    # rounding in the sums can put an area a few ulps outside [0, 1]: an area never is
-    return min(1.0, max(0.0, area / 2.0 / (float(tps[-1]) * float(fps[-1]))))
+    return _clip01(area / 2.0 / (float(tps[-1]) * float(fps[-1])))
 
 
 def _partial_auc(pos, s, w, max_fpr):
@@ -649,7 +655,7 @@ def _partial_auc(pos, s, w, max_fpr):
     partial = float(np.trapezoid(tpr, fpr))
     min_area = 0.5 * max_fpr**2
     max_area = max_fpr
-    return min(1.0, max(0.0, 0.5 * (1 + (partial - min_area) / (max_area - min_area))))
+    return _clip01(0.5 * (1 + (partial - min_area) / (max_area - min_area)))
 
 
 def _roc_auc_binary(y01, s, sample_weight=None, max_fpr=None):
@@ -683,7 +689,7 @@ def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
             return 0.0
         # each positive i adds (1/m+) * P at its own score's cut:
         # P = (#positives >= s_i) / (#samples >= s_i)
-        return min(1.0, max(0.0, _ap_unweighted(pos, s, m_pos) / m_pos))
+        return _clip01(_ap_unweighted(pos, s, m_pos) / m_pos)
     _, tps, fps = _counts_weighted(pos, s, w)
     if tps[-1] == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, 5)
@@ -697,7 +703,7 @@ def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
         ps = t + fps[i:j]
         prec = np.divide(t, ps, out=np.zeros(t.size), where=ps != 0)
         total += float(np.dot(t / n_pos - tps[i - 1 : j - 1] / n_pos, prec))
-    return min(1.0, max(0.0, total))
+    return _clip01(total)
 
 
 def _group_weights(pos, s, w):

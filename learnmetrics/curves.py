@@ -43,6 +43,7 @@ import numpy as np
 
 from ._counting import (
     _CHUNK,
+    _clip01,
     _binary_ap,
     _counts_unweighted,
     _counts_weighted,
@@ -904,7 +905,7 @@ def rank_loss(y_true, y_score, *, sample_weight=None):
         wrong2 = 2 * (m_pos * m_neg - below_eq) + (below_eq - below)
         return wrong2 / (2.0 * m_pos * m_neg)
     wp, wn, fp_above = _group_weights(pos, s, w)
-    return float(np.dot(wp, fp_above + 0.5 * wn)) / (m_pos * m_neg)
+    return _clip01(float(np.dot(wp, fp_above + 0.5 * wn)) / (m_pos * m_neg))
 
 
 def auc_mann_whitney(y_true, y_score, *, sample_weight=None):
@@ -958,11 +959,12 @@ def auc_mann_whitney(y_true, y_score, *, sample_weight=None):
         r_group = below + gw / 2
         return np.repeat(r_group, np.diff(np.append(start, s_sorted.size)))
 
-    r_all = mid_ranks(w_sorted)
-    r_pos_only = mid_ranks(np.where(p_sorted, w_sorted, 0.0))
+    # r(i) - r+(i) is the weighted mid-rank among the negatives alone: computed directly, not
+    # as a difference of two large sums (which cancelled, giving AUCs up to 1 + 1e-11)
     wp = np.where(p_sorted, w_sorted, 0.0)
-    num = float(np.dot(wp, r_all) - np.dot(wp, r_pos_only))
-    return min(1.0, max(0.0, num / (m_pos * m_neg)))   # a probability, never a few ulps outside [0, 1]
+    r_neg_only = mid_ranks(np.where(p_sorted, 0.0, w_sorted))
+    num = float(np.dot(wp, r_neg_only))
+    return _clip01(num / (m_pos * m_neg))
 
 
 @dataclass(frozen=True)
