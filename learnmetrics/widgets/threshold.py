@@ -50,6 +50,16 @@ def _decimals(x: float) -> int:
     return _MAX_DECIMALS
 
 
+class _Default(float):
+    """The default threshold, 0.5, told apart from a 0.5 the caller passes (``is``)."""
+
+    def __repr__(self):
+        return "0.5"
+
+
+_DEFAULT_THRESHOLD = _Default(0.5)
+
+
 class ThresholdExplorer(Explorer):
     """Slider ``.slider`` over thresholds; ``.state`` is the :func:`threshold_state` shown.
 
@@ -75,11 +85,12 @@ class ThresholdExplorer(Explorer):
         Finite real scores, larger meaning "more positive".
     ids : array-like of shape (n_samples,), optional
         Labels printed in the examples' dots (default 1..n).
-    threshold : float, default=None
+    threshold : float, default=0.5
         The starting threshold; it must lie in the slider's range, the scores'
         range widened to the step grid: ``[floor(min/step) step,
-        (ceil(max/step) + 1) step]``. None starts at 0.5, or at the nearer end
-        of that range when 0.5 lies outside it (scores all above or below 0.5).
+        (ceil(max/step) + 1) step]``. The default 0.5 moves to the nearer end
+        of that range when it lies outside it (scores all above or below 0.5);
+        a threshold you pass is refused there.
     step : float, default=0.01
         The slider's step (positive; at most 100,000 positions).
     names : (str, str), default=("positive", "negative")
@@ -98,7 +109,7 @@ class ThresholdExplorer(Explorer):
     figsize = (10.5, 3.8)
     readout_width = "300px"
 
-    def __init__(self, y_true, y_score, *, ids=None, threshold=None, step=0.01,
+    def __init__(self, y_true, y_score, *, ids=None, threshold=_DEFAULT_THRESHOLD, step=0.01,
                  names=("positive", "negative"), pos_label=1):
         # -- every argument checked before anything is drawn ------------------------------
         yt = as_labels(y_true, "y_true")
@@ -134,7 +145,8 @@ class ThresholdExplorer(Explorer):
                              "use a larger step")
         self.step_decimals = _decimals(step)
         lo, hi = round(lo, self.step_decimals + 2), round(hi, self.step_decimals + 2)
-        threshold = min(max(0.5, lo), hi) if threshold is None else check_real(threshold, "threshold")
+        given = threshold is not _DEFAULT_THRESHOLD
+        threshold = check_real(threshold, "threshold") if given else min(max(0.5, lo), hi)
         if not lo - 1e-12 <= threshold <= hi + 1e-12:
             raise ValueError(f"threshold must lie in the slider's range [{lo:.{self.step_decimals}f}, "
                              f"{hi:.{self.step_decimals}f}] (the scores' range on the step grid), "
