@@ -281,7 +281,7 @@ def shutdown_kernels(lab, path: str) -> None:
 @dataclass
 class SliderValue:
     text: str  # what the slider's own read-out shows, e.g. "0.51", "3", "1:3"
-    position: float  # the slider's position (aria-valuetext): for a log slider the exponent,
+    position: float  # the slider's position (noUiSlider's own value): for a log slider the exponent,
     # for a selection slider the index (aria-valuenow is rounded to one decimal)
 
 
@@ -347,7 +347,10 @@ _SLIDERS_JS = """(root) => Array.from(root.querySelectorAll('.widget-slider')).f
     if (t && t.noUiSlider) { const r = t.noUiSlider.options.range; min = [].concat(r.min)[0]; max = [].concat(r.max)[0]; }
     const label = box.querySelector('.widget-label'), readout = box.querySelector('.widget-readout');
     return {label: label ? label.innerText.trim() : '', text: readout ? readout.innerText.trim() : '',
-            position: parseFloat(h.getAttribute('aria-valuetext') ?? h.getAttribute('aria-valuenow')), min, max};
+            // the position from the slider itself: the explorers set aria-valuetext to the shown value
+            // (what a screen reader announces), and aria-valuenow is rounded to one decimal
+            position: (t && t.noUiSlider) ? parseFloat([].concat(t.noUiSlider.get(true))[0])
+                                          : parseFloat(h.getAttribute('aria-valuenow')), min, max};
   })"""
 
 
