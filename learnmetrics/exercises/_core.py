@@ -314,7 +314,7 @@ _NUM = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 _NUMBER_TEXT = re.compile(r"^(?:=\s*)?(百分之\s*)?(" + _NUM + r")\s*(?:(/)\s*(" + _NUM + r")|(%|percent\b|pct\b|per\s*cent\b))?"
                           r"\s*(.*?)\s*\.?$", re.I)
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
-_FOLD = {"\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x"}
+_FOLD = {"\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x", "\u2044": "/"}
 
 
 def _fold(text: str) -> str:
@@ -374,6 +374,8 @@ def _describe(x) -> str:
     try:
         if isinstance(x, (bool, np.bool_)):
             return _m("d_bool", x=str(bool(x)))
+        if isinstance(x, numbers.Integral):
+            return _m("d_number", x=_short(str(int(x))))
         if isinstance(x, numbers.Real):
             return _m("d_number", x=_short(repr(float(x))))
         if isinstance(x, str):
@@ -403,6 +405,8 @@ def _read_number(x, what=None, q=None):
         if x.ndim != 0 or x.dtype.kind not in "iuf":
             raise _BadAnswer(_m("array", what=what, shape=x.shape))
         x = x[()]
+    if type(x).__name__ == "Decimal" and type(x).__module__ == "decimal":
+        x = float(x) if x.is_finite() else math.nan
     if isinstance(x, numbers.Integral):
         try:
             value = float(x)
@@ -444,6 +448,8 @@ def _split_text(text: str, kind: str, item_length, what=None):
     if len(text) > MAX_TEXT:
         raise _BadAnswer(_m("long_numbers", what=what, n=len(text)))
     s = _fold(text)
+    if len(s) > 1 and s[-1] == "." and s[-2] in ")]":
+        s = s[:-1]                    # a sentence's full stop after the list ("(0.6, 0.9)。")
     inner = _outer(s)
     if kind == "sequence" and item_length:
         groups, pos = [], 0
@@ -461,6 +467,8 @@ def _split_text(text: str, kind: str, item_length, what=None):
 
 
 def _pieces(text: str) -> list[str]:
+    if not re.search(r"[,;]", text) and re.fullmatch(r"\s*\S+(\s+\S+)+\s*", text):
+        return text.split()           # numbers separated by spaces only: "0.6 0.9 0.72"
     parts = [p.strip() for p in re.split(r"[,;]", text)]
     if parts and parts[-1] == "" and len(parts) > 1:
         parts = parts[:-1]
@@ -501,7 +509,7 @@ def _aliases_for(choices) -> tuple[tuple[str, str], ...]:
 
 
 def _words(text: str) -> int:
-    return len(re.findall(r"[A-Za-z0-9]+", text)) + len(re.findall(r"[\u4e00-\u9fff]", text)) // 2
+    return len(re.findall(r"[A-Za-z0-9]+", text)) + (len(re.findall(r"[\u4e00-\u9fff]", text)) + 1) // 2
 
 
 # -- open answers: which key points do the learner's words touch (checker.mjs reads them alike) -------
@@ -560,7 +568,7 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), a
         raise _BadAnswer(_m("not_sequence", tl=_m("tuple" if kind == "tuple" else "list"), x=_describe(value)))
     elif isinstance(value, np.ndarray) and value.ndim == 0:
         raise _BadAnswer(_m("single_number", tl=_m("tuple" if kind == "tuple" else "list"),
-                            x=_short(repr(value))))
+                            x=_short(repr(float(value[()])) if value.dtype.kind in "iuf" else "?")))
     else:
         n = len(value)
         if n > MAX_ENTRIES or (length is not None and n != length):
@@ -619,7 +627,7 @@ def _flat(a) -> list[float]:
 _POW10 = [float(f"1e{k}") for k in range(23)]
 
 
-def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 1, slack: float = 0.0) -> str:
+def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 0, slack: float = 0.0) -> str:
     """How a typed number ``x`` (with ``dec`` decimals, None for an exact fraction) stands to the value
     ``t``: 'ok' (within tol); 'round' (t rounded to dec < want decimals, at least ``least`` of them);
     'cut' (t cut, not rounded, to dec <= want decimals); 'slack' (within the error that rounding the
@@ -627,8 +635,10 @@ def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 1, slack
     if abs(x - t) <= tol * (1 + 1e-9):
         return "ok"
     if dec is not None and least <= dec <= want and dec < len(_POW10) and x != 0:
-        unit = 1 / _POW10[dec]
-        if dec < want and abs(x - t) <= 0.5 * unit * (1 + 1e-9):
+        unit, off = 1 / _POW10[dec], abs(x - t)
+        # rounded: nearer than half a unit, or at exactly half a unit away from zero (0.85 -> 0.9;
+        # 0.8 is 0.85 cut, not rounded)
+        if dec < want and (off < 0.5 * unit * (1 - 1e-9) or (off <= 0.5 * unit * (1 + 1e-9) and abs(x) > abs(t))):
             return "round"
         if (x >= 0) == (t >= 0) and 0 <= abs(t) - abs(x) < unit * (1 - 1e-9):
             return "cut"
@@ -637,7 +647,7 @@ def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 1, slack
     return "no"
 
 
-def _states(given, decs, target, tol, want, least=1, slack=0.0):
+def _states(given, decs, target, tol, want, least=0, slack=0.0):
     return [_entry(x, d, t, tol, want, least, slack) for x, d, t in zip(given, decs, target)]
 
 
@@ -752,11 +762,13 @@ def check(exercise_id: str, answer) -> Feedback:
 
 def _close_text(ex: Exercise, st, decs, toks, also) -> str:
     parts = []
+    k = _shape_of(ex.kind, ex.answer)[1] if ex.kind == "sequence" else None
     for i, (state, d, t) in enumerate(zip(st, decs, toks)):
         if state == "ok":
             continue
         part = _m("c_" + state, x=t, k=d, s="s" if d != 1 else "", e=_num_text(ex.slack))
-        parts.append(part if len(st) == 1 else _m("entry_at", i=i + 1) + part)
+        where = _m("point_at", p=i // k + 1) if k else _m("entry_at", i=i + 1)
+        parts.append(part if len(st) == 1 else where + part)
     text = _m("close", parts=_m("part_sep").join(parts), precision=ex.precision)
     if also is not None:
         text += _m("close_also", mistake=also.said()[0].rstrip(" .,;:。，；"))
@@ -787,9 +799,7 @@ def _verdict(ex: Exercise, answer) -> Feedback:
         return Feedback(ex.id, "wrong", _m("wrong", hint=hint))
     g, tol, want = _flat(given), ex.tolerance, ex.decimals
     a = _flat(ex.answer)
-    st = _states(g, decs, a, tol, want, 1, ex.slack)
-    if all(s == "ok" for s in st):
-        return Feedback(ex.id, "correct", _m("correct", answer=_fmt(ex.kind, ex.answer)))
+    st = _states(g, decs, a, tol, want, 0, ex.slack)
     # a listed mistake, typed as is, rounded or cut, and nearer the mistake's value than the truth
     off = max(abs(x - t) for x, t in zip(g, a))
     best = None
@@ -799,6 +809,12 @@ def _verdict(ex: Exercise, answer) -> Feedback:
             near = max(abs(x - t) for x, t in zip(g, ma))
             if near < off and (best is None or near < best[0]):
                 best = (near, m)
+    if best is None:      # a count is a whole number (unless a listed mistake's value, 512.1, is typed)
+        for x, q, t in zip(g, ex.quantities_of(len(g)), toks):
+            if q == "count" and x != math.floor(x):
+                return Feedback(ex.id, "invalid", _m("count_whole", t=t))
+    if all(s == "ok" for s in st):
+        return Feedback(ex.id, "correct", _m("correct", answer=_fmt(ex.kind, ex.answer)))
     if all(s != "no" for s in st):
         return Feedback(ex.id, "close", _close_text(ex, st, decs, toks, best[1] if best else None),
                         best[1] if best else None)
@@ -830,8 +846,9 @@ def _verdict(ex: Exercise, answer) -> Feedback:
         else:
             bad, word, n = [i for i, s in enumerate(st) if s == "no"], "entry", len(g)
         if len(bad) < n:
-            return Feedback(ex.id, "wrong", _m("wrong_one" if len(bad) == 1 else "wrong_many",
-                                               which=_entries_text(bad, word), hint=hint))
+            close = any(s not in ("ok", "no") for s in st)
+            key = ("wrong_one" if len(bad) == 1 else "wrong_many") + ("_close" if close else "")
+            return Feedback(ex.id, "wrong", _m(key, which=_entries_text(bad, word), hint=hint))
     return Feedback(ex.id, "wrong", _m("wrong", hint=hint))
 
 

@@ -19,8 +19,9 @@ MESSAGES = {
         "choice_bad": "the answer must be one of {choices}, got \"{s}\"",
         "length": "the answer must have {n} entries, got {m}",
         "item_length": "entry {i} must be a tuple of {k} numbers, got {s}",
-        "open": "Your words share terms with {k} of the {n} key points of the model answer (\u2714). This is a "
-                "word match, not a grade: read the model answer in the solution and judge what you said.\n{points}",
+        "open": "By a word match, your words cover {k} of the {n} key points of the model answer (\u2714: your text "
+                "holds at least two in five of the point's main words). This is not a grade: read the model answer "
+                "in the solution and judge what you said.\n{points}",
         "correct": "Correct: {answer}.",
         "mistake": "Not quite: {mistake} {hint}",
         "wrong": "Not right. {hint}",
@@ -28,7 +29,12 @@ MESSAGES = {
         "c_round": "{x} is the right value rounded to {k} decimal{s}",
         "c_cut": "{x} is the right value cut, not rounded, to {k} decimal{s}",
         "c_slack": "{x} is within {e} of the right value, the error that rounding the intermediate values can make",
-        "entry_at": "entry {i}: ", "part_sep": "; ",
+        "entry_at": "entry {i}: ", "point_at": "point {p}: ", "part_sep": "; ",
+        "count_whole": "{t} is not a whole number: this exercise asks for a count",
+        "wrong_one_close": "Not right: {which} is wrong; the others are close (the right values with too few "
+                           "decimals). {hint}",
+        "wrong_many_close": "Not right: {which} are wrong; the others are close (the right values with too few "
+                            "decimals). {hint}",
         "close_also": " Your answer is also what a known mistake gives ({mistake}): more decimals tell the two apart.",
         "share_range": "Not right: {t} cannot be a share, which lies between 0 and 1. {hint}",
         "unit_unknown": "{what}: \"{w}\" after the number {t} is not a unit of this exercise: type just the number",
@@ -87,8 +93,8 @@ MESSAGES = {
         "choice_bad": "答案应当是 {choices} 之一，收到的是“{s}”",
         "length": "答案应当有 {n} 项，收到 {m} 项",
         "item_length": "第 {i} 项应当是 {k} 个数的元组，收到的是 {s}",
-        "open": "你的文字与参考答案 {n} 个要点中的 {k} 个有共同的词（\u2714）。这只是字词比对，不是评分：请看解答中的参考答案，"
-                "自己判断说到了什么。\n{points}",
+        "open": "按字词比对，你的文字覆盖了参考答案 {n} 个要点中的 {k} 个（\u2714：该要点的主要字词中，你的文字至少含有五分之二）。"
+                "这不是评分：请看解答中的参考答案，自己判断说到了什么。\n{points}",
         "correct": "正确：{answer}。",
         "mistake": "差一点：{mistake}{hint}",
         "wrong": "不对。{hint}",
@@ -96,7 +102,10 @@ MESSAGES = {
         "c_round": "{x} 是正确值舍入到 {k} 位小数的结果",
         "c_cut": "{x} 是正确值截断（而非四舍五入）到 {k} 位小数的结果",
         "c_slack": "{x} 与正确值相差不超过 {e}，这正是中间结果先舍入可能造成的误差",
-        "entry_at": "第 {i} 项：", "part_sep": "；",
+        "entry_at": "第 {i} 项：", "point_at": "第 {p} 个点：", "part_sep": "；",
+        "count_whole": "{t} 不是整数：本题要的是一个计数",
+        "wrong_one_close": "不对：{which}错了；其余几项很接近（是正确值，但小数位太少）。{hint}",
+        "wrong_many_close": "不对：{which}错了；其余几项很接近（是正确值，但小数位太少）。{hint}",
         "close_also": "你的答案同时也是一个常见错误得出的值（{mistake}）：多写几位小数才能把两者区分开。",
         "share_range": "不对：{t} 不可能是比例，比例在 0 到 1 之间。{hint}",
         "unit_unknown": "{what}：数 {t} 后面的“{w}”不是本题的单位：只输入那个数即可",

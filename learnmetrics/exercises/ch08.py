@@ -243,14 +243,17 @@ _OTHER = {k: lm.comparison_studies.paired_test_state(_GRID, k, 0.0).power for k 
 
 
 def _solve_087() -> str:
-    others = ", ".join(f"{v:.3f} at k = {k}" for k, v in _OTHER.items())
+    others = ", ".join(f"{v:.3f}" for v in _OTHER.values())
+    se = (_GRID.alpha * (1 - _GRID.alpha) / _GRID.n_repeats) ** 0.5
     return (f"{_STATE}\n"
             f"With no real difference H₀ is true: every rejection is a false alarm. The critical value "
             f"({_STATE.critical_value:.3f} at df = 1) is chosen so that false alarms happen with probability "
             f"α = {_GRID.alpha:g} when the fold differences are normal; here they are differences of error rates "
             f"on a finite test set, which take few values. In {_TIED:.1%} of the k = 2 runs the two differences "
             f"are equal: σ = 0, τ_t is infinite and the test rejects. So the simulated false-alarm rate at k = 2 "
-            f"is {_RATE:.3f}, above α ({others}), yet between α/2 and 2α: {_CAT}. "
+            f"is {_RATE:.3f}, above α = {_GRID.alpha:g}; at k = {', '.join(str(k) for k in _OTHER)} the rates are "
+            f"{others} (each from {_GRID.n_repeats:,} simulated experiments, so within about ±{2 * se:.3f} of "
+            f"the truth). {_RATE:.3f} lies between α/2 and 2α: {_CAT}. "
             "Few folds cost power, and with so few, discrete differences they add some false alarms too.")
 
 

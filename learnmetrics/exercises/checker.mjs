@@ -6,7 +6,7 @@ const MAX_TEXT = 1000;
 const NUM = "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?";
 const NUMBER_TEXT = new RegExp("^(?:=\\s*)?(百分之\\s*)?(" + NUM + ")\\s*(?:(/)\\s*(" + NUM +
   ")|(%|percent\\b|pct\\b|per\\s*cent\\b))?\\s*([\\s\\S]*?)\\s*\\.?$", "i");
-const FOLD = { "\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x" };
+const FOLD = { "\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x", "\u2044": "/" };
 const QUOTES = "\"'\u201c\u201d\u2018\u2019`";
 const POW10 = Array.from({ length: 23 }, (_, k) => Number("1e" + k));
 
@@ -70,6 +70,7 @@ function readNumber(x, what = say("answer"), q = {}) {
 const GROUP = /\s*[(\[]([^()\[\]]*)[)\]]\s*[,;]?/y;
 
 function pieces(text) {
+  if (!/[,;]/.test(text) && /^\s*\S+(\s+\S+)+\s*$/.test(text)) return pyStrip(text).split(/\s+/);
   let parts = text.split(/[,;]/).map(pyStrip);
   if (parts.length > 1 && parts[parts.length - 1] === "") parts = parts.slice(0, -1);
   return parts.length === 1 && parts[0] === "" ? [] : parts;
@@ -89,7 +90,8 @@ function outer(s) {
 
 function splitText(text, kind, itemLength, what = say("answer")) {
   if (text.length > MAX_TEXT) throw new BadAnswer(say("long_numbers", { what, n: text.length }));
-  const s = fold(text);
+  let s = fold(text);
+  if (s.length > 1 && s[s.length - 1] === "." && ")]".includes(s[s.length - 2])) s = s.slice(0, -1);
   let inner = outer(s);
   if (kind === "sequence" && itemLength) {
     const groups = [];
@@ -118,7 +120,7 @@ export function normChoice(text) {
 }
 
 function words(text) {
-  return (text.match(/[A-Za-z0-9]+/g) || []).length + Math.floor((text.match(/[\u4e00-\u9fff]/g) || []).length / 2);
+  return (text.match(/[A-Za-z0-9]+/g) || []).length + Math.floor(((text.match(/[\u4e00-\u9fff]/g) || []).length + 1) / 2);
 }
 
 // an open answer's content words (Python's _terms): English words of 4+ letters, not the common ones
@@ -181,11 +183,13 @@ function normalise(spec, value) {
 
 const flat = (a) => (Array.isArray(a) ? a.flatMap(flat) : [a]);
 
-function entry(x, dec, t, tol, want, least = 1, slack = 0) {
+function entry(x, dec, t, tol, want, least = 0, slack = 0) {
   if (Math.abs(x - t) <= tol * (1 + 1e-9)) return "ok";
   if (dec !== null && least <= dec && dec <= want && dec < POW10.length && x !== 0) {
-    const unit = 1 / POW10[dec];
-    if (dec < want && Math.abs(x - t) <= 0.5 * unit * (1 + 1e-9)) return "round";
+    const unit = 1 / POW10[dec], off = Math.abs(x - t);
+    if (dec < want && (off < 0.5 * unit * (1 - 1e-9) || (off <= 0.5 * unit * (1 + 1e-9) && Math.abs(x) > Math.abs(t)))) {
+      return "round";
+    }
     const d = Math.abs(t) - Math.abs(x);
     if ((x >= 0) === (t >= 0) && d >= 0 && d < unit * (1 - 1e-9)) return "cut";
   }
@@ -193,7 +197,7 @@ function entry(x, dec, t, tol, want, least = 1, slack = 0) {
   return "no";
 }
 
-const states = (g, decs, target, tol, want, least = 1, slack = 0) =>
+const states = (g, decs, target, tol, want, least = 0, slack = 0) =>
   g.map((x, i) => entry(x, decs[i], target[i], tol, want, least, slack));
 
 function entriesText(idx, word) {
@@ -206,11 +210,13 @@ const numText = (x) => x.toFixed(6).replace(/0+$/, "").replace(/\.$/, "");
 
 function closeText(spec, st, decs, toks, also) {
   const parts = [];
+  const k = spec.kind === "sequence" ? spec.item_length : null;
   st.forEach((state, i) => {
     if (state === "ok") return;
     const d = decs[i];
     const part = say("c_" + state, { x: toks[i], k: d, s: d !== 1 ? "s" : "", e: numText(spec.slack) });
-    parts.push(st.length === 1 ? part : say("entry_at", { i: i + 1 }) + part);
+    const where = k ? say("point_at", { p: Math.floor(i / k) + 1 }) : say("entry_at", { i: i + 1 });
+    parts.push(st.length === 1 ? part : where + part);
   });
   let text = say("close", { parts: parts.join(say("part_sep")), precision: spec.precision });
   if (also !== null) text += say("close_also", { mistake: also.mistake.replace(/[ .,;:。，；]+$/, "") });
@@ -233,8 +239,7 @@ function verdictOf(spec, answer) {
     return { status: "wrong", message: say("wrong", { hint: spec.hint }) };
   }
   const g = given, tol = spec.tolerance, want = spec.decimals, a = flat(spec.answer);
-  const st = states(g, decs, a, tol, want, 1, spec.slack || 0);
-  if (st.every((s) => s === "ok")) return { status: "correct", message: say("correct", { answer: spec.answer_text }) };
+  const st = states(g, decs, a, tol, want, 0, spec.slack || 0);
   const far = (target) => Math.max(...g.map((x, i) => Math.abs(x - target[i])));
   const off = far(a);
   let best = null;
@@ -245,6 +250,15 @@ function verdictOf(spec, answer) {
       if (near < off && (best === null || near < best[0])) best = [near, m, i];
     }
   }
+  if (best === null) {
+    const qs0 = spec.quantities || ["value"];
+    for (let i = 0; i < g.length; i++) {
+      if (qs0[i % qs0.length] === "count" && g[i] !== Math.floor(g[i])) {
+        return { status: "invalid", message: say("count_whole", { t: toks[i] }) };
+      }
+    }
+  }
+  if (st.every((s) => s === "ok")) return { status: "correct", message: say("correct", { answer: spec.answer_text }) };
   if (st.every((s) => s !== "no")) {
     return { status: "close", message: closeText(spec, st, decs, toks, best === null ? null : best[1]) };
   }
@@ -283,8 +297,9 @@ function verdictOf(spec, answer) {
       bad = st.flatMap((s, i) => (s === "no" ? [i] : [])); word = "entry"; n = g.length;
     }
     if (bad.length < n) {
-      return { status: "wrong", message: say(bad.length === 1 ? "wrong_one" : "wrong_many",
-        { which: entriesText(bad, word), hint: spec.hint }) };
+      const close = st.some((s) => s !== "ok" && s !== "no");
+      const key = (bad.length === 1 ? "wrong_one" : "wrong_many") + (close ? "_close" : "");
+      return { status: "wrong", message: say(key, { which: entriesText(bad, word), hint: spec.hint }) };
     }
   }
   return { status: "wrong", message: say("wrong", { hint: spec.hint }) };
