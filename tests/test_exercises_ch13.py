@@ -31,8 +31,15 @@ def test_answers_agree_with_the_package():
 @pytest.mark.parametrize("eid, answer, status", [
     ("13.1", "0.4", "mistake"), ("13.1", "0.6", "correct"),
     ("13.2", "0.817", "mistake"), ("13.2", "0.786", "correct"), ("13.2", "0.79", "close"),
-    ("13.3", "1", "mistake"), ("13.4", "about 0.86", "mistake"), ("13.4", "about 0.5", "correct"),
+    ("13.3", "1.0000", "mistake"), ("13.4", "about 0.86", "mistake"), ("13.4", "about 0.5", "correct"),
     ("13.5", "0.015", "mistake"), ("13.5", "0.0199", "correct"),
 ])
 def test_known_answers(eid, answer, status):
     assert check(eid, answer).status == status
+
+
+def test_a_whole_number_that_is_both_a_rounding_and_a_mistake_says_both():
+    """13.3: "1" is 0.5714 rounded to 0 decimals and the value of a listed mistake (precision 1):
+    close, with the mistake named beside it (more decimals tell them apart)."""
+    fb = check("13.3", "1")
+    assert fb.status == "close" and fb.mistake is not None and fb.mistake.mistake.rstrip(" .,") in fb.message
