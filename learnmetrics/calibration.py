@@ -46,6 +46,16 @@ __all__ = [
 # --------------------------------------------------------------------------------------
 # checks
 # --------------------------------------------------------------------------------------
+
+def _weights(sample_weight, n: int) -> np.ndarray:
+    """The weights as floats scaled to a maximum in [0.5, 1) (sums of weights such as 1e308
+    overflow otherwise; the measures do not depend on the weights' scale), ones when None."""
+    w = check_sample_weight(sample_weight, n)
+    w = np.ones(n) if w is None else rescale_weights(w.astype(float))
+    if w.sum() == 0:
+        raise ValueError("sample_weight sums to zero")
+    return w
+
 def _check_prob_1d(y_prob, name: str = "y_prob") -> np.ndarray:
     p = as_scores(y_prob, name)
     lo, hi = float(p.min()), float(p.max())
@@ -451,10 +461,7 @@ def brier_decomposition(y_true, y_prob, *, n_bins=None, strategy="uniform", pos_
     n_bins, strategy = _check_bins(n_bins, strategy, allow_none=True)
     if np.unique(y).size > 2:
         raise ValueError(f"y_true must be binary, got {np.unique(y).size} classes")
-    w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else rescale_weights(w.astype(float))
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to zero")
+    w = _weights(sample_weight, n)
     w = w / w.sum()
     o_i = _positive_mask(y, pos_label).astype(float)
     if n_bins is None:
@@ -476,6 +483,21 @@ def brier_decomposition(y_true, y_prob, *, n_bins=None, strategy="uniform", pos_
     wc = float(np.dot(w, dev * (o_i - ok[ids])))
     brier = float(np.dot(w, (p - o_i) ** 2))
     return BrierDecomposition(brier, rel, res, unc, wv, wc, int(nz.sum()))
+
+
+def _bin_gaps(o: np.ndarray, p: np.ndarray, w: np.ndarray, n_bins: int, strategy: str):
+    """Per bin of ``p``: the total weight n_k and |Σ w·(o - p)| = n_k·|o_k - f_k| (0 for an empty bin).
+    ECE = Σ (second) / Σ (first); MCE = max over non-empty bins of second / first."""
+    ids = _bin_ids(p, n_bins, strategy)
+    wk = np.bincount(ids, weights=w, minlength=n_bins)
+    return wk, np.abs(np.bincount(ids, weights=w * (o - p), minlength=n_bins))
+
+
+def _gaps_norm(wk: np.ndarray, weighted_gap: np.ndarray, norm: str) -> float:
+    if norm == "max":
+        full = wk > 0
+        return float((weighted_gap[full] / wk[full]).max())
+    return float(weighted_gap.sum() / wk.sum())
 
 
 def expected_calibration_error(y_true, y_prob, *, n_bins=10, strategy="uniform", pos_label=None,
@@ -516,15 +538,8 @@ def expected_calibration_error(y_true, y_prob, *, n_bins=10, strategy="uniform",
                          "use n_bins <= the number of examples")
     if np.unique(y).size > 2:
         raise ValueError(f"y_true must be binary, got {np.unique(y).size} classes")
-    w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else rescale_weights(w.astype(float))
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to zero")
-    o_i = _positive_mask(y, pos_label).astype(float)
-    ids = _bin_ids(p, n_bins, strategy)
-    wk = np.bincount(ids, weights=w, minlength=n_bins)
-    gap = np.abs(np.bincount(ids, weights=w * (o_i - p), minlength=n_bins))
-    return float(gap.sum() / wk.sum())
+    w = _weights(sample_weight, n)
+    return _gaps_norm(*_bin_gaps(_positive_mask(y, pos_label).astype(float), p, w, n_bins, strategy), "expected")
 
 
 # --------------------------------------------------------------------------------------
@@ -556,10 +571,7 @@ def _fit_inputs(scores, y_true, pos_label, sample_weight):
         raise ValueError(f"y_true must hold exactly two classes to fit a calibration map, got "
                          f"{classes.tolist()[:10]}")
     pos = _positive_mask(y, pos_label).astype(float)
-    w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else w.astype(float)
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to zero")
+    w = _weights(sample_weight, n)
     return s, pos, w
 
 
@@ -930,16 +942,6 @@ def simulate_scores(n, *, prevalence=0.3, distance=1.5, temperature=0.5, rng=0):
 __all__ += ["maximum_calibration_error", "multiclass_calibration_error", "reliability_intervals"]
 
 
-def _bin_gaps(o: np.ndarray, p: np.ndarray, w: np.ndarray, n_bins: int, strategy: str):
-    """Per bin: total weight, |mean outcome - mean probability|, over the bins of ``p``."""
-    ids = _bin_ids(p, n_bins, strategy)
-    wk = np.bincount(ids, weights=w, minlength=n_bins)
-    diff = np.bincount(ids, weights=w * (o - p), minlength=n_bins)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        gap = np.where(wk > 0, np.abs(diff) / np.where(wk > 0, wk, 1), 0.0)
-    return wk, gap
-
-
 def maximum_calibration_error(y_true, y_prob, *, n_bins=10, strategy="uniform", pos_label=None, sample_weight=None):
     """The maximum calibration error (MCE): the largest gap of the reliability diagram.
 
@@ -962,12 +964,8 @@ def maximum_calibration_error(y_true, y_prob, *, n_bins=10, strategy="uniform", 
     if np.unique(y).size > 2:
         raise ValueError(f"y_true must be binary, got {np.unique(y).size} classes; "
                          "for several classes use multiclass_calibration_error")
-    w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else w.astype(float)
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to zero")
-    wk, gap = _bin_gaps(_positive_mask(y, pos_label).astype(float), p, w, n_bins, strategy)
-    return float(gap[wk > 0].max())
+    w = _weights(sample_weight, n)
+    return _gaps_norm(*_bin_gaps(_positive_mask(y, pos_label).astype(float), p, w, n_bins, strategy), "max")
 
 
 def multiclass_calibration_error(y_true, y_proba, *, kind="top-label", norm="expected", n_bins=10,
@@ -1015,14 +1013,10 @@ def multiclass_calibration_error(y_true, y_proba, *, kind="top-label", norm="exp
     q, _ = _proba_2d(y_proba)
     n = _check_lengths(y_true=y, y_proba=q)
     onehot = _one_hot(y, labels, q.shape[1], "calibration error")
-    w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else w.astype(float)
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to zero")
+    w = _weights(sample_weight, n)
 
     def one(o, p):
-        wk, gap = _bin_gaps(o, p, w, n_bins, strategy)
-        return float(gap[wk > 0].max()) if norm == "max" else float((wk * gap).sum() / wk.sum())
+        return _gaps_norm(*_bin_gaps(o, p, w, n_bins, strategy), norm)
 
     if kind == "top-label":
         top = q.argmax(axis=1)
