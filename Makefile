@@ -34,6 +34,10 @@ lab: $(STAMP)
 	@# the course's own notebooks are trusted, so JupyterLab shows their stored explorers and answer
 	@# boxes on first open (an untrusted notebook shows only text where a widget was saved)
 	@$(BIN)/jupyter trust notebooks/*.ipynb >/dev/null
+	@# no "official Jupyter news?" pop-up over the first notebook, and nothing asked of the network:
+	@# JupyterLab reads settings overrides from the environment's share/jupyter/lab/settings
+	@mkdir -p $(VENV)/share/jupyter/lab/settings
+	@cp tools/lab_overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 ## The chapters' explorers without code, for a classroom projector: Voilà on 127.0.0.1 only,

@@ -291,3 +291,22 @@ def test_the_readme_is_a_first_visit_and_links_the_rest():
     for page in (ROOT / "docs").glob("*.md"):  # relative links inside docs/ resolve
         for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
             assert (page.parent / target).exists(), f"{page.name} links to {target}, which does not exist"
+
+
+def test_make_lab_opens_without_the_news_pop_up():
+    """Issue 38: JupyterLab's "receive official Jupyter news?" pop-up covered the first notebook.
+    `make lab` installs settings overrides that answer it (never fetch news, never check for
+    updates: nothing asked of the network), valid for the installed JupyterLab's schema."""
+    import json
+
+    makefile = (ROOT / "Makefile").read_text()
+    lab = makefile[makefile.index("\nlab:"):makefile.index("\napp:")]
+    assert "cp tools/lab_overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json" in lab
+    overrides = json.loads((ROOT / "tools" / "lab_overrides.json").read_text())
+    notification = overrides["@jupyterlab/apputils-extension:notification"]
+    assert notification == {"fetchNews": "false", "checkForUpdates": False}
+    schema = Path(sys.prefix) / "share/jupyter/lab/schemas/@jupyterlab/apputils-extension/notification.json"
+    if schema.exists():
+        props = json.loads(schema.read_text())["properties"]
+        assert {"const": "false", "title": "Never"} in props["fetchNews"]["oneOf"]
+        assert props["checkForUpdates"]["type"] == "boolean"
