@@ -38,6 +38,9 @@ lab: $(STAMP)
 	@# JupyterLab reads settings overrides from the environment's share/jupyter/lab/settings
 	@mkdir -p $(VENV)/share/jupyter/lab/settings
 	@cp tools/lab_overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	@# a NameError in a chapter says to run the cells above (learnmetrics/_notebook_hints.py)
+	@mkdir -p $(VENV)/etc/ipython
+	@cp tools/ipython_kernel_config.py $(VENV)/etc/ipython/ipython_kernel_config.py
 	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ALLOW_ROOT) notebooks/00_start_here.ipynb
 
 ## The chapters' explorers without code, for a classroom projector: Voilà on 127.0.0.1 only,

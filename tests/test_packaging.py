@@ -310,3 +310,25 @@ def test_make_lab_opens_without_the_news_pop_up():
         props = json.loads(schema.read_text())["properties"]
         assert {"const": "false", "title": "Never"} in props["fetchNews"]["oneOf"]
         assert props["checkForUpdates"]["type"] == "boolean"
+
+
+def test_a_name_error_in_a_chapter_says_to_run_the_cells_above():
+    """Issue 38: running only an explorer's cell in JupyterLab gave `NameError: y_true` and nothing
+    else. `make lab` loads learnmetrics._notebook_hints in the course's kernels; the NameError's
+    traceback is kept and one line (English and Chinese) says what to do. Other errors unchanged."""
+    makefile = (ROOT / "Makefile").read_text()
+    lab = makefile[makefile.index("\nlab:"):makefile.index("\napp:")]
+    assert "cp tools/ipython_kernel_config.py $(VENV)/etc/ipython/ipython_kernel_config.py" in lab
+    assert '"learnmetrics._notebook_hints"' in (ROOT / "tools" / "ipython_kernel_config.py").read_text()
+    code = (
+        "from IPython.testing.globalipapp import start_ipython\n"
+        "ip = start_ipython()\n"
+        "ip.run_line_magic('load_ext', 'learnmetrics._notebook_hints')\n"
+        "ip.run_cell('print(y_true)')\n"
+        "ip.run_cell('1/0')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    out = run.stdout + run.stderr
+    assert "NameError" in out and "y_true" in out
+    assert out.count("run the cells above first") == 1 and "请先运行上面的单元格" in out
+    assert "ZeroDivisionError" in out
