@@ -59,7 +59,7 @@ app: $(STAMP)
 ## browser tests (tests/browser; skipped with a reason when Chromium is missing).
 test: $(STAMP)
 	$(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
-		--nbval-sanitize-with nbval_sanitize.cfg $(PYTEST_ARGS)
+		--nbval-sanitize-with nbval_sanitize.cfg --durations=30 $(PYTEST_ARGS)
 
 ## Unit tests only (quick, no kernel).
 unit: $(STAMP)
