@@ -44,9 +44,9 @@ def run_js(cases: list[tuple[dict, str]], tmp_path: Path) -> list[dict]:
         if os.environ.get("LEARNMETRICS_REQUIRE_NODE") == "1":
             pytest.fail(reason)
         pytest.skip(reason)
-    from learnmetrics.exercises._widget import AnswerBox
+    from learnmetrics.exercises._widget import BOX_MODULE
     module = tmp_path / "answer_box.mjs"
-    module.write_text(AnswerBox._esm, encoding="utf-8")
+    module.write_text(BOX_MODULE, encoding="utf-8")
     script = RUNNER % json.dumps(module.as_uri())
     done = subprocess.run([NODE, "--input-type=module", "-e", script], input=json.dumps(cases),
                           capture_output=True, text=True, timeout=120, check=False)

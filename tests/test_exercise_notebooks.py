@@ -177,7 +177,7 @@ def test_every_exercise_has_its_answer_box_stored(chapter):
     box (an anywidget view whose model, saved in the notebook's widget state, holds the exercise's
     current spec and the checker's module), so a page with no kernel checks answers; its text
     output says "no answer yet" and what is wanted, for nbval."""
-    from learnmetrics.exercises._widget import AnswerBox
+    from learnmetrics.exercises._widget import BOX_MODULE, AnswerBox
 
     registered = _registered_or_skip(chapter)
     path = notebook_of(chapter)
@@ -200,7 +200,8 @@ def test_every_exercise_has_its_answer_box_stored(chapter):
         model = state.get(views[0], {}).get("state", {}) if views else {}
         if not model:
             problems.append(f"{ex.id} (cell {i}): no answer box stored: {refresh}")
-        elif model.get("spec") != ex.spec() or model.get("_esm") != AnswerBox._esm:
+        elif (model.get("spec") != ex.spec() or model.get("_esm") != AnswerBox._esm
+              or state.get(model.get("code", "").removeprefix("IPY_MODEL_"), {}).get("state", {}).get("source") != BOX_MODULE):
             problems.append(f"{ex.id} (cell {i}): the stored answer box is not the package's current one: {refresh}")
         if not any(f"[{ex.id}] no answer yet" in t and ex.wanted in t for t in texts):
             problems.append(f"{ex.id} (cell {i}): the stored text does not say 'no answer yet' and what is wanted")

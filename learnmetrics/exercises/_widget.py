@@ -8,6 +8,12 @@ browser, with no kernel (the same verdict as :func:`check`, tested on a corpus),
 language the spec names (``learnmetrics.set_language`` when the box was made). The box is
 ``<div class="lm-answer" data-exercise="04.2">`` with the learner's input inside it; the
 verdict's element carries ``data-verdict`` (correct, close, mistake, wrong, invalid, open).
+
+The box's code (the checker, the messages, the box: ~27 KB) is stored once per notebook, not once
+per box: it lives in one hidden :class:`BoxCode` widget per kernel that every box refers to, and
+each box's own module is a loader of a few hundred bytes that imports that code (as anywidget
+imports any module: from a ``blob:`` URL) and renders with it. A chapter with 9 boxes stored
+9 copies before (3.1 MB over the course's 113 boxes).
 """
 from __future__ import annotations
 
@@ -15,6 +21,7 @@ import json
 from pathlib import Path
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 from ._messages import _STOP, MESSAGES
@@ -28,7 +35,7 @@ def _compact(js: str) -> str:
 
 
 # the words of the verdicts and of the box in each language: the same table check() fills
-_ESM = _compact("const MESSAGES = " + json.dumps(MESSAGES, ensure_ascii=False, sort_keys=True) + ";\n"
+BOX_MODULE = _compact("const MESSAGES = " + json.dumps(MESSAGES, ensure_ascii=False, sort_keys=True) + ";\n"
                 + "const STOP = new Set(" + json.dumps(sorted(_STOP)) + ");\n"
                 + (_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
                 + (_HERE / "answer_box.js").read_text(encoding="utf-8"))
@@ -48,12 +55,49 @@ _CSS = """
 """
 
 
-class AnswerBox(anywidget.AnyWidget):
-    """The in-page answer box of one exercise (its spec is all the page needs)."""
+#: each box's own module: it imports the shared code once per page (cached on ``globalThis`` by
+#: the code widget's id) and renders the box with it
+_LOADER = _compact("""
+const CACHE = (globalThis.__learnmetricsBoxCode ??= new Map());
+function code(model, host) {
+  const ref = model.get("code");
+  if (!CACHE.has(ref)) {
+    const id = ref.slice("IPY_MODEL_".length);
+    CACHE.set(ref, (model.widget_manager ? model.widget_manager.get_model(id) : host.getModel("anywidget:" + id)).then(async (m) => {
+      const url = URL.createObjectURL(new Blob([m.get("source")], { type: "text/javascript" }));
+      try { return (await import(url)).default; } finally { URL.revokeObjectURL(url); }
+    }));
+  }
+  return CACHE.get(ref);
+}
+export default { async render(ctx) { return (await code(ctx.model, ctx.host)).render(ctx); } };
+""")
 
-    _esm = _ESM
+
+class BoxCode(anywidget.AnyWidget):
+    """The answer boxes' code, held once (never shown): every :class:`AnswerBox` refers to it."""
+
+    _esm = "export default {};"
+    source = traitlets.Unicode(BOX_MODULE).tag(sync=True)
+
+
+_shared: list[BoxCode] = []
+
+
+def _box_code() -> BoxCode:
+    """This kernel's one BoxCode (made again if it was closed, e.g. by ``Widget.close_all()``)."""
+    if not _shared or _shared[0].comm is None:
+        _shared[:] = [BoxCode()]
+    return _shared[0]
+
+
+class AnswerBox(anywidget.AnyWidget):
+    """The in-page answer box of one exercise (its spec is all the page needs; its code is shared)."""
+
+    _esm = _LOADER
     _css = _CSS
     spec = traitlets.Dict().tag(sync=True)
+    code = traitlets.Instance(BoxCode).tag(sync=True, **widgets.widget_serialization)
 
     def __init__(self, exercise, **kwargs):
-        super().__init__(spec=exercise.spec(), **kwargs)
+        super().__init__(spec=exercise.spec(), code=_box_code(), **kwargs)

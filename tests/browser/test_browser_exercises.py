@@ -331,23 +331,26 @@ def test_answer_boxes_in_the_static_site(exercise_site, artifacts):
     boxes = {m["state"]["spec"]["id"]: m["state"] for m in
              nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}).values()
              if m.get("model_name") == "AnyModel" and "spec" in m.get("state", {})}
-    from learnmetrics.exercises._widget import AnswerBox
+    from learnmetrics.exercises._widget import BOX_MODULE, AnswerBox
 
+    models = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    stored = {i: models.get(boxes[i].get("code", "").removeprefix("IPY_MODEL_"), {}).get("state", {}).get("source")
+              for i in ids if i in boxes}
     stale = [i for i in ids if i not in boxes or boxes[i]["spec"] != EXERCISES[i].spec()
-             or boxes[i]["_esm"] != AnswerBox._esm]
+             or boxes[i]["_esm"] != AnswerBox._esm or stored[i] != BOX_MODULE]
     assert not stale, (f"{where}: the stored answer boxes of {stale} are missing or differ from the package's: "
                        f"refresh the notebook (make refresh NB=notebooks/{path.name})")
     answer_in_boxes(page, where, ids, shot=artifacts / "exercise_answer_box_mistake.png")
     # the page's own checker (the stored module) on the whole corpus of the chapter
     cases = [(boxes[i]["spec"], text) for i in ids for text in corpus(boxes[i]["spec"])]
-    got = page.evaluate(_CORPUS_JS, [AnswerBox._esm, cases])
+    got = page.evaluate(_CORPUS_JS, [stored[ids[0]], cases])
     differ = [(spec["id"], text, g["status"], check(spec["id"], text).status) for (spec, text), g in zip(cases, got)
               if (g["status"], g["message"]) != ((w := check(spec["id"], text)).status, w.message)]
     assert not differ, f"{where}: {len(differ)} of {len(cases)} corpus answers differ, e.g. {differ[:5]}"
     # and, in the same browser engine, every exercise with the package's specs (a third of each corpus:
     # Node runs all of it in tests/test_exercise_checker_js.py)
     every = [(EXERCISES[i].spec(), text) for i in EXERCISES for text in corpus(EXERCISES[i].spec())[::3]]
-    got = page.evaluate(_CORPUS_JS, [AnswerBox._esm, every])
+    got = page.evaluate(_CORPUS_JS, [BOX_MODULE, every])
     differ = [(spec["id"], text) for (spec, text), g in zip(every, got)
               if (g["status"], g["message"]) != ((w := check(spec["id"], text)).status, w.message)]
     assert not differ, f"Chromium: {len(differ)} of {len(every)} corpus answers differ, e.g. {differ[:5]}"
