@@ -309,7 +309,7 @@ def plot_squared_errors(y_true, predictions, axes, *, reference=None):
         means[name] = m
         ax.axhline(m, color=style.CURVE, lw=1.6)
         ax.set_title(f"{name}: mean {m:.4f}", fontsize=10, loc="left")
-        ax.annotate(f"mean {m:.4f}", (0.4, m), xytext=(0, -3), textcoords="offset points",
+        ax.annotate("mean", (0.4, m), xytext=(0, -3), textcoords="offset points",
                     ha="left", va="top", fontsize=9, color=style.CURVE,
                     bbox=dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.85))
         ax.set_ylim(0, 1.08)
