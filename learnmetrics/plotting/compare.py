@@ -23,7 +23,7 @@ from ..compare import NemenyiResult, TestResult, mcnemar_test_table
 from . import style
 
 __all__ = ["plot_null_distribution", "plot_binomial_test", "plot_paired_errors", "plot_mcnemar_table",
-           "plot_five_by_two_design",
+           "plot_five_by_two_design", "plot_friedman_forms",
            "critical_difference_diagram", "REJECT_COLOR", "STAT_COLOR", "CRITICAL_LINE"]
 
 #: the rejection region (grey, hatched) and the observed statistic (near-black), from the course's style
@@ -447,3 +447,56 @@ def plot_five_by_two_design(ax, errors_a, errors_b, *, names=("A", "B"), numerat
         ax.spines[side].set_visible(False)
     ax.set_title(f"5×2cv: $\\Delta_i^j$ = error of {names[0]} − error of {names[1]}", fontsize=10, loc="left")
     return ax
+
+
+def plot_friedman_forms(ax, k, n_datasets, *, alpha=0.05, ymax=None):
+    r"""How :math:`\tau_F` (eq. 2.35) grows with :math:`\tau_{\chi^2}` (eq. 2.34) for k algorithms on
+    N data sets, with both forms' thresholds at ``alpha`` on the :math:`\tau_{\chi^2}` axis.
+
+    The curve :math:`\tau_F = (N-1)\tau_{\chi^2}/(N(k-1) - \tau_{\chi^2})` is near-black; the F
+    form's critical value :math:`F_\alpha` is a dash-dot line across, carried down the curve to the
+    :math:`\tau_{\chi^2}` it corresponds to, :math:`N(k-1)F_\alpha/(N-1+F_\alpha)`; the χ² form's
+    critical value (the :math:`1-\alpha` quantile of :math:`\chi^2(k-1)`) a dash-dot line up. Between
+    the two thresholds (grey, hatched) one form rejects and the other does not. Returns a dict with
+    ``chi2_critical``, ``f_critical`` and ``f_critical_on_chi2`` (the F threshold on the τ_χ² scale).
+    """
+    k = int(k)
+    n = int(n_datasets)
+    if k < 2 or n < 2:
+        raise ValueError(f"k and n_datasets must be at least 2, got k={k!r}, n_datasets={n!r}")
+    alpha = float(alpha)
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
+    d1, d2 = float(k - 1), float((k - 1) * (n - 1))
+    top = n * (k - 1)
+    chi_crit = _dist.chi2_isf(alpha, d1)
+    f_crit = _dist.f_isf(alpha, d1, d2)
+    f_on_chi = top * f_crit / (n - 1 + f_crit)
+    ymax = float(ymax) if ymax is not None else 3 * f_crit
+    x = np.linspace(0, top, 2001)[:-1]
+    y = (n - 1) * x / (top - x)
+    _ = ax.plot(x, y, color=style.CURVE, lw=2)
+    lo, hi = sorted((chi_crit, f_on_chi))
+    ax.axvspan(lo, hi, **_reject_patch_kw())
+    _ = ax.plot([0, f_on_chi, f_on_chi], [f_crit, f_crit, 0], **CRITICAL_LINE)
+    _ = ax.plot([chi_crit, chi_crit], [0, ymax], **CRITICAL_LINE)
+    y_chi = (n - 1) * chi_crit / (top - chi_crit)
+    ax.annotate(f"F form: reject when $\\tau_F$ > {f_crit:.3f},\nthat is $\\tau_{{\\chi^2}}$ > {f_on_chi:.3f}",
+                (0.3, f_crit), xytext=(0, 4), textcoords="offset points", ha="left", va="bottom", fontsize=_FS,
+                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
+    ax.annotate(f"$\\chi^2$ form: reject when\n$\\tau_{{\\chi^2}}$ > {chi_crit:.3f}", (chi_crit, 0.93 * ymax),
+                xytext=(5, 0), textcoords="offset points", ha="left", va="top", fontsize=_FS,
+                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
+    ax.annotate(f"$\\tau_F$ = {y_chi:.3f}", (chi_crit, y_chi), xytext=(6, -2), textcoords="offset points",
+                ha="left", va="top", fontsize=_FS)
+    ax.plot([chi_crit], [y_chi], marker="o", ms=5, color=style.CURVE, ls="none")
+    who = "F" if f_on_chi < chi_crit else "$\\chi^2$"
+    ax.annotate(f"hatched: only the {who} form rejects", ((lo + hi) / 2, 0.12 * ymax), xytext=(hi + 0.08 * top, 0.12 * ymax),
+                textcoords="data", ha="left", va="center", fontsize=_FS,
+                arrowprops=dict(arrowstyle="-|>", color="0.3", lw=1, shrinkA=2, shrinkB=0))
+    ax.set_xlim(0, top)
+    ax.set_ylim(0, ymax)
+    ax.set_xlabel(f"$\\tau_{{\\chi^2}}$ (eq. 2.34); at most $N(k-1)$ = {top}", fontsize=10)
+    ax.set_ylabel("$\\tau_F$ (eq. 2.35)", fontsize=10)
+    ax.set_title(f"k = {k} algorithms, N = {n} data sets, $\\alpha$ = {alpha:g}", fontsize=10)
+    return dict(chi2_critical=chi_crit, f_critical=f_crit, f_critical_on_chi2=f_on_chi)

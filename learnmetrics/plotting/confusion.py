@@ -32,7 +32,7 @@ from . import style
 
 __all__ = [
     "book_layout", "sklearn_layout", "ConfusionMatrixArtist", "draw_confusion_matrix", "plot_macro_micro",
-    "plot_measures_vs_threshold", "plot_threshold_views", "POS_COLOR", "NEG_COLOR",
+    "plot_measures_vs_threshold", "plot_threshold_views", "plot_no_skill_measures", "POS_COLOR", "NEG_COLOR",
 ]
 
 #: the course's colours for a positive and a negative example (kept under these names
@@ -421,3 +421,116 @@ def plot_threshold_views(ax_scores, ax_roc, ax_pr, y_true, y_score, threshold, *
     for ax in (ax_roc, ax_pr):
         ax.tick_params(labelsize=9)
     return st
+
+
+def plot_no_skill_measures(ax_measures, ax_odds, y_true, predictions, *, pos_label=1):
+    """Balanced accuracy, MCC, Cohen's kappa and the likelihood ratios of a few classifiers, each
+    against its "no skill" value (02, section 6).
+
+    Top (``ax_measures``): one row per measure on the scale [-1, 1]; the grey dashed tick in each
+    row is the value a model that ignores the examples gets (0.5 for balanced accuracy, 0 for MCC and
+    kappa); each classifier is a marker with its value written beside it. Bottom (``ax_odds``): the
+    likelihood ratios at work on a log axis of the odds that an example is positive: the odds
+    before any prediction, m+ : m-, a grey dashed line; an arrow per (classifier, prediction) from
+    there to the odds after it, the prior odds times LR+ (after "positive") or LR- (after
+    "negative"); the probability o / (1 + o) at the arrow's head. An undefined ratio (a model that
+    never predicts a class) gets no arrow and a note instead.
+
+    Parameters
+    ----------
+    ax_measures, ax_odds : matplotlib Axes
+    y_true : array-like of 0/1 (or ``pos_label``) labels
+    predictions : dict name -> predicted labels, at most 4 classifiers (``style.learner_style``)
+    pos_label : the positive label, default 1
+
+    Returns
+    -------
+    dict name -> dict of the values drawn (``balanced_accuracy``, ``mcc``, ``kappa``, ``lr_pos``,
+    ``lr_neg``, ``odds_before``)
+    """
+    import warnings
+
+    from ..classification import (balanced_accuracy_score, binary_counts, class_likelihood_ratios,
+                                  cohen_kappa_score, matthews_corrcoef)
+
+    if not isinstance(predictions, dict) or not 1 <= len(predictions) <= 4:
+        raise ValueError(f"predictions must be a dict of 1 to 4 named predictions, got {predictions!r:.80}")
+    y = np.asarray(y_true)
+    yb = (y == pos_label).astype(int)
+    markers = ("D", "v", "^", "P")
+    values = {}
+    for name, pred in predictions.items():
+        pb = (np.asarray(pred) == pos_label).astype(int)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")        # MCC / LR+ of a one-class prediction are 0/0 (documented)
+            lr_pos, lr_neg = class_likelihood_ratios(yb, pb)
+            values[name] = dict(balanced_accuracy=balanced_accuracy_score(yb, pb), mcc=matthews_corrcoef(yb, pb),
+                                kappa=cohen_kappa_score(yb, pb), lr_pos=float(lr_pos), lr_neg=float(lr_neg))
+    c = binary_counts(yb, yb)
+    odds_before = c.positives / c.negatives
+
+    # top: each measure against its no-skill value
+    rows = (("balanced_accuracy", "balanced\naccuracy", 0.5), ("mcc", "MCC", 0.0), ("kappa", "Cohen's $\\kappa$", 0.0))
+    n = len(predictions)
+    for r, (key, _, ref) in enumerate(rows):
+        _ = ax_measures.plot([ref, ref], [r - 0.38, r + 0.38], **style.REFERENCE_STYLE)
+        for i, name in enumerate(predictions):
+            v = values[name][key]
+            dy = (i - (n - 1) / 2) * 0.26
+            st = style.learner_style(i)
+            ax_measures.plot(v, r + dy, marker=markers[i], ms=8, color=st["color"], mec="black", mew=0.8,
+                             ls="none", zorder=4, clip_on=False)
+            ax_measures.annotate(f"{v:.4f}", (v, r + dy), xytext=(8, 0), textcoords="offset points",
+                                 va="center", fontsize=9, color="black")
+    ax_measures.annotate("no skill", (rows[0][2], -0.38), xytext=(0, 2), textcoords="offset points",
+                         ha="center", va="bottom", fontsize=9, color="0.35")
+    ax_measures.set_yticks(range(len(rows)), [lab for _, lab, _ in rows], fontsize=10)
+    ax_measures.set_ylim(len(rows) - 0.5, -0.75)
+    ax_measures.set_xlim(-1, 1.12)
+    ax_measures.set_xticks([-1, -0.5, 0, 0.5, 1])
+    ax_measures.grid(axis="x", color="0.92", lw=0.8)
+    ax_measures.set_xlabel("value (MCC and $\\kappa$ run from −1 to 1, balanced accuracy from 0 to 1)", fontsize=9)
+    handles = [ax_measures.plot([], [], marker=markers[i], ms=8, color=style.learner_style(i)["color"], mec="black",
+                                ls="none", label=name)[0] for i, name in enumerate(predictions)]
+    ax_measures.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=n, frameon=False,
+                       fontsize=9, borderaxespad=0.2)
+
+    # bottom: the odds before, and after each kind of prediction
+    ax_odds.axvline(odds_before, **style.REFERENCE_STYLE)
+    ax_odds.set_xscale("log")
+    arrows = []
+    for i, name in enumerate(predictions):
+        for key, said in (("lr_pos", "says positive"), ("lr_neg", "says negative")):
+            arrows.append((i, name, key, said, values[name][key]))
+    after_all = [odds_before * lr for *_, lr in arrows if np.isfinite(lr) and lr > 0]
+    lo = min([odds_before] + after_all) / 8
+    hi = max([odds_before] + after_all) * 8
+    for row, (i, name, key, said, lr) in enumerate(arrows):
+        st = style.learner_style(i)
+        sym = "$LR_+$" if key == "lr_pos" else "$LR_-$"
+        if not np.isfinite(lr):
+            ax_odds.annotate(f"{name} never says {said.split()[-1]}: no {sym}", (odds_before, row), xytext=(0, 5),
+                             textcoords="offset points", ha="center", va="bottom", fontsize=9, color="0.3")
+            continue
+        after = odds_before * lr
+        if np.isclose(lr, 1.0):
+            ax_odds.plot(after, row, marker=markers[i], ms=8, color=st["color"], mec="black", mew=0.8, ls="none")
+        else:
+            ax_odds.annotate("", (after, row), xytext=(odds_before, row),
+                             arrowprops=dict(arrowstyle="-|>", color=st["color"], lw=2.2, ls=st["ls"],
+                                             shrinkA=0, shrinkB=0, mutation_scale=14))
+        p = after / (1 + after)
+        mid = np.sqrt(after * odds_before)
+        shown = f"{lr:.2f}" if lr >= 10 else f"{lr:.4f}"
+        ax_odds.annotate(f"{name} says {said.split()[-1]}: odds × {sym} = × {shown}\n"
+                         f"→ {after:.4g}, a probability of {p:.4f}",
+                         (mid, row), xytext=(0, 5), textcoords="offset points", ha="center", va="bottom", fontsize=9)
+    ax_odds.set_xlim(lo, hi)
+    ax_odds.set_ylim(len(arrows) - 0.6, -1.25)
+    ax_odds.set_yticks([])
+    ax_odds.annotate(f"odds before any prediction, {c.positives:,} : {c.negatives:,}", (odds_before, -1.25),
+                     xytext=(4, -3), textcoords="offset points", ha="left", va="top", fontsize=9, color="0.35")
+    ax_odds.set_xlabel("odds that the example is positive (log scale)", fontsize=9)
+    for v in values.values():
+        v["odds_before"] = odds_before
+    return values

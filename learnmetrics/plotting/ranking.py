@@ -21,6 +21,8 @@ Colours follow :mod:`learnmetrics.plotting.style`; the smallest text is 9 pt.
 """
 from __future__ import annotations
 
+import math
+
 import matplotlib as mpl
 import numpy as np
 
@@ -40,6 +42,8 @@ __all__ = [
     "plot_precision_at_hits",
     "plot_precision_recall_at_k",
     "plot_map_mrr",
+    "tie_orders",
+    "plot_tie_orders",
 ]
 
 # The visual grammar (learnmetrics.plotting.style): a relevance grade is an ordered quantity, so
@@ -65,7 +69,7 @@ def _gain_label(gain: str) -> str:
     return "gain $2^{rel}-1$" if gain == "exponential" else "gain = rel"
 
 
-def plot_discount(ax, n=10, *, log_base=2, k=None, title="position discount 1 / log2(i + 1)"):
+def plot_discount(ax, n=10, *, log_base=2, k=None, title="position discount $1/\\log_2(i+1)$"):
     """Bars of the discount 1/log_b(i+1) for ranks i = 1..n (rank 1 keeps all its gain).
 
     Ranks beyond ``k`` (if given) are pale; the cut is the course's orange cut line.
@@ -353,3 +357,71 @@ def plot_map_mrr(ax, ranked_lists, relevant_sets, *, fontsize=FONT):
     for side in ("left", "right", "bottom", "top"):
         ax.spines[side].set_visible(False)
     return m_ap, m_rr
+
+
+def tie_orders(relevance, scores, *, k, max_orders=720):
+    """Every order of the tied groups of ``scores`` that reach into the top ``k``: an array of shape
+    (n_orders, n_items) of strict scores (each row one way to break the ties; items in different
+    groups keep the order of ``scores``). Raises ``ValueError`` when there are more than
+    ``max_orders`` orders."""
+    from itertools import permutations, product
+
+    rel = np.asarray(relevance, dtype=float).ravel()
+    s = np.asarray(scores, dtype=float).ravel()
+    if rel.shape != s.shape or rel.size == 0:
+        raise ValueError(f"relevance and scores must be two 1-d arrays of one length, got {rel.shape} and {s.shape}")
+    if not np.all(np.isfinite(s)):
+        raise ValueError("scores must be finite")
+    k = int(k)
+    if not 1 <= k <= s.size:
+        raise ValueError(f"k must be in [1, {s.size}], got {k}")
+    order = np.argsort(-s, kind="stable")
+    starts = np.r_[0, np.flatnonzero(np.diff(s[order]) != 0) + 1]
+    groups = [order[a:b] for a, b in zip(starts, np.r_[starts[1:], s.size]) if a < k]
+    n_orders = int(np.prod([math.factorial(len(g)) for g in groups]))
+    if n_orders > max_orders:
+        raise ValueError(f"the tied groups in the top k={k} have {n_orders} orders, more than max_orders={max_orders}")
+    rows = []
+    for choice in product(*[list(permutations(g)) for g in groups]):
+        seq = np.concatenate([np.asarray(c) for c in choice] + [order[sum(len(g) for g in groups):]])
+        row = np.empty(s.size)
+        row[seq] = np.arange(s.size, 0, -1, dtype=float)
+        rows.append(row)
+    return np.array(rows)
+
+
+def plot_tie_orders(ax, relevance, scores, *, k, gain="exponential", max_orders=720):
+    """DCG@k of every way to break the ties of ``scores`` (one dot per order, its grades in the top k
+    written on the left), with the tie-averaged DCG@k (``ignore_ties=False``, the default of
+    :func:`learnmetrics.dcg_score`) as a grey dashed line: the mean of the dots. The value that
+    ``ignore_ties=True`` gives is marked "← ignore_ties=True" beside its dot. Returns a dict with
+    ``orders`` (the grades in the top k per order), ``dcg`` (per order) and ``averaged``."""
+    from ..ranking import dcg_per_query, dcg_score
+
+    rel = np.asarray(relevance, dtype=float).ravel()
+    strict = tie_orders(rel, scores, k=k, max_orders=max_orders)
+    Y = np.tile(rel, (len(strict), 1))
+    dcg = dcg_per_query(Y, strict, k=k, gain=gain)
+    averaged = dcg_score([rel], [np.asarray(scores, dtype=float)], k=k, gain=gain)
+    arbitrary = dcg_score([rel], [np.asarray(scores, dtype=float)], k=k, gain=gain, ignore_ties=True)
+    tops = [tuple(int(g) if float(g).is_integer() else float(g) for g in rel[np.argsort(-row)][:k]) for row in strict]
+    by = np.argsort(-dcg, kind="stable")
+    ys = np.arange(len(by))
+    _ = ax.plot(dcg[by], ys, marker="o", ms=8, color=style.CURVE, ls="none", zorder=4, clip_on=False)
+    ref = ax.axvline(averaged, **style.REFERENCE_STYLE)
+    ax.set_yticks(ys, [" · ".join(str(g) for g in tops[i]) for i in by], fontsize=FONT)
+    ax.set_ylim(len(by) - 0.4, -1.4)
+    pad = 0.06 * (dcg.max() - dcg.min() or 1)
+    ax.set_xlim(dcg.min() - pad, dcg.max() + 5 * pad)
+    ax.annotate(f"tie-averaged (default): {averaged:.4f},\nthe mean of these {len(by)} orders",
+                (averaged, -1.35), xytext=(4, 0), textcoords="offset points", ha="left", va="top",
+                fontsize=FONT, color="0.3")
+    for y, i in zip(ys, by):
+        note = f"{dcg[i]:.4f}"
+        if np.isclose(dcg[i], arbitrary):
+            note += "  ← ignore_ties=True"
+        ax.annotate(note, (dcg[i], y), xytext=(8, 0), textcoords="offset points", va="center", fontsize=FONT)
+    ax.set_xlabel(f"DCG@{k}", fontsize=10)
+    ax.set_ylabel(f"grades in ranks 1–{k}", fontsize=10)
+    ax.grid(axis="x", color="0.92", lw=0.8)
+    return dict(orders=[tops[i] for i in by], dcg=dcg[by], averaged=averaged, ignore_ties=arbitrary, line=ref)

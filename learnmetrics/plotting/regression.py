@@ -14,7 +14,7 @@ from .._validation import check_bool
 from ..regression import SelectionTable, _check_1d_pair
 
 __all__ = ["plot_residuals", "plot_predicted_vs_true", "plot_polynomial_fit", "plot_criteria", "plot_r2_vs_adjusted",
-           "plot_per_column", "plot_r2_as_areas", "mark_overflow", "CRITERION_STYLE", "STAR_FILL", "DATA_STYLE"]
+           "plot_per_column", "plot_r2_as_areas", "mark_overflow", "plot_cp_spread", "plot_squared_errors", "CRITERION_STYLE", "STAR_FILL", "DATA_STYLE"]
 
 #: the criteria are one-off lines, not learners: near-black (the learners' green and purple are
 #: reserved), told apart by line style and marker and named in the legend or on the line;
@@ -256,3 +256,72 @@ def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
     axes[1].text(0.98, 0.03, f"$R^2$ = 1 − SSE/SST = {r2_score(y_true, y_pred):.4f}", transform=axes[1].transAxes,
                  ha="right", va="bottom", fontsize=10, bbox=dict(fc="white", ec="0.7", boxstyle="round,pad=0.3"))
     return sst, sse
+
+
+def plot_cp_spread(cps, k, ax=None, *, bins=60):
+    """The spread of Mallows' $C_p$ of one model over many simulated samples: a histogram (sky blue,
+    ``style.ESTIMATE``), the model's size $k$ (grey dashed, ``style.REFERENCE``), the simulated
+    mean (near-black solid) and median (near-black dotted), each labelled on its line, and the share
+    of samples below 0 and within 1 of $k$ written in the corner."""
+    c = np.asarray(cps, dtype=float).ravel()
+    if c.size < 2 or not np.all(np.isfinite(c)):
+        raise ValueError(f"cps must be at least 2 finite values, got {c.size} values")
+    ax = _ax(ax)
+    lo, hi = np.quantile(c, [0.0, 0.995])
+    ax.hist(c, bins=np.linspace(lo, hi, int(bins) + 1), color=style.ESTIMATE, edgecolor="white", lw=0.4)
+    top = ax.get_ylim()[1] * 1.25
+    ax.set_ylim(0, top)
+    ax.set_xlim(lo, hi)
+    lines = []
+    for x, text, st in ((float(k), f"$k$ = {k:g}", dict(style.REFERENCE_STYLE, lw=1.6)),
+                        (float(np.mean(c)), f"mean {np.mean(c):.2f}", dict(**style.pair_style(0), lw=1.6)),
+                        (float(np.median(c)), f"median {np.median(c):.2f}", dict(**style.pair_style(1), lw=1.8))):
+        line, = ax.plot([x, x], [0, top], **st)
+        lines.append(line)
+    for line, text, y, right in zip(lines, (f"$k$ = {k:g}", f"mean {np.mean(c):.2f}", f"median {np.median(c):.2f}"),
+                                    (0.93, 0.80, 0.93), (True, True, False)):
+        ax.annotate(text, (line.get_xdata()[0], y * top), xytext=(4 if right else -4, 0), textcoords="offset points",
+                    ha="left" if right else "right", va="center", fontsize=9, color=line.get_color(),
+                    bbox=dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.85))
+    ax.text(0.99, 0.95, f"below 0: {np.mean(c < 0):.0%}\nwithin 1 of $k$: {np.mean(np.abs(c - k) < 1):.0%}\n"
+            f"{c.size:,} samples", transform=ax.transAxes, ha="right", va="top", fontsize=9)
+    ax.set_xlabel("Mallows' $C_p$ of the same model in a fresh sample")
+    ax.set_ylabel("samples")
+    return ax
+
+
+def plot_squared_errors(y_true, predictions, axes, *, reference=None):
+    """Each example's squared error $(\\hat y_i - y_i)^2$ as a bar, one panel (of ``axes``) per
+    prediction in ``predictions`` (a dict name -> predicted values), the mean (the MSE) a near-black
+    line labelled with its value; ``reference`` (name, value) adds a grey dashed line in the last
+    panel. On 0/1 predictions each bar is 0 or 1, so the mean is the share of mistakes, the error rate."""
+    yt = np.asarray(y_true, dtype=float).ravel()
+    if not isinstance(predictions, dict) or len(predictions) != len(axes):
+        raise ValueError(f"predictions must be a dict with one entry per axis ({len(axes)}), got {predictions!r:.80}")
+    idx = np.arange(1, yt.size + 1)
+    means = {}
+    for ax, (name, pred) in zip(axes, predictions.items()):
+        yp = np.asarray(pred, dtype=float).ravel()
+        _check_1d_pair(yt, yp)
+        sq = (yp - yt) ** 2
+        ax.bar(idx, sq, width=0.7, color="#BBBBBB", edgecolor="#555555", lw=0.6)
+        m = float(np.mean(sq))
+        means[name] = m
+        ax.axhline(m, color=style.CURVE, lw=1.6)
+        ax.set_title(f"{name}: mean {m:.4f}", fontsize=10, loc="left")
+        ax.annotate("mean", (0.4, m), xytext=(0, -3), textcoords="offset points",
+                    ha="left", va="top", fontsize=9, color=style.CURVE,
+                    bbox=dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.85))
+        ax.set_ylim(0, 1.08)
+        ax.set_xlim(0.3, idx[-1] + 0.7)
+        ax.set_ylabel("$(\\hat y_i - y_i)^2$")
+        ax.set_xticks(idx)
+        ax.tick_params(axis="x", labelsize=9)
+    if reference is not None:
+        name, value = reference
+        axes[-1].axhline(value, **style.REFERENCE_STYLE)
+        axes[-1].annotate(f"{name}: {value:.4f}", (0.4, value), xytext=(0, 3), textcoords="offset points",
+                          ha="left", va="bottom", fontsize=9, color="0.35",
+                          bbox=dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.85))
+    axes[-1].set_xlabel("example $i$")
+    return means
