@@ -18,6 +18,8 @@
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .. import curves as _curves
@@ -310,14 +312,21 @@ def plot_det_and_eer(ax_roc, ax_det, y, s):
 _Z95 = 1.959963984540054
 
 
+@functools.lru_cache(maxsize=32)
+def _interval_ends(n, method, confidence):
+    """(lows, highs) of ``proportion_ci(k, n)`` for k = 0..n, computed once per (n, method, confidence)."""
+    from .. import uncertainty as _unc
+
+    cis = [_unc.proportion_ci(j, n, confidence=confidence, method=method) for j in range(n + 1)]
+    return tuple(c.low for c in cis), tuple(c.high for c in cis)
+
+
 def interval_coverage(n, ps, method, *, confidence=0.95):
     """The exact coverage of a confidence interval for a proportion from k of ``n``, at each true
     proportion of ``ps``: the sum of the binomial probabilities P(K = k) over the k whose interval
     contains p. ``method``: "wald" (p̂ ± z·sqrt(p̂(1 − p̂)/n)) or a method of
     :func:`learnmetrics.proportion_ci` ("wilson", "wilsoncc", "exact")."""
     from math import lgamma
-
-    from .. import uncertainty as _unc
 
     n = int(n)
     ps = np.atleast_1d(np.asarray(ps, dtype=float))
@@ -329,9 +338,7 @@ def interval_coverage(n, ps, method, *, confidence=0.95):
         half = _Z95 * np.sqrt(ph * (1 - ph) / n)
         low, high = ph - half, ph + half
     else:
-        cis = [_unc.proportion_ci(int(j), n, confidence=confidence, method=method) for j in k]
-        low = np.array([c.low for c in cis])
-        high = np.array([c.high for c in cis])
+        low, high = (np.array(v) for v in _interval_ends(n, method, float(confidence)))
     logc = np.array([lgamma(n + 1) - lgamma(j + 1) - lgamma(n - j + 1) for j in k])
     with np.errstate(divide="ignore"):
         logp = logc[None, :] + k[None, :] * np.log(ps[:, None]) + (n - k)[None, :] * np.log1p(-ps[:, None])
