@@ -150,3 +150,12 @@ def test_det_and_coverage_figures_draw_without_faults():
     assert set(cov) == {"wald", "wilson", "exact"} and cov["exact"].min() >= 0.95
     assert not figure_faults(fig)
     plt.close(fig)
+
+
+def test_coverage_mirrors_at_one_half_so_half_the_p_axis_is_enough():
+    """c13-38b: 'the other half mirrors it': coverage(p) = coverage(1 - p) for all three intervals."""
+    ps = np.linspace(0.01, 0.49, 97)
+    for n in (7, 50):
+        for method in ("wald", "wilson", "exact"):
+            np.testing.assert_allclose(pp.interval_coverage(n, ps, method), pp.interval_coverage(n, 1 - ps, method),
+                                       atol=1e-9)
