@@ -56,7 +56,7 @@ def test_cv_explorer_has_no_legend_over_the_current_k_and_a_whole_note(cv_explor
 def test_bootstrap_simulated_mean_stands_beside_the_current_dot():
     from learnmetrics.widgets.evaluation import BootstrapExplorer
     bx = BootstrapExplorer(m=10, max_m=50, n_samples=50)
-    for m in (1, 10, 50):
+    for m in (1, 50):
         bx.slider.value = m
         bx.fig.canvas.draw()
         dot = bx.ax_curve.transData.transform((bx._point.get_xdata()[0], bx._point.get_ydata()[0]))
