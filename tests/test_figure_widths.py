@@ -16,19 +16,11 @@ MAX_WIDTH = 1000
 
 #: (notebook, cell id): the widest stored PNG of that cell when this test was written (2026-11-29)
 TOO_WIDE = {
-    ("01_evaluation_methods.ipynb", "bfdd9f08"): 1020,
-    ("01_evaluation_methods.ipynb", "f4bd86d3"): 1020,
-    ("01_evaluation_methods.ipynb", "5912262e"): 1020,
     ("02_confusion_matrix.ipynb", "5765c48d"): 1070,
     ("02_confusion_matrix.ipynb", "prev-05"): 1070,
     ("03_pr_bep_fbeta.ipynb", "5f3f94e3"): 1080,
     ("03_pr_bep_fbeta.ipynb", "0c6bfc2b"): 1060,
-    ("04_roc_auc.ipynb", "fd3f6db2"): 1070,
     ("04_roc_auc.ipynb", "6682504d"): 1080,
-    ("04_roc_auc.ipynb", "12363046"): 1066,
-    ("04_roc_auc.ipynb", "c2-weighted-squares"): 1056,
-    ("04_roc_auc.ipynb", "6e0b4a53"): 1388,
-    ("04_roc_auc.ipynb", "8c5f8b93"): 1381,
     ("04_roc_auc.ipynb", "c966987a"): 1080,
     ("05_cost_curves.ipynb", "be1a4ccb"): 1160,
     ("06_ranking_metrics.ipynb", "56654483"): 1020,

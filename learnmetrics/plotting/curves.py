@@ -337,9 +337,11 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
     negative. P-R (``kind="pr"``): random guessing has precision equal to the
     share of positives (``prevalence``, required) at every recall; the perfect
     ranker keeps P = 1 up to R = 1, then drops to the share of positives. Both are references in
-    the grammar's look (``style.REFERENCE_STYLE``: grey, dashed, thin); with ``legend_labels`` the
-    random guess has a legend entry and the perfect ranking its name written on the line (call
-    this after the axes' limits are set). Returns a dict of ``Line2D``.
+    the grammar's look (``style.REFERENCE_STYLE``: grey, dashed, thin); with ``legend_labels`` each
+    has its name written on the line (``style.label_line``: "random guess" under the diagonal or
+    the level line, where a learner's curve seldom runs; "perfect ranking" under its top edge),
+    never a legend entry, in every chapter (call this after the axes' limits are set). Returns a
+    dict of ``Line2D`` (the labels are texts of ``ax``).
     """
     if kind not in ("roc", "pr"):
         raise ValueError(f"kind must be 'roc' or 'pr', got {kind!r}")
@@ -349,10 +351,11 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
         if w not in ("random", "perfect"):
             raise ValueError(f"which must hold 'random' and/or 'perfect', got {w!r}")
     out = {}
-    lab = (lambda s: s) if legend_labels else (lambda s: None)
     if kind == "roc":
         if "random" in which:
-            (out["random"],) = ax.plot([0, 1], [0, 1], **style.DIAGONAL, label=lab("random guess"))
+            (out["random"],) = ax.plot([0, 1], [0, 1], **style.DIAGONAL)
+            if legend_labels:   # under the diagonal, right of centre: a useful ROC curve runs above it
+                style.label_line(ax, out["random"], "random guess", x=0.7, above=False)
         if "perfect" in which:
             (out["perfect"],) = ax.plot([0, 0, 1], [0, 1, 1], **style.REFERENCE_STYLE)
             if legend_labels:   # on its top edge, under it (a curve reaching TPR = 1 runs along it further right)
@@ -364,8 +367,9 @@ def plot_reference(ax, kind="roc", *, prevalence=None, which=("random", "perfect
             prevalence = float(prevalence)
             if not 0 <= prevalence <= 1:
                 raise ValueError(f"prevalence must be in [0, 1], got {prevalence!r}")
-            (out["random"],) = ax.plot([0, 1], [prevalence, prevalence], **style.DIAGONAL,
-                                       label=lab(f"random guess (P = {prevalence:.2f})"))
+            (out["random"],) = ax.plot([0, 1], [prevalence, prevalence], **style.DIAGONAL)
+            if legend_labels:   # under the level line (a P-R curve ends on it at R = 1, from above)
+                style.label_line(ax, out["random"], f"random guess (P = {prevalence:.2f})", x=0.62, above=False)
         if "perfect" in which:
             xs, ys = ([0, 1, 1], [1, 1, prevalence]) if prevalence is not None else ([0, 1], [1, 1])
             (out["perfect"],) = ax.plot(xs, ys, **style.REFERENCE_STYLE)

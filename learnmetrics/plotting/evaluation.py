@@ -366,12 +366,13 @@ def plot_method_estimates(ax, results, *, labels=None):
 
 def plot_l2_tuning(ax, tuning):
     """Validation error against the penalty l2 (log scale; ``style.ESTIMATE``: each value is an
-    estimate), the chosen l2 marked by a black star."""
+    estimate), the chosen l2 marked as the current position (``style.CUT_POINT``, the orange dot
+    every chapter uses for a chosen value)."""
     if not hasattr(tuning, "best_l2"):
         raise TypeError(f"tuning must be an L2Tuning (from learnmetrics.evaluation.tune_l2), got {type(tuning).__name__}")
     ax.plot(tuning.l2_values, tuning.errors, "-o", color=EST_COLOR, mec="#333333", ms=5)
     j = int(np.flatnonzero(tuning.l2_values == tuning.best_l2)[0])
-    ax.plot([tuning.best_l2], [tuning.errors[j]], "*", color="black", ms=16, label=f"chosen l2 = {tuning.best_l2:g}")
+    ax.plot([tuning.best_l2], [tuning.errors[j]], label=f"chosen l2 = {tuning.best_l2:g}", **style.CUT_POINT)
     ax.set_xscale("log")
     ax.set_xlabel("l2 (penalty; larger = simpler model; log scale)")
     ax.set_ylabel("validation error")

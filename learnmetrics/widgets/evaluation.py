@@ -111,7 +111,7 @@ class HoldoutExplorer(_Blitted):
     state : HoldoutState
     """
 
-    figsize = (10.0, 3.8)
+    figsize = (9.6, 3.8)   # 980 px stored (the inline bbox adds 20): legible on an 800 px page
     readout_width = "250px"
 
     def __init__(self, study, *, test_size=0.3, stratify=True):
@@ -204,7 +204,7 @@ class CVExplorer(_Blitted):
     state : CVState
     """
 
-    figsize = (10.0, 5.0)
+    figsize = (9.6, 5.0)
     readout_width = "250px"
 
     def __init__(self, study, *, k=10, repeats=1):
@@ -261,11 +261,24 @@ class CVExplorer(_Blitted):
         lo = min(min(_ev.cv_state(st, k, r).curve_bias.min() for r in (1, R) for k in st.ks[:1]), 0)
         hi = max(_ev.cv_state(st, st.ks[0], r).curve_sd.max() for r in (1, R))
         ax.set_ylim(min(lo, 0) - 0.005, hi * 1.15)
-        ax.legend(fontsize=FONT, loc="center right")  # between the two curves, for every k
+        # bias and sd labelled on their lines, between k = 5 and k = 10 where no k (and so no orange
+        # current-k line) ever stands: no legend box to cover the current k
+        self._xlab = float(np.sqrt(5 * 10)) if {5, 10} <= set(int(k) for k in s.curve_ks) else None
+        self._lab_b = ax.text(0, 0, "bias", color=style.BIAS, ha="center", va="bottom", fontsize=FONT,
+                              bbox=dict(fc="white", ec="none", pad=0.5), zorder=4)
+        self._lab_s = ax.text(0, 0, "sd", color=style.VARIANCE, ha="center", va="bottom", fontsize=FONT,
+                              bbox=dict(fc="white", ec="none", pad=0.5), zorder=4)
+        self._place_curve_labels(s)
         self._title_c = _label(ax)
         fig.tight_layout(rect=(0, 0, 1, 0.9), h_pad=3.0)
         self.dynamic = [self._im, self._sep, self._title0, self._unused, self._bars, self._mean_line, self._true_line, self._title_h,
-                        self._lb, self._ls, self._mk, self._title_c, ax.get_legend()]
+                        self._lb, self._ls, self._mk, self._title_c, self._lab_b, self._lab_s]
+
+    def _place_curve_labels(self, s):
+        ks = np.log(np.asarray(s.curve_ks, dtype=float))
+        x = self._xlab if self._xlab is not None else float(np.sqrt(s.curve_ks[0] * s.curve_ks[1]))
+        for text, ys in ((self._lab_b, s.curve_bias), (self._lab_s, s.curve_sd)):
+            text.set_position((x, float(np.interp(np.log(x), ks, np.asarray(ys, dtype=float)))))
 
     def compute_state(self, k, repeats):
         return _ev.cv_state(self.study, k, repeats)
@@ -280,6 +293,8 @@ class CVExplorer(_Blitted):
         self._im.set_data(np.ma.masked_invalid(img))
         self._im.set_cmap(fold_colormap(s.k, interleave=True))
         self._im.set_clim(-0.5, s.k - 0.5)
+        # the negatives | positives divider spans only the runs made: the note on the empty rows stays whole
+        self._sep.set_ydata([1 - s.repeats / R, 1])
         self._unused.set_position((n / 2, (s.repeats - 0.5 + R - 0.5) / 2))
         self._unused.set_text("" if s.repeats == R else
                               f"runs {s.repeats + 1}-{R}: not made at p = {s.repeats} (raise 'repeats p' to add them)")
@@ -294,6 +309,7 @@ class CVExplorer(_Blitted):
         self._lb.set_ydata(s.curve_bias)
         self._ls.set_ydata(s.curve_sd)
         self._mk.set_xdata([s.k] * 2)
+        self._place_curve_labels(s)
         self._title_c.set_text(f"over k, with {s.repeats} run(s) averaged")
 
     def describe(self, s):
@@ -336,8 +352,10 @@ class BootstrapExplorer(_Blitted):
     state : BootstrapState
     """
 
-    figsize = (10.0, 3.6)
+    figsize = (9.6, 3.6)
     readout_width = "250px"
+    #: the simulated mean ± sd is drawn at m times this (log x axis): beside the orange dot, not on it
+    SIM_SHIFT = 1.45
 
     def __init__(self, *, m=20, max_m=200, n_samples=500, rng=0):
         self.max_m = check_positive_int(max_m, "max_m", minimum=1, maximum=10_000)
@@ -363,9 +381,12 @@ class BootstrapExplorer(_Blitted):
         self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
         # the simulated mean sits where the formula's orange dot is: a wide dash behind the dot (it shows
         # on both sides of it) and the sd as a bar, so neither hides the other
-        self._sim, = ax2.plot([1], [0], marker="_", ms=26, mew=3, ls="none", color=style.ESTIMATE,
+        # the simulated mean ± sd stands just right of the orange dot (x times SIM_SHIFT on the log axis),
+        # never over it: the current m keeps the one look of a current position
+        self._sim, = ax2.plot([1], [0], marker="_", ms=12, mew=2.5, ls="none", color=style.ESTIMATE,
                               label="simulated mean ± sd", zorder=5.5, clip_on=False)
-        self._sim_err, = ax2.plot([1, 1], [0, 0], color=style.ESTIMATE, lw=2.5, zorder=5)
+        self._sim_err, = ax2.plot([1, 1], [0, 0], color=style.ESTIMATE, lw=2.5, zorder=5, clip_on=False)
+        ax2.set_xlim(0.8, self.max_m * self.SIM_SHIFT * 1.25)
         ax2.legend(fontsize=FONT, loc="lower right")
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.95))
@@ -385,8 +406,9 @@ class BootstrapExplorer(_Blitted):
                               f"(out-of-bag) = {s.oob_share:.3f}")
         self._point.set_data([s.m], [s.curve_share[s.m - 1]])
         sd = float(s.shares.std())
-        self._sim.set_data([s.m], [s.mean_share])
-        self._sim_err.set_data([s.m, s.m], [s.mean_share - sd, s.mean_share + sd])
+        xs = s.m * self.SIM_SHIFT
+        self._sim.set_data([xs], [s.mean_share])
+        self._sim_err.set_data([xs, xs], [s.mean_share - sd, s.mean_share + sd])
         self._title2.set_text(f"$(1-1/m)^m$ = {s.expected_share:.4f} → $1/e$ = {s.limit:.4f}")
 
     def describe(self, s):
