@@ -53,9 +53,6 @@ TOO_WIDE = {
     ("09_bias_variance.ipynb", "90540375"): 1290,
     ("09_bias_variance.ipynb", "c09-point-code"): 1290,
     ("09_bias_variance.ipynb", "e6f7baf5"): 1120,
-    ("10_uncertainty.ipynb", "c10-11"): 1090,
-    ("10_uncertainty.ipynb", "c10-24"): 1020,
-    ("11_calibration.ipynb", "c11-19"): 1020,
     ("13_evaluation_in_practice.ipynb", "c13-34"): 1020,
 }
 
