@@ -17,6 +17,7 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from ._box_words import BOX_WORDS, STORE_KEY
 from ._messages import _STOP, MESSAGES
 
 _HERE = Path(__file__).resolve().parent
@@ -27,8 +28,16 @@ def _compact(js: str) -> str:
     return "\n".join(s for s in (line.strip() for line in js.splitlines()) if s and not s.startswith("//"))
 
 
-# the words of the verdicts and of the box in each language: the same table check() fills
-_ESM = _compact("const MESSAGES = " + json.dumps(MESSAGES, ensure_ascii=False, sort_keys=True) + ";\n"
+# the words check() says of a Python value only (never of a typed text): the page does not need them
+_PYTHON_ONLY = ("not_number", "array", "too_large", "not_finite", "choice_not_text", "not_sequence", "single_number",
+                "len_fails", "tuple", "list", "at_most", "no_answer", "unanswered", "unreadable", "label_answer",
+                "label_model", "solution", "click", "d_number", "d_text", "d_bool", "d_array", "d_list", "d_dict",
+                "d_other")
+# the words of the verdicts in each language (the same table check() fills), with the box's own words
+_WORDS = {lang: {**{k: v for k, v in MESSAGES[lang].items() if k not in _PYTHON_ONLY}, **BOX_WORDS.get(lang, {})}
+          for lang in MESSAGES}
+_ESM = _compact("const MESSAGES = " + json.dumps(_WORDS, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                + ";\n" + "const STORE_KEY = " + json.dumps(STORE_KEY) + ";\n"
                 + "const STOP = new Set(" + json.dumps(sorted(_STOP)) + ");\n"
                 + (_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
                 + (_HERE / "answer_box.js").read_text(encoding="utf-8"))
@@ -45,6 +54,11 @@ _CSS = """
 .lm-answer-points { margin: 4px 0; padding-left: 4px; list-style: none; }
 .lm-answer-points li { margin: 3px 0; }
 .lm-answer-tally { color: var(--jp-ui-font-color1, #444); }
+.lm-answer [hidden] { display: none !important; }
+.lm-answer-variant, .lm-answer-before { color: var(--jp-ui-font-color1, #444); margin-bottom: 4px; }
+.lm-answer-another, .lm-answer-original { font-size: 14px; padding: 3px 10px; cursor: pointer; }
+.lm-answer-solution > summary { cursor: pointer; margin-top: 4px; }
+.lm-answer-solution > pre { white-space: pre-wrap; margin: 4px 0; }
 """
 
 
