@@ -120,9 +120,13 @@ function render({ model, el }) {
     solText.textContent = cur.solution || "";
     picks.textContent = "";
     picks.hidden = cur.kind !== "choice";
-    (cur.kind === "choice" ? cur.choices : []).forEach((c) => {
-      const b = make("button", "lm-answer-choice", c);
-      b.addEventListener("click", () => { input.value = c; show(); });
+    // each choice as the spec's language names it (choices_text lists them: "'偏差²'、'方差'"), else as spelled
+    const choices = cur.kind === "choice" ? cur.choices : [];
+    const named = (cur.choices_text || "").split("\u3001").map((t) => t.replace(/^'|'$/g, ""));
+    choices.forEach((c, j) => {
+      const name = spec.lang && named.length === choices.length ? named[j] : c;
+      const b = make("button", "lm-answer-choice", name);
+      b.addEventListener("click", () => { input.value = name; show(); });
       picks.appendChild(b);
     });
     input.value = "";
