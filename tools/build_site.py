@@ -411,6 +411,7 @@ nav.lm-nav .lm-next { margin-left: auto; text-align: right; }
 .lm-progress button { font: 13px system-ui, sans-serif; padding: 2px 8px; cursor: pointer; }
 .lm-progress [hidden] { display: none; }
 .lm-progress-note { color: #666; font-size: 12px; }
+nav.lm-nav .lm-progress { margin-left: auto; }
 ol.lm-chapters .lm-progress { display: inline; font-size: 13px; color: #555; margin-left: 8px; }
 .jupyter-widgets { font-family: var(--jp-ui-font-family); }  /* the read-outs, as in JupyterLab */
 .jupyter-widgets .widget-html-content pre { word-break: normal; overflow-wrap: break-word; }  /* wrap a read-out between words */
@@ -535,8 +536,6 @@ def progress_html(ids: list[str], lang: str, *, buttons: bool = False, whole: bo
 def _nav(chapters: list[Chapter], i: int | None, *, bottom: bool = False) -> str:
     """Contents, the chapter list, the code button, then previous and next: relative links."""
     bar = ['<a class="lm-home" href="index.html">Contents</a>']
-    if not bottom and i is not None and chapters[i].exercises:
-        bar.append(progress_html(chapters[i].exercises, chapters[i].lang, buttons=True))
     if not bottom:
         current = ' aria-current="page"'
         items = "".join(f'<li{current if j == i else ""}><a href="{c.href}">{c.title_html}</a></li>'
@@ -544,6 +543,8 @@ def _nav(chapters: list[Chapter], i: int | None, *, bottom: bool = False) -> str
         bar.append(f'<details class="lm-toc"><summary>Chapters</summary><ol start="0">{items}</ol></details>')
         if i is not None:
             bar.append('<button type="button" class="lm-code-toggle" aria-pressed="false">show all code</button>')
+        if i is not None and chapters[i].exercises:   # the tally of this page's exercises, at the right
+            bar.append(progress_html(chapters[i].exercises, chapters[i].lang, buttons=True))
     pager = []
     if i is not None and i > 0:
         prev = chapters[i - 1]

@@ -53,7 +53,7 @@ function render({ model, el }) {
   const out = make("div", "lm-answer-verdict");
   out.setAttribute("aria-live", "polite");
   const before = make("div", "lm-answer-before", W.box_before);
-  const solved = () => { remember(spec.id, form); before.hidden = false; };
+  const solved = () => remember(spec.id, form);   // "solved before" is said when the box is drawn again
   const show = () => {
     const v = verdict(cur, input.value);
     out.dataset.verdict = v.status;

@@ -188,6 +188,7 @@ def test_another_one_and_progress_in_the_static_site(progress_site, artifacts):
     assert tally(page) == f"3 of {n} exercises solved"
     assert page.locator('[data-exercise="03.4"] .lm-answer-before').is_visible()
     assert not page.locator('[data-exercise="00.1"] .lm-answer-before').is_visible()
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(artifacts / "exercise_progress_tally.png"), clip={"x": 0, "y": 0, "width": 1400, "height": 160})
 
     # the index: the course's tally and the chapter's
