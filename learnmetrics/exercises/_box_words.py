@@ -6,7 +6,7 @@ each chapter page and of the index. Placeholders are filled in the page: ``{k}``
 """
 BOX_WORDS = {
     "en": {
-        "box_another": "another one", "box_another_label": "another exercise like this one, with new numbers",
+        "box_another": "another one", "box_another_label": "another one: an exercise like this one with new numbers",
         "box_variant": "Another one ({k} of {n}):", "box_original": "back to the original",
         "box_solution": "show the worked solution",
         "box_before": "\u2714 solved before (in this browser)",
@@ -17,7 +17,7 @@ BOX_WORDS = {
         "site_note": "kept in this browser only",
     },
     "zh": {
-        "box_another": "换一题", "box_another_label": "换一道同类题，数字不同",
+        "box_another": "换一题", "box_another_label": "换一题：同类题，数字不同",
         "box_variant": "换一题（第 {k} 题，共 {n} 题）：", "box_original": "回到原题",
         "box_solution": "看解答",
         "box_before": "\u2714 以前做对过（本浏览器记录）",
