@@ -8,6 +8,12 @@ control ``jslink``-ed to the explorer's view (an anywidget holding every frame),
 widget manager running in the page shows each frame with no kernel and no server beyond a
 plain file server.
 
+Each chapter page with exercises shows, at the right of its navigation, how many of its exercises
+the learner has solved in this browser (the answer boxes keep the record in ``localStorage``; nothing
+leaves the machine), with buttons to export the record as a JSON file and to clear it; the index shows
+the tally of each chapter and of the course. The answer boxes of a page share one copy of their
+module (:func:`share_answer_box_modules`), where the notebook stores one per box.
+
 No network at view time. The four pieces of JavaScript the pages need are fetched at build
 time from the npm registry, pinned to one version and checked against the registry's
 ``sha512`` integrity string, and cached in ``build/site-vendor/`` (git-ignored), so a second

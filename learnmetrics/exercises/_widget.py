@@ -8,6 +8,19 @@ browser, with no kernel (the same verdict as :func:`check`, tested on a corpus),
 language the spec names (``learnmetrics.set_language`` when the box was made). The box is
 ``<div class="lm-answer" data-exercise="04.2">`` with the learner's input inside it; the
 verdict's element carries ``data-verdict`` (correct, close, mistake, wrong, invalid, open).
+
+**Another one.** When the spec has ``variants`` (a list of ``{"prompt", "answer", "answer_text",
+"mistakes", "solution", ...}``; any other field of the spec may be overridden too), the box shows a
+button "another one" (换一题): variant k's prompt replaces the original's (with "back to the original"),
+the input and the verdict are cleared, the answer is checked by ``verdict({...spec, ...variants[k]})``
+and its worked solution is under "show the worked solution" (看解答), folded.
+
+**Progress.** A right answer (for an open exercise: every key point ticked) is kept in the browser's
+``localStorage`` under ``_box_words.STORE_KEY`` as ``{exercise id: ["o", "v1", ...]}`` ("o" the
+original, "vK" variant K); nothing leaves the machine, and with no storage (blocked, private mode)
+the box works as before. A box drawn again says "solved before"; the static site shows the tally
+of each chapter and of the course, and exports or clears the record (``tools/build_site.py``).
+The box's own words are in ``_box_words.py``, merged here into the page's table.
 """
 from __future__ import annotations
 
