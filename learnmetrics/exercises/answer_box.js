@@ -88,6 +88,7 @@ function render({ model, el }) {
       list.appendChild(li);
     });
     out.append(list, tally);
+    count();
   };
   button.addEventListener("click", show);
   input.addEventListener("keydown", (e) => {
@@ -107,8 +108,7 @@ function render({ model, el }) {
   // show the original (i < 0) or variant i: its prompt, the input and verdict cleared, its worked solution folded
   const pick = (i) => {
     k = i;
-    cur = i < 0 ? spec : { ...spec, ...variants[i] };
-    delete cur.variants;
+    cur = i < 0 ? spec : { ...spec, ...variants[i], variants: undefined };   // the model's spec is never changed
     form = i < 0 ? "o" : `v${i + 1}`;
     prompt.textContent = cur.prompt || "";
     prompt.hidden = !cur.prompt;
