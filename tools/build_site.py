@@ -8,6 +8,12 @@ control ``jslink``-ed to the explorer's view (an anywidget holding every frame),
 widget manager running in the page shows each frame with no kernel and no server beyond a
 plain file server.
 
+Each chapter page with exercises shows, at the right of its navigation, how many of its exercises
+the learner has solved in this browser (the answer boxes keep the record in ``localStorage``; nothing
+leaves the machine), with buttons to export the record as a JSON file and to clear it; the index shows
+the tally of each chapter and of the course. The answer boxes of a page share one copy of their
+module (:func:`share_answer_box_modules`), where the notebook stores one per box.
+
 No network at view time. The four pieces of JavaScript the pages need are fetched at build
 time from the npm registry, pinned to one version and checked against the registry's
 ``sha512`` integrity string, and cached in ``build/site-vendor/`` (git-ignored), so a second
@@ -290,6 +296,8 @@ class Chapter:
     slug: str  # page name without .html, the notebook's stem
     title: str  # markdown of the notebook's first '# ' heading (may hold $...$)
     title_html: str = ""
+    exercises: list[str] = field(default_factory=list)  # the ids of its answer boxes, in order
+    lang: str = "en"  # the language its answer boxes speak (their specs' "lang")
 
     @property
     def href(self) -> str:
@@ -320,12 +328,27 @@ def _read(path: Path):
     return v4.reads(path.read_text(encoding="utf-8"))
 
 
+def answer_boxes(nb) -> tuple[list[str], str]:
+    """(exercise ids, language) of the notebook's answer boxes, from its saved widget state: the
+    ids in order, each once; the language their specs name (English when they name none)."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    ids, langs = [], []
+    for m in state.values():
+        spec = m.get("state", {}).get("spec") if m.get("model_name") == "AnyModel" else None
+        if isinstance(spec, dict) and isinstance(spec.get("id"), str):
+            if spec["id"] not in ids:
+                ids.append(spec["id"])
+            langs.append(spec.get("lang") or "en")
+    return ids, max(set(langs), key=langs.count) if langs else "en"
+
+
 def find_chapters(notebooks: Path) -> list[Chapter]:
     chapters = []
     for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb")):
         nb = _read(path)
         ch = Chapter(path, path.stem, _title(nb) or path.stem.replace("_", " "))
         ch.title_html = _inline_markdown(ch.title)
+        ch.exercises, ch.lang = answer_boxes(nb)
         chapters.append(ch)
     if not chapters:
         raise SiteError(f"no notebooks named NN_*.ipynb in {notebooks}")
@@ -390,6 +413,12 @@ nav.lm-nav a { color: #0b5394; text-decoration: none; }
 nav.lm-nav a:hover, nav.lm-nav a:focus { text-decoration: underline; }
 nav.lm-nav .lm-home { font-weight: 600; }
 nav.lm-nav .lm-next { margin-left: auto; text-align: right; }
+.lm-progress { font: 14px/1.4 system-ui, sans-serif; color: #333; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; }
+.lm-progress button { font: 13px system-ui, sans-serif; padding: 2px 8px; cursor: pointer; }
+.lm-progress [hidden] { display: none; }
+.lm-progress-note { color: #666; font-size: 12px; }
+nav.lm-nav .lm-progress { margin-left: auto; }
+ol.lm-chapters .lm-progress { display: inline; font-size: 13px; color: #555; margin-left: 8px; }
 .jupyter-widgets { font-family: var(--jp-ui-font-family); }  /* the read-outs, as in JupyterLab */
 .jupyter-widgets .widget-html-content pre { word-break: normal; overflow-wrap: break-word; }  /* wrap a read-out between words */
 nav.lm-nav details { position: relative; }
@@ -410,7 +439,7 @@ ol.lm-chapters a { color: #0b5394; }
 footer.lm-footer { font: 13px/1.5 system-ui, sans-serif; color: #555; margin-top: 28px; }
 """
 
-SITE_JS = """// learnmetrics static course: one button opens or folds every code cell of the page.
+SITE_JS_CODE = """// learnmetrics static course: one button opens or folds every code cell of the page.
 (function () {
   var button = document.querySelector('button.lm-code-toggle');
   if (!button) return;
@@ -430,6 +459,85 @@ SITE_JS = """// learnmetrics static course: one button opens or folds every code
 }());
 """
 
+PROGRESS_JS = """// The learner's progress (which exercises the answer boxes found solved, kept by the boxes in this
+// browser's localStorage; nothing leaves the machine): the tally of each chapter, export as a JSON file, clear.
+(function () {
+  var KEY = __KEY__, WORDS = __WORDS__;
+  var places = Array.prototype.slice.call(document.querySelectorAll('[data-lm-exercises]'));
+  if (!places.length) return;
+  var load = function () {
+    try {
+      var p = JSON.parse(window.localStorage.getItem(KEY) || '{}');
+      return p && typeof p === 'object' && !Array.isArray(p) ? p : {};
+    } catch (e) { return null; }   // no storage (blocked, private mode, some file:// pages)
+  };
+  var fill = function (t, v) { return t.replace(/\\{(\\w+)\\}/g, function (g, k) { return k in v ? String(v[k]) : g; }); };
+  var words = function (el) { return WORDS[el.getAttribute('data-lang')] || WORDS.en; };
+  var update = function () {
+    var p = load();
+    places.forEach(function (el) {
+      var ids = JSON.parse(el.getAttribute('data-lm-exercises')), W = words(el), text = el.querySelector('.lm-progress-text');
+      Array.prototype.forEach.call(el.querySelectorAll('button, .lm-progress-note'), function (b) { b.hidden = p === null; });
+      if (p === null) { text.textContent = W.site_none; el.removeAttribute('data-solved'); return; }
+      var k = ids.filter(function (id) { return Array.isArray(p[id]) && p[id].length > 0; }).length;
+      el.setAttribute('data-solved', String(k));
+      text.textContent = fill(el.hasAttribute('data-whole') ? W.site_tally_all : W.site_tally, {k: k, n: ids.length});
+    });
+  };
+  document.addEventListener('click', function (e) {
+    var b = e.target.closest && e.target.closest('.lm-progress button');
+    if (!b) return;
+    var p = load();
+    if (p === null) return;
+    if (b.classList.contains('lm-progress-export')) {
+      var file = {learnmetrics_progress: 1, exported: new Date().toISOString(), page: location.pathname.split('/').pop(),
+                  solved: p, note: 'exercise id -> the forms solved: "o" the original, "v1".."v5" its variants'};
+      var url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], {type: 'application/json'}));
+      var a = document.createElement('a');
+      a.href = url;
+      a.download = 'learnmetrics-progress.json';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+    } else if (b.classList.contains('lm-progress-clear')) {
+      if (!window.confirm(words(b.closest('.lm-progress')).site_confirm)) return;
+      try { window.localStorage.removeItem(KEY); } catch (err) { /* nothing kept */ }
+      Array.prototype.forEach.call(document.querySelectorAll('.lm-answer-before'), function (x) { x.hidden = true; });
+      update();
+    }
+  });
+  window.addEventListener('lm-progress', update);   // an answer box just found an exercise solved
+  window.addEventListener('storage', update);       // another tab of the course did
+  update();
+}());
+"""
+
+
+def site_js() -> str:
+    """static/site.js: the code button, then the progress tally (words and storage key from the answer box's)."""
+    from learnmetrics.exercises._box_words import BOX_WORDS, STORE_KEY
+
+    words = {lang: {k: v for k, v in w.items() if k.startswith("site_")} for lang, w in BOX_WORDS.items()}
+    return SITE_JS_CODE + PROGRESS_JS.replace("__KEY__", json.dumps(STORE_KEY)).replace(
+        "__WORDS__", json.dumps(words, ensure_ascii=False))
+
+
+def progress_html(ids: list[str], lang: str, *, buttons: bool = False, whole: bool = False) -> str:
+    """The place of a tally of solved exercises (filled by site.js from the browser's storage), with
+    the buttons that export and clear the record."""
+    from learnmetrics.exercises._box_words import BOX_WORDS
+
+    words = BOX_WORDS.get(lang, BOX_WORDS["en"])
+    attrs = (f'class="lm-progress" data-lm-exercises="{html.escape(json.dumps(ids))}" data-lang="{html.escape(lang)}"'
+             + (' data-whole="1"' if whole else ""))
+    inner = '<span class="lm-progress-text" aria-live="polite"></span>'
+    if buttons:
+        inner += (f' <button type="button" class="lm-progress-export" hidden>{html.escape(words["site_export"])}</button>'
+                  f' <button type="button" class="lm-progress-clear" hidden>{html.escape(words["site_clear"])}</button>'
+                  f' <span class="lm-progress-note" hidden>({html.escape(words["site_note"])})</span>')
+    return f'<span {attrs}>{inner}</span>'
+
 
 def _nav(chapters: list[Chapter], i: int | None, *, bottom: bool = False) -> str:
     """Contents, the chapter list, the code button, then previous and next: relative links."""
@@ -441,6 +549,8 @@ def _nav(chapters: list[Chapter], i: int | None, *, bottom: bool = False) -> str
         bar.append(f'<details class="lm-toc"><summary>Chapters</summary><ol start="0">{items}</ol></details>')
         if i is not None:
             bar.append('<button type="button" class="lm-code-toggle" aria-pressed="false">show all code</button>')
+        if i is not None and chapters[i].exercises:   # the tally of this page's exercises, at the right
+            bar.append(progress_html(chapters[i].exercises, chapters[i].lang, buttons=True))
     pager = []
     if i is not None and i > 0:
         prev = chapters[i - 1]
@@ -562,6 +672,31 @@ def _rewrite_links(body: str, slugs: set[str]) -> str:
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b")
 
 
+ANSWER_BOX = "learnmetrics.exercises._widget.AnswerBox"
+# an answer box's module in the page: the shared one (a JSON string in <script id=...>), imported once
+_SHARED_ESM_STUB = ('const k = "{key}", g = window.__lmEsm || (window.__lmEsm = {{}});\n'
+                    'export default async () => (await (g[k] || (g[k] = import(URL.createObjectURL(new Blob('
+                    '[JSON.parse(document.getElementById(k).textContent)], {{type: "text/javascript"}})))))).default;\n')
+
+
+def share_answer_box_modules(state: dict) -> str:
+    """Every answer box of the saved widget state stores its own copy of its module (``_esm``, 27 KB):
+    in the page each box gets a stub instead that imports the one copy the page holds, once (an inline
+    ``<script type="application/json">``, so it works from ``file://`` too). Changes ``state``; returns
+    the HTML of the shared copies (one per distinct module)."""
+    shared: dict[str, str] = {}
+    for m in state.values():
+        s = m.get("state", {})
+        esm = s.get("_esm")
+        if s.get("_anywidget_id") != ANSWER_BOX or not isinstance(esm, str) or len(esm) < 2000:
+            continue
+        key = shared.setdefault(esm, f"lm-esm-{hashlib.sha256(esm.encode()).hexdigest()[:12]}")
+        s["_esm"] = _SHARED_ESM_STUB.format(key=key)
+    # "<" as \u003c: the text can never close the script element or open a comment in it
+    return "".join('<script type="application/json" id="' + key + '">' + json.dumps(esm).replace("<", "\\u003c")
+                   + "</script>\n" for esm, key in shared.items())
+
+
 def render_chapter(chapters: list[Chapter], i: int) -> tuple[str, str]:
     """(file name, HTML) of chapter ``i``."""
     ch = chapters[i]
@@ -571,6 +706,7 @@ def render_chapter(chapters: list[Chapter], i: int) -> tuple[str, str]:
     # state afterwards, so the template and nbconvert's HTML clean-up never parse the frames.
     saved = nb.metadata.get("widgets", {}).get(WIDGET_STATE)
     stand_in = None
+    modules = share_answer_box_modules(saved.get("state", {})) if saved else ""
     if saved:
         stand_in = {**saved, "state": {mid: {} for mid in saved.get("state", {})}}
         nb.metadata["widgets"][WIDGET_STATE] = stand_in
@@ -590,11 +726,20 @@ def render_chapter(chapters: list[Chapter], i: int) -> tuple[str, str]:
         if body.count(placeholder) != 1:
             raise SiteError(f"{ch.path.name}: the widget state was not written once into the page")
         body = body.replace(placeholder, escape(saved))
+    if modules:   # before the widget state, so before any box is drawn
+        body, n = re.subn(r"(<body[^>]*>)", lambda m: m.group(1) + "\n" + modules, body, count=1)
+        if n != 1:
+            raise SiteError(f"{ch.path.name}: no <body> to put the answer boxes' module in")
     return ch.href, body
 
 
 def render_index(chapters: list[Chapter], vendors: list[dict]) -> str:
-    items = "\n".join(f'<li><a href="{c.href}">{c.title_html}</a></li>' for c in chapters)
+    items = "\n".join(f'<li><a href="{c.href}">{c.title_html}</a>'
+                      f'{progress_html(c.exercises, c.lang) if c.exercises else ""}</li>' for c in chapters)
+    every = [e for c in chapters for e in c.exercises]
+    langs = [c.lang for c in chapters if c.exercises]
+    whole = (f'<p>{progress_html(every, max(set(langs), key=langs.count), buttons=True, whole=True)}</p>'
+             if every else "")
     credits = ", ".join(f'{html.escape(v["package"])} {v["version"]} ({v["licence"]})' for v in vendors)
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -619,12 +764,14 @@ Each chapter is a page: the explanation, the figures, the code that made them (f
 click it and use the arrow keys (or press and drag on a ranked list or a score axis to move the cut), and
 the figure and the numbers beside it follow, in this page, with no Python running. To run or change the
 code, open the notebooks in JupyterLab (<code>make lab</code> in the repository).</p>
+{whole}
 <ol class="lm-chapters" start="0">
 {items}
 </ol>
 <footer class="lm-footer">Built from the notebooks' stored outputs by <code>tools/build_site.py</code>.
 Third-party code in this site: {credits}; licences in <a href="static/licenses/README.txt">static/licenses</a>.</footer>
 </main>
+<script src="static/site.js"></script>
 </body>
 </html>
 """
@@ -679,7 +826,7 @@ def build_site(out: Path = DEFAULT_OUT, *, notebooks: Path = NOTEBOOKS, cache: P
         cache.mkdir(parents=True, exist_ok=True)
         vendors = install_vendors(static_tmp, cache, log=log)
         (static_tmp / "site.css").write_text(SITE_CSS, encoding="utf-8")
-        (static_tmp / "site.js").write_text(SITE_JS, encoding="utf-8")
+        (static_tmp / "site.js").write_text(site_js(), encoding="utf-8")
         _prepare_out(out)
         shutil.move(str(static_tmp), out / "static")
     finally:

@@ -9,7 +9,20 @@ language the spec names (``learnmetrics.set_language`` when the box was made). T
 ``<div class="lm-answer" data-exercise="04.2">`` with the learner's input inside it; the
 verdict's element carries ``data-verdict`` (correct, close, mistake, wrong, invalid, open).
 
-The box's code (the checker, the messages, the box: ~27 KB) is stored once per notebook, not once
+**Another one.** When the spec has ``variants`` (a list of ``{"prompt", "answer", "answer_text",
+"mistakes", "solution", ...}``; any other field of the spec may be overridden too), the box shows a
+button "another one" (换一题): variant k's prompt replaces the original's (with "back to the original"),
+the input and the verdict are cleared, the answer is checked by ``verdict({...spec, ...variants[k]})``
+and its worked solution is under "show the worked solution" (看解答), folded.
+
+**Progress.** A right answer (for an open exercise: every key point ticked) is kept in the browser's
+``localStorage`` under ``_box_words.STORE_KEY`` as ``{exercise id: ["o", "v1", ...]}`` ("o" the
+original, "vK" variant K); nothing leaves the machine, and with no storage (blocked, private mode)
+the box works as before. A box drawn again says "solved before"; the static site shows the tally
+of each chapter and of the course, and exports or clears the record (``tools/build_site.py``).
+The box's own words are in ``_box_words.py``, merged here into the page's table.
+
+The box's code (the checker, the messages, the box: ~28 KB) is stored once per notebook, not once
 per box: it lives in one hidden :class:`BoxCode` widget per kernel that every box refers to, and
 each box's own module is a loader of a few hundred bytes that imports that code (as anywidget
 imports any module: from a ``blob:`` URL) and renders with it. A chapter with 9 boxes stored
@@ -24,6 +37,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ._box_words import BOX_WORDS, STORE_KEY
 from ._messages import _STOP, MESSAGES
 
 _HERE = Path(__file__).resolve().parent
@@ -34,8 +48,16 @@ def _compact(js: str) -> str:
     return "\n".join(s for s in (line.strip() for line in js.splitlines()) if s and not s.startswith("//"))
 
 
-# the words of the verdicts and of the box in each language: the same table check() fills
-BOX_MODULE = _compact("const MESSAGES = " + json.dumps(MESSAGES, ensure_ascii=False, sort_keys=True) + ";\n"
+# the words check() says of a Python value only (never of a typed text): the page does not need them
+_PYTHON_ONLY = ("not_number", "array", "too_large", "not_finite", "choice_not_text", "not_sequence", "single_number",
+                "len_fails", "tuple", "list", "at_most", "no_answer", "unanswered", "unreadable", "label_answer",
+                "label_model", "solution", "click", "d_number", "d_text", "d_bool", "d_array", "d_list", "d_dict",
+                "d_other")
+# the words of the verdicts in each language (the same table check() fills), with the box's own words
+_WORDS = {lang: {**{k: v for k, v in MESSAGES[lang].items() if k not in _PYTHON_ONLY}, **BOX_WORDS.get(lang, {})}
+          for lang in MESSAGES}
+BOX_MODULE = _compact("const MESSAGES = " + json.dumps(_WORDS, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                + ";\n" + "const STORE_KEY = " + json.dumps(STORE_KEY) + ";\n"
                 + "const STOP = new Set(" + json.dumps(sorted(_STOP)) + ");\n"
                 + (_HERE / "checker.mjs").read_text(encoding="utf-8") + "\n"
                 + (_HERE / "answer_box.js").read_text(encoding="utf-8"))
@@ -52,6 +74,11 @@ _CSS = """
 .lm-answer-points { margin: 4px 0; padding-left: 4px; list-style: none; }
 .lm-answer-points li { margin: 3px 0; }
 .lm-answer-tally { color: var(--jp-ui-font-color1, #444); }
+.lm-answer [hidden] { display: none !important; }
+.lm-answer-variant, .lm-answer-before { color: var(--jp-ui-font-color1, #444); margin-bottom: 4px; }
+.lm-answer-another, .lm-answer-original { font-size: 14px; padding: 3px 10px; cursor: pointer; }
+.lm-answer-solution > summary { cursor: pointer; margin-top: 4px; }
+.lm-answer-solution > pre { white-space: pre-wrap; margin: 4px 0; }
 """
 
 

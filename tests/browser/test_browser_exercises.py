@@ -17,6 +17,7 @@ blocked, no kernel) and as a static HTML page (nbconvert, stored outputs).
 """
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -155,6 +156,12 @@ def test_answer_boxes_and_solutions_in_jupyterlab(exercise_page, served_notebook
     first = EXERCISES[ids[0]]
     page.locator(f'[data-exercise="{first.id}"]').first.wait_for(timeout=60_000)
     answer_in_boxes(page, where, ids)
+    # the right answer typed in the first graded box is kept in the browser's storage (the "solved before" record)
+    from learnmetrics.exercises._box_words import STORE_KEY
+
+    solved = json.loads(page.evaluate("k => localStorage.getItem(k) || '{}'", STORE_KEY))
+    graded = next(i for i in ids if EXERCISES[i].kind != "open")
+    assert "o" in solved.get(graded, []), f"{where}: {graded} answered right but the progress record is {solved}"
     page.locator("details.lm-solution").first.wait_for(timeout=60_000)
     page.locator("details.lm-solution").first.screenshot(path=str(artifacts / "exercise_solution_folded.png"))
     check_folded(page, where, len(ids), shot=artifacts / "exercise_solution_opened.png")
