@@ -1,0 +1,74 @@
+"""Issue 37, the adversarial pass after round 3: the defects it found, each with a variation."""
+import math
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+
+
+# -- exact intervals and binomial tails at huge n ----------------------------------------------
+def _agrees_with_scipy(x, k, n, q, upper):
+    """x equals SciPy's beta quantile to 1e-9; or, where SciPy's own quantile fails its own round
+    trip (beta.ppf(0.025, 1000, 1e15 - 999) = 1.49e-8, 14,000 times the mean), SciPy's cdf/sf at x
+    is q to 1e-9."""
+    from scipy.stats import beta
+    a, b = (k + 1, n - k) if upper else (k, n - k + 1)
+    tail = beta.sf if upper else beta.cdf
+    truth = beta.isf(q, a, b) if upper else beta.ppf(q, a, b)
+    if x == pytest.approx(truth, rel=1e-9):
+        return True
+    return abs(tail(truth, a, b) - q) > 1e-6 * q and tail(x, a, b) == pytest.approx(q, rel=1e-9)
+
+
+@pytest.mark.parametrize("n", [10, 10**3, 10**6, 10**9, 10**12, 10**13, 4 * 10**14, 10**15, 10**16,
+                               2**53 + 1, 3 * 10**17, 820089758399116929, 10**18])
+def test_exact_intervals_match_the_beta_quantiles_over_a_grid_up_to_n_1e18(n):
+    for k in sorted({0, 1, 2, 27, 1000, n // 2 if n < 10**7 else 1000, n - 1, n}):
+        if not 0 <= k <= n:
+            continue
+        for confidence in (0.95, 0.5, 1e-9, 1 - 1e-9):
+            q = (1 - confidence) / 2
+            r = lm.proportion_ci(k, n, method="exact", confidence=confidence)
+            assert r.low <= r.estimate <= r.high, (k, n, confidence, r)
+            if 0 < k and min(k, n - k) <= 10**7:
+                assert _agrees_with_scipy(r.low, k, n, q, upper=False), (k, n, confidence, r.low)
+            if k < n and min(k, n - k) <= 10**7:
+                assert _agrees_with_scipy(r.high, k, n, q, upper=True), (k, n, confidence, r.high)
+
+
+def test_an_exact_interval_at_confidence_1e_minus_9_and_n_8e17_is_ordered_and_right():
+    from scipy.stats import beta
+    n = 820089758399116929
+    for k in (27, 31):                                   # 27 is the reported case, 31 a variation
+        r = lm.proportion_ci(k, n, confidence=1e-9, method="exact")   # was low 3.62e-17 > high 3.37e-17
+        q = (1 - 1e-9) / 2
+        assert r.low <= r.estimate <= r.high
+        assert r.low == pytest.approx(beta.ppf(q, k, n - k + 1), rel=1e-9)
+        assert r.high == pytest.approx(beta.isf(q, k + 1, n - k), rel=1e-9)
+
+
+@pytest.mark.parametrize("k, n", [(1000, 10**15), (1000, 10**13), (300, 7 * 10**14)])
+def test_the_exact_upper_bound_keeps_its_digits_between_n_1e13_and_1e15(k, n):
+    from scipy.stats import beta
+    r = lm.proportion_ci(k, n, method="exact")            # (1000, 1e15): was 1063.99654e-15
+    assert r.high == pytest.approx(beta.isf(0.025, k + 1, n - k), rel=1e-11)
+
+
+@pytest.mark.parametrize("k, n, eps, truth_k", [(1, 10**16, 5e-17, 0), (3, 10**17, 2e-17, 2),
+                                                  (2, 10**15, 4e-15, 1), (5, 3 * 10**14, 1e-14, 4)])
+def test_binomial_test_p_values_are_right_for_a_few_expected_errors_in_huge_samples(k, n, eps, truth_k):
+    from scipy.stats import binom
+    p = lm.binomial_test(k, n, epsilon0=eps).p_value     # (1, 1e16, 5e-17): was 0.5; (2, 1e15): 0.910457
+    assert p == pytest.approx(binom.sf(truth_k, n, eps), rel=1e-10)
+
+
+def test_exact_intervals_with_both_counts_huge_agree_with_the_normal_limit():
+    """Past 1e7 on both sides SciPy's beta itself is off (cdf 1e-7 relative at n = 1e17): the
+    interval is then the normal one to within O(1/n) in x."""
+    for k, n in [(5 * 10**16, 10**17), (10**17 // 3, 10**17), (10**7 + 3, 10**17)]:
+        r = lm.proportion_ci(k, n, method="exact")
+        w = lm.proportion_ci(k, n, method="wilson")
+        assert r.low == pytest.approx(w.low, rel=1e-6 * (w.high - w.low) / w.low + 1e-15)
+        assert r.high == pytest.approx(w.high, rel=1e-6 * (w.high - w.low) / w.high + 1e-15) or \
+            abs(r.high - w.high) < 1e-3 * (w.high - w.low)
