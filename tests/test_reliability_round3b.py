@@ -72,3 +72,33 @@ def test_exact_intervals_with_both_counts_huge_agree_with_the_normal_limit():
         assert r.low == pytest.approx(w.low, rel=1e-6 * (w.high - w.low) / w.low + 1e-15)
         assert r.high == pytest.approx(w.high, rel=1e-6 * (w.high - w.low) / w.high + 1e-15) or \
             abs(r.high - w.high) < 1e-3 * (w.high - w.low)
+
+
+# -- R^2 with weights spanning more than float64 -----------------------------------------------
+def _exact_r2(y, p, w):
+    from fractions import Fraction as F
+    y, p, w = [F(v) for v in y], [F(v) for v in p], [F(v) for v in w]
+    mean = sum(wi * yi for wi, yi in zip(w, y)) / sum(w)
+    sse = sum(wi * (yi - pi) ** 2 for wi, yi, pi in zip(w, y, p))
+    sst = sum(wi * (yi - mean) ** 2 for wi, yi in zip(w, y))
+    return 1 - sse / sst
+
+
+def test_r2_with_weights_spanning_more_than_float64_counts_the_light_examples():
+    # the light example carries all of SST: R^2 = 1 - 1e300 (was 0.0, as scikit-learn's is -1e300 here)
+    assert lm.r2_score([1, 0, 0], [1, 0, 1e-150], sample_weight=[1e-300, 1e300, 1e300]) == \
+        pytest.approx(-1e300, rel=1e-12)
+    rng = np.random.default_rng(3701)
+    for _ in range(40):
+        n = int(rng.integers(3, 7))
+        y = rng.integers(0, 3, n).astype(float)
+        p = y + rng.choice([0.0, 1e-120, 1e-60, 0.5], n)
+        w = 10.0 ** rng.choice([-300, -150, 0, 150, 300], n)
+        if len(set(y)) < 2:
+            continue
+        truth = _exact_r2(y, p, w)
+        got = lm.r2_score(y, p, sample_weight=w)
+        if truth < -1.7e308:
+            assert got == -math.inf
+        else:
+            assert got == pytest.approx(float(truth), rel=1e-9, abs=1e-12), (y, p, w)
