@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import (_float, rescale_weights, as_features, as_scores, check_bool, check_choice, check_positive_int, check_real, check_rng,
+from ._validation import (_float, object_to_float, rescale_weights, as_features, as_scores, check_bool, check_choice, check_positive_int, check_real, check_rng,
                           check_same_length, check_sample_weight, warn_undefined)
 
 __all__ = [
@@ -75,10 +75,7 @@ def _as_targets(x, name: str) -> np.ndarray:
     except Exception as exc:  # ragged lists
         raise ValueError(f"{name} could not be read as an array: {exc}") from None
     if arr.dtype == object:
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise ValueError(f"{name} must be a 1-D or 2-D array of numbers (got ragged or non-numeric values)") from None
+        arr = object_to_float(arr, name, what="a 1-D or 2-D array of numbers")
     if arr.ndim == 0:
         raise TypeError(f"{name} must be array-like (a list or an array), got the scalar {x!r}")
     if arr.ndim > 2:

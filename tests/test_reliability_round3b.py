@@ -102,3 +102,19 @@ def test_r2_with_weights_spanning_more_than_float64_counts_the_light_examples():
             assert got == -math.inf
         else:
             assert got == pytest.approx(float(truth), rel=1e-9, abs=1e-12), (y, p, w)
+
+
+# -- integers beyond float range inside y arrays -----------------------------------------------
+@pytest.mark.parametrize("f", [lm.mean_squared_error, lm.mean_absolute_error, lm.r2_score,
+                               lm.root_mean_squared_error])
+def test_an_integer_beyond_float_range_in_a_target_array_is_refused_by_name(f):
+    for y_true, y_pred, name in [([10**400, 1], [1, 2], "y_true"), ([1, 2], [1, -(10**309)], "y_pred"),
+                                 ([[1, 2], [3, 10**500]], [[1, 2], [3, 4]], "y_true")]:
+        with pytest.raises(ValueError, match=name + ".*beyond the range of a float"):
+            f(y_true, y_pred)
+
+
+def test_features_with_an_integer_beyond_float_range_are_refused_by_name():
+    from learnmetrics._validation import as_features
+    with pytest.raises(ValueError, match="X.*beyond the range of a float"):
+        as_features([[1, 2], [3, 10**400]])
