@@ -121,32 +121,38 @@ def test_features_with_an_integer_beyond_float_range_are_refused_by_name():
 
 
 # -- the scikit-learn suite's warning class ----------------------------------------------------
-def test_the_suite_lets_scikit_learns_warning_class_match_both_librarys_warnings():
+def test_the_suite_lets_scikit_learns_warning_class_match_both_librarys_warnings(monkeypatch):
     """tools/sklearn_suite.py used to replace scikit-learn's UndefinedMetricWarning by
-    learnmetrics', so scikit-learn's own d2_* warnings no longer matched (two false failures)."""
-    import subprocess
+    learnmetrics', so scikit-learn's own d2_* warnings no longer matched (two false failures).
+    Its conftest's warning part runs here, undone afterwards by monkeypatch."""
+    import inspect
+    import runpy
     import sys
+    import warnings
     from pathlib import Path
+
+    import sklearn.exceptions as ske
+    import sklearn.metrics as skm
+
     root = Path(__file__).resolve().parents[1]
-    code = f"""
-import runpy, warnings
-ns = runpy.run_path({str(root / 'tools' / 'sklearn_suite.py')!r})
-exec(ns['CONFTEST'], {{}})
-import sklearn.exceptions as ske, sklearn.metrics as skm, learnmetrics as lm
-from learnmetrics import _validation
-assert ske.UndefinedMetricWarning is not _validation.UndefinedMetricWarning
-for call, classes in ((lambda: skm.precision_score([0, 0], [0, 0]),   # learnmetrics' (substituted)
-                       (ske.UndefinedMetricWarning, lm.UndefinedMetricWarning)),
-                      (lambda: lm.recall_score([0, 0], [1, 1]),
-                       (ske.UndefinedMetricWarning, lm.UndefinedMetricWarning)),
-                      (lambda: skm.d2_log_loss_score([1], [[0.4, 0.6]], labels=[0, 1]),   # scikit-learn's own
-                       (ske.UndefinedMetricWarning,))):
-    for cls in classes:
-        with warnings.catch_warnings(record=True) as got:
-            warnings.simplefilter('always')
-            call()
-        assert any(issubclass(w.category, cls) for w in got), (cls, [w.category for w in got])
-print('ok')
-"""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=300)
-    assert out.stdout.strip().endswith("ok"), out.stderr[-2000:]
+    conftest = runpy.run_path(str(root / "tools" / "sklearn_suite.py"))["CONFTEST"]
+    for name, module in list(sys.modules.items()):       # record what the conftest changes
+        if module is not None and (name == "learnmetrics" or name.startswith("learnmetrics.")):
+            if hasattr(module, "UndefinedMetricWarning"):
+                monkeypatch.setattr(module, "UndefinedMetricWarning", module.UndefinedMetricWarning)
+            for obj in list(vars(module).values()):
+                if inspect.isfunction(obj) and obj.__defaults__:
+                    monkeypatch.setattr(obj, "__defaults__", obj.__defaults__)
+    original_sklearn_class = ske.UndefinedMetricWarning
+    exec(conftest[:conftest.index("SUBSTITUTED = []")], {})
+    assert ske.UndefinedMetricWarning is original_sklearn_class     # scikit-learn's is kept
+    for call, classes in ((lambda: lm.precision_score([0, 0], [0, 0]), (ske.UndefinedMetricWarning,
+                                                                         lm.UndefinedMetricWarning)),
+                          (lambda: lm.recall_score([0, 0], [1, 1]), (ske.UndefinedMetricWarning,)),
+                          (lambda: skm.d2_log_loss_score([1], [[0.4, 0.6]], labels=[0, 1]),
+                           (ske.UndefinedMetricWarning,))):              # scikit-learn's own
+        for cls in classes:
+            with warnings.catch_warnings(record=True) as got:
+                warnings.simplefilter("always")
+                call()
+            assert any(issubclass(w.category, cls) for w in got), (cls, [w.category for w in got])
