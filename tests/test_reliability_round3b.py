@@ -156,3 +156,14 @@ def test_the_suite_lets_scikit_learns_warning_class_match_both_librarys_warnings
                 warnings.simplefilter("always")
                 call()
             assert any(issubclass(w.category, cls) for w in got), (cls, [w.category for w in got])
+
+
+# -- found on the way: Student's t tail at huge degrees of freedom -----------------------------
+def test_the_t_tail_is_right_at_huge_degrees_of_freedom():
+    from scipy.stats import t as student_t
+
+    from learnmetrics import _distributions
+    for df in (2e6, 1e9, 1e12, 1e15, 1e18):
+        for t in (0.0, 0.7, 2.0, -3.0, 6.0, 15.0):              # t_sf(2, 1e15) was 0.02349 (0.02275)
+            assert _distributions.t_sf(t, df) == pytest.approx(student_t.sf(t, df), rel=1e-8), (t, df)
+    assert _distributions.t_isf(0.025, 1e15) == pytest.approx(student_t.isf(0.025, 1e15), rel=1e-12)
