@@ -141,6 +141,22 @@ def _check_real_objects(values: list, name: str) -> None:
         raise TypeError(f"{name} must hold numbers, got a value of type {_describe(v)}: {v!r}")
 
 
+def object_to_float(arr: np.ndarray, name: str, *, what: str = "an array of numbers") -> np.ndarray:
+    """An object array (nested lists of Python numbers) as float64, or a clear error naming
+    ``name``: an integer beyond float range (10**400) is a ValueError saying so, never NumPy's bare
+    OverflowError; ragged or non-numeric values a ValueError asking for ``what``. The one path
+    every module that reads numbers from object arrays should take."""
+    values = arr.ravel().tolist()
+    if all(not isinstance(v, (list, tuple, np.ndarray)) for v in values):
+        _check_real_objects(values, name)
+    try:
+        return arr.astype(np.float64)
+    except OverflowError:  # pragma: no cover - _check_real_objects has named it
+        raise ValueError(f"{name} holds a number beyond the range of a float") from None
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be {what} (got ragged or non-numeric values)") from None
+
+
 def label_kind(arr: np.ndarray) -> str:
     """``'string'`` for text labels, ``'number'`` for integers, booleans and floats."""
     return "string" if np.asarray(arr).dtype.kind in "US" else "number"
@@ -289,8 +305,7 @@ def as_features(X, name: str = "X", *, allow_no_columns: bool = True) -> np.ndar
     if arr.dtype.kind == "c":
         raise TypeError(f"{name} must hold real numbers, got complex values")
     if arr.dtype.kind == "O" and arr.ndim in (1, 2):
-        _check_real_objects(arr.ravel().tolist(), name)
-        arr = arr.astype(np.float64)
+        arr = object_to_float(arr, name)
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must hold numbers, got values of type {arr.dtype}")
     if arr.ndim == 1:

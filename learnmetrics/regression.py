@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import (_float, as_features, as_scores, check_bool, check_choice, check_positive_int, check_real, check_rng,
+from ._validation import (_float, object_to_float, rescale_weights, as_features, as_scores, check_bool, check_choice, check_positive_int, check_real, check_rng,
                           check_same_length, check_sample_weight, warn_undefined)
 
 __all__ = [
@@ -75,10 +75,7 @@ def _as_targets(x, name: str) -> np.ndarray:
     except Exception as exc:  # ragged lists
         raise ValueError(f"{name} could not be read as an array: {exc}") from None
     if arr.dtype == object:
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise ValueError(f"{name} must be a 1-D or 2-D array of numbers (got ragged or non-numeric values)") from None
+        arr = object_to_float(arr, name, what="a 1-D or 2-D array of numbers")
     if arr.ndim == 0:
         raise TypeError(f"{name} must be array-like (a list or an array), got the scalar {x!r}")
     if arr.ndim > 2:
@@ -109,9 +106,7 @@ def _check_targets(y_true, y_pred, sample_weight, multioutput, allowed):
     if w is not None:
         # every measure here is a weighted mean, unchanged by scaling the weights: dividing by a
         # power of two near the largest weight is exact and keeps their sum finite (1e308 + 1e308)
-        top = float(np.max(w)) if w.size else 0.0
-        if top > 0 and np.isfinite(top):
-            w = np.ldexp(w, -int(np.frexp(top)[1]))
+        w = rescale_weights(w)
         if not w.sum() > 0:
             raise ValueError("sample_weight sums to zero: at least one sample needs a positive weight")
     n_outputs = yt.shape[1]
@@ -283,6 +278,21 @@ def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="unif
     return _aggregate(errors, mo)
 
 
+def _weighted_sum_of_squares(w: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per column of ``d``, ``(t, e)`` with sum_i w_i d_i^2 = t * 2**e: each term is its
+    mantissas' product times 2**(its exponents - the column's largest), so no term over- or
+    underflows unless it is below 2**-1074 of the largest (then it does not count)."""
+    mw, ew = np.frexp(w)
+    md, ed = np.frexp(d)
+    m = mw[:, None] * md * md
+    e = ew[:, None].astype(np.int64) + 2 * ed.astype(np.int64)
+    top = np.where(m > 0, e, np.iinfo(np.int64).min).max(axis=0)
+    top = np.where(top == np.iinfo(np.int64).min, 0, top)
+    with np.errstate(under="ignore"):
+        total = np.sum(np.ldexp(m, np.maximum(e - top, -1100)), axis=0)
+    return total, top
+
+
 def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average", force_finite=True):
     r"""Coefficient of determination :math:`R^2` (决定系数).
 
@@ -303,6 +313,11 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     first (exact, so ordinary inputs give the same bits), where scikit-learn's
     squares overflow (``|y|`` above about 1e154: NaN) or underflow (below
     about 1e-154: a poor prediction scored 1.0).
+
+    Weights may span more than float64 (1e-300 next to 1e300): SSE and SST are
+    summed as mantissas and powers of two, so a lightly weighted example that
+    carries all of SST still counts (scikit-learn, and rescaling alone, give
+    0.0 or -inf there). An :math:`R^2` below -1.8e308 is -inf.
 
     Constant ``y_true`` (SST = 0): the formula gives NaN (perfect
     prediction) or -inf. With ``force_finite=True`` (default) these become
@@ -336,25 +351,36 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     # overflowing to inf/inf = NaN or underflowing to 0/0
     scale = np.array([_pow2_scale(yt[:, j], yp[:, j]) for j in range(yt.shape[1])])
     yt, yp = yt / scale, yp / scale
-    weight = 1.0 if w is None else w[:, None]
-    numerator = np.sum(weight * (yt - yp) ** 2, axis=0)
-    denominator = np.sum(weight * (yt - np.average(yt, axis=0, weights=w)) ** 2, axis=0)
+    if w is None:
+        numerator = np.sum((yt - yp) ** 2, axis=0)
+        denominator = np.sum((yt - np.average(yt, axis=0)) ** 2, axis=0)
+        num_exp = den_exp = np.zeros(yt.shape[1], dtype=np.int64)
+    else:
+        # weights spanning more than float64 (1e-300 next to 1e300): each term w d^2 is summed
+        # as mantissa * 2**(exponent - the column's largest), so a light example's term is not
+        # lost when the weights are rescaled (it may be all of SST: R^2 = 1 - 1e300, not 0.0)
+        w_orig = check_sample_weight(sample_weight, len(yt))
+        numerator, num_exp = _weighted_sum_of_squares(w_orig, yt - yp)
+        denominator, den_exp = _weighted_sum_of_squares(w_orig, yt - np.average(yt, axis=0, weights=w))
     nonzero_den = denominator != 0
+    with np.errstate(over="ignore"):
+        ratio = np.ldexp(numerator / np.where(nonzero_den, denominator, 1.0), num_exp - den_exp)
     if not force_finite:
         with np.errstate(divide="ignore", invalid="ignore"):
-            scores = 1 - numerator / denominator
+            scores = np.where(nonzero_den, 1 - ratio, 1 - numerator / denominator)
     else:
         nonzero_num = numerator != 0
         scores = np.ones(yt.shape[1])
         valid = nonzero_den & nonzero_num
-        scores[valid] = 1 - numerator[valid] / denominator[valid]
+        scores[valid] = 1 - ratio[valid]
         scores[nonzero_num & ~nonzero_den] = 0.0
     if isinstance(mo, str) and mo == "variance_weighted":
         if not nonzero_den.any():
             return float(np.mean(scores))
         # the columns' SST in common units (relative to the largest scale: exact, no overflow)
         with np.errstate(invalid="ignore", under="ignore"):
-            return float(np.average(scores, weights=denominator * (scale / scale.max()) ** 2))
+            sst = np.ldexp(denominator, den_exp - den_exp.max())
+            return float(np.average(scores, weights=sst * (scale / scale.max()) ** 2))
     return _aggregate(scores, mo)
 
 

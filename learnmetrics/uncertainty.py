@@ -1191,6 +1191,9 @@ def proportion_ci(k, n, *, confidence=0.95, method="wilson") -> ProportionInterv
     if method == "exact":
         low = 0.0 if k == 0 else _beta_ppf(alpha / 2, k, n - k + 1)
         high = 1.0 if k == n else _beta_ppf(alpha / 2, k + 1, n - k, upper=True)
+        # past 2**53 trials k / n is itself rounded: a bound within an ulp of it (k = n - 1, or a
+        # confidence of 1e-9 with n = 1e17) must not fall on the wrong side of the estimate
+        low, high = min(low, k / n), max(high, k / n)
     else:
         z = _NORMAL.inv_cdf(1 - alpha / 2)
         p = k / n

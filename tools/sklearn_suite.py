@@ -29,8 +29,28 @@ import sklearn.metrics as _skm
 import sklearn.calibration as _skc
 import learnmetrics as _lm
 
-# the tests check warnings by class: learnmetrics warns with its own UndefinedMetricWarning
-_ske.UndefinedMetricWarning = _lm.UndefinedMetricWarning
+# the tests check warnings by class. learnmetrics warns with its own UndefinedMetricWarning: give
+# it, inside learnmetrics only, a subclass of both, so that scikit-learn's class (the one the tests
+# import; scikit-learn's own d2_* scores still raise it) matches the warnings of both libraries
+import inspect as _inspect
+import sys as _sys
+
+_ORIGINAL = _lm.UndefinedMetricWarning
+
+
+class UndefinedMetricWarning(_ORIGINAL, _ske.UndefinedMetricWarning):
+    pass
+
+
+for _modname, _module in list(_sys.modules.items()):
+    if not (_modname == "learnmetrics" or _modname.startswith("learnmetrics.")) or _module is None:
+        continue
+    if getattr(_module, "UndefinedMetricWarning", None) is _ORIGINAL:
+        _module.UndefinedMetricWarning = UndefinedMetricWarning
+    for _obj in list(vars(_module).values()):
+        if _inspect.isfunction(_obj) and _obj.__defaults__ and _ORIGINAL in _obj.__defaults__:
+            _obj.__defaults__ = tuple(UndefinedMetricWarning if d is _ORIGINAL else d
+                                      for d in _obj.__defaults__)
 
 
 @pytest.fixture
@@ -88,8 +108,11 @@ if __name__ == "__main__":
 
 # What failed in one run (learnmetrics at issue 28's commits, scikit-learn 1.9.1, 2026-11-25):
 #
-# Latest (2026-11-29, issue 37): test_classification.py 32 failed, 221 passed; SciPy sparse
-#   label-indicator targets are accepted now. docs/testing.md lists the six that are not wording.
+# Latest (2026-11-29, issue 37's adversarial pass): test_classification.py 30 failed, 223 passed;
+#   the d2_* warning-class artefact is gone (learnmetrics' warning class is made a subclass of
+#   scikit-learn's instead of replacing it). docs/testing.md lists the four that are not wording.
+# Before (2026-11-29, issue 37): test_classification.py 32 failed, 221 passed; SciPy sparse
+#   label-indicator targets are accepted now.
 #
 # test_classification.py: 36 failed, 214 passed. All but eight are message or warning wording
 #   (learnmetrics words its own: likelihood ratios, kappa, confusion_matrix labels, jaccard,
