@@ -502,17 +502,36 @@ def _desc_order(s: np.ndarray):
     return order, s_sorted
 
 
-def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
+def _class_scale(pos: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """``w`` with each class's weights multiplied by its own power of two (largest in [1, 2)).
+
+    TPR sums only the positives' weights and FPR only the negatives', so a ROC curve
+    or AUC does not change when one class's weights are scaled; scaling each class
+    apart keeps weights such as 1e-200 for the negatives and 1e200 for the positives
+    (a span beyond float64, issue 37) from underflowing to zero."""
+    tops = [float(w[m].max()) if m.any() else 0.0 for m in (~pos, pos)]
+    exps = [(math.frexp(t)[1] - 1) if t > 0 else 0 for t in tops]
+    if exps[0] == exps[1]:
+        return _unit_scale(w) if exps[0] else w
+    return np.ldexp(w, np.where(pos, -exps[1], -exps[0]))
+
+
+def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray, *, per_class: bool = False, scale: bool = True):
     """As :func:`_counts_unweighted`, with sums of weights.
 
     Zero-weight samples are dropped first (they change no count), as in
-    scikit-learn, so their scores are not thresholds.  The order is a stable
-    descending sort (ties in input order) and the sums are running sums in that
-    order: the same arithmetic as scikit-learn, so the results agree bit for bit.
+    scikit-learn, so their scores are not thresholds; then the weights are scaled
+    by a power of two (:func:`_unit_scale`; each class apart with ``per_class``,
+    for the ROC family: :func:`_class_scale`), so a weight that underflows in the
+    scaling still marks its threshold.  The order is a stable descending sort (ties
+    in input order) and the sums are running sums in that order: the same
+    arithmetic as scikit-learn, so the results agree bit for bit.
     """
     if not w.all():
         keep = w != 0
         pos, s, w = pos[keep], s[keep], w[keep]
+    if scale:
+        w = _class_scale(pos, w) if per_class else _unit_scale(w)
     n = s.size
     order, s_sorted = _desc_order(s)
     buf = s_sorted
@@ -640,7 +659,7 @@ def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
         ps = _pair_sums(pos, s)
         # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2
         return (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
-    _, tps, fps = _counts_weighted(pos, s, w)
+    _, tps, fps = _counts_weighted(pos, s, w, per_class=True)
     if tps[-1] <= 0 or fps[-1] <= 0:
         # both labels are present but one class has zero total weight: warn as roc_curve does
         if fps[-1] <= 0:
@@ -662,7 +681,7 @@ def _trapezoid_from_counts(tps, fps):
 
 def _partial_auc(pos, s, w, max_fpr):
     """McClish-standardised partial AUC over FPR in [0, max_fpr] (as scikit-learn)."""
-    _, tpr, fpr = _drop_collinear(*(_counts_unweighted(pos, s) if w is None else _counts_weighted(pos, s, w)))
+    _, tpr, fpr = _drop_collinear(*(_counts_unweighted(pos, s) if w is None else _counts_weighted(pos, s, w, per_class=True)))
     if fpr[-1] <= 0 or tpr[-1] <= 0:
         # one class has zero total weight: warn as roc_curve does; scikit-learn crashes here
         if fpr[-1] <= 0:
