@@ -381,9 +381,12 @@ def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
         return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos)))
     # distinct scores: the positive of rank i at sorted index j has j scores below it, j - i negatives
     total = 0
+    size = min(keys.size, _BLOCK)
+    lab, idx = np.empty(size, dtype=np.uint64), np.arange(size, dtype=np.uint64)
     for i, j in _blocks(keys.size):
-        p = np.flatnonzero(np.bitwise_and(keys[i:j], _ONE))
-        total += int(p.sum(dtype=np.int64)) + i * p.size
+        b = np.bitwise_and(keys[i:j], _ONE, out=lab[: j - i])
+        # sum of the positives' indices in the block (< 2**30: exact) plus the block's offset
+        total += int(np.dot(b, idx[: j - i])) + i * int(np.count_nonzero(b))
     below = total - m_pos * (m_pos - 1) // 2
     return _PairSums(m_pos, m_neg, below, below, total, total + m_pos)
 
@@ -878,7 +881,7 @@ def _packed_plan(s: np.ndarray):
         return _Packing("nonneg")
     if hi < 0:
         return _Packing("neg")
-    a = float(np.abs(s).min())
+    a = min(float(np.abs(s[i : i + _CHUNK]).min()) for i in range(0, s.size, _CHUNK))  # no n-long temporary
     a_bits = int(np.float64(a).view(np.uint64)) & _LOW63_I
     top = max(-lo, hi)
     r = (int(np.float64(top).view(np.uint64)) & _LOW63_I) - a_bits
