@@ -614,14 +614,15 @@ def _keep_in_place(keep: np.ndarray, *arrays):
     """
     if keep.all():
         return arrays
+    idx = np.flatnonzero(keep)  # once for all the arrays (a boolean mask would find it per array)
+    k = idx.size
     out = []
     for a in arrays:
-        w = 0
-        for i in range(0, a.size, _CHUNK):
-            vals = a[i : i + _CHUNK][keep[i : i + _CHUNK]]  # a copy, read before the write below
-            a[w : w + vals.size] = vals
-            w += vals.size
-        out.append(a[:w])
+        # idx[j] >= j: a block reads only entries at or beyond the ones it writes (NumPy buffers
+        # the overlap within a block), never one an earlier block wrote
+        for i in range(0, k, _CHUNK):
+            np.take(a, idx[i : i + _CHUNK], out=a[i : min(i + _CHUNK, k)])
+        out.append(a[:k])
     return out
 
 
