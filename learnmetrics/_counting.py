@@ -325,6 +325,9 @@ def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
     g = _groups_counting(pos, s, m_pos)
     if g is not None:
         return _rows_from_groups(g)
+    packed = _packed_sorted(pos, s)
+    if packed is not None:
+        return _rows_from_packed(*packed, m_pos)
     c, order = _merge(pos, s, m_pos)
     return _rows_from_merge(c, order, m_pos)
 
@@ -369,8 +372,23 @@ def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
     g = _groups_counting(pos, s, m_pos)
     if g is not None:
         return _pair_sums_from_groups(g)
-    c, order = _merge(pos, s, m_pos)
-    return _pair_sums_from_merge(c, order, m_pos)
+    packed = _packed_sorted(pos, s)
+    if packed is None:
+        c, order = _merge(pos, s, m_pos)
+        return _pair_sums_from_merge(c, order, m_pos)
+    keys, plan = packed
+    if _packed_has_ties(keys):
+        return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos)))
+    # distinct scores: the positive of rank i at sorted index j has j scores below it, j - i negatives
+    total = 0
+    size = min(keys.size, _BLOCK)
+    lab, idx = np.empty(size, dtype=np.uint64), np.arange(size, dtype=np.uint64)
+    for i, j in _blocks(keys.size):
+        b = np.bitwise_and(keys[i:j], _ONE, out=lab[: j - i])
+        # sum of the positives' indices in the block (< 2**30: exact) plus the block's offset
+        total += int(np.dot(b, idx[: j - i])) + i * int(np.count_nonzero(b))
+    below = total - m_pos * (m_pos - 1) // 2
+    return _PairSums(m_pos, m_neg, below, below, total, total + m_pos)
 
 
 def _pair_sums_sorted(s_pos: np.ndarray, s_neg: np.ndarray) -> _PairSums:
@@ -405,13 +423,23 @@ def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
     n = s.size
     g = _groups_counting(pos, s, m_pos)
     if g is None:
-        c, order = _merge(pos, s, m_pos)
-        if _has_ties(c):
-            g = _Groups.from_rows(*_rows_from_merge(c, order, m_pos))
+        packed = _packed_sorted(pos, s)
+        if packed is None:
+            c, order = _merge(pos, s, m_pos)
+            ties = _has_ties(c)
+            if ties:
+                g = _Groups.from_rows(*_rows_from_merge(c, order, m_pos))
+            else:
+                where = _positions_of_positives(order, n - m_pos)
+            del c, order
         else:
-            del c
-            where = _positions_of_positives(order, n - m_pos)
-            del order
+            ties = _packed_has_ties(packed[0])
+            if ties:
+                g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos))
+            else:
+                where = _packed_positions_of_positives(packed[0])
+            del packed
+        if not ties:
             total = 0.0
             for i in range(0, m_pos, _CHUNK):
                 ge = n - where[i : i + _CHUNK]  # scores >= this positive's (distinct scores)
@@ -477,17 +505,36 @@ def _desc_order(s: np.ndarray):
     return order, s_sorted
 
 
-def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray):
+def _class_scale(pos: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """``w`` with each class's weights multiplied by its own power of two (largest in [1, 2)).
+
+    TPR sums only the positives' weights and FPR only the negatives', so a ROC curve
+    or AUC does not change when one class's weights are scaled; scaling each class
+    apart keeps weights such as 1e-200 for the negatives and 1e200 for the positives
+    (a span beyond float64, issue 37) from underflowing to zero."""
+    tops = [float(w[m].max()) if m.any() else 0.0 for m in (~pos, pos)]
+    exps = [(math.frexp(t)[1] - 1) if t > 0 else 0 for t in tops]
+    if exps[0] == exps[1]:
+        return _unit_scale(w) if exps[0] else w
+    return np.ldexp(w, np.where(pos, -exps[1], -exps[0]))
+
+
+def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray, *, per_class: bool = False, scale: bool = True):
     """As :func:`_counts_unweighted`, with sums of weights.
 
     Zero-weight samples are dropped first (they change no count), as in
-    scikit-learn, so their scores are not thresholds.  The order is a stable
-    descending sort (ties in input order) and the sums are running sums in that
-    order: the same arithmetic as scikit-learn, so the results agree bit for bit.
+    scikit-learn, so their scores are not thresholds; then the weights are scaled
+    by a power of two (:func:`_unit_scale`; each class apart with ``per_class``,
+    for the ROC family: :func:`_class_scale`), so a weight that underflows in the
+    scaling still marks its threshold.  The order is a stable descending sort (ties
+    in input order) and the sums are running sums in that order: the same
+    arithmetic as scikit-learn, so the results agree bit for bit.
     """
     if not w.all():
         keep = w != 0
         pos, s, w = pos[keep], s[keep], w[keep]
+    if scale:
+        w = _class_scale(pos, w) if per_class else _unit_scale(w)
     n = s.size
     order, s_sorted = _desc_order(s)
     buf = s_sorted
@@ -567,14 +614,15 @@ def _keep_in_place(keep: np.ndarray, *arrays):
     """
     if keep.all():
         return arrays
+    idx = np.flatnonzero(keep)  # once for all the arrays (a boolean mask would find it per array)
+    k = idx.size
     out = []
     for a in arrays:
-        w = 0
-        for i in range(0, a.size, _CHUNK):
-            vals = a[i : i + _CHUNK][keep[i : i + _CHUNK]]  # a copy, read before the write below
-            a[w : w + vals.size] = vals
-            w += vals.size
-        out.append(a[:w])
+        # idx[j] >= j: a block reads only entries at or beyond the ones it writes (NumPy buffers
+        # the overlap within a block), never one an earlier block wrote
+        for i in range(0, k, _CHUNK):
+            np.take(a, idx[i : i + _CHUNK], out=a[i : min(i + _CHUNK, k)])
+        out.append(a[:k])
     return out
 
 
@@ -615,7 +663,7 @@ def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
         ps = _pair_sums(pos, s)
         # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2
         return (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
-    _, tps, fps = _counts_weighted(pos, s, w)
+    _, tps, fps = _counts_weighted(pos, s, w, per_class=True)
     if tps[-1] <= 0 or fps[-1] <= 0:
         # both labels are present but one class has zero total weight: warn as roc_curve does
         if fps[-1] <= 0:
@@ -637,7 +685,7 @@ def _trapezoid_from_counts(tps, fps):
 
 def _partial_auc(pos, s, w, max_fpr):
     """McClish-standardised partial AUC over FPR in [0, max_fpr] (as scikit-learn)."""
-    _, tpr, fpr = _drop_collinear(*(_counts_unweighted(pos, s) if w is None else _counts_weighted(pos, s, w)))
+    _, tpr, fpr = _drop_collinear(*(_counts_unweighted(pos, s) if w is None else _counts_weighted(pos, s, w, per_class=True)))
     if fpr[-1] <= 0 or tpr[-1] <= 0:
         # one class has zero total weight: warn as roc_curve does; scikit-learn crashes here
         if fpr[-1] <= 0:
@@ -798,3 +846,173 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
         # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2, as _binary_auc
         out[c] = (below + below_eq) / (2.0 * m_pos * m_neg)
     return out
+
+
+# --------------------------------------------------------------------------------------
+# the packed sort: score and label in one uint64 key, one np.sort (issue 38)
+# --------------------------------------------------------------------------------------
+# A float64's bits, read as an unsigned integer, increase with a non-negative score
+# and, all flipped, with a negative one.  Within one sign the sign bit carries no
+# order, so the 63 other bits, shifted left, leave the low bit free for the label:
+# key = (score code << 1) | is_positive.  One np.sort of the keys (a SIMD sort, far
+# cheaper than an argsort or a stable merge) orders the examples by score,
+# negatives before positives among equal scores; every count is then read off the
+# sorted keys.  Scores of both signs get codes R - (bits(|s|) - bits(a)) below zero
+# and R + 1 + bits(|s|) - bits(a) at or above, a = min |s|, R = bits(max |s|) -
+# bits(a): one order, 63 bits whenever R < 2**62 (max |s| / min |s| < 2**1023 or
+# so; not when a score is 0 and another beyond +-2: then the classes are merged as
+# before).  -0.0 and +0.0 get one code.
+_ONE = np.uint64(1)
+_LOW63_I = (1 << 63) - 1
+
+
+@dataclass(frozen=True)
+class _Packing:
+    """How scores were coded: 'nonneg', 'neg', or 'mixed' with offset ``a_bits`` and split ``r``."""
+
+    mode: str
+    a_bits: int = 0
+    r: int = 0
+
+
+def _packed_plan(s: np.ndarray):
+    """The packing of ``s`` (a :class:`_Packing`), or None when 63 bits cannot hold its order."""
+    lo, hi = float(s.min()), float(s.max())
+    if lo >= 0 or (lo == 0 and hi <= 0):
+        return _Packing("nonneg")
+    if hi < 0:
+        return _Packing("neg")
+    a = min(float(np.abs(s[i : i + _CHUNK]).min()) for i in range(0, s.size, _CHUNK))  # no n-long temporary
+    a_bits = int(np.float64(a).view(np.uint64)) & _LOW63_I
+    top = max(-lo, hi)
+    r = (int(np.float64(top).view(np.uint64)) & _LOW63_I) - a_bits
+    if r >= 1 << 62:
+        return None
+    return _Packing("mixed", a_bits, r)
+
+
+def _packed_keys(pos: np.ndarray, s: np.ndarray, plan: _Packing) -> np.ndarray:
+    """The unsorted packed keys, made in blocks."""
+    n = s.size
+    keys = np.empty(n, dtype=np.uint64)
+    size = min(n, _CHUNK)
+    sign = np.empty(size, dtype=bool) if plan.mode == "mixed" else None
+    low63 = np.uint64(_LOW63_I)
+    for i in range(0, n, _CHUNK):
+        o = keys[i : i + _CHUNK]
+        u = s[i : i + _CHUNK].view(np.uint64)
+        if plan.mode == "nonneg":
+            np.left_shift(u, _ONE, out=o)  # the sign bit of -0.0 falls off: +0.0's code
+        elif plan.mode == "neg":
+            np.invert(u, out=o)
+            np.left_shift(o, _ONE, out=o)
+        else:
+            g = sign[: o.size]
+            np.less(s[i : i + _CHUNK], 0.0, out=g)  # below zero (not -0.0)
+            np.bitwise_and(u, low63, out=o)
+            np.subtract(o, np.uint64(plan.a_bits), out=o)  # v = bits(|s|) - bits(a) in [0, r]
+            # code = r + 1 + v at or above zero, r - v below: r + 1 + v - sign * (2v + 1)
+            tmp = np.left_shift(o, _ONE)
+            np.add(tmp, _ONE, out=tmp)
+            np.multiply(tmp, g, out=tmp)
+            np.add(o, np.uint64(plan.r + 1), out=o)
+            np.subtract(o, tmp, out=o)
+            np.left_shift(o, _ONE, out=o)
+        np.bitwise_or(o, pos[i : i + _CHUNK].view(np.uint8), out=o)
+    return keys
+
+
+def _packed_sorted(pos: np.ndarray, s: np.ndarray):
+    """(sorted packed keys, packing), or None when the scores do not fit (then merge)."""
+    s = np.ascontiguousarray(s)
+    plan = _packed_plan(s)
+    if plan is None:
+        return None
+    keys = _packed_keys(pos if pos.flags.c_contiguous else np.ascontiguousarray(pos), s, plan)
+    keys.sort()
+    return keys, plan
+
+
+def _packed_values(k: np.ndarray, plan: _Packing) -> np.ndarray:
+    """The float scores of sorted packed keys, +0.0 for a zero."""
+    u = np.right_shift(k, _ONE)
+    if plan.mode == "nonneg":
+        return u.view(np.float64)
+    if plan.mode == "neg":
+        np.invert(u, out=u)
+        return u.view(np.float64)
+    r1 = np.uint64(plan.r + 1)
+    cut = int(np.searchsorted(u, r1))  # codes <= r: scores below zero
+    a = np.uint64(plan.a_bits)
+    neg, nonneg = u[:cut], u[cut:]
+    np.subtract(np.uint64(plan.r), neg, out=neg)  # v
+    np.add(neg, a, out=neg)
+    np.bitwise_or(neg, np.uint64(1 << 63), out=neg)
+    np.subtract(nonneg, r1, out=nonneg)
+    np.add(nonneg, a, out=nonneg)
+    return u.view(np.float64)
+
+
+def _packed_starts(keys: np.ndarray, i: int, j: int) -> np.ndarray:
+    """Indices (relative to i) in keys[i:j] where a new score starts (codes differ)."""
+    new = np.empty(j - i, dtype=bool)
+    if i == 0:
+        new[0] = True
+        np.greater(np.bitwise_xor(keys[1:j], keys[: j - 1]), _ONE, out=new[1:])
+    else:
+        np.greater(np.bitwise_xor(keys[i:j], keys[i - 1 : j - 1]), _ONE, out=new)
+    return np.flatnonzero(new)
+
+
+def _packed_has_ties(keys: np.ndarray) -> bool:
+    """Whether two scores are equal (keys equal but perhaps for the label bit)."""
+    for i, j in _blocks(keys.size - 1):
+        if (np.bitwise_xor(keys[i + 1 : j + 1], keys[i:j]) <= _ONE).any():
+            return True
+    return False
+
+
+def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
+    """(thr, tp, fp) in stepping-table layout from :func:`_packed_sorted`, in blocks."""
+    n = keys.size
+    m_neg = n - m_pos
+    ties = _packed_has_ties(keys)
+    k = sum(_packed_starts(keys, i, j).size for i, j in _blocks(n)) if ties else n
+    thr, tp, fp = np.empty(k + 1), np.empty(k + 1), np.empty(k + 1)
+    thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
+    desc = slice(k, 0, -1)
+    thr_a, tp_a, fp_a = thr[desc], tp[desc], fp[desc]
+    w = 0
+    carry = 0  # positives before the block
+    size = min(n, _BLOCK)
+    lab_buf, below_buf = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
+    for i, j in _blocks(n):
+        blk = keys[i:j]
+        lab = np.bitwise_and(blk, _ONE, out=lab_buf[: j - i])
+        below = np.cumsum(lab, out=below_buf[: j - i])  # positives at or before each index
+        np.subtract(below, lab, out=below)  # ... strictly before
+        if not ties:
+            q = j - i
+            pb, first = below, blk
+            idx = np.arange(i, j, dtype=np.uint64)
+        else:
+            st = _packed_starts(keys, i, j)
+            q = st.size
+            pb, first = below[st], blk[st]
+            idx = st.astype(np.uint64)
+            idx += np.uint64(i)  # index in the sorted keys = number of scores below the group
+        in_block = int(below[-1] + lab[-1])  # positives in the block (read before pb changes below)
+        pb += np.uint64(carry)
+        carry += in_block
+        thr_a[w : w + q] = _packed_values(first, plan)
+        np.subtract(np.uint64(m_pos), pb, out=tp_a[w : w + q], casting="unsafe")
+        np.subtract(idx, pb, out=idx)  # negatives below
+        np.subtract(np.uint64(m_neg), idx, out=fp_a[w : w + q], casting="unsafe")
+        w += q
+    return thr, tp, fp
+
+
+def _packed_positions_of_positives(keys: np.ndarray) -> np.ndarray:
+    """Indices in the sorted keys of the positives, increasing (int64, m+ long)."""
+    parts = [np.flatnonzero(np.bitwise_and(keys[i:j], _ONE)) + i for i, j in _blocks(keys.size)]
+    return np.concatenate(parts) if len(parts) > 1 else parts[0]

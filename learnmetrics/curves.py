@@ -449,7 +449,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
     drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
-    thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
+    thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight, per_class=True)
     if drop_intermediate:
         # keep a point unless it is collinear with both neighbours (the area is unchanged)
         thr, tps, fps = _drop_collinear(thr, tps, fps)
@@ -520,7 +520,10 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     recall = tps[::-1]
     p = precision[:-1]
     np.add(p, recall[:-1], out=p)  # predicted positive
-    np.divide(recall[:-1], p, out=p)  # rows 1..K: each predicts samples of positive weight, so p > 0
+    under = int(np.count_nonzero(p == 0))  # rows whose weights all underflowed in the scaling (a span beyond float64)
+    np.divide(recall[:-1], p, out=p, where=p != 0)  # rows 1..K: each predicts samples of positive weight
+    if under:
+        p[-under:] = _precision_of_top_rows(y_true, y_score, pos_label, sample_weight, thr[under])
     precision[-1] = 1.0
     if n_pos == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning)
@@ -529,6 +532,20 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
         recall[:-1] /= n_pos
     recall[-1] = 0.0
     return precision, recall, thr[:0:-1]
+
+
+def _precision_of_top_rows(y_true, y_score, pos_label, sample_weight, t):
+    """Precision (increasing thresholds) of the rows at thresholds >= t, from the samples
+    scored >= t alone, their weights scaled by their own power of two: weights such as
+    1e-201 next to 1e200 underflow in the scaling of all the weights, yet TP / (TP + FP)
+    of the cuts that predict only them is a ratio of them alone (issue 37)."""
+    y = _labels_1d(y_true)
+    s = as_scores(y_score)
+    w = _weights(sample_weight, s.size, unit=False)
+    pos = _positive_mask(y, pos_label)
+    top = s >= t
+    _, tp, fp = _counts_weighted(pos[top], s[top], w[top])
+    return (tp[1:] / (tp[1:] + fp[1:]))[::-1]
 
 
 def auc(x, y):
@@ -640,7 +657,8 @@ def roc_auc_score(
         raise ValueError(
             f"inputs have different numbers of samples: y_true has {y.shape[0]}, y_score has {s.shape[0]}"
         )
-    w = _weights(sample_weight, y.shape[0])
+    w_raw = _weights(sample_weight, y.shape[0], unit=False)  # the binary AUC scales each class apart
+    w = _unit_scale(w_raw)
     if max_fpr is not None:
         if isinstance(max_fpr, bool) or not isinstance(max_fpr, numbers.Real):
             raise TypeError(f"max_fpr must be a number in (0, 1] or None, got {max_fpr!r}")
@@ -677,7 +695,7 @@ def roc_auc_score(
             )
         classes = _unique_small(y)
         y01 = (y == classes[-1]) if classes.size == 2 else np.zeros(y.size, dtype=bool)
-        return metric(y01, s, sample_weight=w)
+        return metric(y01, s, sample_weight=w_raw)
     return _average_binary_score(metric, y, s, average, sample_weight=w)
 
 
@@ -1439,16 +1457,19 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
     return np.asarray(y == pos_label, dtype=bool)
 
 
-def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False):
+def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False, per_class=False):
     """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing.
 
-    With ``exact_integers``, integer weights give int64 counts (exact sums)."""
+    With ``exact_integers``, integer weights give int64 counts (exact sums).  Float
+    weights are scaled after the zero weights are dropped (a weight that underflows
+    in the scaling keeps its threshold), each class apart with ``per_class`` (the
+    ROC family, where TP and FP are never added: weights spanning beyond float64)."""
     y = _labels_1d(y_true)
     s = as_scores(y_score)
     n = _check_lengths(y, s)
     w_int = _integer_weights(sample_weight, n) if exact_integers else None
     # the stepping table shows the weighted counts themselves (exact_integers): not rescaled
-    w = _weights(sample_weight, n, unit=not exact_integers) if w_int is None else w_int
+    w = _weights(sample_weight, n, unit=False) if w_int is None else w_int
     pos = _positive_mask(y, pos_label)
     if w_int is not None:
         if not w_int.any():
@@ -1458,7 +1479,8 @@ def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=
         return _counts_unweighted(pos, s)
     if not w.any():
         raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
-    return _counts_weighted(pos, s, w)
+    # the stepping table shows the weighted counts themselves (exact_integers): not rescaled
+    return _counts_weighted(pos, s, w, per_class=per_class, scale=not exact_integers)
 
 
 def _safe_div(a, b):

@@ -106,17 +106,50 @@ def coalesce_streams(outputs):
 
 def stable_widget_ids(nb, name: str):
     """Replace the widgets' random model ids by ids derived from the notebook's
-    name and the order the widgets were created in, so a refresh that changes
-    nothing leaves no diff. One pass over the text (a notebook holds hundreds of
+    name and a canonical order of the widgets (:func:`canonical_widget_order`: by
+    content, not by the order their comms happened to open, which varies from run
+    to run), so a refresh that changes nothing leaves no diff, byte for byte. One pass over the text (a notebook holds hundreds of
     widgets: an explorer's frames are drawn ahead)."""
     state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     if not state:
         return nb
-    new = {old: hashlib.sha1(f"{name}:{i}".encode()).hexdigest()[:32] for i, old in enumerate(state)}
+    order = canonical_widget_order(state)
+    nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"] = {k: state[k] for k in order}
+    new = {old: hashlib.sha1(f"{name}:{i}".encode()).hexdigest()[:32] for i, old in enumerate(order)}
     text = json.dumps(nb)
     pattern = re.compile("|".join(sorted(map(re.escape, new), key=len, reverse=True)))
     text = pattern.sub(lambda m: new[m.group(0)], text)
     return nbformat.from_dict(json.loads(text))
+
+
+_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
+
+
+def canonical_widget_order(state: dict) -> list:
+    """The widgets' ids sorted by what they hold: a hash of each widget's model name and
+    state, its references to other widgets replaced by those widgets' own hashes (so the
+    random ids do not count), ties broken by the hashes of the widgets that refer to it.
+    Widgets still tied are interchangeable (same content, same referrers), so either order
+    writes the same bytes.  (Issue 38: comms open in a different order from run to run,
+    and ids numbered in that order rewrote every stored frame at each refresh.)"""
+    texts = {k: json.dumps([v.get("model_name"), v.get("state")], sort_keys=True) for k, v in state.items()}
+    memo: dict = {}
+
+    def digest(k, stack=()):
+        if k in memo:
+            return memo[k]
+        if k in stack or k not in texts:  # a cycle, or a widget not stored: stands for itself
+            return "?"
+        body = _REF.sub(lambda m: "IPY_MODEL_" + digest(m.group(1), stack + (k,)), texts[k])
+        memo[k] = hashlib.sha1(body.encode()).hexdigest()
+        return memo[k]
+
+    referrers: dict = {k: [] for k in state}
+    for k, text in texts.items():
+        for ref in _REF.findall(text):
+            if ref in referrers:
+                referrers[ref].append(digest(k))
+    return sorted(state, key=lambda k: (digest(k), sorted(referrers[k])))
 
 
 def main(argv: list[str]) -> int:
