@@ -57,6 +57,7 @@ register(
     f"{_T_NEW:.2f} up to (not including) {_T_OLD:.2f} are {_listed}. Before you move the slider to "
     f"{_T_NEW:.2f}, predict the precision and the recall there. Answer as a tuple (P, R).",
     kind="tuple",
+    parts=('P', 'R'),
     quantity="share",
     answer=(_new.precision, _new.recall),
     tolerance=5e-4,
@@ -134,6 +135,7 @@ register(
     "02.3",
     f"{_MATRIX} Compute the precision, the recall and F1. Answer as a tuple (P, R, F1).",
     kind="tuple",
+    parts=('P', 'R', 'F1'),
     quantity="share",
     answer=(_R.precision, _R.recall, _R.f1),
     data={"counts": tuple(_C)},
@@ -255,6 +257,7 @@ register(
     "example). The classifier never predicts C. Compute micro-F1 and scikit-learn's macro-F1 (the mean of the "
     "per-class F1; a class never predicted has F1 = 0). Answer as a tuple (micro-F1, macro-F1).",
     kind="tuple",
+    parts=('micro-F1', 'macro-F1'),
     quantity="share",
     answer=(_micro6, _macro6),
     data={"y_true": _Y6_TRUE, "y_pred": _Y6_PRED},

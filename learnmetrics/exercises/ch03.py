@@ -47,6 +47,7 @@ register(
     f"P = {_a.precision:.3f}. The next melon down the list, #{_ids[_K1]}, is a good one. Before you move the slider "
     f"to cut {_K1 + 1} (the explorer draws only the path walked so far): where will the P-R point be? Give (R, P).",
     kind="tuple",
+    parts=('R', 'P'),
     quantity="share",
     answer=(_b.recall, _b.precision),
     data={"y_true": _melons.y_true, "y_score": _melons.y_score, "from_cut": _K1},
@@ -96,6 +97,7 @@ register(
     f"Eight examples ranked by score (label in brackets): {_LIST}. Cut the list after the third example "
     f"(the top 3 are predicted positive). Give (P, R): precision and recall at this cut.",
     kind="tuple",
+    parts=('P', 'R'),
     quantity="share",
     answer=(_c.precision, _c.recall),
     data={"y_true": _Y, "y_score": _S, "k": _K2},

@@ -171,6 +171,7 @@ register(
     f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4} (it "
     f"draws only the path walked so far): where will the ROC point be? Give (FPR, TPR).",
     kind="tuple",
+    parts=('FPR', 'TPR'),
     quantity="share",
     answer=(_after.fpr, _after.tpr),
     data={"y_true": _YT, "y_score": _ST, "from_cut": _K4 - 1},

@@ -247,6 +247,7 @@ register(
     f"Book exercise 2.7: in cost space, one classifier's line runs from (0, {_a7:g}) to (1, {_b7:g}). "
     "Which ROC point (FPR, TPR) is it?",
     kind="tuple",
+    parts=('FPR', 'TPR'),
     quantity="share",
     answer=(_a7, 1 - _b7),
     data={"segment": _seg7},
