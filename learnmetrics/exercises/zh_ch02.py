@@ -1,7 +1,7 @@
 """Chinese texts of chapter 02's exercises (the numbers are the English ones, from ch02)."""
 from __future__ import annotations
 
-from ..classification import one_vs_rest_counts, precision_recall_fscore_support
+from ..classification import BinaryCounts, one_vs_rest_counts, precision_recall_fscore_support, rates
 from . import ch02 as e
 from ._core import translate
 
@@ -38,74 +38,98 @@ translate(
 )
 
 C, R = e._C, e._R
-_MATRIX = f"一个垃圾邮件过滤器在 {C.m} 封邮件上测试（垃圾邮件为正例）：TP = {C.tp}，FN = {C.fn}，FP = {C.fp}，TN = {C.tn}。"
 
 
-def _solve_2():
+def _matrix(c) -> str:
+    return f"一个垃圾邮件过滤器在 {c.m} 封邮件上测试（垃圾邮件为正例）：TP = {c.tp}，FN = {c.fn}，FP = {c.fp}，TN = {c.tn}。"
+
+
+_MATRIX = _matrix(C)
+
+
+def _counts(made):
+    """The counts of a variant of 02.2-02.4 (the English maker's data)."""
+    return BinaryCounts(*made["data"]["counts"])
+
+
+def _solve_2(c):
+    r = rates(c)
     return "\n".join([
-        f"m = TP + FN + FP + TN = {C.tp} + {C.fn} + {C.fp} + {C.tn} = {C.m}。",
-        f"预测正确的在对角线上：TP + TN = {C.tp} + {C.tn} = {C.tp + C.tn}。",
-        f"精度 = (TP + TN)/m = {C.tp + C.tn}/{C.m} = {R.accuracy:.4f}；错误率 = 1 - 精度 = {R.error_rate:.4f}。",
-        f"笔记 003 的 (TP + FN)/m = {(C.tp + C.fn) / C.m:.4f} 是垃圾邮件所占的比例，与过滤器怎么判无关。",
+        f"m = TP + FN + FP + TN = {c.tp} + {c.fn} + {c.fp} + {c.tn} = {c.m}。",
+        f"预测正确的在对角线上：TP + TN = {c.tp} + {c.tn} = {c.tp + c.tn}。",
+        f"精度 = (TP + TN)/m = {c.tp + c.tn}/{c.m} = {r.accuracy:.4f}；错误率 = 1 - 精度 = {r.error_rate:.4f}。",
+        f"笔记 003 的 (TP + FN)/m = {(c.tp + c.fn) / c.m:.4f} 是垃圾邮件所占的比例，与过滤器怎么判无关。",
     ])
 
 
-translate(
-    "02.2",
-    prompt=f"{_MATRIX}过滤器的精度是多少？",
-    hint="精度是过滤器判对的邮件占全部邮件的比例。",
-    mistakes=[
-        ("这是笔记 003 的公式 (TP + FN)/m：", "它数的是真实的正例。精度数的是预测正确的：TP 和 TN。"),
-        ("这是错误率，", "即预测错误的比例 (FP + FN)/m；精度是 1 减去它。"),
-        ("TN 在分子和分母中都被漏掉了：", "正常邮件被正确放行，也是一次正确的预测。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    c = _counts(made)
+    return dict(
+        prompt=f"{_matrix(c)}过滤器的精度是多少？",
+        mistakes=[
+            ("这是笔记 003 的公式 (TP + FN)/m：", "它数的是真实的正例。精度数的是预测正确的：TP 和 TN。"),
+            ("这是错误率，", "即预测错误的比例 (FP + FN)/m；精度是 1 减去它。"),
+            ("TN 在分子和分母中都被漏掉了：", "正常邮件被正确放行，也是一次正确的预测。"),
+        ],
+        solve=lambda: _solve_2(c),
+    )
 
 
-def _solve_3():
+translate("02.2", hint="精度是过滤器判对的邮件占全部邮件的比例。", variants=_zh_2, **_zh_2(e._make_02_2(0)))
+
+
+def _solve_3(c):
+    r = rates(c)
     return "\n".join([
-        f"P = TP/(TP + FP) = {C.tp}/{C.tp + C.fp} = {R.precision:.4f}（被标为垃圾邮件的邮件中，真是垃圾邮件的比例）。",
-        f"R = TP/(TP + FN) = {C.tp}/{C.tp + C.fn} = {R.recall:.4f}（垃圾邮件中被标出的比例）。",
-        f"F1 = 2PR/(P + R) = 2 x {R.precision:.4f} x {R.recall:.4f} / {R.precision + R.recall:.4f} = {R.f1:.4f}，"
-        f"也等于 2TP/(2TP + FP + FN) = {2 * C.tp}/{2 * C.tp + C.fp + C.fn}。",
-        f"算术平均 (P + R)/2 = {(R.precision + R.recall) / 2:.4f} 会更高：调和平均偏向两者中较小的那个。",
+        f"P = TP/(TP + FP) = {c.tp}/{c.tp + c.fp} = {r.precision:.4f}（被标为垃圾邮件的邮件中，真是垃圾邮件的比例）。",
+        f"R = TP/(TP + FN) = {c.tp}/{c.tp + c.fn} = {r.recall:.4f}（垃圾邮件中被标出的比例）。",
+        f"F1 = 2PR/(P + R) = 2 x {r.precision:.4f} x {r.recall:.4f} / {r.precision + r.recall:.4f} = {r.f1:.4f}，"
+        f"也等于 2TP/(2TP + FP + FN) = {2 * c.tp}/{2 * c.tp + c.fp + c.fn}。",
+        f"算术平均 (P + R)/2 = {(r.precision + r.recall) / 2:.4f} 会更高：调和平均偏向两者中较小的那个。",
     ])
 
 
-translate(
-    "02.3",
-    prompt=f"{_MATRIX}计算查准率、查全率和 F1。用元组 (P, R, F1) 作答。",
-    hint="P 用 TP 除以预测的正例数，R 用 TP 除以真实的正例数；F1 是两者的调和平均。",
-    mistakes=[
-        ("FP 和 FN 弄反了（笔记 002 的错误）：", "假正例是被标为垃圾邮件的正常邮件（真实为反例、预测为正例）；假反例是被放过的垃圾邮件。"),
-        ("这个“查准率”其实是特异度 TN/(TN + FP)，笔记 002 把它叫作查准率。", "查准率看的是预测的正例：TP/(TP + FP)。"),
-        ("F1 不是 P 和 R 的算术平均：", "它是两者的调和平均 2PR/(P + R)。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    c = _counts(made)
+    return dict(
+        prompt=f"{_matrix(c)}计算查准率、查全率和 F1。用元组 (P, R, F1) 作答。",
+        mistakes=[
+            ("FP 和 FN 弄反了（笔记 002 的错误）：", "假正例是被标为垃圾邮件的正常邮件（真实为反例、预测为正例）；假反例是被放过的垃圾邮件。"),
+            ("这个“查准率”其实是特异度 TN/(TN + FP)，笔记 002 把它叫作查准率。", "查准率看的是预测的正例：TP/(TP + FP)。"),
+            ("F1 不是 P 和 R 的算术平均：", "它是两者的调和平均 2PR/(P + R)。"),
+        ],
+        solve=lambda: _solve_3(c),
+    )
 
 
-def _solve_4():
+translate("02.3", hint="P 用 TP 除以预测的正例数，R 用 TP 除以真实的正例数；F1 是两者的调和平均。", variants=_zh_3,
+          **_zh_3(e._make_02_3(0)))
+
+
+def _solve_4(c):
+    r = rates(c)
     return "\n".join([
-        f"特异度就是真反例率：在 {C.negatives} 封正常邮件（FP + TN）中，被判为正常的比例。",
-        f"TNR = TN/(TN + FP) = {C.tn}/{C.tn + C.fp} = {R.tnr:.4f} = 1 - FPR = 1 - {R.fpr:.4f}。",
-        f"它既不是 FPR（{R.fpr:.4f}），也不是查准率（{R.precision:.4f}）。",
+        f"特异度就是真反例率：在 {c.negatives} 封正常邮件（FP + TN）中，被判为正常的比例。",
+        f"TNR = TN/(TN + FP) = {c.tn}/{c.tn + c.fp} = {r.tnr:.4f} = 1 - FPR = 1 - {r.fpr:.4f}。",
+        f"它既不是 FPR（{r.fpr:.4f}），也不是查准率（{r.precision:.4f}）。",
     ])
 
 
-translate(
-    "02.4",
-    prompt=f"{_MATRIX}过滤器的特异度是多少？",
-    hint="特异度是真实反例中的一个比率。",
-    mistakes=[
-        ("这是 FPR，即 FP/(FP + TN)，笔记 002 把它叫作特异度：", "特异度是同一行的另一个比率，TNR = TN/(TN + FP) = 1 - FPR。"),
-        ("这是查准率，笔记 002 把特异度叫作“查准率”：", "特异度除以真实的反例数，查准率除以预测的正例数。"),
-        ("FP 和 FN 弄反了（笔记 002 的错误）：", "真实的反例（正常邮件）是 TN + FP，不是 TN + FN。"),
-        ("这是灵敏度（查全率，TPR），", "即真实正例中的比率；特异度是它在真实反例上的对应量。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    c = _counts(made)
+    return dict(
+        prompt=f"{_matrix(c)}过滤器的特异度是多少？",
+        mistakes=[
+            ("这是 FPR，即 FP/(FP + TN)，笔记 002 把它叫作特异度：", "特异度是同一行的另一个比率，TNR = TN/(TN + FP) = 1 - FPR。"),
+            ("这是查准率，笔记 002 把特异度叫作“查准率”：", "特异度除以真实的反例数，查准率除以预测的正例数。"),
+            ("FP 和 FN 弄反了（笔记 002 的错误）：", "真实的反例（正常邮件）是 TN + FP，不是 TN + FN。"),
+            ("这是灵敏度（查全率，TPR），", "即真实正例中的比率；特异度是它在真实反例上的对应量。"),
+        ],
+        solve=lambda: _solve_4(c),
+    )
+
+
+translate("02.4", hint="特异度是真实反例中的一个比率。", variants=_zh_4, **_zh_4(e._make_02_4(0)))
 
 
 def _solve_5():
