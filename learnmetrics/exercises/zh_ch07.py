@@ -11,48 +11,66 @@ from ._core import translate
 Y, F, E, M = e._Y, e._F, e._E, e._M
 
 
-def _solve_1():
-    return (f"误差 f(x_i) - y_i = {E.tolist()}\n"
-            f"平方误差 = {(E ** 2).tolist()}，它们的和 SSE = {e._SSE:g}\n"
-            f"MSE = SSE / m = {e._SSE:g} / {M} = {e._MSE:.4f}\n"
-            f"（MAE = {lm.mean_absolute_error(Y, F):.4f}：大小为 3 的误差在 MSE 中计 9，在 MAE 中计 3；"
-            f"带符号的误差 +1、0、+2 和 -3 之和为 {E.sum():g}：所以误差要平方或取绝对值）")
+def _signed(errors) -> str:
+    t = ["0" if v == 0 else f"{v:+g}" for v in errors]
+    return "、".join(t[:-1]) + " 和 " + t[-1] if len(t) > 1 else t[0]
 
 
-translate(
-    "07.1",
-    prompt=f"四个样例的真实值 y = {Y.tolist()}，预测值 f(x) = {F.tolist()}。均方误差（MSE）是多少？",
-    hint=f"把每个误差 f(x_i) - y_i 平方，加起来，再除以 m = {M}。",
-    mistakes=[
-        ("这是误差平方和（SSE），", "MSE 还要除以样例数 m。"),
-        ("这是平均绝对误差（MAE），", "MSE 先把每个误差平方再求平均。"),
-        ("这是 MSE 的平方根（RMSE），", "去掉平方根：MSE 的单位是 y 的单位的平方。"),
-        ("这是带符号误差的均值：+1、+2 和 -3 相互抵消了，", "先把每个误差平方，两个方向的误差才都算数。"),
-    ],
-    solve=_solve_1,
-)
+def _solve_1(y, f):
+    err = f - y
+    sse = lm.residual_sum_of_squares(y, f)
+    big = float(np.max(np.abs(err)))
+    return (f"误差 f(x_i) - y_i = {err.tolist()}\n"
+            f"平方误差 = {(err ** 2).tolist()}，它们的和 SSE = {sse:g}\n"
+            f"MSE = SSE / m = {sse:g} / {len(y)} = {lm.mean_squared_error(y, f):.4f}\n"
+            f"（MAE = {lm.mean_absolute_error(y, f):.4f}：大小为 {big:g} 的误差在 MSE 中计 {big ** 2:g}，在 MAE 中计 {big:g}；"
+            f"带符号的误差 {_signed(err)} 之和为 {err.sum():g}：所以误差要平方或取绝对值）")
 
 
-def _solve_2():
-    return (f"y 的均值 = {Y.mean():g}；SST = (y_i - 均值)^2 之和 = {e._SST:g}\n"
-            f"SSE = (y_i - f(x_i))^2 之和 = {e._SSE:g}\n"
-            f"R^2 = 1 - SSE/SST = 1 - {e._SSE:g}/{e._SST:g} = {e._R2:.4f}\n"
-            f"（y 与 f 的相关系数的平方是 {np.corrcoef(Y, F)[0, 1] ** 2:.4f}：只有对带截距的最小二乘拟合、"
+def _zh_1(made):
+    y, f = made["data"]["y_true"], made["data"]["y_pred"]
+    err = f - y
+    return dict(
+        prompt=f"四个样例的真实值 y = {y.tolist()}，预测值 f(x) = {f.tolist()}。均方误差（MSE）是多少？",
+        mistakes=[
+            ("这是误差平方和（SSE），", "MSE 还要除以样例数 m。"),
+            ("这是平均绝对误差（MAE），", "MSE 先把每个误差平方再求平均。"),
+            ("这是 MSE 的平方根（RMSE），", "去掉平方根：MSE 的单位是 y 的单位的平方。"),
+            (f"这是带符号误差的均值：{_signed(err[err != 0])} {'相互抵消了' if err.sum() == 0 else '部分相互抵消了'}，", "先把每个误差平方，两个方向的误差才都算数。"),
+        ],
+        solve=lambda: _solve_1(y, f),
+    )
+
+
+translate("07.1", hint=f"把每个误差 f(x_i) - y_i 平方，加起来，再除以 m = {M}。", variants=_zh_1, **_zh_1(e._make_07_1(0)))
+
+
+def _solve_2(y, f):
+    sse, sst = lm.residual_sum_of_squares(y, f), lm.residual_sum_of_squares(y, np.full(len(y), y.mean()))
+    return (f"y 的均值 = {y.mean():g}；SST = (y_i - 均值)^2 之和 = {sst:g}\n"
+            f"SSE = (y_i - f(x_i))^2 之和 = {sse:g}\n"
+            f"R^2 = 1 - SSE/SST = 1 - {sse:g}/{sst:g} = {lm.r2_score(y, f):.4f}\n"
+            f"（y 与 f 的相关系数的平方是 {np.corrcoef(y, f)[0, 1] ** 2:.4f}：只有对带截距的最小二乘拟合、"
             "在它自己的训练数据上，它才等于 R^2；这些预测并不是这样得到的）")
 
 
-translate(
-    "07.2",
-    prompt=f"同样这四个样例：y = {Y.tolist()}，f(x) = {F.tolist()}。R² = 1 - SSE/SST 是多少？",
-    hint="SST = (y_i - y 的均值)^2 之和，SSE = (y_i - f(x_i))^2 之和，R² = 1 - SSE/SST。",
-    mistakes=[
-        ("这是 SSE/SST，即模型没有解释的那部分变差，", "R² 是 1 减去它。"),
-        ("你用 MSE（一个均值）除以了 SST（一个和），", "用两个和 SSE 与 SST（或两个均值），不要一个和一个均值。"),
-        ("你是围绕 0 计算总变差的，", "SST 是围绕 y 的均值计算的：基准模型预测的是均值。"),
-        ("这是 y 与 f 的相关系数的平方，", "只有带截距的最小二乘拟合在其训练数据上它才等于 R²；请计算 1 - SSE/SST。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    y, f = made["data"]["y_true"], made["data"]["y_pred"]
+    same = "同样这四个样例" if made["prompt"].startswith("Same") else "四个样例"
+    return dict(
+        prompt=f"{same}：y = {y.tolist()}，f(x) = {f.tolist()}。R² = 1 - SSE/SST 是多少？",
+        mistakes=[
+            ("这是 SSE/SST，即模型没有解释的那部分变差，", "R² 是 1 减去它。"),
+            ("你用 MSE（一个均值）除以了 SST（一个和），", "用两个和 SSE 与 SST（或两个均值），不要一个和一个均值。"),
+            ("你是围绕 0 计算总变差的，", "SST 是围绕 y 的均值计算的：基准模型预测的是均值。"),
+            ("这是 y 与 f 的相关系数的平方，", "只有带截距的最小二乘拟合在其训练数据上它才等于 R²；请计算 1 - SSE/SST。"),
+        ],
+        solve=lambda: _solve_2(y, f),
+    )
+
+
+translate("07.2", hint="SST = (y_i - y 的均值)^2 之和，SSE = (y_i - f(x_i))^2 之和，R² = 1 - SSE/SST。", variants=_zh_2,
+          **_zh_2(e._make_07_2(0)))
 
 N8, P8, R28, A8 = e._N8, e._P8, e._R2_8, e._ADJ8
 
