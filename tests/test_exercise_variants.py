@@ -86,7 +86,7 @@ def test_a_variant_value_that_is_no_rounding_is_never_close_or_correct(eid):
         for _ in range(30):
             typed = [t + rng.choice([-1, 1]) * rng.uniform(1.01, 40) / 10 ** v.decimals for t in a]
             typed = [f"{x:.{v.decimals + 2}f}" for x in typed]
-            fb = check(eid, ("(" + ", ".join(typed) + ")") if v.kind == "tuple" else typed[0], variant=k)
+            fb = check(eid, _typed(v, typed), variant=k)
             assert fb.status not in ("correct", "close"), (eid, k, typed, fb)
         # a rounding at the asked precision is correct, a coarser one close
         assert check(eid, _typed(v, [f"{t:.{v.decimals}f}" for t in a]), variant=k).correct

@@ -36,35 +36,47 @@ _roc6 = _points(_T6.fpr, _T6.tpr)
 _M6, _P6, _N6 = len(_Y6), int(_T6.n_pos), int(_T6.n_neg)
 
 
-def _solve_04_1():
-    lines = [f"m+ = {_P6} (a positive moves up 1/{_P6}), m− = {_N6} (a negative moves right 1/{_N6}); "
+def _solve_04_1(y, s):
+    t = stepping_table(y, s)
+    p, n = int(t.n_pos), int(t.n_neg)
+    lines = [f"m+ = {p} (a positive moves up 1/{p}), m− = {n} (a negative moves right 1/{n}); "
              "start at (0, 0)."]
-    for k in range(1, len(_T6)):
-        move = "up   " if _Y6[k - 1] == 1 else "right"
-        lines.append(f"{_S6[k - 1]:.2f} ({'+' if _Y6[k - 1] == 1 else '−'}) -> {move}: TP = {_T6.tp[k]:g}, "
-                     f"FP = {_T6.fp[k]:g} -> (FPR, TPR) = ({_T6.fpr[k]:.3f}, {_T6.tpr[k]:.3f})")
+    for k in range(1, len(t)):
+        move = "up   " if y[k - 1] == 1 else "right"
+        lines.append(f"{s[k - 1]:.2f} ({'+' if y[k - 1] == 1 else '−'}) -> {move}: TP = {t.tp[k]:g}, "
+                     f"FP = {t.fp[k]:g} -> (FPR, TPR) = ({t.fpr[k]:.3f}, {t.tpr[k]:.3f})")
     return "\n".join(lines)
+
+
+def _make_04_1(seed: int) -> dict:
+    y, s = (_Y6, _S6) if seed == 0 else _ranked(seed, tie=False)
+    t = stepping_table(y, s)
+    roc, m, p, n = _points(t.fpr, t.tpr), len(y), int(t.n_pos), int(t.n_neg)
+    return dict(
+        prompt=f"Six examples ranked by score (label in brackets): {_list_text(y, s)}. List the ROC points (FPR, TPR) "
+               f"of every cut: seven points, from (0, 0), where nothing is predicted positive, to (1, 1).",
+        answer=roc,
+        data={"y_true": y, "y_score": s},
+        mistakes=[
+            Mistake([(b, a) for a, b in roc], "the axes are reversed: those are (TPR, FPR) points.",
+                    "An ROC point is (FPR, TPR): FPR is the horizontal axis (notes 000 and 001 have it reversed)."),
+            Mistake(_points(t.fp / m, t.tp / m), "your rates divide by all m examples.",
+                    f"TPR divides TP by the positives (m+ = {p}), FPR divides FP by the negatives (m− = {n}); "
+                    "then the last point is (1, 1)."),
+            Mistake(_points(t.fp / p, t.tp / n), "your denominators are swapped (TP/m−, FP/m+).",
+                    "TPR is a share of the positives, TP/m+; FPR a share of the negatives, FP/m−."),
+        ],
+        solve=lambda: _solve_04_1(y, s),
+    )
 
 
 register(
     "04.1",
-    f"Six examples ranked by score (label in brackets): {_list_text(_Y6, _S6)}. List the ROC points (FPR, TPR) "
-    f"of every cut: seven points, from (0, 0), where nothing is predicted positive, to (1, 1).",
     kind="sequence",
     quantity="share",
-    answer=_roc6,
-    data={"y_true": _Y6, "y_score": _S6},
     hint="At each cut count TP and FP above it; TPR = TP/m+, FPR = FP/m−; a point is (FPR, TPR).",
-    mistakes=[
-        Mistake([(y, x) for x, y in _roc6], "the axes are reversed: those are (TPR, FPR) points.",
-                "An ROC point is (FPR, TPR): FPR is the horizontal axis (notes 000 and 001 have it reversed)."),
-        Mistake(_points(_T6.fp / _M6, _T6.tp / _M6), "your rates divide by all m examples.",
-                f"TPR divides TP by the positives (m+ = {_P6}), FPR divides FP by the negatives (m− = {_N6}); "
-                "then the last point is (1, 1)."),
-        Mistake(_points(_T6.fp / _P6, _T6.tp / _N6), "your denominators are swapped (TP/m−, FP/m+).",
-                "TPR is a share of the positives, TP/m+; FPR a share of the negatives, FP/m−."),
-    ],
-    solve=_solve_04_1,
+    variants=_make_04_1,
+    **_make_04_1(0),
 )
 
 

@@ -15,28 +15,36 @@ def _list(y, s):
 Y6, S6, T6, P6, N6, M6 = e._Y6, e._S6, e._T6, e._P6, e._N6, e._M6
 
 
-def _solve_1():
-    lines = [f"m+ = {P6}（一个正例向上走 1/{P6}），m− = {N6}（一个反例向右走 1/{N6}）；从 (0, 0) 出发。"]
-    for k in range(1, len(T6)):
-        move = "向上" if Y6[k - 1] == 1 else "向右"
-        lines.append(f"{S6[k - 1]:.2f} ({'+' if Y6[k - 1] == 1 else '−'}) -> {move}：TP = {T6.tp[k]:g}，"
-                     f"FP = {T6.fp[k]:g} -> (FPR, TPR) = ({T6.fpr[k]:.3f}, {T6.tpr[k]:.3f})")
+def _solve_1(y, s):
+    t = e.stepping_table(y, s)
+    p, n = int(t.n_pos), int(t.n_neg)
+    lines = [f"m+ = {p}（一个正例向上走 1/{p}），m− = {n}（一个反例向右走 1/{n}）；从 (0, 0) 出发。"]
+    for k in range(1, len(t)):
+        move = "向上" if y[k - 1] == 1 else "向右"
+        lines.append(f"{s[k - 1]:.2f} ({'+' if y[k - 1] == 1 else '−'}) -> {move}：TP = {t.tp[k]:g}，"
+                     f"FP = {t.fp[k]:g} -> (FPR, TPR) = ({t.fpr[k]:.3f}, {t.tpr[k]:.3f})")
     return "\n".join(lines)
 
 
-translate(
-    "04.1",
-    prompt=f"六个样例按分数排序（括号内为标记）：{_list(Y6, S6)}。列出每个截断点的 ROC 点 (FPR, TPR)："
-           "共七个点，从 (0, 0)（什么都不预测为正例）到 (1, 1)。",
-    hint="在每个截断点数出它以上的 TP 和 FP；TPR = TP/m+，FPR = FP/m−；一个点是 (FPR, TPR)。",
-    mistakes=[
-        ("坐标轴反了：这些是 (TPR, FPR) 点。", "ROC 点是 (FPR, TPR)：FPR 是横轴（笔记 000 和 001 把它弄反了）。"),
-        ("你的比率除以了全部 m 个样例。",
-         f"TPR 用 TP 除以正例数（m+ = {P6}），FPR 用 FP 除以反例数（m− = {N6}）；这样最后一个点才是 (1, 1)。"),
-        ("你的分母对调了（TP/m−，FP/m+）。", "TPR 是正例中的比例 TP/m+；FPR 是反例中的比例 FP/m−。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    t = e.stepping_table(y, s)
+    p, n = int(t.n_pos), int(t.n_neg)
+    return dict(
+        prompt=f"六个样例按分数排序（括号内为标记）：{_list(y, s)}。列出每个截断点的 ROC 点 (FPR, TPR)："
+               "共七个点，从 (0, 0)（什么都不预测为正例）到 (1, 1)。",
+        mistakes=[
+            ("坐标轴反了：这些是 (TPR, FPR) 点。", "ROC 点是 (FPR, TPR)：FPR 是横轴（笔记 000 和 001 把它弄反了）。"),
+            ("你的比率除以了全部 m 个样例。",
+             f"TPR 用 TP 除以正例数（m+ = {p}），FPR 用 FP 除以反例数（m− = {n}）；这样最后一个点才是 (1, 1)。"),
+            ("你的分母对调了（TP/m−，FP/m+）。", "TPR 是正例中的比例 TP/m+；FPR 是反例中的比例 FP/m−。"),
+        ],
+        solve=lambda: _solve_1(y, s),
+    )
+
+
+translate("04.1", hint="在每个截断点数出它以上的 TP 和 FP；TPR = TP/m+，FPR = FP/m−；一个点是 (FPR, TPR)。", variants=_zh_1,
+          **_zh_1(e._make_04_1(0)))
 
 YT, ST, TT = e._YT, e._ST, e._TT
 
