@@ -203,31 +203,45 @@ _FPR6, _TPR6, _P6 = 0.2, 0.7, 0.3
 _err6 = float(lm.normalized_cost(_FPR6, 1 - _TPR6, _P6, 1, 1))
 
 
-def _solve_6() -> str:
-    return (f"E = p (1 - TPR) + (1 - p) FPR = {_P6} x {1 - _TPR6:.1f} + {1 - _P6:.1f} x {_FPR6} = {_err6:.4f}\n"
-            f"(= normalized_cost with equal costs: {_err6:.4f}; book.roc_point_error_rate: "
-            f"{book.roc_point_error_rate(_FPR6, _TPR6, _P6):.4f})")
+def _solve_6(fpr, tpr, p) -> str:
+    err = float(lm.normalized_cost(fpr, 1 - tpr, p, 1, 1))
+    return (f"E = p (1 - TPR) + (1 - p) FPR = {p} x {1 - tpr:.1f} + {1 - p:.1f} x {fpr} = {err:.4f}\n"
+            f"(= normalized_cost with equal costs: {err:.4f}; book.roc_point_error_rate: "
+            f"{book.roc_point_error_rate(fpr, tpr, p):.4f})")
+
+
+def _make_12_6(seed: int) -> dict:
+    if seed == 0:
+        fpr, tpr, p, which = _FPR6, _TPR6, _P6, "Book exercise 2.6"
+    else:       # rates and shares in tenths, as the solution prints them
+        rng = np.random.default_rng([12, 6, seed])
+        fpr, tpr = float(rng.choice([0.1, 0.2, 0.3, 0.4])), float(rng.choice([0.6, 0.7, 0.8, 0.9]))
+        p, which = float(rng.choice([0.1, 0.2, 0.3, 0.4, 0.6])), "Book exercise 2.6, with new numbers"
+    return dict(
+        prompt=f"{which}: a classifier sits at the ROC point (FPR, TPR) = ({fpr}, {tpr}) on a test set "
+               f"where a share p = {p} of the examples is positive. What is its error rate?",
+        answer=float(lm.normalized_cost(fpr, 1 - tpr, p, 1, 1)),
+        data={"fpr": fpr, "tpr": tpr, "p": p},
+        mistakes=[
+            Mistake(((1 - tpr) + fpr) / 2, "you averaged FNR and FPR, as if the classes were equally many.",
+                    "Weigh the missed positives by p and the false alarms by 1 - p."),
+            Mistake(p * fpr + (1 - p) * (1 - tpr), "you weighed FPR by p and FNR by 1 - p: swapped.",
+                    "FNR is a share of the positives (weight p), FPR of the negatives (weight 1 - p)."),
+            Mistake(1 - tpr + fpr, "you added FNR and FPR without weights.",
+                    "Each rate is a share of its own class: weigh it by that class's share p or 1 - p."),
+        ],
+        solve=lambda: _solve_6(fpr, tpr, p),
+    )
 
 
 register(
     "12.6",
-    f"Book exercise 2.6: a classifier sits at the ROC point (FPR, TPR) = ({_FPR6}, {_TPR6}) on a test set "
-    f"where a share p = {_P6} of the examples is positive. What is its error rate?",
     kind="number",
     quantity="share",
-    answer=_err6,
-    data={"fpr": _FPR6, "tpr": _TPR6, "p": _P6},
-    mistakes=[
-        Mistake(((1 - _TPR6) + _FPR6) / 2, "you averaged FNR and FPR, as if the classes were equally many.",
-                "Weigh the missed positives by p and the false alarms by 1 - p."),
-        Mistake(_P6 * _FPR6 + (1 - _P6) * (1 - _TPR6), "you weighed FPR by p and FNR by 1 - p: swapped.",
-                "FNR is a share of the positives (weight p), FPR of the negatives (weight 1 - p)."),
-        Mistake(1 - _TPR6 + _FPR6, "you added FNR and FPR without weights.",
-                "Each rate is a share of its own class: weigh it by that class's share p or 1 - p."),
-    ],
     tolerance=5e-4,
     hint="Error = missed positives + false alarms, over all examples: p (1 - TPR) + (1 - p) FPR.",
-    solve=_solve_6,
+    variants=_make_12_6,
+    **_make_12_6(0),
 )
 
 # -- 12.7 (book 2.7): from a cost line back to its ROC point -------------------------------------

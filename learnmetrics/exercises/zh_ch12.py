@@ -135,24 +135,31 @@ translate(
 )
 
 
-def _solve_6():
-    return (f"E = p (1 - TPR) + (1 - p) FPR = {e._P6} x {1 - e._TPR6:.1f} + {1 - e._P6:.1f} x {e._FPR6} = {e._err6:.4f}\n"
-            f"（= 两种代价相等时的 normalized_cost：{e._err6:.4f}；book.roc_point_error_rate："
-            f"{book.roc_point_error_rate(e._FPR6, e._TPR6, e._P6):.4f}）")
+def _solve_6(fpr, tpr, p):
+    err = float(lm.normalized_cost(fpr, 1 - tpr, p, 1, 1))
+    return (f"E = p (1 - TPR) + (1 - p) FPR = {p} × {1 - tpr:.1f} + {1 - p:.1f} × {fpr} = {err:.4f}\n"
+            f"（= 两种代价相等时的 normalized_cost：{err:.4f}；book.roc_point_error_rate："
+            f"{book.roc_point_error_rate(fpr, tpr, p):.4f}）")
 
 
-translate(
-    "12.6",
-    prompt=f"书中习题 2.6：一个分类器位于 ROC 点 (FPR, TPR) = ({e._FPR6}, {e._TPR6})，测试集中正例占比 p = {e._P6}。"
-           "它的错误率是多少？",
-    hint="错误 = 漏掉的正例 + 误报，除以全部样例：p (1 - TPR) + (1 - p) FPR。",
-    mistakes=[
-        ("你对 FNR 和 FPR 取了平均，好像两类一样多。", "漏掉的正例按 p 加权，误报按 1 - p 加权。"),
-        ("你用 p 给 FPR 加权、用 1 - p 给 FNR 加权：弄反了。", "FNR 是正例中的比例（权重 p），FPR 是反例中的比例（权重 1 - p）。"),
-        ("你把 FNR 和 FPR 直接相加，没有加权。", "每个比率都是它所在类别中的比例：按该类别的占比 p 或 1 - p 加权。"),
-    ],
-    solve=_solve_6,
-)
+def _zh_6(made):
+    d = made["data"]
+    fpr, tpr, p = d["fpr"], d["tpr"], d["p"]
+    which = "书中习题 2.6" if made["prompt"].startswith("Book exercise 2.6:") else "书中习题 2.6（换了新的数）"
+    return dict(
+        prompt=f"{which}：一个分类器位于 ROC 点 (FPR, TPR) = ({fpr}, {tpr})，测试集中正例占比 p = {p}。"
+               "它的错误率是多少？",
+        mistakes=[
+            ("你对 FNR 和 FPR 取了平均，好像两类一样多。", "漏掉的正例按 p 加权，误报按 1 - p 加权。"),
+            ("你用 p 给 FPR 加权、用 1 - p 给 FNR 加权：弄反了。", "FNR 是正例中的比例（权重 p），FPR 是反例中的比例（权重 1 - p）。"),
+            ("你把 FNR 和 FPR 直接相加，没有加权。", "每个比率都是它所在类别中的比例：按该类别的占比 p 或 1 - p 加权。"),
+        ],
+        solve=lambda: _solve_6(fpr, tpr, p),
+    )
+
+
+translate("12.6", hint="错误 = 漏掉的正例 + 误报，除以全部样例：p (1 - TPR) + (1 - p) FPR。", variants=_zh_6,
+          **_zh_6(e._make_12_6(0)))
 
 
 def _solve_7():
