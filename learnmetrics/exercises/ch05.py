@@ -157,33 +157,54 @@ _P3, _C01_3, _C10_3 = 0.25, 6, 1
 _x3 = _cost.probability_cost(_P3, _C01_3, _C10_3)
 
 
-def _solve_05_3():
-    num, neg = _P3 * _C01_3, (1 - _P3) * _C10_3
+def _solve_05_3(p, c01, c10):
+    x = _cost.probability_cost(p, c01, c10)
+    num, neg = p * c01, (1 - p) * c10
     return (f"P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)\n"
-            f"         = {_P3}*{_C01_3} / ({_P3}*{_C01_3} + {1 - _P3}*{_C10_3}) = {num:g} / ({num:g} + {neg:g}) "
-            f"= {_x3:.4f}\n"
-            f"(lm.probability_cost({_P3}, {_C01_3}, {_C10_3}) = {_x3:.4f}; with equal costs it would be p = {_P3})")
+            f"         = {p}*{c01} / ({p}*{c01} + {1 - p}*{c10}) = {num:g} / ({num:g} + {neg:g}) "
+            f"= {x:.4f}\n"
+            f"(lm.probability_cost({p}, {c01}, {c10}) = {x:.4f}; with equal costs it would be p = {p})")
+
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times", 8: "eight times",
+          10: "ten times"}
+
+
+def _make_05_3(seed: int) -> dict:
+    if seed == 0:
+        p, c01, c10 = _P3, _C01_3, _C10_3
+        share = f"A quarter of the examples are positive (p = {p})"
+    else:
+        rng = np.random.default_rng([5, 3, seed])
+        p, c01, c10 = float(rng.choice([0.1, 0.2, 0.4, 0.5])), int(rng.choice([2, 3, 4, 5, 8, 10])), 1
+        share = f"A share p = {p} of the examples is positive"
+    x = _cost.probability_cost(p, c01, c10)
+    return dict(
+        prompt=f"{share} and a missed positive costs {c01} times a false alarm (cost01 = {c01}, cost10 = {c10}). "
+               "What is the probability cost P(+)cost, the x-axis of the cost curve?",
+        answer=x,
+        data={"p": p, "cost01": c01, "cost10": c10},
+        mistakes=[
+            Mistake(_cost.probability_cost(p, c10, c01), "the costs are swapped: p was weighed by cost10.",
+                    "The positives' share is weighed by the price of missing one, cost01 (FN); the negatives' by "
+                    "cost10 (FP)."),
+            Mistake(p, "that is p itself: the prices are left out.",
+                    f"P(+)cost equals p only when the two costs are equal; here a positive weighs {_TIMES[c01]} as "
+                    "much."),
+            Mistake(1 - x, "that is the negatives' share 1 - P(+)cost.",
+                    "P(+)cost puts p*cost01, the positive side, on top of the fraction."),
+        ],
+        solve=lambda: _solve_05_3(p, c01, c10),
+    )
 
 
 register(
     "05.3",
-    f"A quarter of the examples are positive (p = {_P3}) and a missed positive costs {_C01_3} times a false alarm "
-    f"(cost01 = {_C01_3}, cost10 = {_C10_3}). What is the probability cost P(+)cost, the x-axis of the cost curve?",
     kind="number",
     quantity="share",
-    answer=_x3,
-    data={"p": _P3, "cost01": _C01_3, "cost10": _C10_3},
-    mistakes=[
-        Mistake(_cost.probability_cost(_P3, _C10_3, _C01_3), "the costs are swapped: p was weighed by cost10.",
-                "The positives' share is weighed by the price of missing one, cost01 (FN); the negatives' by "
-                "cost10 (FP)."),
-        Mistake(_P3, "that is p itself: the prices are left out.",
-                "P(+)cost equals p only when the two costs are equal; here a positive weighs six times as much."),
-        Mistake(1 - _x3, "that is the negatives' share 1 - P(+)cost.",
-                "P(+)cost puts p*cost01, the positive side, on top of the fraction."),
-    ],
     hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10).",
-    solve=_solve_05_3,
+    variants=_make_05_3,
+    **_make_05_3(0),
 )
 
 

@@ -81,26 +81,35 @@ translate("05.2", hint="E = (FN*cost01 + FP*cost10) / m：只有犯错才付代�
           **_zh_2(e._make_05_2(0)))
 
 
-def _solve_3():
-    num, neg = e._P3 * e._C01_3, (1 - e._P3) * e._C10_3
+def _solve_3(p, c01, c10):
+    x = _cost.probability_cost(p, c01, c10)
+    num, neg = p * c01, (1 - p) * c10
     return (f"P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)\n"
-            f"         = {e._P3}*{e._C01_3} / ({e._P3}*{e._C01_3} + {1 - e._P3}*{e._C10_3}) = {num:g} / ({num:g} + {neg:g}) "
-            f"= {e._x3:.4f}\n"
-            f"（lm.probability_cost({e._P3}, {e._C01_3}, {e._C10_3}) = {e._x3:.4f}；若两种代价相等，它就是 p = {e._P3}）")
+            f"         = {p}*{c01} / ({p}*{c01} + {1 - p}*{c10}) = {num:g} / ({num:g} + {neg:g}) "
+            f"= {x:.4f}\n"
+            f"（lm.probability_cost({p}, {c01}, {c10}) = {x:.4f}；若两种代价相等，它就是 p = {p}）")
 
 
-translate(
-    "05.3",
-    prompt=f"四分之一的样例是正例（p = {e._P3}），漏掉一个正例的代价是一次误报的 {e._C01_3} 倍（cost01 = {e._C01_3}，"
-           f"cost10 = {e._C10_3}）。正例概率代价 P(+)cost，即代价曲线的横轴，是多少？",
-    hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)。",
-    mistakes=[
-        ("两个代价对调了：p 被乘上了 cost10。", "正例的比例要乘以漏掉一个正例的代价 cost01（FN）；反例的比例乘以 cost10（FP）。"),
-        ("这就是 p 本身：代价被漏掉了。", "只有两种代价相等时 P(+)cost 才等于 p；这里一个正例的分量是六倍。"),
-        ("这是反例一侧的份额 1 - P(+)cost。", "P(+)cost 的分子是正例一侧的 p*cost01。"),
-    ],
-    solve=_solve_3,
-)
+_TIMES = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 8: "八", 10: "十"}
+
+
+def _zh_3(made):
+    d = made["data"]
+    p, c01, c10 = d["p"], d["cost01"], d["cost10"]
+    share = f"四分之一的样例是正例（p = {p}）" if made["prompt"].startswith("A quarter") else f"正例占样例的比例为 p = {p}"
+    return dict(
+        prompt=f"{share}，漏掉一个正例的代价是一次误报的 {c01} 倍（cost01 = {c01}，"
+               f"cost10 = {c10}）。正例概率代价 P(+)cost，即代价曲线的横轴，是多少？",
+        mistakes=[
+            ("两个代价对调了：p 被乘上了 cost10。", "正例的比例要乘以漏掉一个正例的代价 cost01（FN）；反例的比例乘以 cost10（FP）。"),
+            ("这就是 p 本身：代价被漏掉了。", f"只有两种代价相等时 P(+)cost 才等于 p；这里一个正例的分量是{_TIMES[c01]}倍。"),
+            ("这是反例一侧的份额 1 - P(+)cost。", "P(+)cost 的分子是正例一侧的 p*cost01。"),
+        ],
+        solve=lambda: _solve_3(p, c01, c10),
+    )
+
+
+translate("05.3", hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)。", variants=_zh_3, **_zh_3(e._make_05_3(0)))
 
 
 def _solve_4():
