@@ -132,33 +132,63 @@ _fp4 = round(_tp4 * (1 - _P4) / _P4)
 _c4 = lm.classification.BinaryCounts(tp=_tp4, fp=_fp4, fn=_MPOS4 - _tp4, tn=_MNEG4 - _fp4)
 
 
-def _solve_4() -> str:
-    return (f"TP = R m+ = {_R4} x {_MPOS4} = {_c4.tp}\n"
-            f"FP = TP (1 - P) / P = {_c4.tp} x {1 - _P4:g} / {_P4} = {_c4.fp}\n"
-            f"FPR = FP / m- = {_c4.fp} / {_MNEG4} = {_c4.fpr:.4f}\n"
-            f"check: P = {_c4.precision:.4f}, R = TPR = {_c4.recall:.4f}\n"
+def _counts_12_4(p, r, m_pos, m_neg):
+    tp = round(r * m_pos)
+    fp = round(tp * (1 - p) / p)
+    return lm.classification.BinaryCounts(tp=tp, fp=fp, fn=m_pos - tp, tn=m_neg - fp)
+
+
+def _solve_4(p, r, m_pos, m_neg) -> str:
+    c = _counts_12_4(p, r, m_pos, m_neg)
+    return (f"TP = R m+ = {r} x {m_pos} = {c.tp}\n"
+            f"FP = TP (1 - P) / P = {c.tp} x {1 - p:g} / {p} = {c.fp}\n"
+            f"FPR = FP / m- = {c.fp} / {m_neg} = {c.fpr:.4f}\n"
+            f"check: P = {c.precision:.4f}, R = TPR = {c.recall:.4f}\n"
             "In general FPR = R (1 - P) / P x m+ / m-: P and R fix TPR and FPR only when the class sizes are known.")
+
+
+def _book_12_4(seed: int):
+    """(P, R, m+, m-, the prompt's opening) of variant ``seed``: whole counts TP = R m+ and FP = TP (1 - P)/P."""
+    if seed == 0:
+        return _P4, _R4, _MPOS4, _MNEG4, "Book exercise 2.4"
+    rng = np.random.default_rng([12, 4, seed])
+    while True:
+        p, r = float(rng.choice([0.5, 0.6, 0.75, 0.8])), float(rng.choice([0.4, 0.5, 0.6, 0.8]))
+        m_pos, m_neg = int(rng.choice([40, 50, 100])), int(rng.choice([100, 150, 200, 300]))
+        tp = r * m_pos
+        fp = tp * (1 - p) / p
+        if abs(tp - round(tp)) < 1e-9 and abs(fp - round(fp)) < 1e-9 and round(fp) < m_neg:
+            return p, r, m_pos, m_neg, "Book exercise 2.4, with new numbers"
+
+
+def _make_12_4(seed: int) -> dict:
+    p, r, m_pos, m_neg, which = _book_12_4(seed)
+    c = _counts_12_4(p, r, m_pos, m_neg)
+    return dict(
+        prompt=f"{which}: a classifier has precision P = {p} and recall R = {r} on a test set with "
+               f"m+ = {m_pos} positives and m- = {m_neg} negatives. What is its FPR?",
+        answer=c.fpr,
+        data={"P": p, "R": r, "m_pos": m_pos, "m_neg": m_neg},
+        mistakes=[
+            Mistake(1 - p, "1 - P = FP/(TP+FP) is the share of false alarms among the predicted positives.",
+                    "FPR divides FP by the number of actual negatives, m-."),
+            Mistake(1 - r, "1 - R = FN/m+ is the false negative rate (FNR).",
+                    "FPR counts false alarms among the negatives: find TP from R, then FP from P."),
+            Mistake(c.fp / m_pos, "you divided FP by m+.",
+                    "The false positive rate is per actual negative: divide by m- (FP + TN)."),
+        ],
+        solve=lambda: _solve_4(p, r, m_pos, m_neg),
+    )
 
 
 register(
     "12.4",
-    f"Book exercise 2.4: a classifier has precision P = {_P4} and recall R = {_R4} on a test set with "
-    f"m+ = {_MPOS4} positives and m- = {_MNEG4} negatives. What is its FPR?",
     kind="number",
     quantity="share",
-    answer=_c4.fpr,
-    data={"P": _P4, "R": _R4, "m_pos": _MPOS4, "m_neg": _MNEG4},
-    mistakes=[
-        Mistake(1 - _P4, "1 - P = FP/(TP+FP) is the share of false alarms among the predicted positives.",
-                "FPR divides FP by the number of actual negatives, m-."),
-        Mistake(1 - _R4, "1 - R = FN/m+ is the false negative rate (FNR).",
-                "FPR counts false alarms among the negatives: find TP from R, then FP from P."),
-        Mistake(_c4.fp / _MPOS4, "you divided FP by m+.",
-                "The false positive rate is per actual negative: divide by m- (FP + TN)."),
-    ],
     tolerance=5e-4,
     hint="TP = R m+; FP = TP (1 - P) / P; FPR = FP / m-.",
-    solve=_solve_4,
+    variants=_make_12_4,
+    **_make_12_4(0),
 )
 
 # -- 12.5 (book 2.5): the rank loss of a list with a tie -----------------------------------------

@@ -93,26 +93,32 @@ translate(
 c4 = e._c4
 
 
-def _solve_4():
-    return (f"TP = R m+ = {e._R4} x {e._MPOS4} = {c4.tp}\n"
-            f"FP = TP (1 - P) / P = {c4.tp} x {1 - e._P4:g} / {e._P4} = {c4.fp}\n"
-            f"FPR = FP / m- = {c4.fp} / {e._MNEG4} = {c4.fpr:.4f}\n"
-            f"验算：P = {c4.precision:.4f}，R = TPR = {c4.recall:.4f}\n"
-            "一般地 FPR = R (1 - P) / P x m+ / m-：只有知道两类的大小，P 和 R 才能确定 TPR 和 FPR。")
+def _solve_4(p, r, m_pos, m_neg):
+    c = e._counts_12_4(p, r, m_pos, m_neg)
+    return (f"TP = R m+ = {r} × {m_pos} = {c.tp}\n"
+            f"FP = TP (1 - P) / P = {c.tp} × {1 - p:g} / {p} = {c.fp}\n"
+            f"FPR = FP / m- = {c.fp} / {m_neg} = {c.fpr:.4f}\n"
+            f"验算：P = {c.precision:.4f}，R = TPR = {c.recall:.4f}\n"
+            "一般地 FPR = R (1 - P) / P × m+ / m-：只有知道两类的大小，P 和 R 才能确定 TPR 和 FPR。")
 
 
-translate(
-    "12.4",
-    prompt=f"书中习题 2.4：一个分类器在含 m+ = {e._MPOS4} 个正例、m- = {e._MNEG4} 个反例的测试集上，"
-           f"查准率 P = {e._P4}，查全率 R = {e._R4}。它的 FPR 是多少？",
-    hint="TP = R m+；FP = TP (1 - P) / P；FPR = FP / m-。",
-    mistakes=[
-        ("1 - P = FP/(TP+FP) 是预测的正例中误报所占的比例。", "FPR 用 FP 除以真实反例的个数 m-。"),
-        ("1 - R = FN/m+ 是假反例率（FNR）。", "FPR 数的是反例中的误报：先由 R 求 TP，再由 P 求 FP。"),
-        ("你用 FP 除以了 m+。", "假正例率是按真实反例算的：除以 m-（FP + TN）。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    d = made["data"]
+    p, r, m_pos, m_neg = d["P"], d["R"], d["m_pos"], d["m_neg"]
+    which = "书中习题 2.4" if made["prompt"].startswith("Book exercise 2.4:") else "书中习题 2.4（换了新的数）"
+    return dict(
+        prompt=f"{which}：一个分类器在含 m+ = {m_pos} 个正例、m- = {m_neg} 个反例的测试集上，"
+               f"查准率 P = {p}，查全率 R = {r}。它的 FPR 是多少？",
+        mistakes=[
+            ("1 - P = FP/(TP+FP) 是预测的正例中误报所占的比例。", "FPR 用 FP 除以真实反例的个数 m-。"),
+            ("1 - R = FN/m+ 是假反例率（FNR）。", "FPR 数的是反例中的误报：先由 R 求 TP，再由 P 求 FP。"),
+            ("你用 FP 除以了 m+。", "假正例率是按真实反例算的：除以 m-（FP + TN）。"),
+        ],
+        solve=lambda: _solve_4(p, r, m_pos, m_neg),
+    )
+
+
+translate("12.4", hint="TP = R m+；FP = TP (1 - P) / P；FPR = FP / m-。", variants=_zh_4, **_zh_4(e._make_12_4(0)))
 
 
 def _solve_5():
