@@ -19,6 +19,7 @@ import pytest
 import learnmetrics as lm
 from learnmetrics.exercises import EXERCISES, N_VARIANTS, another, check, solution
 from learnmetrics.exercises._core import _build_variant, _flat
+from test_exercise_answers import _typed  # a value typed in the exercise's shape
 
 WITH = [e for e in EXERCISES if EXERCISES[e].has_variants]
 DECIMAL = re.compile(r"\d+\.\d+")
@@ -90,17 +91,6 @@ def test_a_variant_value_that_is_no_rounding_is_never_close_or_correct(eid):
             assert fb.status not in ("correct", "close"), (eid, k, typed, fb)
         # a rounding at the asked precision is correct, a coarser one close
         assert check(eid, _typed(v, [f"{t:.{v.decimals}f}" for t in a]), variant=k).correct
-
-
-def _typed(ex, texts):
-    if ex.kind == "number":
-        return texts[0]
-    if ex.kind == "tuple":
-        return "(" + ", ".join(texts) + ")"
-    k = len(ex.answer[0]) if isinstance(ex.answer[0], tuple) else 1
-    if k == 1:
-        return "[" + ", ".join(texts) + "]"
-    return "[" + ", ".join("(" + ", ".join(texts[i:i + k]) + ")" for i in range(0, len(texts), k)) + "]"
 
 
 @pytest.mark.parametrize("eid", WITH)
