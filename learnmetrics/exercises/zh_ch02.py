@@ -83,7 +83,7 @@ def _solve_3(c):
     return "\n".join([
         f"P = TP/(TP + FP) = {c.tp}/{c.tp + c.fp} = {r.precision:.4f}（被标为垃圾邮件的邮件中，真是垃圾邮件的比例）。",
         f"R = TP/(TP + FN) = {c.tp}/{c.tp + c.fn} = {r.recall:.4f}（垃圾邮件中被标出的比例）。",
-        f"F1 = 2PR/(P + R) = 2 x {r.precision:.4f} x {r.recall:.4f} / {r.precision + r.recall:.4f} = {r.f1:.4f}，"
+        f"F1 = 2PR/(P + R) = 2 × {r.precision:.4f} × {r.recall:.4f} / {r.precision + r.recall:.4f} = {r.f1:.4f}，"
         f"也等于 2TP/(2TP + FP + FN) = {2 * c.tp}/{2 * c.tp + c.fp + c.fn}。",
         f"算术平均 (P + R)/2 = {(r.precision + r.recall) / 2:.4f} 会更高：调和平均偏向两者中较小的那个。",
     ])
@@ -138,7 +138,7 @@ def _solve_5():
     lines = [f"第 {k} 类：P = {pk:.4f}，R = {rk:.4f}，F1 = {fk:.4f}" for k, pk, rk, fk in zip((1, 2, 3), p, r, f)]
     lines += [
         f"宏查准率 = P 列的均值 = {mm.macro_p:.4f}；宏查全率 = R 列的均值 = {mm.macro_r:.4f}。",
-        f"书中的宏F1 = 2 x 宏查准率 x 宏查全率 / (宏查准率 + 宏查全率) = {mm.macro_f1:.4f}（lm.macro_micro(...).macro_f1）。",
+        f"书中的宏F1 = 2 × 宏查准率 × 宏查全率 / (宏查准率 + 宏查全率) = {mm.macro_f1:.4f}（lm.macro_micro(...).macro_f1）。",
         f"scikit-learn 的 f1_score(average='macro') = F1 列的均值 = {e._sk5:.4f}：是另一个数。",
         f"微F1 = 精度 = {mm.micro_f1:.4f}。",
     ]
@@ -201,8 +201,8 @@ def _solve_8():
     return "\n".join([
         f"TPR = TP/(TP + FN) = {C.tp}/{C.tp + C.fn} = {R.recall:.4f}；TNR = TN/(TN + FP) = {C.tn}/{C.tn + C.fp} = {R.tnr:.4f}。",
         f"平衡精度 = (TPR + TNR)/2 = {e._ba8:.4f}（精度 {R.accuracy:.4f} 按类别大小给两类加权；平衡精度给每类各一半）。",
-        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({C.tp} x {C.tn} - {C.fp} x {C.fn}) / "
-        f"sqrt({C.tp + C.fp} x {C.tp + C.fn} x {C.tn + C.fp} x {C.tn + C.fn}) = {e._mcc8:.4f}。",
+        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({C.tp} × {C.tn} - {C.fp} × {C.fn}) / "
+        f"sqrt({C.tp + C.fp} × {C.tp + C.fn} × {C.tn + C.fp} × {C.tn + C.fn}) = {e._mcc8:.4f}。",
         f"（Cohen 的 Kappa 系数是另一个度量，这里为 {e._kappa8:.4f}。）",
     ])
 
@@ -226,7 +226,7 @@ def _solve_9():
     c = e._c9
     return "\n".join([
         f"{e._N9:,} 人中有 {e._PI9:.0%} 患病：患病 {c.tp + c.fn:,.0f} 人，健康 {c.fp + c.tn:,.0f} 人。",
-        f"TP = TPR x {c.tp + c.fn:,.0f} = {c.tp:,.0f}；FP = FPR x {c.fp + c.tn:,.0f} = {c.fp:,.1f}。",
+        f"TP = TPR × {c.tp + c.fn:,.0f} = {c.tp:,.0f}；FP = FPR × {c.fp + c.tn:,.0f} = {c.fp:,.1f}。",
         f"P = TP/(TP + FP) = {c.tp:,.0f}/{c.tp + c.fp:,.1f} = {e._p9:.4f}：大多数报警都是误报，尽管 TPR 和 FPR "
         f"与诊所里的相同，而在诊所里 P = {e._p9_clinic:.4f}。",
         f"用几率算也一样：LR+ = TPR/FPR = {e._lr9:.1f}；患病的几率从 1:{(1 - e._PI9) / e._PI9:.0f} 变为 {e._odds9:.4f}，"
@@ -259,7 +259,7 @@ def _solve_10():
     n, L = len(e._Y10), len(e._Y10[0])
     lines += [
         f"子集精度 = 整个标记集合全对的样例所占比例 = {e._subset10:.4f}。",
-        f"汉明损失 = {n} x {L} = {n * L} 个（样例，标记）格子中错误的比例 = {e._hamming10:.4f}。",
+        f"汉明损失 = {n} × {L} = {n * L} 个（样例，标记）格子中错误的比例 = {e._hamming10:.4f}。",
         f"一个标记错了，在子集精度里整个样例就算错；在汉明损失里只算 {L} 个格子中的一个。",
     ]
     return "\n".join(lines)

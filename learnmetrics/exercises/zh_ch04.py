@@ -21,8 +21,8 @@ def _solve_1(y, s):
     lines = [f"m+ = {p}（一个正例向上走 1/{p}），m− = {n}（一个反例向右走 1/{n}）；从 (0, 0) 出发。"]
     for k in range(1, len(t)):
         move = "向上" if y[k - 1] == 1 else "向右"
-        lines.append(f"{s[k - 1]:.2f} ({'+' if y[k - 1] == 1 else '−'}) -> {move}：TP = {t.tp[k]:g}，"
-                     f"FP = {t.fp[k]:g} -> (FPR, TPR) = ({t.fpr[k]:.3f}, {t.tpr[k]:.3f})")
+        lines.append(f"{s[k - 1]:.2f} ({'+' if y[k - 1] == 1 else '−'}) → {move}：TP = {t.tp[k]:g}，"
+                     f"FP = {t.fp[k]:g} → (FPR, TPR) = ({t.fpr[k]:.3f}, {t.tpr[k]:.3f})")
     return "\n".join(lines)
 
 
@@ -110,9 +110,9 @@ K4, bf, af = e._K4, e._before, e._after
 
 def _solve_4():
     return "\n".join([
-        f"截断点 {K4 - 1} 处：TP = {bf.tp:g}，FP = {bf.fp:g} -> (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。",
+        f"截断点 {K4 - 1} 处：TP = {bf.tp:g}，FP = {bf.fp:g} → (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。",
         f"截断点 {K4} 同时纳入分数为 {TT.thresholds[K4]:.2f} 的两个样例，一个正例、一个反例（没有阈值能把它们分开）：",
-        f"TP = {af.tp:g}，FP = {af.fp:g} -> ({af.fp:g}/{TT.n_neg:g}, {af.tp:g}/{TT.n_pos:g}) = "
+        f"TP = {af.tp:g}，FP = {af.fp:g} → ({af.fp:g}/{TT.n_neg:g}, {af.tp:g}/{TT.n_pos:g}) = "
         f"({af.fpr:.3f}, {af.tpr:.3f})：一步斜走，同时向上和向右。",
     ])
 

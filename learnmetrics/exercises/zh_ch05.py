@@ -35,7 +35,7 @@ translate(
     prompt=f"把探索器设为 p = {e._P1}、cost01:cost10 = {e._OLD[0]}:{e._OLD[1]}（书中的例子）：最佳截断点是 {_cut(e._s_old)}"
            f"（前 {e._s_old.n_predicted_positive} 个瓜预测为好瓜）。在把代价比滑块移到 {e._NEW[0]}:{e._NEW[1]}"
            "（漏掉一个好瓜的代价是把坏瓜当好瓜卖出的十倍）之前，先预测：最佳截断点会把多少个瓜预测为好瓜？",
-    hint="先算出新代价比下的 x = P(+)cost，再找出哪个截断点的线段 (0, FPR) -> (1, FNR) 在这个 x 处最低。",
+    hint="先算出新代价比下的 x = P(+)cost，再找出哪个截断点的线段 (0, FPR) → (1, FNR) 在这个 x 处最低。",
     mistakes=[
         ("截断点没有移动。", f"假反例变贵时 P(+)cost 从 {e._s_old.x:.2f} 移到 {e._s_new.x:.2f}，在那里最低的是另一条线段："
                           "看代价空间图在新的 x 处的情形。"),
@@ -116,7 +116,7 @@ def _solve_4():
     (x0, y0), (x1, y1) = e._seg
     return (f"在 x = 0 处只有反例起作用：代价是 FPR = {y0:.4f}\n"
             f"在 x = 1 处只有正例起作用：代价是 FNR = 1 - TPR = 1 - {e._TPR_S} = {y1:.4f}\n"
-            f"线段：({x0:g}, {y0:.4f}) -> ({x1:g}, {y1:.4f})   （lm.cost_lines([{e._FPR_S}], [{e._TPR_S}])）")
+            f"线段：({x0:g}, {y0:.4f}) → ({x1:g}, {y1:.4f})   （lm.cost_lines([{e._FPR_S}], [{e._TPR_S}])）")
 
 
 translate(

@@ -47,11 +47,11 @@ translate("07.1", hint=f"把每个误差 f(x_i) - y_i 平方，加起来，再�
 
 def _solve_2(y, f):
     sse, sst = lm.residual_sum_of_squares(y, f), lm.residual_sum_of_squares(y, np.full(len(y), y.mean()))
-    return (f"y 的均值 = {y.mean():g}；SST = (y_i - 均值)^2 之和 = {sst:g}\n"
-            f"SSE = (y_i - f(x_i))^2 之和 = {sse:g}\n"
-            f"R^2 = 1 - SSE/SST = 1 - {sse:g}/{sst:g} = {lm.r2_score(y, f):.4f}\n"
+    return (f"y 的均值 = {y.mean():g}；SST = (y_i - 均值)² 之和 = {sst:g}\n"
+            f"SSE = (y_i - f(x_i))² 之和 = {sse:g}\n"
+            f"R² = 1 - SSE/SST = 1 - {sse:g}/{sst:g} = {lm.r2_score(y, f):.4f}\n"
             f"（y 与 f 的相关系数的平方是 {np.corrcoef(y, f)[0, 1] ** 2:.4f}：只有对带截距的最小二乘拟合、"
-            "在它自己的训练数据上，它才等于 R^2；这些预测并不是这样得到的）")
+            "在它自己的训练数据上，它才等于 R²；这些预测并不是这样得到的）")
 
 
 def _zh_2(made):
@@ -69,17 +69,17 @@ def _zh_2(made):
     )
 
 
-translate("07.2", hint="SST = (y_i - y 的均值)^2 之和，SSE = (y_i - f(x_i))^2 之和，R² = 1 - SSE/SST。", variants=_zh_2,
+translate("07.2", hint="SST = (y_i - y 的均值)² 之和，SSE = (y_i - f(x_i))² 之和，R² = 1 - SSE/SST。", variants=_zh_2,
           **_zh_2(e._make_07_2(0)))
 
 N8, P8, R28, A8 = e._N8, e._P8, e._R2_8, e._ADJ8
 
 
 def _solve_3():
-    return (f"n = {N8}，p = {P8} 个特征（截距不计入 p），R^2 = {R28:.4f}\n"
-            f"调整 R^2 = 1 - (1 - R^2)(n - 1)/(n - p - 1) = 1 - {1 - R28:.4f} x {N8 - 1}/{N8 - P8 - 1} = {A8:.4f}\n"
-            f"笔记 004 不带 (n - 1) 的公式会给出 {1 - (1 - R28) / (N8 - P8 - 1):.4f}，比 R^2 本身还大"
-            "（只要 n - p - 1 > 1 且 R^2 < 1 就是如此）：它奖励了模型，而不是惩罚它")
+    return (f"n = {N8}，p = {P8} 个特征（截距不计入 p），R² = {R28:.4f}\n"
+            f"调整 R² = 1 - (1 - R²)(n - 1)/(n - p - 1) = 1 - {1 - R28:.4f} × {N8 - 1}/{N8 - P8 - 1} = {A8:.4f}\n"
+            f"笔记 004 不带 (n - 1) 的公式会给出 {1 - (1 - R28) / (N8 - P8 - 1):.4f}，比 R² 本身还大"
+            "（只要 n - p - 1 > 1 且 R² < 1 就是如此）：它奖励了模型，而不是惩罚它")
 
 
 translate(
@@ -101,8 +101,8 @@ def _solve_4():
     return (f"AIC = n ln(RSS/n) + 2k，BIC = n ln(RSS/n) + k ln n；直线 k = 2，三次多项式 k = 4\n"
             f"拟合部分：n ln(RSS_3/n) - n ln(RSS_1/n) = {NC} ln({RSS[3]:.6g}/{RSS[1]:.6g}) = {DFIT:.2f}"
             "（对数里的 n 相互抵消）\n"
-            f"ΔAIC = {DFIT:.2f} + 2 x (4 - 2) = {DAIC:.2f}\n"
-            f"ΔBIC = {DFIT:.2f} + ln({NC}) x (4 - 2) = {DFIT:.2f} + {2 * np.log(NC):.2f} = {DBIC:.2f}\n"
+            f"ΔAIC = {DFIT:.2f} + 2 × (4 - 2) = {DAIC:.2f}\n"
+            f"ΔBIC = {DFIT:.2f} + ln({NC}) × (4 - 2) = {DFIT:.2f} + {2 * np.log(NC):.2f} = {DBIC:.2f}\n"
             "两者都为负：两个准则都偏好三次多项式。k 不计截距或计入 σ²，两个模型的 k 同样平移，差值都不变")
 
 
@@ -114,7 +114,7 @@ translate(
     hint="先算拟合部分之差 n ln(RSS_3/RSS_1)，再加上每个准则对 k 从 2 变为 4 的惩罚。",
     mistakes=[
         ("两者对调了：", f"AIC 每个参数罚 2，BIC 罚 ln n（ln {NC} = {np.log(NC):.2f}），所以这里 BIC 的差值更大。"),
-        ("这只是拟合部分 n ln(RSS_3/RSS_1)，", "再加上对多出的两个参数的惩罚：AIC 加 2 x 2，BIC 加 2 ln n。"),
+        ("这只是拟合部分 n ln(RSS_3/RSS_1)，", "再加上对多出的两个参数的惩罚：AIC 加 2 × 2，BIC 加 2 ln n。"),
         ("你在拟合部分用了 log10，", "这两个准则用的是自然对数 ln。"),
     ],
     solve=_solve_4,
@@ -124,11 +124,11 @@ Q = e._QTAB
 
 
 def _solve_5():
-    rows = "\n".join(f"{d} 次：RSS = {Q.rss[d]:.4f}，R^2 = {Q.r2[d]:.4f}，"
-                     f"调整 R^2 = {Q.adjusted_r2[d]:.4f}，Cp = {Q.cp[d]:.2f}" for d in range(len(Q.cp)))
+    rows = "\n".join(f"{d} 次：RSS = {Q.rss[d]:.4f}，R² = {Q.r2[d]:.4f}，"
+                     f"调整 R² = {Q.adjusted_r2[d]:.4f}，Cp = {Q.cp[d]:.2f}" for d in range(len(Q.cp)))
     return (f"{rows}\n"
             f"Cp = RSS/σ̂² - n + 2k（k = p + 1 个系数，含截距），σ̂² = {Q.sigma2:.5f} 取自 8 次多项式：在 {e._CP_PICK} 次处最小。\n"
-            f"R^2 在 {e._R2_PICK} 次处最大（加一项它从不下降）；调整 R^2 在 {e._ADJ_PICK} 次处最大："
+            f"R² 在 {e._R2_PICK} 次处最大（加一项它从不下降）；调整 R² 在 {e._ADJ_PICK} 次处最大："
             "在这里它对每个多出的参数罚得比 Cp 少")
 
 

@@ -20,7 +20,7 @@ def _solve_1():
     s_pos, s_neg = round(e._TRAIN * e._N_POS), round(e._TRAIN * e._N_NEG)
     c, d = e._count, e._digits
     return (f"分层：训练集从 {e._N_POS} 个正例中取 {s_pos} 个，从 {e._N_NEG} 个反例中取 {s_neg} 个，两者相互独立。\n"
-            f"C({e._N_POS}, {s_pos}) 有 {d(e._count_one)} 位；划分数是 C({e._N_POS}, {s_pos}) x C({e._N_NEG}, {s_neg})，"
+            f"C({e._N_POS}, {s_pos}) 有 {d(e._count_one)} 位；划分数是 C({e._N_POS}, {s_pos}) × C({e._N_NEG}, {s_neg})，"
             f"约为 {c / 10 ** (d(c) - 1):.2f}e{d(c) - 1}（log10 = {math.log10(c):.3f}），共 {d(c)} 位。\n"
             f"不分层时是 C(1000, 700)，有 {d(e._count_plain)} 位。")
 
@@ -47,7 +47,7 @@ def _solve_2():
         model = MajorityClassifier().fit(X[train], y[train])
         pred = model.predict(X[[i]])[0]
         lines.append(f"留出第 {i} 个样例（类别 {y[i]}）：训练集中类别 0 有 {model.counts_[0]} 个，"
-                     f"类别 1 有 {model.counts_[1]} 个 -> 预测 {pred}")
+                     f"类别 1 有 {model.counts_[1]} 个 → 预测 {pred}")
     return ("留出一个样例后，它所属的类别在训练集中成了少数（49 对 50），所以学习器预测另一个类别：100 次测试全都出错。\n"
             + "\n".join(lines) + "\n"
             f"estimate_error(method='loo')：{e._loo:.4f}\n"
@@ -215,7 +215,7 @@ r9 = e._r9
 def _solve_9():
     e01, e10 = r9.details["e01"], r9.details["e10"]
     return (f"1. 意见不一致的：e01 = {e01}，e10 = {e10}（两者一致的对角线不计）\n"
-            f"2. τ_χ² = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} = {r9.statistic:.4f}\n"
+            f"2. τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(e01 - e10)} - 1)² / {e01 + e10} = {r9.statistic:.4f}\n"
             f"3. 自由度为 1 的 χ² 分布在 α = 0.05 时的临界值：{r9.critical_value:.4f}\n"
             f"4. {r9.statistic:.4f} {'>' if r9.reject else '<='} {r9.critical_value:.4f}："
             f"{'拒绝' if r9.reject else '不拒绝'} H₀（p 值 {r9.p_value:.4f}）")
@@ -225,7 +225,7 @@ translate(
     "12.9",
     prompt="书中习题 2.9（书中 2.4.3 节的 χ² 检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
            "[[50, 4], [14, 32]]（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 τ_χ²（式 (2.33)，含连续性校正）。",
-    hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)^2 / (e01 + e10)。",
+    hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)² / (e01 + e10)。",
     mistakes=[
         ("这是不做连续性校正（那个“- 1”）的统计量。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
         ("你用了对角线上的 e00 和 e11，即两个学习器一致的地方。", "只有两个学习器意见不一致的样例 e01 和 e10 才提供证据。"),
@@ -239,8 +239,8 @@ fr10, N10, K10 = e._fr10, e._N10, e._K10
 def _solve_10():
     t = fr10.chi2.statistic
     return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {N10}，k = {K10}\n"
-            f"τ_χ² = 12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4) = {t:.4f}\n"
-            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} x {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
+            f"τ_χ² = 12N/(k(k+1)) (sum r_i² - k(k+1)²/4) = {t:.4f}\n"
+            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} × {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
             f"{fr10.f.statistic:.4f}\n"
             f"0.05 下 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2)：{fr10.chi2.critical_value:.4f}")
 
