@@ -141,3 +141,38 @@ def test_checker_in_the_page_equals_python_check_on_random_text(tmp_path):
 
 def _shape(ex):
     return len(ex.answer) if isinstance(ex.answer, tuple) else None
+
+
+def test_checker_in_the_page_equals_python_check_on_the_variants(tmp_path):
+    """'Another one': the page checks variant k with verdict({...spec, ...spec.variants[k-1]}, text);
+    on every variant's corpus (its answer, its mistakes, rounded, cut, off by one entry ...) in both
+    languages that verdict equals check(id, text, variant=k)."""
+    from learnmetrics import set_language
+    cases, keys = [], []
+    for lang in ("en", "zh"):
+        set_language(lang)
+        try:
+            for eid in EXERCISES:
+                spec = EXERCISES[eid].spec()
+                for k, var in enumerate(spec.get("variants", ()), 1):
+                    merged = {**spec, **var}
+                    for text in corpus(merged):
+                        cases.append((merged, text))
+                        keys.append((lang, eid, k))
+        finally:
+            set_language("en")
+    assert len(cases) > 500
+    js = run_js(cases, tmp_path)
+    differ, statuses = [], set()
+    for (spec, text), (lang, eid, k), got in zip(cases, keys, js):
+        set_language(lang)
+        try:
+            want = check(eid, text, variant=k)
+        finally:
+            set_language("en")
+        statuses.add(want.status)
+        if (got["status"], got["message"]) != (want.status, want.message):
+            differ.append(f"{eid} v{k} {lang} {text[:50]!r}: python {want.status}: {want.message[:90]!r} / "
+                          f"js {got['status']}: {got['message'][:90]!r}")
+    assert not differ, f"{len(differ)} of {len(cases)} differ:\n" + "\n".join(differ[:30])
+    assert {"correct", "close", "mistake", "wrong", "invalid"} <= statuses

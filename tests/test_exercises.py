@@ -221,9 +221,9 @@ def test_a_wrong_entry_of_a_sequence_or_tuple_is_named():
     fb = check("04.1", points)
     assert fb.status == "wrong" and "point 4 is wrong" in fb.message
     fb = check("02.3", (0.6, 0.8, 0.72))
-    assert fb.status == "wrong" and "entry 2 is wrong" in fb.message
+    assert fb.status == "wrong" and "P and F1 are right; R is wrong" in fb.message
     fb = check("02.3", (0.1, 0.8, 0.72))
-    assert "entries 1 and 2 are wrong" in fb.message
+    assert "F1 is right; P and R are wrong" in fb.message
 
 
 def test_a_difference_the_other_way_round_gets_a_hint():

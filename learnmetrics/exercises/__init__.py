@@ -11,6 +11,15 @@ exercises is looked up (importing this package computes none). In a notebook::
     check("04.2", ...)       # no answer yet: the answer box, checked in the page
     check("04.2", 0.7222)    # correct / close / a known mistake with its hint / wrong
     solution("04.2")         # the worked solution, folded until opened
+    another("04.2")          # another one: the same exercise with new numbers (variant 1, then 2, ...)
+    check("04.2", 0.6111, variant=1)   # its answer checked; solution("04.2", variant=1) its working
+
+"Another one": an exercise that declares a variant maker (``register(..., variants=make)``, ``make(seed)``
+recomputing the prompt, the answer, the known mistakes and the worked solution from new data, seed 0
+giving the exercise itself) offers :data:`N_VARIANTS` variants with new numbers. The page stores them
+in the answer box's spec (``spec["variants"]``, with their worked solutions, so a static page needs no
+Python) and checks them with the same rules; ``EXERCISES[id].has_variants`` says which exercises have
+them. A tuple's verdict gives credit per part ("P and F1 are right; R is wrong").
 
 This package is course machinery: ``import learnmetrics`` does not import it.
 
@@ -27,8 +36,8 @@ changed). One file per language per chapter also keeps a chapter's Chinese revie
 """
 from __future__ import annotations
 
-from ._core import (EXERCISES, KINDS, QUANTITIES, Exercise, Feedback, Mistake, check, exercises_of_chapter, register,
-                    rounding_slack, solution)
+from ._core import (EXERCISES, KINDS, N_VARIANTS, QUANTITIES, Exercise, Feedback, Mistake, another, check,
+                    exercises_of_chapter, register, rounding_slack, solution)
 
-__all__ = ["EXERCISES", "KINDS", "QUANTITIES", "rounding_slack", "Exercise", "Feedback", "Mistake", "check", "solution", "register",
-           "exercises_of_chapter"]
+__all__ = ["EXERCISES", "KINDS", "QUANTITIES", "N_VARIANTS", "rounding_slack", "Exercise", "Feedback", "Mistake", "check",
+           "solution", "another", "register", "exercises_of_chapter"]

@@ -50,13 +50,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["Mistake", "Exercise", "Feedback", "EXERCISES", "register", "translate", "check", "solution",
-           "exercises_of_chapter", "rounding_slack", "KINDS", "QUANTITIES", "MESSAGES"]
+__all__ = ["Mistake", "Exercise", "Feedback", "EXERCISES", "register", "translate", "check", "solution", "another",
+           "exercises_of_chapter", "rounding_slack", "KINDS", "QUANTITIES", "MESSAGES", "N_VARIANTS"]
 
 KINDS = ("number", "tuple", "sequence", "choice", "open")
 DEFAULT_TOLERANCE = 5e-4
 MAX_TEXT = 1000          # characters of a typed answer that is not an open one
 MAX_ENTRIES = 1000       # entries of a tuple or a list answer
+N_VARIANTS = 5           # "another one": variants 1..5 of an exercise that declares a variant maker (0: itself)
 
 from ._messages import _STOP, MESSAGES  # noqa: E402  (the words of check and of the page, per language)
 
@@ -118,6 +119,19 @@ class Exercise:
     units: tuple[str, ...] = ()
     signed: bool = False
     slack: float = 0.0
+    variants: Callable[[int], dict] | None = None
+    parts: tuple[str, ...] = ()
+    variant_index: int = 0
+
+    @property
+    def has_variants(self) -> bool:
+        """Whether the exercise offers "another one" (variants 1..N_VARIANTS with new numbers)."""
+        return self.variants is not None and self.variant_index == 0
+
+    def variant(self, k: int) -> "Exercise":
+        """Variant ``k`` of the exercise (0: the exercise itself; 1..N_VARIANTS: new numbers, with
+        the prompt, answer, mistakes and worked solution recomputed by the exercise's variant maker)."""
+        return _variant(self, k)
 
     def quantities_of(self, n: int) -> list[str]:
         """The kind of quantity of each of ``n`` numbers ("share", "count", "statistic", "value")."""
@@ -234,7 +248,27 @@ class Exercise:
         if self.kind == "open":
             out["key_points"] = list(self.text("key_points"))
             out["key_terms"] = self.point_terms
+        if self.parts:
+            out["parts"] = list(self.parts)
+        if self.has_variants:
+            out["variants"] = [self._variant_spec(k) for k in range(1, N_VARIANTS + 1)]
         return out
+
+    _VARYING = ("tolerance", "decimals", "precision", "wanted", "length", "item_length", "slack")
+
+    def _variant_spec(self, k: int) -> dict:
+        """What the page needs of variant ``k``: its prompt, answer, mistakes and worked solution (in
+        the current language), and each other field whose value differs from the exercise's."""
+        v = self.variant(k)
+        base, spec = self.spec_core(), v.spec_core()
+        out = {"prompt": v.text("prompt"), "answer": spec["answer"], "answer_text": spec["answer_text"],
+               "mistakes": spec["mistakes"], "solution": Solution(v).text}
+        out.update({f: spec[f] for f in self._VARYING if f in spec and spec[f] != base.get(f)})
+        return out
+
+    def spec_core(self) -> dict:
+        """The spec without its variants."""
+        return dataclasses.replace(self, variants=None).spec()
 
     @property
     def choices_text(self) -> str:
@@ -651,8 +685,13 @@ def _states(given, decs, target, tol, want, least=0, slack=0.0):
     return [_entry(x, d, t, tol, want, least, slack) for x, d, t in zip(given, decs, target)]
 
 
-def _entries_text(idx: list[int], word: str) -> str:
-    names = [str(i + 1) for i in idx]
+def _entries_text(idx: list[int], word: str, parts=()) -> str:
+    """'entry 2', 'entries 1 and 3', 'points 2, 3 and 5'; with the parts' names ("P", "R", "F1")
+    where the exercise gives them: 'P and R'."""
+    if parts and word == "entry" and all(i < len(parts) for i in idx):
+        names, word = [parts[i] for i in idx], "part"
+    else:
+        names = [str(i + 1) for i in idx]
     if len(names) == 1:
         return _m(f"{word}_one", n=names[0])
     return _m(f"{word}_many", list=_m("list_sep").join(names[:-1]) + _m("list_and") + names[-1])
@@ -734,7 +773,7 @@ def _get(exercise_id) -> Exercise:
         raise KeyError(f"no exercise with id {exercise_id!r}{hint}") from None
 
 
-def check(exercise_id: str, answer) -> Feedback:
+def check(exercise_id: str, answer, variant: int = 0) -> Feedback:
     """Check ``answer`` against exercise ``exercise_id``; never raises for a bad answer.
 
     ``answer`` is a Python value or the text typed in the answer box. Verdicts
@@ -743,14 +782,19 @@ def check(exercise_id: str, answer) -> Feedback:
     the message says what is wanted), wrong (naming the wrong entries), open
     (an explain-in-words answer: the model answer's key points to tick).
     ``check(id, ...)`` (no answer yet) shows the exercise's answer box where
-    widgets are shown.
+    widgets are shown. ``variant=k`` checks the answer to variant ``k`` of the
+    exercise (:func:`another` shows its prompt; 0, the default, is the exercise itself).
 
     >>> from learnmetrics.exercises import EXERCISES, check
     >>> all(check(i, e.answer).correct for i, e in EXERCISES.items())
     True
     """
     ex = _get(exercise_id)
+    if variant != 0:
+        ex = _get_variant(ex, variant)
     if answer is Ellipsis or answer is None:
+        if variant != 0:
+            return Feedback(ex.id, "invalid", _m("unanswered_variant", wanted=ex.wanted))
         return Unanswered(ex.id, "invalid", _m("unanswered", wanted=ex.wanted))
     try:
         return _verdict(ex, answer)
@@ -846,9 +890,13 @@ def _verdict(ex: Exercise, answer) -> Feedback:
         else:
             bad, word, n = [i for i, s in enumerate(st) if s == "no"], "entry", len(g)
         if len(bad) < n:
-            close = any(s not in ("ok", "no") for s in st)
-            key = ("wrong_one" if len(bad) == 1 else "wrong_many") + ("_close" if close else "")
-            return Feedback(ex.id, "wrong", _m(key, which=_entries_text(bad, word), hint=hint))
+            if any(s not in ("ok", "no") for s in st):
+                key = "wrong_one_close" if len(bad) == 1 else "wrong_many_close"
+                return Feedback(ex.id, "wrong", _m(key, which=_entries_text(bad, word, ex.parts), hint=hint))
+            good = [i for i in range(n) if i not in bad]      # per-part credit: which parts are right
+            right = _m("right_one" if len(good) == 1 else "right_many", which=_entries_text(good, word, ex.parts))
+            wrong = _m("is_wrong_one" if len(bad) == 1 else "is_wrong_many", which=_entries_text(bad, word, ex.parts))
+            return Feedback(ex.id, "wrong", _m("wrong_parts", right=right, wrong=wrong, hint=hint))
     return Feedback(ex.id, "wrong", _m("wrong", hint=hint))
 
 
@@ -868,7 +916,7 @@ def _key_points(text: str) -> tuple[str, ...]:
 def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance: float | None = None, data=None,
              choices=(), hint: str | None = None, solve=None, decimals: int | None = None, aliases=None,
              key_points=None, zh=None, quantity=None, units=(), signed: bool = False,
-             slack: float = 0.0) -> Exercise:
+             slack: float = 0.0, variants=None, parts=()) -> Exercise:
     """Build an exercise, normalise its answers and add it to :data:`EXERCISES`.
 
     ``decimals`` is the precision the exercise asks for (0: whole numbers);
@@ -888,6 +936,12 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
     wrong sign" is said. ``slack`` is the largest error that rounding the
     intermediate values at the asked precision can make (:func:`rounding_slack`):
     an answer that far off is *close*, with a message that says so.
+
+    ``variants`` ("another one") is a function ``seed -> dict`` that recomputes the exercise from new
+    data: ``prompt``, ``answer``, ``mistakes`` (the same mistakes in the same order, on the new data),
+    ``solve`` and ``data`` (optionally ``tolerance``, ``decimals``, ``slack``); seed 0 gives the
+    exercise itself (the tests hold it to that), seeds 1..N_VARIANTS the variants the page stores.
+    ``parts`` names the entries of a tuple ("P", "R", "F1") for the per-part verdict.
 
     Refuses an id already used, a kind not in :data:`KINDS`, an answer of the
     wrong form, a mistake that equals the right answer (it could never be
@@ -937,6 +991,26 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
     except _BadAnswer as bad:
         raise ValueError(f"exercise {id}: its answer is malformed: {bad}") from None
     length, item_length = _shape_of(kind, answer)
+    norm = _checked_mistakes(id, kind, answer, mistakes, tolerance, choices)
+    if variants is not None and (kind not in ("number", "tuple", "sequence") or not callable(variants)):
+        raise ValueError(f"exercise {id}: variants must be a function seed -> dict, for a computed exercise")
+    parts = tuple(parts)
+    if parts and (kind != "tuple" or len(parts) != length):
+        raise ValueError(f"exercise {id}: parts name the {length} entries of a tuple, got {parts!r}")
+    points = tuple(key_points) if key_points else (_key_points(answer) if kind == "open" else ())
+    zh = _checked_zh(id, kind, dict(zh or {}), norm)
+    ex = Exercise(id=id, prompt=prompt, kind=kind, answer=answer, mistakes=tuple(norm), tolerance=tolerance,
+                  data=dict(data or {}), choices=choices, solve=solve, decimals=decimals,
+                  aliases=alias_pairs, key_points=points, zh=zh, quantity=quantity,
+                  units=tuple(units), signed=bool(signed), slack=float(slack), variants=variants, parts=parts,
+                  **({} if hint is None else {"hint": hint}))
+    EXERCISES[id] = ex
+    return ex
+
+
+def _checked_mistakes(id, kind, answer, mistakes, tolerance, choices) -> list[Mistake]:
+    """The mistakes normalised to the answer's form; refuses one that equals the answer or another."""
+    length, item_length = _shape_of(kind, answer)
     norm = []
     for m in mistakes:
         try:
@@ -951,18 +1025,10 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
                 raise ValueError(f"exercise {id}: mistakes {other.mistake!r} and {m.mistake!r} give the same "
                                  f"answer {_fmt(kind, a)}")
         norm.append(Mistake(a, m.mistake, m.hint, tuple(m.zh)))
-    points = tuple(key_points) if key_points else (_key_points(answer) if kind == "open" else ())
-    zh = _checked_zh(id, kind, dict(zh or {}), norm)
-    ex = Exercise(id=id, prompt=prompt, kind=kind, answer=answer, mistakes=tuple(norm), tolerance=tolerance,
-                  data=dict(data or {}), choices=choices, solve=solve, decimals=decimals,
-                  aliases=alias_pairs, key_points=points, zh=zh, quantity=quantity,
-                  units=tuple(units), signed=bool(signed), slack=float(slack),
-                  **({} if hint is None else {"hint": hint}))
-    EXERCISES[id] = ex
-    return ex
+    return norm
 
 
-_ZH_KEYS = ("prompt", "hint", "solve", "answer", "key_points", "mistakes", "choices")
+_ZH_KEYS = ("prompt", "hint", "solve", "answer", "key_points", "mistakes", "choices", "variants")
 
 
 def _checked_zh(id, kind, zh: dict, mistakes) -> dict:
@@ -1006,7 +1072,9 @@ def translate(id: str, **zh) -> Exercise:
     """Give exercise ``id`` its Chinese texts (the chapter's ``zh_chNN.py`` calls this):
     ``prompt``, ``hint``, ``solve`` (a function returning the worked solution), ``answer`` (an
     open exercise's model answer), ``key_points``, ``mistakes`` (one (mistake, hint) pair per
-    mistake, in the order of the English ones). Numbers come from the same computed values."""
+    mistake, in the order of the English ones), ``variants`` (a function from the English variant
+    maker's dict to the Chinese ``prompt``, ``solve`` and ``mistakes`` of that variant). Numbers come
+    from the same computed values."""
     ex = EXERCISES._d[id]
     mistakes = list(ex.mistakes)
     checked = _checked_zh(id, ex.kind, dict(zh), mistakes)
@@ -1068,6 +1136,122 @@ class Solution:
                 f'</details>')
 
 
-def solution(exercise_id: str) -> Solution:
-    """The worked solution of an exercise, folded until the learner opens it."""
-    return Solution(_get(exercise_id))
+def solution(exercise_id: str, variant: int = 0) -> Solution:
+    """The worked solution of an exercise (of its variant ``variant``: see :func:`another`),
+    folded until the learner opens it."""
+    ex = _get(exercise_id)
+    return Solution(ex if variant == 0 else _get_variant(ex, variant))
+
+
+# -- "another one": variants of an exercise with new numbers ------------------------------------------
+_VARIANT_CACHE: dict = {}
+_NEXT: dict[str, int] = {}
+
+
+def _get_variant(ex: Exercise, k) -> Exercise:
+    """Variant ``k`` of ``ex`` for a learner's call: a clear error for a bad ``k``."""
+    if not ex.has_variants:
+        raise ValueError(f"exercise {ex.id} has no variants with new numbers (variant must be 0)")
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 0 <= k <= N_VARIANTS:
+        raise ValueError(f"variant must be a whole number from 0 to {N_VARIANTS}, got {k!r}")
+    return _variant(ex, int(k))
+
+
+def _variant(ex: Exercise, k: int) -> Exercise:
+    """Variant ``k`` of ``ex``, built from the exercise's variant maker: from the first of the seeds
+    k, k + 10, k + 20, ... whose answer and mistakes are all distinct (as :func:`register` requires)
+    and whose answer differs from those of the exercise and of variants 1..k-1. Cached."""
+    if k == 0:
+        return ex
+    if not ex.has_variants:
+        raise ValueError(f"exercise {ex.id} has no variants")
+    key = (ex.id, k)
+    hit = _VARIANT_CACHE.get(key)
+    if hit is not None and hit[0] is ex:
+        return hit[1]
+    earlier = [_flat(ex.answer)] + [_flat(_variant(ex, j).answer) for j in range(1, k)]
+    for seed in range(k, k + 10 * 50, 10):
+        try:
+            v = _build_variant(ex, k, ex.variants(seed))
+        except ValueError:
+            continue
+        if all(_distance(tuple(_flat(v.answer)), tuple(e)) > ex.tolerance for e in earlier):
+            _VARIANT_CACHE[key] = (ex, v)
+            return v
+    raise RuntimeError(f"exercise {ex.id}: no valid variant {k} in 50 seeds")
+
+
+def _build_variant(ex: Exercise, k: int, made: dict) -> Exercise:
+    """An exercise from a variant maker's dict: ``prompt``, ``answer``, ``mistakes`` (as many as the
+    exercise's, in the same order), ``solve`` and ``data``; optionally ``tolerance``, ``decimals`` and
+    ``slack``. The Chinese maker (given by ``translate(..., variants=...)``) turns the same dict into
+    the Chinese ``prompt``, ``solve`` and ``mistakes`` (pairs)."""
+    unknown = set(made) - {"prompt", "answer", "mistakes", "solve", "data", "tolerance", "decimals", "slack", "hint"}
+    if unknown:
+        raise TypeError(f"exercise {ex.id}: a variant maker gave unknown fields {sorted(unknown)}")
+    tolerance = float(made.get("tolerance", ex.tolerance))
+    decimals = int(made.get("decimals", ex.decimals))
+    length, item_length = _shape_of(ex.kind, ex.answer)
+    if ex.kind == "sequence":
+        first = next(iter(made["answer"]), None)
+        item_length = len(first) if first is not None and hasattr(first, "__len__") else None
+    try:
+        answer = _normalise(ex.kind, made["answer"], item_length=item_length, choices=ex.choices)[0]
+    except _BadAnswer as bad:
+        raise ValueError(f"exercise {ex.id}: its variant's answer is malformed: {bad}") from None
+    mistakes = _checked_mistakes(ex.id, ex.kind, answer, made["mistakes"], tolerance, ex.choices)
+    if len(mistakes) != len(ex.mistakes):
+        raise ValueError(f"exercise {ex.id}: a variant has {len(mistakes)} mistakes, the exercise "
+                         f"{len(ex.mistakes)}")
+    stale = ("prompt", "solve", "variants") + (("hint",) if "hint" in made else ())   # texts with the old numbers
+    zh = {key: val for key, val in ex.zh.items() if key not in stale}
+    zmake = ex.zh.get("variants")
+    if zmake is not None:
+        zmade = dict(zmake(made))
+        pairs = zmade.pop("mistakes", None)
+        if pairs is not None:
+            if len(pairs) != len(mistakes):
+                raise ValueError(f"exercise {ex.id}: the Chinese variant gives {len(pairs)} mistakes, "
+                                 f"not {len(mistakes)}")
+            mistakes = [Mistake(m.answer, m.mistake, m.hint, tuple(p)) for m, p in zip(mistakes, pairs)]
+        zh.update({key: zmade[key] for key in ("prompt", "solve", "hint") if key in zmade})
+    else:        # no Chinese variant: the Chinese texts of the exercise itself would name other numbers
+        mistakes = [Mistake(m.answer, m.mistake, m.hint) for m in mistakes]
+    solve = made.get("solve")
+    return dataclasses.replace(ex, hint=made.get("hint", ex.hint), prompt=made["prompt"], answer=answer, mistakes=tuple(mistakes), solve=solve,
+                               data=dict(made.get("data", {})), tolerance=tolerance, decimals=decimals,
+                               slack=float(made.get("slack", ex.slack)), zh=zh, variant_index=k)
+
+
+class Another:
+    """Variant ``k`` of an exercise: its prompt and how to check it (text and HTML)."""
+
+    def __init__(self, exercise: Exercise, k: int):
+        self.exercise, self.variant = exercise, k
+        v = exercise.variant(k)
+        self.prompt = v.text("prompt")
+        self.text = _m("another", id=exercise.id, k=k, n=N_VARIANTS, prompt=self.prompt, wanted=v.wanted)
+
+    def __str__(self) -> str:
+        return self.text
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return f'<div class="lm-another" style="white-space:pre-wrap">{html.escape(self.text)}</div>'
+
+
+def another(exercise_id: str, variant: int | None = None) -> Another:
+    """Another try with new numbers: variant ``variant`` (1..N_VARIANTS) of an exercise, its prompt
+    and how to check it (``check(id, answer, variant=k)``, ``solution(id, variant=k)``). Without
+    ``variant``, the next one (1, 2, ..., N_VARIANTS, then 1 again) each time it is called."""
+    ex = _get(exercise_id)
+    if not ex.has_variants:
+        raise ValueError(f"exercise {ex.id} has no variants with new numbers; these have: "
+                         f"{', '.join(e for e in EXERCISES if EXERCISES[e].has_variants)}")
+    if variant is None:
+        variant = _NEXT.get(ex.id, 0) % N_VARIANTS + 1
+    elif isinstance(variant, bool) or not isinstance(variant, numbers.Integral) or not 1 <= variant <= N_VARIANTS:
+        raise ValueError(f"variant must be a whole number from 1 to {N_VARIANTS}, got {variant!r}")
+    _NEXT[ex.id] = int(variant)
+    return Another(ex, int(variant))

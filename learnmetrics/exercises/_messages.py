@@ -49,8 +49,14 @@ MESSAGES = {
                         "with its percent sign.",
         "sign": "the right size with the wrong sign{where}: did you take the difference the other way round?",
         "sign_hint": "Check which value the question subtracts from which.",
-        "wrong_one": "Not right: {which} is wrong, the others are right. {hint}",
-        "wrong_many": "Not right: {which} are wrong, the others are right. {hint}",
+        "wrong_parts": "Not right: {right}; {wrong}. {hint}",
+        "right_one": "{which} is right", "right_many": "{which} are right",
+        "is_wrong_one": "{which} is wrong", "is_wrong_many": "{which} are wrong",
+        "part_one": "{n}", "part_many": "{list}",
+        "another": "Exercise {id}, another one (variant {k} of {n}), with new numbers:\n{prompt}\nWanted: {wanted}.\n"
+                   "Check your answer with check(\"{id}\", your_answer, variant={k}); the worked solution: "
+                   "solution(\"{id}\", variant={k}). Call another(\"{id}\") again for the next one.",
+        "unanswered_variant": "no answer yet: give check your answer to this variant. Wanted: {wanted}.",
         "entry_one": "entry {n}", "entry_many": "entries {list}", "point_one": "point {n}",
         "point_many": "points {list}", "list_sep": ", ", "list_and": " and ",
         "where": " ({which})",
@@ -118,8 +124,14 @@ MESSAGES = {
         "percent_many": "你的数像是百分数：请给出 0 到 1 之间的比例，或者每个数都带上百分号。",
         "sign": "大小对了，符号反了{where}：是不是把减法的两边弄反了？",
         "sign_hint": "看清题目是用哪个值减去哪个值。",
-        "wrong_one": "不对：{which}错了，其余都对。{hint}",
-        "wrong_many": "不对：{which}错了，其余都对。{hint}",
+        "wrong_parts": "不对：{right}；{wrong}。{hint}",
+        "right_one": "{which}对了", "right_many": "{which}对了",
+        "is_wrong_one": "{which}错了", "is_wrong_many": "{which}错了",
+        "part_one": "{n}", "part_many": "{list}",
+        "another": "练习 {id}，再来一题（第 {k} 题，共 {n} 题），换了新的数：\n{prompt}\n要求：{wanted}。\n"
+                   "用 check(\"{id}\", 你的答案, variant={k}) 检查答案；解答：solution(\"{id}\", variant={k})。"
+                   "再调用一次 another(\"{id}\") 就是下一题。",
+        "unanswered_variant": "还没有作答：请把你对这道题的答案交给 check。要求：{wanted}。",
         "entry_one": "第 {n} 项", "entry_many": "第 {list} 项", "point_one": "第 {n} 个点",
         "point_many": "第 {list} 个点", "list_sep": "、", "list_and": " 和 ",
         "where": "（{which}）",

@@ -57,6 +57,7 @@ register(
     f"{_T_NEW:.2f} up to (not including) {_T_OLD:.2f} are {_listed}. Before you move the slider to "
     f"{_T_NEW:.2f}, predict the precision and the recall there. Answer as a tuple (P, R).",
     kind="tuple",
+    parts=('P', 'R'),
     quantity="share",
     answer=(_new.precision, _new.recall),
     tolerance=5e-4,
@@ -78,109 +79,159 @@ register(
 
 
 # -- 02.2 - 02.4 (exercises section): one confusion matrix, the notes' mistakes --------------------
+# "another one": the same questions on a spam filter's matrix with other counts (seed 0: this one)
 _C = BinaryCounts(tp=36, fp=24, fn=4, tn=136)   # a spam filter on 200 e-mails (spam = positive)
 _R = rates(_C)
-_MATRIX = (f"A spam filter is tested on {_C.m} e-mails (spam = positive): TP = {_C.tp}, FN = {_C.fn}, "
-           f"FP = {_C.fp}, TN = {_C.tn}.")
-_swapped = rates(BinaryCounts(tp=_C.tp, fp=_C.fn, fn=_C.fp, tn=_C.tn))   # FP and FN exchanged (note 002)
 
 
-def _solve_02_2():
-    c = _C
+def _matrix_text(c) -> str:
+    return f"A spam filter is tested on {c.m} e-mails (spam = positive): TP = {c.tp}, FN = {c.fn}, FP = {c.fp}, TN = {c.tn}."
+
+
+_MATRIX = _matrix_text(_C)
+
+
+def _spam(seed: int) -> BinaryCounts:
+    """The spam filter's counts of variant ``seed`` (0: the chapter's)."""
+    if seed == 0:
+        return _C
+    rng = np.random.default_rng([2, seed])
+    return BinaryCounts(tp=int(rng.integers(20, 61)), fp=int(rng.integers(5, 41)), fn=int(rng.integers(2, 16)),
+                        tn=int(rng.integers(80, 201)))
+
+
+def _swap(c) -> BinaryCounts:
+    """FP and FN exchanged (note 002)."""
+    return BinaryCounts(tp=c.tp, fp=c.fn, fn=c.fp, tn=c.tn)
+
+
+_swapped = rates(_swap(_C))
+
+
+def _solve_02_2(c):
+    r = rates(c)
     return "\n".join([
         f"m = TP + FN + FP + TN = {c.tp} + {c.fn} + {c.fp} + {c.tn} = {c.m}.",
         f"Correct predictions are on the diagonal: TP + TN = {c.tp} + {c.tn} = {c.tp + c.tn}.",
-        f"accuracy = (TP + TN)/m = {c.tp + c.tn}/{c.m} = {_R.accuracy:.4f}; error rate = 1 - accuracy = "
-        f"{_R.error_rate:.4f}.",
+        f"accuracy = (TP + TN)/m = {c.tp + c.tn}/{c.m} = {r.accuracy:.4f}; error rate = 1 - accuracy = "
+        f"{r.error_rate:.4f}.",
         f"Note 003's (TP + FN)/m = {(c.tp + c.fn) / c.m:.4f} is the share of e-mails that are spam, whatever the "
         "filter does.",
     ])
 
 
+def _make_02_2(seed: int) -> dict:
+    c = _spam(seed)
+    r = rates(c)
+    return dict(
+        prompt=f"{_matrix_text(c)} What is the filter's accuracy?",
+        answer=r.accuracy,
+        data={"counts": tuple(c)},
+        mistakes=[
+            Mistake((c.tp + c.fn) / c.m, "that is note 003's formula, (TP + FN)/m:",
+                    "it counts the actual positives. Accuracy counts the correct predictions: TP and TN."),
+            Mistake(r.error_rate, "that is the error rate,",
+                    "the share of wrong predictions (FP + FN)/m; accuracy is one minus it."),
+            Mistake(c.tp / (c.tp + c.fp + c.fn), "TN was left out of both the count and the total:",
+                    "a correctly passed genuine e-mail is a correct prediction too."),
+        ],
+        solve=lambda: _solve_02_2(c),
+    )
+
+
 register(
     "02.2",
-    f"{_MATRIX} What is the filter's accuracy?",
     kind="number",
     quantity="share",
-    answer=_R.accuracy,
-    data={"counts": tuple(_C)},
-    mistakes=[
-        Mistake((_C.tp + _C.fn) / _C.m, "that is note 003's formula, (TP + FN)/m:",
-                "it counts the actual positives. Accuracy counts the correct predictions: TP and TN."),
-        Mistake(_R.error_rate, "that is the error rate,",
-                "the share of wrong predictions (FP + FN)/m; accuracy is one minus it."),
-        Mistake(_C.tp / (_C.tp + _C.fp + _C.fn), "TN was left out of both the count and the total:",
-                "a correctly passed genuine e-mail is a correct prediction too."),
-    ],
     hint="Accuracy is the share of all e-mails the filter classifies correctly.",
-    solve=_solve_02_2,
+    variants=_make_02_2,
+    **_make_02_2(0),
 )
 
 
-def _solve_02_3():
-    c = _C
+def _solve_02_3(c):
+    r = rates(c)
     return "\n".join([
-        f"P = TP/(TP + FP) = {c.tp}/{c.tp + c.fp} = {_R.precision:.4f} (of the e-mails flagged as spam, the "
+        f"P = TP/(TP + FP) = {c.tp}/{c.tp + c.fp} = {r.precision:.4f} (of the e-mails flagged as spam, the "
         "share that is spam).",
-        f"R = TP/(TP + FN) = {c.tp}/{c.tp + c.fn} = {_R.recall:.4f} (of the spam, the share flagged).",
-        f"F1 = 2PR/(P + R) = 2 x {_R.precision:.4f} x {_R.recall:.4f} / {_R.precision + _R.recall:.4f} = "
-        f"{_R.f1:.4f}, also 2TP/(2TP + FP + FN) = {2 * c.tp}/{2 * c.tp + c.fp + c.fn}.",
-        f"The arithmetic mean (P + R)/2 = {(_R.precision + _R.recall) / 2:.4f} would be higher: the harmonic "
+        f"R = TP/(TP + FN) = {c.tp}/{c.tp + c.fn} = {r.recall:.4f} (of the spam, the share flagged).",
+        f"F1 = 2PR/(P + R) = 2 x {r.precision:.4f} x {r.recall:.4f} / {r.precision + r.recall:.4f} = "
+        f"{r.f1:.4f}, also 2TP/(2TP + FP + FN) = {2 * c.tp}/{2 * c.tp + c.fp + c.fn}.",
+        f"The arithmetic mean (P + R)/2 = {(r.precision + r.recall) / 2:.4f} would be higher: the harmonic "
         "mean is pulled towards the smaller of the two.",
     ])
 
 
+def _make_02_3(seed: int) -> dict:
+    c = _spam(seed)
+    r, sw = rates(c), rates(_swap(c))
+    return dict(
+        prompt=f"{_matrix_text(c)} Compute the precision, the recall and F1. Answer as a tuple (P, R, F1).",
+        answer=(r.precision, r.recall, r.f1),
+        data={"counts": tuple(c)},
+        mistakes=[
+            Mistake((sw.precision, sw.recall, sw.f1), "FP and FN are swapped (note 002's mistake):",
+                    "a false positive is a genuine e-mail flagged as spam (an actual negative predicted positive); a "
+                    "false negative is spam let through."),
+            Mistake((r.tnr, r.recall, _f1(r.tnr, r.recall)),
+                    "that 'precision' is the specificity TN/(TN + FP), which note 002 calls precision.",
+                    "Precision looks at the predicted positives: TP/(TP + FP)."),
+            Mistake((r.precision, r.recall, (r.precision + r.recall) / 2),
+                    "F1 is not the arithmetic mean of P and R:", "it is their harmonic mean, 2PR/(P + R)."),
+        ],
+        solve=lambda: _solve_02_3(c),
+    )
+
+
 register(
     "02.3",
-    f"{_MATRIX} Compute the precision, the recall and F1. Answer as a tuple (P, R, F1).",
     kind="tuple",
+    parts=('P', 'R', 'F1'),
     quantity="share",
-    answer=(_R.precision, _R.recall, _R.f1),
-    data={"counts": tuple(_C)},
-    mistakes=[
-        Mistake((_swapped.precision, _swapped.recall, _swapped.f1), "FP and FN are swapped (note 002's mistake):",
-                "a false positive is a genuine e-mail flagged as spam (an actual negative predicted positive); a "
-                "false negative is spam let through."),
-        Mistake((_R.tnr, _R.recall, _f1(_R.tnr, _R.recall)),
-                "that 'precision' is the specificity TN/(TN + FP), which note 002 calls precision.",
-                "Precision looks at the predicted positives: TP/(TP + FP)."),
-        Mistake((_R.precision, _R.recall, (_R.precision + _R.recall) / 2), "F1 is not the arithmetic mean of P and R:",
-                "it is their harmonic mean, 2PR/(P + R)."),
-    ],
     hint="P divides TP by the predicted positives, R by the actual positives; F1 is their harmonic mean.",
-    solve=_solve_02_3,
+    variants=_make_02_3,
+    **_make_02_3(0),
 )
 
 
-def _solve_02_4():
-    c = _C
+def _solve_02_4(c):
+    r = rates(c)
     return "\n".join([
         f"Specificity is the true negative rate: of the {c.negatives} genuine e-mails (FP + TN), the share "
         "passed as genuine.",
-        f"TNR = TN/(TN + FP) = {c.tn}/{c.tn + c.fp} = {_R.tnr:.4f} = 1 - FPR = 1 - {_R.fpr:.4f}.",
-        f"It is neither the FPR ({_R.fpr:.4f}) nor the precision ({_R.precision:.4f}).",
+        f"TNR = TN/(TN + FP) = {c.tn}/{c.tn + c.fp} = {r.tnr:.4f} = 1 - FPR = 1 - {r.fpr:.4f}.",
+        f"It is neither the FPR ({r.fpr:.4f}) nor the precision ({r.precision:.4f}).",
     ])
+
+
+def _make_02_4(seed: int) -> dict:
+    c = _spam(seed)
+    r, sw = rates(c), rates(_swap(c))
+    return dict(
+        prompt=f"{_matrix_text(c)} What is the filter's specificity?",
+        answer=r.tnr,
+        data={"counts": tuple(c)},
+        mistakes=[
+            Mistake(r.fpr, "that is the FPR, FP/(FP + TN), which note 002 calls specificity:",
+                    "specificity is the other rate of the same row, TNR = TN/(TN + FP) = 1 - FPR."),
+            Mistake(r.precision, "that is the precision, and note 002 calls specificity 'precision':",
+                    "specificity divides by the actual negatives, precision by the predicted positives."),
+            Mistake(sw.tnr, "FP and FN are swapped (note 002's mistake):",
+                    "the actual negatives (genuine e-mails) are TN + FP, not TN + FN."),
+            Mistake(r.recall, "that is the sensitivity (recall, TPR),",
+                    "the rate of the actual positives; specificity is its counterpart for the actual negatives."),
+        ],
+        solve=lambda: _solve_02_4(c),
+    )
 
 
 register(
     "02.4",
-    f"{_MATRIX} What is the filter's specificity?",
     kind="number",
     quantity="share",
-    answer=_R.tnr,
-    data={"counts": tuple(_C)},
-    mistakes=[
-        Mistake(_R.fpr, "that is the FPR, FP/(FP + TN), which note 002 calls specificity:",
-                "specificity is the other rate of the same row, TNR = TN/(TN + FP) = 1 - FPR."),
-        Mistake(_R.precision, "that is the precision, and note 002 calls specificity 'precision':",
-                "specificity divides by the actual negatives, precision by the predicted positives."),
-        Mistake(_swapped.tnr, "FP and FN are swapped (note 002's mistake):",
-                "the actual negatives (genuine e-mails) are TN + FP, not TN + FN."),
-        Mistake(_R.recall, "that is the sensitivity (recall, TPR),",
-                "the rate of the actual positives; specificity is its counterpart for the actual negatives."),
-    ],
     hint="Specificity is a rate of the actual negatives.",
-    solve=_solve_02_4,
+    variants=_make_02_4,
+    **_make_02_4(0),
 )
 
 
@@ -255,6 +306,7 @@ register(
     "example). The classifier never predicts C. Compute micro-F1 and scikit-learn's macro-F1 (the mean of the "
     "per-class F1; a class never predicted has F1 = 0). Answer as a tuple (micro-F1, macro-F1).",
     kind="tuple",
+    parts=('micro-F1', 'macro-F1'),
     quantity="share",
     answer=(_micro6, _macro6),
     data={"y_true": _Y6_TRUE, "y_pred": _Y6_PRED},

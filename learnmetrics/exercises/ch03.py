@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..classification import fbeta_score
-from ..curves import (auc, average_precision_score, break_even_point, fbeta_curve, precision_recall_curve,
+from ..curves import (auc, average_precision_score, roc_auc_score, break_even_point, fbeta_curve, precision_recall_curve,
                       stepping_table)
 from ..datasets import watermelon_scores
 from ._core import Mistake, register
@@ -47,6 +47,7 @@ register(
     f"P = {_a.precision:.3f}. The next melon down the list, #{_ids[_K1]}, is a good one. Before you move the slider "
     f"to cut {_K1 + 1} (the explorer draws only the path walked so far): where will the P-R point be? Give (R, P).",
     kind="tuple",
+    parts=('R', 'P'),
     quantity="share",
     answer=(_b.recall, _b.precision),
     data={"y_true": _melons.y_true, "y_score": _melons.y_score, "from_cut": _K1},
@@ -81,37 +82,69 @@ _K2 = 3
 _c = _T.at(_K2)
 
 
-def _solve_03_2():
+def _eight(seed: int):
+    """Eight examples of variant ``seed``: 3-5 positives, scores in hundredths ranked from the top,
+    better than chance (AUC > 0.5) as a learner's model ranks them."""
+    if seed == 0:
+        return _Y, _S
+    rng = np.random.default_rng([3, seed])
+    while True:
+        n_pos = int(rng.integers(3, 6))
+        y = rng.permutation(np.r_[np.ones(n_pos, int), np.zeros(8 - n_pos, int)])
+        s = np.sort(rng.choice(np.arange(10, 100, 5), 8, replace=False))[::-1] / 100
+        if 0.5 < roc_auc_score(y, s) < 1:
+            return y, s
+
+
+_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
+_ORD = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}
+
+
+def _solve_03_2(y, s, k):
+    t = stepping_table(y, s)
+    c = t.at(k)
     return "\n".join([
-        f"The top {_K2} are predicted positive: {_list_text(_Y[:_K2], _S[:_K2])}.",
-        f"TP = {_c.tp:g} (positives above the cut), FP = {_c.fp:g} (negatives above it), "
-        f"FN = {_c.fn:g} (positives below it).",
-        f"P = TP/(TP + FP) = {_c.tp:g}/{_c.tp + _c.fp:g} = {_c.precision:.4f}",
-        f"R = TP/(TP + FN) = {_c.tp:g}/{_c.tp + _c.fn:g} = {_c.recall:.4f}",
+        f"The top {k} are predicted positive: {_list_text(y[:k], s[:k])}.",
+        f"TP = {c.tp:g} (positives above the cut), FP = {c.fp:g} (negatives above it), "
+        f"FN = {c.fn:g} (positives below it).",
+        f"P = TP/(TP + FP) = {c.tp:g}/{c.tp + c.fp:g} = {c.precision:.4f}",
+        f"R = TP/(TP + FN) = {c.tp:g}/{c.tp + c.fn:g} = {c.recall:.4f}",
     ])
+
+
+def _make_03_2(seed: int) -> dict:
+    y, s = _eight(seed)
+    k = _K2 if seed == 0 else int(np.random.default_rng([3, 2, seed]).integers(2, 6))    # the cut: the top k
+    t = stepping_table(y, s)
+    c, m, mpos = t.at(k), len(y), int(t.n_pos)
+    return dict(
+        prompt=f"Eight examples ranked by score (label in brackets): {_list_text(y, s)}. Cut the list after the "
+               f"{_ORD[k]} example (the top {k} are predicted positive). Give (P, R): precision and recall at this cut.",
+        answer=(c.precision, c.recall),
+        data={"y_true": y, "y_score": s, "k": k},
+        mistakes=[
+            Mistake((c.recall, c.precision), "P and R are the other way round.",
+                    "Precision divides by the examples predicted positive (TP + FP), recall by the positives "
+                    "(TP + FN). Swapping FP and FN (note 002's definitions of them) gives exactly this swap."),
+            Mistake((c.precision, c.tp / m), "your recall divides by all m examples.",
+                    f"Recall is the share of the positives found: TP/m+ with m+ = TP + FN = {mpos}, not TP/m."),
+            Mistake((t.precision[k + 1], t.recall[k + 1]), f"that is the cut after the {_ORD[k + 1]} example.",
+                    f"The top {k} are above the cut: the {_ORD[k + 1]} example is predicted negative."),
+            Mistake((t.precision[k - 1], t.recall[k - 1]), f"that is the cut after the {_ORD[k - 1]} example.",
+                    f"The cut after the {_ORD[k]} example puts {_WORD[k]} examples above it, the {_ORD[k]} included."),
+        ],
+        solve=lambda: _solve_03_2(y, s, k),
+    )
 
 
 register(
     "03.2",
-    f"Eight examples ranked by score (label in brackets): {_LIST}. Cut the list after the third example "
-    f"(the top 3 are predicted positive). Give (P, R): precision and recall at this cut.",
     kind="tuple",
+    parts=('P', 'R'),
     quantity="share",
-    answer=(_c.precision, _c.recall),
-    data={"y_true": _Y, "y_score": _S, "k": _K2},
     hint="Count TP, FP (above the cut) and FN (positives below it); P = TP/(TP + FP), R = TP/(TP + FN).",
-    mistakes=[
-        Mistake((_c.recall, _c.precision), "P and R are the other way round.",
-                "Precision divides by the examples predicted positive (TP + FP), recall by the positives "
-                "(TP + FN). Swapping FP and FN (note 002's definitions of them) gives exactly this swap."),
-        Mistake((_c.precision, _c.tp / _M), "your recall divides by all m examples.",
-                f"Recall is the share of the positives found: TP/m+ with m+ = TP + FN = {_MPOS}, not TP/m."),
-        Mistake((_T.precision[_K2 + 1], _T.recall[_K2 + 1]), "that is the cut after the fourth example.",
-                "The top 3 are above the cut: the fourth example is predicted negative."),
-        Mistake((_T.precision[_K2 - 1], _T.recall[_K2 - 1]), "that is the cut after the second example.",
-                "The cut after the third example puts three examples above it, the third included."),
-    ],
-    solve=_solve_03_2,
+    variants=_make_03_2,
+    **_make_03_2(0),
 )
 
 

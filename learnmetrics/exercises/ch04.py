@@ -36,35 +36,47 @@ _roc6 = _points(_T6.fpr, _T6.tpr)
 _M6, _P6, _N6 = len(_Y6), int(_T6.n_pos), int(_T6.n_neg)
 
 
-def _solve_04_1():
-    lines = [f"m+ = {_P6} (a positive moves up 1/{_P6}), m− = {_N6} (a negative moves right 1/{_N6}); "
+def _solve_04_1(y, s):
+    t = stepping_table(y, s)
+    p, n = int(t.n_pos), int(t.n_neg)
+    lines = [f"m+ = {p} (a positive moves up 1/{p}), m− = {n} (a negative moves right 1/{n}); "
              "start at (0, 0)."]
-    for k in range(1, len(_T6)):
-        move = "up   " if _Y6[k - 1] == 1 else "right"
-        lines.append(f"{_S6[k - 1]:.2f} ({'+' if _Y6[k - 1] == 1 else '−'}) -> {move}: TP = {_T6.tp[k]:g}, "
-                     f"FP = {_T6.fp[k]:g} -> (FPR, TPR) = ({_T6.fpr[k]:.3f}, {_T6.tpr[k]:.3f})")
+    for k in range(1, len(t)):
+        move = "up   " if y[k - 1] == 1 else "right"
+        lines.append(f"{s[k - 1]:.2f} ({'+' if y[k - 1] == 1 else '−'}) -> {move}: TP = {t.tp[k]:g}, "
+                     f"FP = {t.fp[k]:g} -> (FPR, TPR) = ({t.fpr[k]:.3f}, {t.tpr[k]:.3f})")
     return "\n".join(lines)
+
+
+def _make_04_1(seed: int) -> dict:
+    y, s = (_Y6, _S6) if seed == 0 else _ranked(seed, tie=False)
+    t = stepping_table(y, s)
+    roc, m, p, n = _points(t.fpr, t.tpr), len(y), int(t.n_pos), int(t.n_neg)
+    return dict(
+        prompt=f"Six examples ranked by score (label in brackets): {_list_text(y, s)}. List the ROC points (FPR, TPR) "
+               f"of every cut: seven points, from (0, 0), where nothing is predicted positive, to (1, 1).",
+        answer=roc,
+        data={"y_true": y, "y_score": s},
+        mistakes=[
+            Mistake([(b, a) for a, b in roc], "the axes are reversed: those are (TPR, FPR) points.",
+                    "An ROC point is (FPR, TPR): FPR is the horizontal axis (notes 000 and 001 have it reversed)."),
+            Mistake(_points(t.fp / m, t.tp / m), "your rates divide by all m examples.",
+                    f"TPR divides TP by the positives (m+ = {p}), FPR divides FP by the negatives (m− = {n}); "
+                    "then the last point is (1, 1)."),
+            Mistake(_points(t.fp / p, t.tp / n), "your denominators are swapped (TP/m−, FP/m+).",
+                    "TPR is a share of the positives, TP/m+; FPR a share of the negatives, FP/m−."),
+        ],
+        solve=lambda: _solve_04_1(y, s),
+    )
 
 
 register(
     "04.1",
-    f"Six examples ranked by score (label in brackets): {_list_text(_Y6, _S6)}. List the ROC points (FPR, TPR) "
-    f"of every cut: seven points, from (0, 0), where nothing is predicted positive, to (1, 1).",
     kind="sequence",
     quantity="share",
-    answer=_roc6,
-    data={"y_true": _Y6, "y_score": _S6},
     hint="At each cut count TP and FP above it; TPR = TP/m+, FPR = FP/m−; a point is (FPR, TPR).",
-    mistakes=[
-        Mistake([(y, x) for x, y in _roc6], "the axes are reversed: those are (TPR, FPR) points.",
-                "An ROC point is (FPR, TPR): FPR is the horizontal axis (notes 000 and 001 have it reversed)."),
-        Mistake(_points(_T6.fp / _M6, _T6.tp / _M6), "your rates divide by all m examples.",
-                f"TPR divides TP by the positives (m+ = {_P6}), FPR divides FP by the negatives (m− = {_N6}); "
-                "then the last point is (1, 1)."),
-        Mistake(_points(_T6.fp / _P6, _T6.tp / _N6), "your denominators are swapped (TP/m−, FP/m+).",
-                "TPR is a share of the positives, TP/m+; FPR a share of the negatives, FP/m−."),
-    ],
-    solve=_solve_04_1,
+    variants=_make_04_1,
+    **_make_04_1(0),
 )
 
 
@@ -72,80 +84,129 @@ register(
 _YT = np.array([1, 0, 1, 1, 0, 0])
 _ST = np.array([0.9, 0.8, 0.7, 0.4, 0.4, 0.2])
 _TT = stepping_table(_YT, _ST)
-_pos, _neg = _ST[_YT == 1], _ST[_YT == 0]
-_right = int(np.sum(_pos[:, None] > _neg[None, :]))      # pairs in the right order
-_tied = int(np.sum(_pos[:, None] == _neg[None, :]))
-_wrong = int(np.sum(_pos[:, None] < _neg[None, :]))
-_pairs = _pos.size * _neg.size
+
+
+def _ranked(seed: int, tie: bool):
+    """Six examples of variant ``seed``: 2-4 positives, scores in hundredths ranked from the top, a
+    ranking better than chance but not perfect (0.5 < AUC < 1), as a learner's model gives; with
+    ``tie``, one positive and one negative share a score."""
+    rng = np.random.default_rng([4, seed])
+    while True:
+        n_pos = int(rng.integers(2, 5))
+        y = rng.permutation(np.r_[np.ones(n_pos, int), np.zeros(6 - n_pos, int)])
+        s = np.sort(rng.choice(np.arange(10, 96, 5), 6, replace=False))[::-1] / 100
+        if tie:
+            i = int(rng.choice(np.flatnonzero(y[:-1] != y[1:])))
+            s[i + 1] = s[i]
+        if 0.5 < roc_auc_score(y, s) < 1:
+            return y, s
+
+
+def _pair_counts(y, s):
+    """(positives' scores, negatives' scores, pairs in the right order, tied, in the wrong order, all pairs)."""
+    pos, neg = s[y == 1], s[y == 0]
+    return (pos, neg, int(np.sum(pos[:, None] > neg[None, :])), int(np.sum(pos[:, None] == neg[None, :])),
+            int(np.sum(pos[:, None] < neg[None, :])), pos.size * neg.size)
+
+
+_pos, _neg, _right, _tied, _wrong, _pairs = _pair_counts(_YT, _ST)
 _auc_t = roc_auc_score(_YT, _ST)
 
 
 # -- 04.2: AUC by counting pairs --------------------------------------------------------------------
-def _solve_04_2():
-    lines = [f"{_pos.size} positives × {_neg.size} negatives = {_pairs} (positive, negative) pairs."]
-    for p in _pos:
-        above, tie = int(np.sum(p > _neg)), int(np.sum(p == _neg))
+def _solve_04_2(y, s):
+    pos, neg, right, tied, wrong, pairs = _pair_counts(y, s)
+    lines = [f"{pos.size} positives × {neg.size} negatives = {pairs} (positive, negative) pairs."]
+    for p in pos:
+        above, tie = int(np.sum(p > neg)), int(np.sum(p == neg))
         lines.append(f"positive {p:.2f}: scored above {above} of the negatives" + (f", tied with {tie}" if tie else ""))
-    lines.append(f"right order {_right}, tied {_tied} (count 1/2 each), wrong order {_wrong}")
-    lines.append(f"AUC = ({_right} + {_tied}/2) / {_pairs} = {_auc_t:.4f} (= roc_auc_score)")
+    lines.append(f"right order {right}, tied {tied} (count 1/2 each), wrong order {wrong}")
+    lines.append(f"AUC = ({right} + {tied}/2) / {pairs} = {roc_auc_score(y, s):.4f} (= roc_auc_score)")
     return "\n".join(lines)
+
+
+def _make_04_2(seed: int) -> dict:
+    y, s = (_YT, _ST) if seed == 0 else _ranked(seed, tie=True)
+    _, _, right, tied, _, pairs = _pair_counts(y, s)
+    auc_t = roc_auc_score(y, s)
+    return dict(
+        prompt=f"Six examples ranked by score: {_list_text(y, s)}. Compute the AUC by counting (positive, negative) "
+               f"pairs: a pair in the right order counts 1, a tie counts 1/2.",
+        answer=auc_t,
+        data={"y_true": y, "y_score": s},
+        mistakes=[
+            Mistake(1 - auc_t, "you counted the pairs ranked the wrong way (the negative above the positive).",
+                    "That share is the rank loss ℓ_rank = 1 − AUC; AUC counts the pairs where the positive is above."),
+            Mistake(right / pairs, "you counted the tie as 0.",
+                    "A tied pair cannot be ordered by any threshold: it counts 1/2 (the diagonal step of the curve)."),
+            Mistake((right + tied) / pairs, "you counted the tie as 1.",
+                    "A tie is not a pair in the right order: it counts 1/2, half of its little square under the "
+                    "curve."),
+        ],
+        solve=lambda: _solve_04_2(y, s),
+    )
 
 
 register(
     "04.2",
-    f"Six examples ranked by score: {_list_text(_YT, _ST)}. Compute the AUC by counting (positive, negative) "
-    f"pairs: a pair in the right order counts 1, a tie counts 1/2.",
     kind="number",
     quantity="share",
-    answer=_auc_t,
-    data={"y_true": _YT, "y_score": _ST},
     hint="For each positive count the negatives scored below it (a tie counts 1/2); divide by m+ × m−.",
-    mistakes=[
-        Mistake(1 - _auc_t, "you counted the pairs ranked the wrong way (the negative above the positive).",
-                "That share is the rank loss ℓ_rank = 1 − AUC; AUC counts the pairs where the positive is above."),
-        Mistake(_right / _pairs, "you counted the tie as 0.",
-                "A tied pair cannot be ordered by any threshold: it counts 1/2 (the diagonal step of the curve)."),
-        Mistake((_right + _tied) / _pairs, "you counted the tie as 1.",
-                "A tie is not a pair in the right order: it counts 1/2, half of its little square under the curve."),
-    ],
-    solve=_solve_04_2,
+    variants=_make_04_2,
+    **_make_04_2(0),
 )
 
 
 # -- 04.3: the rank loss of 04.1's list --------------------------------------------------------------
+def _loss_parts(y, s):
+    """(stepping table, m+, m−, m, wrong pairs, rank loss, the cuts that take in a positive)."""
+    t = stepping_table(y, s)
+    pos, neg = s[y == 1], s[y == 0]
+    up = np.flatnonzero(np.diff(t.tp) > 0) + 1
+    return (t, int(t.n_pos), int(t.n_neg), len(y), int(np.sum(pos[:, None] < neg[None, :])), rank_loss(y, s), up)
+
+
 _p6, _n6 = _S6[_Y6 == 1], _S6[_Y6 == 0]
-_wrong6 = int(np.sum(_p6[:, None] < _n6[None, :]))
-_loss6 = rank_loss(_Y6, _S6)
-_up = np.flatnonzero(np.diff(_T6.tp) > 0) + 1       # the cuts that take in a positive
+_, _, _, _, _wrong6, _loss6, _up = _loss_parts(_Y6, _S6)
 
 
-def _solve_04_3():
-    lines = [f"For each positive, the negatives ranked above it (the x of its up-step, times m− = {_N6}):"]
-    for k in _up:
-        lines.append(f"positive {_S6[k - 1]:.2f}: {_T6.fp[k]:g} of the negatives ranked above it")
-    lines.append(f"{_wrong6} wrong pairs of m+ × m− = {_P6} × {_N6} = {_P6 * _N6}: ℓ_rank = {_loss6:.4f} "
-                 f"(and AUC = 1 − ℓ_rank = {1 - _loss6:.4f})")
+def _solve_04_3(y, s):
+    t, p, n, _, wrong, loss, up = _loss_parts(y, s)
+    lines = [f"For each positive, the negatives ranked above it (the x of its up-step, times m− = {n}):"]
+    for k in up:
+        lines.append(f"positive {s[k - 1]:.2f}: {t.fp[k]:g} of the negatives ranked above it")
+    lines.append(f"{wrong} wrong pairs of m+ × m− = {p} × {n} = {p * n}: ℓ_rank = {loss:.4f} "
+                 f"(and AUC = 1 − ℓ_rank = {1 - loss:.4f})")
     return "\n".join(lines)
+
+
+def _make_04_3(seed: int) -> dict:
+    y, s = (_Y6, _S6) if seed == 0 else _ranked(seed, tie=False)
+    t, p, n, m, wrong, loss, up = _loss_parts(y, s)
+    which = "The six examples of exercise 04.1" if seed == 0 else "Six examples ranked by score (label in brackets)"
+    return dict(
+        prompt=f"{which}: {_list_text(y, s)}. What is their rank loss ℓ_rank (the book's eq. 2.21)?",
+        answer=loss,
+        data={"y_true": y, "y_score": s},
+        mistakes=[
+            Mistake(1 - loss, "that is the AUC, the share of pairs in the right order.",
+                    "ℓ_rank counts the pairs in the wrong order: ℓ_rank = 1 − AUC."),
+            Mistake(wrong / (m * (m - 1) / 2), f"you divided by all {m * (m - 1) // 2} pairs of examples.",
+                    f"Only (positive, negative) pairs count: there are m+ × m− = {p * n} of them."),
+            Mistake(float(np.sum(t.fpr[up])), "you added the x-coordinates of the up-steps without dividing.",
+                    f"Each positive's row of squares is 1/m+ high: divide that sum by m+ = {p}."),
+        ],
+        solve=lambda: _solve_04_3(y, s),
+    )
 
 
 register(
     "04.3",
-    f"The six examples of exercise 04.1: {_list_text(_Y6, _S6)}. What is their rank loss ℓ_rank (the book's "
-    f"eq. 2.21)?",
     kind="number",
     quantity="share",
-    answer=_loss6,
-    data={"y_true": _Y6, "y_score": _S6},
     hint="Count the (positive, negative) pairs where the negative is scored higher; divide by m+ × m−.",
-    mistakes=[
-        Mistake(1 - _loss6, "that is the AUC, the share of pairs in the right order.",
-                "ℓ_rank counts the pairs in the wrong order: ℓ_rank = 1 − AUC."),
-        Mistake(_wrong6 / (_M6 * (_M6 - 1) / 2), f"you divided by all {_M6 * (_M6 - 1) // 2} pairs of examples.",
-                f"Only (positive, negative) pairs count: there are m+ × m− = {_P6 * _N6} of them."),
-        Mistake(float(np.sum(_T6.fpr[_up])), "you added the x-coordinates of the up-steps without dividing.",
-                f"Each positive's row of squares is 1/m+ high: divide that sum by m+ = {_P6}."),
-    ],
-    solve=_solve_04_3,
+    variants=_make_04_3,
+    **_make_04_3(0),
 )
 
 
@@ -171,6 +232,7 @@ register(
     f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4} (it "
     f"draws only the path walked so far): where will the ROC point be? Give (FPR, TPR).",
     kind="tuple",
+    parts=('FPR', 'TPR'),
     quantity="share",
     answer=(_after.fpr, _after.tpr),
     data={"y_true": _YT, "y_score": _ST, "from_cut": _K4 - 1},

@@ -98,33 +98,57 @@ _total = _e * _m
 _plain = float(np.mean(_yt != _yp))
 
 
-def _solve_05_2():
-    return (f"counts: TP = {_TP}, FN = {_FN}, FP = {_FP}, TN = {_TN}, m = {_m}\n"
-            f"cost01 = {_C01} is paid by each FN (a missed positive), cost10 = {_C10} by each FP (a false alarm)\n"
-            f"E = (FN*cost01 + FP*cost10) / m = ({_FN}*{_C01} + {_FP}*{_C10}) / {_m} = {_total:g} / {_m} = {_e:.4f}\n"
-            f"(lm.cost_sensitive_error(y_true, y_pred, [[0, {_C01}], [{_C10}, 0]], labels=[1, 0]) = {_e:.4f})")
+def _counts_05_2(seed: int):
+    """(TP, FN, FP, TN, cost01, cost10) of variant ``seed`` (0: the chapter's)."""
+    if seed == 0:
+        return _TP, _FN, _FP, _TN, _C01, _C10
+    rng = np.random.default_rng([5, 2, seed])
+    return (int(rng.integers(3, 13)), int(rng.integers(1, 7)), int(rng.integers(1, 9)), int(rng.integers(5, 21)),
+            int(rng.choice([2, 3, 5, 10])), 1)
+
+
+def _solve_05_2(tp, fn, fp, tn, c01, c10):
+    m = tp + fn + fp + tn
+    total = fn * c01 + fp * c10
+    return (f"counts: TP = {tp}, FN = {fn}, FP = {fp}, TN = {tn}, m = {m}\n"
+            f"cost01 = {c01} is paid by each FN (a missed positive), cost10 = {c10} by each FP (a false alarm)\n"
+            f"E = (FN*cost01 + FP*cost10) / m = ({fn}*{c01} + {fp}*{c10}) / {m} = {total:g} / {m} = {total / m:.4f}\n"
+            f"(lm.cost_sensitive_error(y_true, y_pred, [[0, {c01}], [{c10}, 0]], labels=[1, 0]) = {total / m:.4f})")
+
+
+def _make_05_2(seed: int) -> dict:
+    tp, fn, fp, tn, c01, c10 = _counts_05_2(seed)
+    book = np.array([[0, c01], [c10, 0]])
+    yt, yp = _labels_from_counts(tp, fn, fp, tn)
+    m = len(yt)
+    e = _cost.cost_sensitive_error(yt, yp, book, labels=[1, 0])
+    return dict(
+        prompt=f"A classifier's confusion matrix on m = {m} examples: TP = {tp}, FN = {fn}, FP = {fp}, TN = {tn}. In "
+               f"the book's cost matrix (row 0 = the positive class) cost01 = {c01} and cost10 = {c10}. What is its "
+               "cost-sensitive error rate E(f; D; cost)?",
+        answer=e,
+        data={"tp": tp, "fn": fn, "fp": fp, "tn": tn, "cost_matrix": book.tolist()},
+        mistakes=[
+            Mistake(_cost.cost_sensitive_error(yt, yp, book, labels=[0, 1]),
+                    "the two costs are swapped: each FN was charged cost10 and each FP cost01.",
+                    "cost01 is the price of predicting class 0 (the positive) as class 1: a missed positive, FN. "
+                    "Reading row 0 as the negative class (as a sorted 0/1 confusion matrix does) swaps them."),
+            Mistake(e * m, "that is the total cost, not the rate.",
+                    f"Divide by the number of examples m = {m}: E is the mean cost per example."),
+            Mistake(float(np.mean(yt != yp)), "that is the plain error rate (every mistake costs 1).",
+                    "Weigh each mistake by its price: FN*cost01 + FP*cost10, then divide by m."),
+        ],
+        solve=lambda: _solve_05_2(tp, fn, fp, tn, c01, c10),
+    )
 
 
 register(
     "05.2",
-    f"A classifier's confusion matrix on m = {_m} examples: TP = {_TP}, FN = {_FN}, FP = {_FP}, TN = {_TN}. In the "
-    f"book's cost matrix (row 0 = the positive class) cost01 = {_C01} and cost10 = {_C10}. What is its "
-    "cost-sensitive error rate E(f; D; cost)?",
     kind="number",
     quantity="value",
-    answer=_e,
-    data={"tp": _TP, "fn": _FN, "fp": _FP, "tn": _TN, "cost_matrix": _book.tolist()},
-    mistakes=[
-        Mistake(_e_swapped, "the two costs are swapped: each FN was charged cost10 and each FP cost01.",
-                "cost01 is the price of predicting class 0 (the positive) as class 1: a missed positive, FN. "
-                "Reading row 0 as the negative class (as a sorted 0/1 confusion matrix does) swaps them."),
-        Mistake(_total, "that is the total cost, not the rate.",
-                f"Divide by the number of examples m = {_m}: E is the mean cost per example."),
-        Mistake(_plain, "that is the plain error rate (every mistake costs 1).",
-                "Weigh each mistake by its price: FN*cost01 + FP*cost10, then divide by m."),
-    ],
     hint="E = (FN*cost01 + FP*cost10) / m: only the mistakes pay, each at its own price.",
-    solve=_solve_05_2,
+    variants=_make_05_2,
+    **_make_05_2(0),
 )
 
 
@@ -133,33 +157,54 @@ _P3, _C01_3, _C10_3 = 0.25, 6, 1
 _x3 = _cost.probability_cost(_P3, _C01_3, _C10_3)
 
 
-def _solve_05_3():
-    num, neg = _P3 * _C01_3, (1 - _P3) * _C10_3
+def _solve_05_3(p, c01, c10):
+    x = _cost.probability_cost(p, c01, c10)
+    num, neg = p * c01, (1 - p) * c10
     return (f"P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)\n"
-            f"         = {_P3}*{_C01_3} / ({_P3}*{_C01_3} + {1 - _P3}*{_C10_3}) = {num:g} / ({num:g} + {neg:g}) "
-            f"= {_x3:.4f}\n"
-            f"(lm.probability_cost({_P3}, {_C01_3}, {_C10_3}) = {_x3:.4f}; with equal costs it would be p = {_P3})")
+            f"         = {p}*{c01} / ({p}*{c01} + {1 - p}*{c10}) = {num:g} / ({num:g} + {neg:g}) "
+            f"= {x:.4f}\n"
+            f"(lm.probability_cost({p}, {c01}, {c10}) = {x:.4f}; with equal costs it would be p = {p})")
+
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times", 8: "eight times",
+          10: "ten times"}
+
+
+def _make_05_3(seed: int) -> dict:
+    if seed == 0:
+        p, c01, c10 = _P3, _C01_3, _C10_3
+        share = f"A quarter of the examples are positive (p = {p})"
+    else:
+        rng = np.random.default_rng([5, 3, seed])
+        p, c01, c10 = float(rng.choice([0.1, 0.2, 0.4, 0.5])), int(rng.choice([2, 3, 4, 5, 8, 10])), 1
+        share = f"A share p = {p} of the examples is positive"
+    x = _cost.probability_cost(p, c01, c10)
+    return dict(
+        prompt=f"{share} and a missed positive costs {c01} times a false alarm (cost01 = {c01}, cost10 = {c10}). "
+               "What is the probability cost P(+)cost, the x-axis of the cost curve?",
+        answer=x,
+        data={"p": p, "cost01": c01, "cost10": c10},
+        mistakes=[
+            Mistake(_cost.probability_cost(p, c10, c01), "the costs are swapped: p was weighed by cost10.",
+                    "The positives' share is weighed by the price of missing one, cost01 (FN); the negatives' by "
+                    "cost10 (FP)."),
+            Mistake(p, "that is p itself: the prices are left out.",
+                    f"P(+)cost equals p only when the two costs are equal; here a positive weighs {_TIMES[c01]} as "
+                    "much."),
+            Mistake(1 - x, "that is the negatives' share 1 - P(+)cost.",
+                    "P(+)cost puts p*cost01, the positive side, on top of the fraction."),
+        ],
+        solve=lambda: _solve_05_3(p, c01, c10),
+    )
 
 
 register(
     "05.3",
-    f"A quarter of the examples are positive (p = {_P3}) and a missed positive costs {_C01_3} times a false alarm "
-    f"(cost01 = {_C01_3}, cost10 = {_C10_3}). What is the probability cost P(+)cost, the x-axis of the cost curve?",
     kind="number",
     quantity="share",
-    answer=_x3,
-    data={"p": _P3, "cost01": _C01_3, "cost10": _C10_3},
-    mistakes=[
-        Mistake(_cost.probability_cost(_P3, _C10_3, _C01_3), "the costs are swapped: p was weighed by cost10.",
-                "The positives' share is weighed by the price of missing one, cost01 (FN); the negatives' by "
-                "cost10 (FP)."),
-        Mistake(_P3, "that is p itself: the prices are left out.",
-                "P(+)cost equals p only when the two costs are equal; here a positive weighs six times as much."),
-        Mistake(1 - _x3, "that is the negatives' share 1 - P(+)cost.",
-                "P(+)cost puts p*cost01, the positive side, on top of the fraction."),
-    ],
     hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10).",
-    solve=_solve_05_3,
+    variants=_make_05_3,
+    **_make_05_3(0),
 )
 
 
@@ -208,38 +253,54 @@ _x4 = _cost.probability_cost(_P4, _C01_4, _C10_4)
 _n4 = _cost.normalized_cost(_FPR4, 1 - _TPR4, _P4, _C01_4, _C10_4)
 
 
-def _solve_05_5():
-    fnr = 1 - _TPR4
-    return (f"step 1: x = P(+)cost = {_P4}*{_C01_4} / ({_P4}*{_C01_4} + {1 - _P4:.1f}*{_C10_4}) = {_x4:.4f}\n"
-            f"step 2: FNR = 1 - TPR = 1 - {_TPR4} = {fnr:.4f}\n"
-            f"step 3: cost_norm = FNR*x + FPR*(1-x) = {fnr:.4f}*{_x4:.4f} + {_FPR4}*{1 - _x4:.4f} = {_n4:.4f}\n"
-            f"(the segment from (0, FPR) = (0, {_FPR4}) to (1, FNR) = (1, {fnr:.4f}), read at x = {_x4:.4f};\n"
-            f" lm.normalized_cost(fpr={_FPR4}, fnr={fnr:.4f}, p={_P4}, cost01={_C01_4}, cost10={_C10_4}) = {_n4:.4f})")
+def _solve_05_5(fpr, tpr, p, c01, c10):
+    fnr = 1 - tpr
+    x = _cost.probability_cost(p, c01, c10)
+    n = _cost.normalized_cost(fpr, fnr, p, c01, c10)
+    return (f"step 1: x = P(+)cost = {p}*{c01} / ({p}*{c01} + {1 - p:.1f}*{c10}) = {x:.4f}\n"
+            f"step 2: FNR = 1 - TPR = 1 - {tpr} = {fnr:.4f}\n"
+            f"step 3: cost_norm = FNR*x + FPR*(1-x) = {fnr:.4f}*{x:.4f} + {fpr}*{1 - x:.4f} = {n:.4f}\n"
+            f"(the segment from (0, FPR) = (0, {fpr}) to (1, FNR) = (1, {fnr:.4f}), read at x = {x:.4f};\n"
+            f" lm.normalized_cost(fpr={fpr}, fnr={fnr:.4f}, p={p}, cost01={c01}, cost10={c10}) = {n:.4f})")
+
+
+def _make_05_5(seed: int) -> dict:
+    if seed == 0:
+        fpr, tpr, p, c01, c10 = _FPR4, _TPR4, _P4, _C01_4, _C10_4
+    else:
+        rng = np.random.default_rng([5, 5, seed])
+        fpr, tpr = float(rng.choice([0.1, 0.2, 0.3])), float(rng.choice([0.6, 0.7, 0.8, 0.9]))
+        p, c01, c10 = float(rng.choice([0.1, 0.2, 0.3, 0.4])), int(rng.choice([2, 3, 4, 5])), 1
+    x = _cost.probability_cost(p, c01, c10)
+    return dict(
+        prompt=f"A cut point has the ROC point (FPR, TPR) = ({fpr}, {tpr}). The prior is p = {p} and cost01:cost10 = "
+               f"{c01}:{c10}. What is its normalized cost (the height of its segment in cost space at x = P(+)cost)?",
+        answer=_cost.normalized_cost(fpr, 1 - tpr, p, c01, c10),
+        data={"fpr": fpr, "tpr": tpr, "p": p, "cost01": c01, "cost10": c10},
+        mistakes=[
+            Mistake(_cost.normalized_cost(fpr, tpr, p, c01, c10), "TPR was used where FNR belongs.",
+                    "The cost counts the positives that are missed: FNR = 1 - TPR."),
+            Mistake(_cost.normalized_cost(1 - tpr, fpr, p, c01, c10),
+                    "FPR and FNR are swapped: the segment was drawn from (0, FNR) to (1, FPR).",
+                    "At x = 0 only the negatives matter, so the segment starts at (0, FPR) and ends at (1, FNR)."),
+            Mistake(_cost.normalized_cost(fpr, 1 - tpr, p, 1, 1), "p was used as the x-axis.",
+                    f"Read the segment at x = P(+)cost = {x:.4f}, which folds in the prices; x = p only with equal "
+                    "costs."),
+            Mistake(_cost.normalized_cost(tpr, 1 - fpr, p, c01, c10),
+                    "the ROC point was read as (TPR, FPR).",
+                    "A ROC point is (FPR, TPR): x-axis FPR, y-axis TPR (note 000 writes it the other way)."),
+        ],
+        solve=lambda: _solve_05_5(fpr, tpr, p, c01, c10),
+    )
 
 
 register(
     "05.5",
-    f"A cut point has the ROC point (FPR, TPR) = ({_FPR4}, {_TPR4}). The prior is p = {_P4} and cost01:cost10 = "
-    f"{_C01_4}:{_C10_4}. What is its normalized cost (the height of its segment in cost space at x = P(+)cost)?",
     kind="number",
     quantity="value",
-    answer=_n4,
-    data={"fpr": _FPR4, "tpr": _TPR4, "p": _P4, "cost01": _C01_4, "cost10": _C10_4},
-    mistakes=[
-        Mistake(_cost.normalized_cost(_FPR4, _TPR4, _P4, _C01_4, _C10_4), "TPR was used where FNR belongs.",
-                "The cost counts the positives that are missed: FNR = 1 - TPR."),
-        Mistake(_cost.normalized_cost(1 - _TPR4, _FPR4, _P4, _C01_4, _C10_4),
-                "FPR and FNR are swapped: the segment was drawn from (0, FNR) to (1, FPR).",
-                "At x = 0 only the negatives matter, so the segment starts at (0, FPR) and ends at (1, FNR)."),
-        Mistake(_cost.normalized_cost(_FPR4, 1 - _TPR4, _P4, 1, 1), "p was used as the x-axis.",
-                f"Read the segment at x = P(+)cost = {_x4:.4f}, which folds in the prices; x = p only with equal "
-                "costs."),
-        Mistake(_cost.normalized_cost(_TPR4, 1 - _FPR4, _P4, _C01_4, _C10_4),
-                "the ROC point was read as (TPR, FPR).",
-                "A ROC point is (FPR, TPR): x-axis FPR, y-axis TPR (note 000 writes it the other way)."),
-    ],
     hint="cost_norm = FNR*x + FPR*(1-x) with x = P(+)cost and FNR = 1 - TPR.",
-    solve=_solve_05_5,
+    variants=_make_05_5,
+    **_make_05_5(0),
 )
 
 

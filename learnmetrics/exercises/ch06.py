@@ -93,6 +93,7 @@ register(
     f"A search returns {' '.join(_RANKED2)} (best first). The relevant documents are "
     f"{', '.join(sorted(_REL2))} (d9 is not in the list). Give (precision@{_K2}, recall@{_K2}).",
     kind="tuple",
+    parts=('precision@4', 'recall@4'),
     quantity="share",
     answer=(_p2, _r2),
     data={"ranked": _RANKED2, "relevant": sorted(_REL2), "k": _K2},

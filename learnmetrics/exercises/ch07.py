@@ -12,6 +12,7 @@ import learnmetrics as lm
 from ._core import Mistake, register
 
 # -- 07.1 and 07.2: four predictions ------------------------------------------------------------
+# "another one": four other examples, whole-number values, errors of both signs (seed 0: these)
 _Y = np.array([2.0, 4.0, 5.0, 9.0])
 _F = np.array([3.0, 4.0, 7.0, 6.0])
 _E = _F - _Y
@@ -21,62 +22,110 @@ _MSE = lm.mean_squared_error(_Y, _F)
 _SST = lm.residual_sum_of_squares(_Y, np.full(_M, _Y.mean()))
 
 
-def _solve_071() -> str:
-    return (f"errors f(x_i) - y_i = {_E.tolist()}\n"
-            f"squared errors = {(_E ** 2).tolist()}, their sum SSE = {_SSE:g}\n"
-            f"MSE = SSE / m = {_SSE:g} / {_M} = {_MSE:.4f}\n"
-            f"(MAE = {lm.mean_absolute_error(_Y, _F):.4f}: the error of 3 weighs 9 in MSE, 3 in MAE;"
-            f" the signed errors +1, 0, +2 and -3 sum to {_E.sum():g}: that is why errors are squared or taken absolute)")
+def _four(seed: int):
+    """(y, f) of variant ``seed``: four whole-number values 1-12 and predictions off by -3..3, errors of
+    both signs whose mean is not 0, and a fit better than the mean (R² > 0)."""
+    if seed == 0:
+        return _Y, _F
+    rng = np.random.default_rng([7, seed])
+    while True:
+        y = np.sort(rng.choice(np.arange(1, 13), 4, replace=False)).astype(float)
+        e = rng.integers(-3, 4, 4).astype(float)
+        if e.min() < 0 < e.max() and e.sum() != 0 and lm.r2_score(y, y + e) > 0:
+            return y, y + e
+
+
+def _signed(errors) -> str:
+    """'+1, 0, +2 and -3': the signed errors as the texts list them."""
+    t = ["0" if v == 0 else f"{v:+g}" for v in errors]
+    return ", ".join(t[:-1]) + " and " + t[-1] if len(t) > 1 else t[0]
+
+
+def _solve_071(y, f) -> str:
+    e, m = f - y, len(y)
+    sse = lm.residual_sum_of_squares(y, f)
+    big = float(np.max(np.abs(e)))
+    return (f"errors f(x_i) - y_i = {e.tolist()}\n"
+            f"squared errors = {(e ** 2).tolist()}, their sum SSE = {sse:g}\n"
+            f"MSE = SSE / m = {sse:g} / {m} = {lm.mean_squared_error(y, f):.4f}\n"
+            f"(MAE = {lm.mean_absolute_error(y, f):.4f}: the error of {big:g} weighs {big ** 2:g} in MSE, {big:g} in MAE;"
+            f" the signed errors {_signed(e)} sum to {e.sum():g}: that is why errors are squared or taken absolute)")
+
+
+def _make_07_1(seed: int) -> dict:
+    y, f = _four(seed)
+    e = f - y
+    return dict(
+        prompt=f"Four examples have true values y = {y.tolist()} and predictions f(x) = {f.tolist()}. "
+               "What is the mean squared error (MSE)?",
+        answer=lm.mean_squared_error(y, f),
+        data={"y_true": y, "y_pred": f},
+        mistakes=[
+            Mistake(lm.residual_sum_of_squares(y, f), "that is the sum of squared errors (SSE),",
+                    "MSE divides it by the number of examples m."),
+            Mistake(lm.mean_absolute_error(y, f), "that is the mean absolute error (MAE),",
+                    "MSE squares each error before averaging."),
+            Mistake(lm.root_mean_squared_error(y, f), "that is the root of the MSE (RMSE),",
+                    "leave out the square root: MSE is in the units of y squared."),
+            Mistake(float(np.mean(e)), f"that is the mean of the signed errors: {_signed(e[e != 0])} "
+                    f"{'cancel' if e.sum() == 0 else 'partly cancel'},",
+                    "square each error first, so that errors in both directions count."),
+        ],
+        solve=lambda: _solve_071(y, f),
+    )
 
 
 register(
     "07.1",
-    f"Four examples have true values y = {_Y.tolist()} and predictions f(x) = {_F.tolist()}. "
-    "What is the mean squared error (MSE)?",
     kind="number",
-    quantity="value", answer=_MSE, data={"y_true": _Y, "y_pred": _F},
-    mistakes=[
-        Mistake(_SSE, "that is the sum of squared errors (SSE),", "MSE divides it by the number of examples m."),
-        Mistake(lm.mean_absolute_error(_Y, _F), "that is the mean absolute error (MAE),",
-                "MSE squares each error before averaging."),
-        Mistake(lm.root_mean_squared_error(_Y, _F), "that is the root of the MSE (RMSE),",
-                "leave out the square root: MSE is in the units of y squared."),
-        Mistake(float(np.mean(_E)), "that is the mean of the signed errors: +1, +2 and -3 cancel,",
-                "square each error first, so that errors in both directions count."),
-    ],
+    quantity="value",
     hint=f"Square each error f(x_i) - y_i, add them up, divide by m = {_M}.",
-    solve=_solve_071,
+    variants=_make_07_1,
+    **_make_07_1(0),
 )
 
 _R2 = lm.r2_score(_Y, _F)
 
 
-def _solve_072() -> str:
-    return (f"mean of y = {_Y.mean():g}; SST = sum of (y_i - mean)^2 = {_SST:g}\n"
-            f"SSE = sum of (y_i - f(x_i))^2 = {_SSE:g}\n"
-            f"R^2 = 1 - SSE/SST = 1 - {_SSE:g}/{_SST:g} = {_R2:.4f}\n"
-            f"(the squared correlation of y and f is {np.corrcoef(_Y, _F)[0, 1] ** 2:.4f}: equal to R^2 only for a "
+def _solve_072(y, f) -> str:
+    sse, sst = lm.residual_sum_of_squares(y, f), lm.residual_sum_of_squares(y, np.full(len(y), y.mean()))
+    return (f"mean of y = {y.mean():g}; SST = sum of (y_i - mean)^2 = {sst:g}\n"
+            f"SSE = sum of (y_i - f(x_i))^2 = {sse:g}\n"
+            f"R^2 = 1 - SSE/SST = 1 - {sse:g}/{sst:g} = {lm.r2_score(y, f):.4f}\n"
+            f"(the squared correlation of y and f is {np.corrcoef(y, f)[0, 1] ** 2:.4f}: equal to R^2 only for a "
             "least-squares fit with an intercept, on its own training data; these predictions are not one)")
+
+
+def _make_07_2(seed: int) -> dict:
+    y, f = _four(seed)
+    sse, sst = lm.residual_sum_of_squares(y, f), lm.residual_sum_of_squares(y, np.full(len(y), y.mean()))
+    return dict(
+        prompt=f"Same four examples: y = {y.tolist()}, f(x) = {f.tolist()}. What is R² = 1 - SSE/SST?"
+        if seed == 0 else f"Four examples: y = {y.tolist()}, f(x) = {f.tolist()}. What is R² = 1 - SSE/SST?",
+        answer=lm.r2_score(y, f),
+        data={"y_true": y, "y_pred": f},
+        mistakes=[
+            Mistake(sse / sst, "that is SSE/SST, the share of the variation the model leaves unexplained,",
+                    "R² is 1 minus it."),
+            Mistake(1 - lm.mean_squared_error(y, f) / sst, "you divided the MSE (a mean) by SST (a sum),",
+                    "use the two sums, SSE and SST (or the two means), not one of each."),
+            Mistake(1 - sse / float(np.sum(y ** 2)), "you measured the total variation around 0,",
+                    "SST measures it around the mean of y: the baseline model predicts the mean."),
+            Mistake(float(np.corrcoef(y, f)[0, 1] ** 2), "that is the squared correlation of y and f,",
+                    "it equals R² only for a least-squares fit with an intercept on its training data; "
+                    "compute 1 - SSE/SST."),
+        ],
+        solve=lambda: _solve_072(y, f),
+    )
 
 
 register(
     "07.2",
-    f"Same four examples: y = {_Y.tolist()}, f(x) = {_F.tolist()}. What is R² = 1 - SSE/SST?",
     kind="number",
-    quantity="value", answer=_R2, data={"y_true": _Y, "y_pred": _F},
-    mistakes=[
-        Mistake(_SSE / _SST, "that is SSE/SST, the share of the variation the model leaves unexplained,",
-                "R² is 1 minus it."),
-        Mistake(1 - _MSE / _SST, "you divided the MSE (a mean) by SST (a sum),",
-                "use the two sums, SSE and SST (or the two means), not one of each."),
-        Mistake(1 - _SSE / float(np.sum(_Y ** 2)), "you measured the total variation around 0,",
-                "SST measures it around the mean of y: the baseline model predicts the mean."),
-        Mistake(float(np.corrcoef(_Y, _F)[0, 1] ** 2), "that is the squared correlation of y and f,",
-                "it equals R² only for a least-squares fit with an intercept on its training data; "
-                "compute 1 - SSE/SST."),
-    ],
+    quantity="value",
     hint="SST = sum of (y_i - mean of y)^2, SSE = sum of (y_i - f(x_i))^2, R² = 1 - SSE/SST.",
-    solve=_solve_072,
+    variants=_make_07_2,
+    **_make_07_2(0),
 )
 
 # -- 07.3: adjusted R² of a straight line on eight points --------------------------------------

@@ -20,27 +20,51 @@ _B1 = C.brier_score_loss(_Y1, _P1)
 _SQ1 = (_P1 - _Y1) ** 2
 
 
-def _solve_111() -> str:
-    return (f"squared gaps (p - y)²: {np.round(_SQ1, 4).tolist()}\n"
-            f"Brier = their mean = {_SQ1.sum():.4f} / {_Y1.size} = {_B1:.4f}\n"
-            f"(lm.brier_score_loss gives {C.brier_score_loss(_Y1, _P1):.4f})")
+def _five(seed: int):
+    """(labels, probabilities) of variant ``seed``: five examples, both classes, probabilities in tenths,
+    mostly higher for the positives (0.4-0.9) than for the negatives (0.1-0.6), as a fair model gives."""
+    if seed == 0:
+        return _Y1, _P1
+    rng = np.random.default_rng([11, seed])
+    while True:
+        y = rng.integers(0, 2, 5)
+        if 0 < y.sum() < 5:
+            return y, np.where(y == 1, rng.integers(4, 10, 5), rng.integers(1, 7, 5)) / 10
+
+
+def _solve_111(y, p) -> str:
+    sq = (p - y) ** 2
+    return (f"squared gaps (p - y)²: {np.round(sq, 4).tolist()}\n"
+            f"Brier = their mean = {sq.sum():.4f} / {y.size} = {C.brier_score_loss(y, p):.4f}\n"
+            f"(lm.brier_score_loss gives {C.brier_score_loss(y, p):.4f})")
+
+
+def _make_11_1(seed: int) -> dict:
+    y, p = _five(seed)
+    b = C.brier_score_loss(y, p)
+    return dict(
+        prompt=f"Labels {y.tolist()} (1 = positive), predicted probabilities of the positive class {p.tolist()}. "
+               "Compute the Brier score: the mean of (p - y)².",
+        answer=b,
+        data={"y_true": y, "y_prob": p},
+        mistakes=[
+            Mistake(math.sqrt(b), "that is the square root of the Brier score (a root mean squared error),",
+                    "the Brier score is the mean of the squares, with no root."),
+            Mistake(float(((p - y) ** 2).sum()), "that is the sum of the squared gaps,", f"divide by the {y.size} examples."),
+            Mistake(2 * b, "you summed the squared gaps over both classes' columns,",
+                    "for two classes scikit-learn halves that sum (scale_by_half='auto'): it is the mean of (p - y)²."),
+        ],
+        solve=lambda: _solve_111(y, p),
+    )
 
 
 register(
     "11.1",
-    f"Labels {_Y1.tolist()} (1 = positive), predicted probabilities of the positive class {_P1.tolist()}. "
-    "Compute the Brier score: the mean of (p - y)².",
     kind="number",
-    quantity="value", answer=_B1, tolerance=5e-4, data={"y_true": _Y1, "y_prob": _P1},
-    mistakes=[
-        Mistake(math.sqrt(_B1), "that is the square root of the Brier score (a root mean squared error),",
-                "the Brier score is the mean of the squares, with no root."),
-        Mistake(float(_SQ1.sum()), "that is the sum of the squared gaps,", f"divide by the {_Y1.size} examples."),
-        Mistake(2 * _B1, "you summed the squared gaps over both classes' columns,",
-                "for two classes scikit-learn halves that sum (scale_by_half='auto'): it is the mean of (p - y)²."),
-    ],
+    quantity="value", tolerance=5e-4,
     hint="For each example, (p - y)² with y = 1 or 0; then the mean.",
-    solve=_solve_111,
+    variants=_make_11_1,
+    **_make_11_1(0),
 )
 
 # -- 11.2: ECE with two bins ------------------------------------------------------------------------
@@ -88,25 +112,36 @@ _L3_10 = -math.log10(1 - _P3)
 _L3_WRONG = -math.log(_P3)
 
 
-def _solve_113() -> str:
-    return (f"the true class gets probability 1 - {_P3} = {1 - _P3:.2f}\n"
-            f"log loss = -ln({1 - _P3:.2f}) = {_L3:.4f} (natural log)\n"
-            f"the Brier score of the same mistake is (0.99 - 0)² = {C.brier_score_loss([0], [_P3]):.4f}: "
+def _solve_113(p) -> str:
+    loss = C.log_loss([0, 1], [p, 1 - p])
+    return (f"the true class gets probability 1 - {p} = {1 - p:.2f}\n"
+            f"log loss = -ln({1 - p:.2f}) = {loss:.4f} (natural log)\n"
+            f"the Brier score of the same mistake is ({p} - 0)² = {C.brier_score_loss([0], [p]):.4f}: "
             "bounded by 1, while the log loss grows without bound as p -> 1")
+
+
+def _make_11_3(seed: int) -> dict:
+    p = _P3 if seed == 0 else float(np.random.default_rng([11, 3, seed]).choice([0.8, 0.85, 0.9, 0.95, 0.97, 0.98]))
+    return dict(
+        prompt=f"A negative example gets P(+) = {p}. What is its log loss (natural logarithm)?",
+        answer=C.log_loss([0, 1], [p, 1 - p]),
+        data={"y_true": [0], "y_prob": [p]},
+        mistakes=[
+            Mistake(-math.log10(1 - p), "that is the base-10 logarithm,", "log loss uses the natural logarithm ln."),
+            Mistake(-math.log(p), "that is -ln of the probability of the wrong class (+),",
+                    f"the log loss takes the probability given to the TRUE class, here 1 - {p}."),
+        ],
+        solve=lambda: _solve_113(p),
+    )
 
 
 register(
     "11.3",
-    f"A negative example gets P(+) = {_P3}. What is its log loss (natural logarithm)?",
     kind="number",
-    quantity="value", answer=_L3, tolerance=5e-3, data={"y_true": [0], "y_prob": [_P3]},
-    mistakes=[
-        Mistake(_L3_10, "that is the base-10 logarithm,", "log loss uses the natural logarithm ln."),
-        Mistake(_L3_WRONG, "that is -ln of the probability of the wrong class (+),",
-                "the log loss takes the probability given to the TRUE class, here 1 - 0.99."),
-    ],
+    quantity="value", tolerance=5e-3,
     hint="-ln(probability given to the true class).",
-    solve=_solve_113,
+    variants=_make_11_3,
+    **_make_11_3(0),
 )
 
 # -- 11.4: predict, then check with the explorer ----------------------------------------------------

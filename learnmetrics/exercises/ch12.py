@@ -132,33 +132,63 @@ _fp4 = round(_tp4 * (1 - _P4) / _P4)
 _c4 = lm.classification.BinaryCounts(tp=_tp4, fp=_fp4, fn=_MPOS4 - _tp4, tn=_MNEG4 - _fp4)
 
 
-def _solve_4() -> str:
-    return (f"TP = R m+ = {_R4} x {_MPOS4} = {_c4.tp}\n"
-            f"FP = TP (1 - P) / P = {_c4.tp} x {1 - _P4:g} / {_P4} = {_c4.fp}\n"
-            f"FPR = FP / m- = {_c4.fp} / {_MNEG4} = {_c4.fpr:.4f}\n"
-            f"check: P = {_c4.precision:.4f}, R = TPR = {_c4.recall:.4f}\n"
+def _counts_12_4(p, r, m_pos, m_neg):
+    tp = round(r * m_pos)
+    fp = round(tp * (1 - p) / p)
+    return lm.classification.BinaryCounts(tp=tp, fp=fp, fn=m_pos - tp, tn=m_neg - fp)
+
+
+def _solve_4(p, r, m_pos, m_neg) -> str:
+    c = _counts_12_4(p, r, m_pos, m_neg)
+    return (f"TP = R m+ = {r} x {m_pos} = {c.tp}\n"
+            f"FP = TP (1 - P) / P = {c.tp} x {1 - p:g} / {p} = {c.fp}\n"
+            f"FPR = FP / m- = {c.fp} / {m_neg} = {c.fpr:.4f}\n"
+            f"check: P = {c.precision:.4f}, R = TPR = {c.recall:.4f}\n"
             "In general FPR = R (1 - P) / P x m+ / m-: P and R fix TPR and FPR only when the class sizes are known.")
+
+
+def _book_12_4(seed: int):
+    """(P, R, m+, m-, the prompt's opening) of variant ``seed``: whole counts TP = R m+ and FP = TP (1 - P)/P."""
+    if seed == 0:
+        return _P4, _R4, _MPOS4, _MNEG4, "Book exercise 2.4"
+    rng = np.random.default_rng([12, 4, seed])
+    while True:
+        p, r = float(rng.choice([0.5, 0.6, 0.75, 0.8])), float(rng.choice([0.4, 0.5, 0.6, 0.8]))
+        m_pos, m_neg = int(rng.choice([40, 50, 100])), int(rng.choice([100, 150, 200, 300]))
+        tp = r * m_pos
+        fp = tp * (1 - p) / p
+        if abs(tp - round(tp)) < 1e-9 and abs(fp - round(fp)) < 1e-9 and round(fp) < m_neg:
+            return p, r, m_pos, m_neg, "Book exercise 2.4, with new numbers"
+
+
+def _make_12_4(seed: int) -> dict:
+    p, r, m_pos, m_neg, which = _book_12_4(seed)
+    c = _counts_12_4(p, r, m_pos, m_neg)
+    return dict(
+        prompt=f"{which}: a classifier has precision P = {p} and recall R = {r} on a test set with "
+               f"m+ = {m_pos} positives and m- = {m_neg} negatives. What is its FPR?",
+        answer=c.fpr,
+        data={"P": p, "R": r, "m_pos": m_pos, "m_neg": m_neg},
+        mistakes=[
+            Mistake(1 - p, "1 - P = FP/(TP+FP) is the share of false alarms among the predicted positives.",
+                    "FPR divides FP by the number of actual negatives, m-."),
+            Mistake(1 - r, "1 - R = FN/m+ is the false negative rate (FNR).",
+                    "FPR counts false alarms among the negatives: find TP from R, then FP from P."),
+            Mistake(c.fp / m_pos, "you divided FP by m+.",
+                    "The false positive rate is per actual negative: divide by m- (FP + TN)."),
+        ],
+        solve=lambda: _solve_4(p, r, m_pos, m_neg),
+    )
 
 
 register(
     "12.4",
-    f"Book exercise 2.4: a classifier has precision P = {_P4} and recall R = {_R4} on a test set with "
-    f"m+ = {_MPOS4} positives and m- = {_MNEG4} negatives. What is its FPR?",
     kind="number",
     quantity="share",
-    answer=_c4.fpr,
-    data={"P": _P4, "R": _R4, "m_pos": _MPOS4, "m_neg": _MNEG4},
-    mistakes=[
-        Mistake(1 - _P4, "1 - P = FP/(TP+FP) is the share of false alarms among the predicted positives.",
-                "FPR divides FP by the number of actual negatives, m-."),
-        Mistake(1 - _R4, "1 - R = FN/m+ is the false negative rate (FNR).",
-                "FPR counts false alarms among the negatives: find TP from R, then FP from P."),
-        Mistake(_c4.fp / _MPOS4, "you divided FP by m+.",
-                "The false positive rate is per actual negative: divide by m- (FP + TN)."),
-    ],
     tolerance=5e-4,
     hint="TP = R m+; FP = TP (1 - P) / P; FPR = FP / m-.",
-    solve=_solve_4,
+    variants=_make_12_4,
+    **_make_12_4(0),
 )
 
 # -- 12.5 (book 2.5): the rank loss of a list with a tie -----------------------------------------
@@ -203,31 +233,45 @@ _FPR6, _TPR6, _P6 = 0.2, 0.7, 0.3
 _err6 = float(lm.normalized_cost(_FPR6, 1 - _TPR6, _P6, 1, 1))
 
 
-def _solve_6() -> str:
-    return (f"E = p (1 - TPR) + (1 - p) FPR = {_P6} x {1 - _TPR6:.1f} + {1 - _P6:.1f} x {_FPR6} = {_err6:.4f}\n"
-            f"(= normalized_cost with equal costs: {_err6:.4f}; book.roc_point_error_rate: "
-            f"{book.roc_point_error_rate(_FPR6, _TPR6, _P6):.4f})")
+def _solve_6(fpr, tpr, p) -> str:
+    err = float(lm.normalized_cost(fpr, 1 - tpr, p, 1, 1))
+    return (f"E = p (1 - TPR) + (1 - p) FPR = {p} x {1 - tpr:.1f} + {1 - p:.1f} x {fpr} = {err:.4f}\n"
+            f"(= normalized_cost with equal costs: {err:.4f}; book.roc_point_error_rate: "
+            f"{book.roc_point_error_rate(fpr, tpr, p):.4f})")
+
+
+def _make_12_6(seed: int) -> dict:
+    if seed == 0:
+        fpr, tpr, p, which = _FPR6, _TPR6, _P6, "Book exercise 2.6"
+    else:       # rates and shares in tenths, as the solution prints them
+        rng = np.random.default_rng([12, 6, seed])
+        fpr, tpr = float(rng.choice([0.1, 0.2, 0.3, 0.4])), float(rng.choice([0.6, 0.7, 0.8, 0.9]))
+        p, which = float(rng.choice([0.1, 0.2, 0.3, 0.4, 0.6])), "Book exercise 2.6, with new numbers"
+    return dict(
+        prompt=f"{which}: a classifier sits at the ROC point (FPR, TPR) = ({fpr}, {tpr}) on a test set "
+               f"where a share p = {p} of the examples is positive. What is its error rate?",
+        answer=float(lm.normalized_cost(fpr, 1 - tpr, p, 1, 1)),
+        data={"fpr": fpr, "tpr": tpr, "p": p},
+        mistakes=[
+            Mistake(((1 - tpr) + fpr) / 2, "you averaged FNR and FPR, as if the classes were equally many.",
+                    "Weigh the missed positives by p and the false alarms by 1 - p."),
+            Mistake(p * fpr + (1 - p) * (1 - tpr), "you weighed FPR by p and FNR by 1 - p: swapped.",
+                    "FNR is a share of the positives (weight p), FPR of the negatives (weight 1 - p)."),
+            Mistake(1 - tpr + fpr, "you added FNR and FPR without weights.",
+                    "Each rate is a share of its own class: weigh it by that class's share p or 1 - p."),
+        ],
+        solve=lambda: _solve_6(fpr, tpr, p),
+    )
 
 
 register(
     "12.6",
-    f"Book exercise 2.6: a classifier sits at the ROC point (FPR, TPR) = ({_FPR6}, {_TPR6}) on a test set "
-    f"where a share p = {_P6} of the examples is positive. What is its error rate?",
     kind="number",
     quantity="share",
-    answer=_err6,
-    data={"fpr": _FPR6, "tpr": _TPR6, "p": _P6},
-    mistakes=[
-        Mistake(((1 - _TPR6) + _FPR6) / 2, "you averaged FNR and FPR, as if the classes were equally many.",
-                "Weigh the missed positives by p and the false alarms by 1 - p."),
-        Mistake(_P6 * _FPR6 + (1 - _P6) * (1 - _TPR6), "you weighed FPR by p and FNR by 1 - p: swapped.",
-                "FNR is a share of the positives (weight p), FPR of the negatives (weight 1 - p)."),
-        Mistake(1 - _TPR6 + _FPR6, "you added FNR and FPR without weights.",
-                "Each rate is a share of its own class: weigh it by that class's share p or 1 - p."),
-    ],
     tolerance=5e-4,
     hint="Error = missed positives + false alarms, over all examples: p (1 - TPR) + (1 - p) FPR.",
-    solve=_solve_6,
+    variants=_make_12_6,
+    **_make_12_6(0),
 )
 
 # -- 12.7 (book 2.7): from a cost line back to its ROC point -------------------------------------
@@ -247,6 +291,7 @@ register(
     f"Book exercise 2.7: in cost space, one classifier's line runs from (0, {_a7:g}) to (1, {_b7:g}). "
     "Which ROC point (FPR, TPR) is it?",
     kind="tuple",
+    parts=('FPR', 'TPR'),
     quantity="share",
     answer=(_a7, 1 - _b7),
     data={"segment": _seg7},

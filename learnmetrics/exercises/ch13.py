@@ -55,30 +55,53 @@ _P2 = _K2 / _N2
 _WALD2 = _P2 - 1.959963984540054 * math.sqrt(_P2 * (1 - _P2) / _N2)
 
 
-def _solve_132() -> str:
+def _wilson_parts(k, n):
+    """(p, Wilson, Clopper-Pearson, the Wald interval's lower end) of k successes in n trials."""
+    p = k / n
+    return (p, U.proportion_ci(k, n, method="wilson"), U.proportion_ci(k, n, method="exact"),
+            p - 1.959963984540054 * math.sqrt(p * (1 - p) / n))
+
+
+def _solve_132(k, n) -> str:
     z = 1.959963984540054
-    return (f"p = {_K2}/{_N2} = {_P2:.2f}, z = {z:.4f}\n"
-            f"centre = (k + z²/2) / (n + z²) = {(_K2 + z * z / 2) / (_N2 + z * z):.4f}\n"
+    p, w, cp, wald = _wilson_parts(k, n)
+    return (f"p = {k}/{n} = {p:.2f}, z = {z:.4f}\n"
+            f"centre = (k + z²/2) / (n + z²) = {(k + z * z / 2) / (n + z * z):.4f}\n"
             f"half-width = z / (n + z²) · sqrt(k(n-k)/n + z²/4) = "
-            f"{z / (_N2 + z * z) * math.sqrt(_K2 * (_N2 - _K2) / _N2 + z * z / 4):.4f}\n"
-            f"Wilson: [{_W2.low:.4f}, {_W2.high:.4f}]; Clopper-Pearson: [{_CP2.low:.4f}, {_CP2.high:.4f}]; "
-            f"Wald p ± z·sqrt(p(1-p)/n): [{_WALD2:.4f}, {_P2 + (_P2 - _WALD2):.4f}]")
+            f"{z / (n + z * z) * math.sqrt(k * (n - k) / n + z * z / 4):.4f}\n"
+            f"Wilson: [{w.low:.4f}, {w.high:.4f}]; Clopper-Pearson: [{cp.low:.4f}, {cp.high:.4f}]; "
+            f"Wald p ± z·sqrt(p(1-p)/n): [{wald:.4f}, {p + (p - wald):.4f}]")
+
+
+def _make_13_2(seed: int) -> dict:
+    if seed == 0:
+        k, n = _K2, _N2
+    else:          # n whose shares k/n have at most 2 decimals, as the solution prints p
+        rng = np.random.default_rng([13, 2, seed])
+        n = int(rng.choice([20, 25, 50, 100]))
+        k = int(rng.integers(int(0.6 * n), n))
+    _, w, cp, wald = _wilson_parts(k, n)
+    return dict(
+        prompt=f"A classifier is right on {k} of {n} test examples. Compute the lower end of the 95% Wilson interval "
+               "for its accuracy (3 decimals).",
+        answer=w.low, data={"k": k, "n": n},
+        mistakes=[
+            Mistake(wald, "that is the Wald interval p - z·sqrt(p(1-p)/n),",
+                    "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p, and is narrower towards 1."),
+            Mistake(cp.low, "that is the Clopper-Pearson (exact) interval's lower end,",
+                    "it is wider (conservative); the exercise asks for Wilson's score interval."),
+        ],
+        solve=lambda: _solve_132(k, n),
+    )
 
 
 register(
     "13.2",
-    f"A classifier is right on {_K2} of {_N2} test examples. Compute the lower end of the 95% Wilson interval "
-    "for its accuracy (3 decimals).",
     kind="number",
-    quantity="share", answer=_W2.low, decimals=3, data={"k": _K2, "n": _N2},
-    mistakes=[
-        Mistake(_WALD2, "that is the Wald interval p - z·sqrt(p(1-p)/n),",
-                "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p, and is narrower towards 1."),
-        Mistake(_CP2.low, "that is the Clopper-Pearson (exact) interval's lower end,",
-                "it is wider (conservative); the exercise asks for Wilson's score interval."),
-    ],
+    quantity="share", decimals=3,
     hint="z = 1.96; centre (k + z²/2)/(n + z²); half-width z/(n + z²)·sqrt(k(n-k)/n + z²/4).",
-    solve=_solve_132,
+    variants=_make_13_2,
+    **_make_13_2(0),
 )
 
 # -- 13.3: precision at a fixed recall ---------------------------------------------------------------------

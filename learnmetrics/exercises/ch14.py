@@ -6,6 +6,8 @@ the chapter's (the Caravan test set: 1,747 customers, 104 buyers).
 """
 from __future__ import annotations
 
+import numpy as np
+
 import math
 
 from learnmetrics import uncertainty as U
@@ -52,38 +54,72 @@ register(
 # -- 14.2: precision at another prevalence ------------------------------------------------------------------
 _TPR2, _FPR2, _PI2 = 0.6, 0.25, 0.03
 _PREC2 = _TPR2 * _PI2 / (_TPR2 * _PI2 + _FPR2 * (1 - _PI2))
+
+
+def _make_14_2(seed: int) -> dict:
+    if seed == 0:
+        tpr, fpr, pi = _TPR2, _FPR2, _PI2
+    else:
+        rng = np.random.default_rng([14, seed])
+        tpr, fpr = float(rng.choice([0.5, 0.6, 0.7, 0.8, 0.9])), float(rng.choice([0.05, 0.1, 0.15, 0.2, 0.25]))
+        pi = float(rng.choice([0.01, 0.02, 0.05, 0.08, 0.1, 0.2]))
+    prec = tpr * pi / (tpr * pi + fpr * (1 - pi))
+    return dict(
+        prompt=f"A model has recall (TPR) {tpr} and false positive rate {fpr}. Compute its precision when the share "
+               f"of positives is {pi} (4 decimals).",
+        answer=prec, data={"tpr": tpr, "fpr": fpr, "prevalence": pi},
+        mistakes=[
+            Mistake(tpr / (tpr + fpr), "that ignores the share of positives,",
+                    "TP and FP are rates times the number of positives and of negatives: weight TPR by π, FPR by 1 - π."),
+            Mistake(tpr * pi / (tpr * pi + fpr), "the false positive rate was not weighted by 1 - π,",
+                    "FP = FPR times the negatives, a share 1 - π of the customers."),
+        ],
+        solve=lambda: (f"P = TPR·π / (TPR·π + FPR·(1 - π)) = {tpr}·{pi} / ({tpr}·{pi} + {fpr}·{1 - pi:.2f}) "
+                       f"= {prec:.4f}"),
+    )
+
+
 register(
     "14.2",
-    f"A model has recall (TPR) {_TPR2} and false positive rate {_FPR2}. Compute its precision when the share "
-    f"of positives is {_PI2} (4 decimals).",
-    kind="number", quantity="share", answer=_PREC2, decimals=4, data={"tpr": _TPR2, "fpr": _FPR2, "prevalence": _PI2},
-    mistakes=[
-        Mistake(_TPR2 / (_TPR2 + _FPR2), "that ignores the share of positives,",
-                "TP and FP are rates times the number of positives and of negatives: weight TPR by π, FPR by 1 - π."),
-        Mistake(_TPR2 * _PI2 / (_TPR2 * _PI2 + _FPR2), "the false positive rate was not weighted by 1 - π,",
-                "FP = FPR times the negatives, a share 1 - π of the customers."),
-    ],
+    kind="number", quantity="share", decimals=4,
     hint="P = TP / (TP + FP) with TP = TPR·π·m and FP = FPR·(1 - π)·m.",
-    solve=lambda: (f"P = TPR·π / (TPR·π + FPR·(1 - π)) = {_TPR2}·{_PI2} / ({_TPR2}·{_PI2} + {_FPR2}·{1 - _PI2:.2f}) "
-                   f"= {_PREC2:.4f}"),
+    variants=_make_14_2,
+    **_make_14_2(0),
 )
 
 # -- 14.3: the majority class's accuracy ---------------------------------------------------------------------
 _M3, _POS3 = 1747, 104
 _ACC3 = (_M3 - _POS3) / _M3
+
+
+def _make_14_3(seed: int) -> dict:
+    if seed == 0:
+        m, pos = _M3, _POS3
+    else:
+        rng = np.random.default_rng([14, 3, seed])
+        m = int(rng.integers(800, 3001))
+        pos = int(rng.integers(m // 50, m // 8))
+    acc = (m - pos) / m
+    return dict(
+        prompt=f"On {m:,} test customers with {pos} buyers, what accuracy does the model that predicts 'no purchase' "
+               "for everyone get (4 decimals)?",
+        answer=acc, data={"m": m, "positives": pos},
+        mistakes=[
+            Mistake(pos / m, "that is the share of buyers, the customers it gets wrong,",
+                    "accuracy is the share it gets right: every non-buyer."),
+            Mistake(0.5, "a constant prediction is not a coin flip,",
+                    "it is right on every example of the class it predicts."),
+        ],
+        solve=lambda: f"accuracy = ({m} - {pos}) / {m} = {acc:.4f}",
+    )
+
+
 register(
     "14.3",
-    f"On {_M3:,} test customers with {_POS3} buyers, what accuracy does the model that predicts 'no purchase' "
-    "for everyone get (4 decimals)?",
-    kind="number", quantity="share", answer=_ACC3, decimals=4, data={"m": _M3, "positives": _POS3},
-    mistakes=[
-        Mistake(_POS3 / _M3, "that is the share of buyers, the customers it gets wrong,",
-                "accuracy is the share it gets right: every non-buyer."),
-        Mistake(0.5, "a constant prediction is not a coin flip,",
-                "it is right on every example of the class it predicts."),
-    ],
+    kind="number", quantity="share", decimals=4,
     hint="It is right on every customer who did not buy.",
-    solve=lambda: f"accuracy = ({_M3} - {_POS3}) / {_M3} = {_ACC3:.4f}",
+    variants=_make_14_3,
+    **_make_14_3(0),
 )
 
 # -- 14.4: recalibration and AUC --------------------------------------------------------------------------------

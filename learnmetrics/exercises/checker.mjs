@@ -200,8 +200,12 @@ function entry(x, dec, t, tol, want, least = 0, slack = 0) {
 const states = (g, decs, target, tol, want, least = 0, slack = 0) =>
   g.map((x, i) => entry(x, decs[i], target[i], tol, want, least, slack));
 
-function entriesText(idx, word) {
-  const names = idx.map((i) => String(i + 1));
+// 'entry 2', 'entries 1 and 3'; with the parts' names where the spec gives them: 'P and R'
+function entriesText(idx, word, parts = null) {
+  let names = idx.map((i) => String(i + 1));
+  if (parts && parts.length && word === "entry" && idx.every((i) => i < parts.length)) {
+    names = idx.map((i) => parts[i]); word = "part";
+  }
   if (names.length === 1) return say(`${word}_one`, { n: names[0] });
   return say(`${word}_many`, { list: names.slice(0, -1).join(say("list_sep")) + say("list_and") + names[names.length - 1] });
 }
@@ -297,9 +301,15 @@ function verdictOf(spec, answer) {
       bad = st.flatMap((s, i) => (s === "no" ? [i] : [])); word = "entry"; n = g.length;
     }
     if (bad.length < n) {
-      const close = st.some((s) => s !== "ok" && s !== "no");
-      const key = (bad.length === 1 ? "wrong_one" : "wrong_many") + (close ? "_close" : "");
-      return { status: "wrong", message: say(key, { which: entriesText(bad, word), hint: spec.hint }) };
+      if (st.some((s) => s !== "ok" && s !== "no")) {
+        const key = bad.length === 1 ? "wrong_one_close" : "wrong_many_close";
+        return { status: "wrong", message: say(key, { which: entriesText(bad, word, spec.parts), hint: spec.hint }) };
+      }
+      // per-part credit: which parts are right
+      const good = [...Array(n).keys()].filter((i) => !bad.includes(i));
+      const right = say(good.length === 1 ? "right_one" : "right_many", { which: entriesText(good, word, spec.parts) });
+      const wrong = say(bad.length === 1 ? "is_wrong_one" : "is_wrong_many", { which: entriesText(bad, word, spec.parts) });
+      return { status: "wrong", message: say("wrong_parts", { right, wrong, hint: spec.hint }) };
     }
   }
   return { status: "wrong", message: say("wrong", { hint: spec.hint }) };

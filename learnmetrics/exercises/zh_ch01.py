@@ -10,9 +10,9 @@ from ._core import translate
 
 def _solve_1():
     return "\n".join([
-        f"T 含 ceil({e._SHARE} x {e._m}) = {e._n_test} 个样例。",
-        f"各类在 T 中应占的份额：恶性 {e._m_pos} x {e._n_test}/{e._m} = {e._quota_pos:.2f}，"
-        f"良性 {e._m_neg} x {e._n_test}/{e._m} = {e._quota_neg:.2f}。",
+        f"T 含 ceil({e._SHARE} × {e._m}) = {e._n_test} 个样例。",
+        f"各类在 T 中应占的份额：恶性 {e._m_pos} × {e._n_test}/{e._m} = {e._quota_pos:.2f}，"
+        f"良性 {e._m_neg} × {e._n_test}/{e._m} = {e._quota_neg:.2f}。",
         f"都向下取整：{math.floor(e._quota_pos)} + {math.floor(e._quota_neg)} = "
         f"{math.floor(e._quota_pos) + math.floor(e._quota_neg)}，比 {e._n_test} 少一个；缺的这个样例给舍掉最多的那一类"
         f"（恶性舍掉 {e._quota_pos % 1:.2f}，良性舍掉 {e._quota_neg % 1:.2f}）。",
@@ -78,8 +78,8 @@ def _solve_3():
     q, r = divmod(e._m, e._K)
     ts, tr = e._test_sizes, e._train_sizes
     return "\n".join([
-        f"p 次 k 折交叉验证在每次重复的每一折上训练一个模型：{e._P} x {e._K} = {e._n_fits} 个模型。",
-        f"{e._m} = {e._K} x {q} + {r}：{e._K} 折各含 {q} 或 {q + 1} 个样例（{r} 折含 {q + 1} 个，"
+        f"p 次 k 折交叉验证在每次重复的每一折上训练一个模型：{e._P} × {e._K} = {e._n_fits} 个模型。",
+        f"{e._m} = {e._K} × {q} + {r}：{e._K} 折各含 {q} 或 {q + 1} 个样例（{r} 折含 {q + 1} 个，"
         f"{e._K - r} 折含 {q} 个）；lm.repeated_kfold 的各折含 {ts.min()} 到 {ts.max()} 个样例。",
         f"每个模型在其余 k - 1 折上训练：{e._m} - {ts.max()} = {tr.min()} 到 {e._m} - {ts.min()} = {tr.max()} 个样例。",
     ])
@@ -93,7 +93,7 @@ translate(
     mistakes=[
         ("这只数了一次重复。", f"{e._P} 次重复每次都重新划分，各训练 {e._K} 个新模型。"),
         ("这是测试折的大小。", "每个模型在其余 k - 1 折上训练，而不是在用来测试它的那一折上。"),
-        (f"(k - 1)/k x m = {(e._K - 1) / e._K * e._m:g} 不是整数个样例。",
+        (f"(k - 1)/k × m = {(e._K - 1) / e._K * e._m:g} 不是整数个样例。",
          f"每一折含整数个样例：先把 {e._m} 分成大小几乎相等的 {e._K} 折。"),
     ],
     solve=_solve_3,

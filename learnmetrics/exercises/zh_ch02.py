@@ -1,7 +1,7 @@
 """Chinese texts of chapter 02's exercises (the numbers are the English ones, from ch02)."""
 from __future__ import annotations
 
-from ..classification import one_vs_rest_counts, precision_recall_fscore_support
+from ..classification import BinaryCounts, one_vs_rest_counts, precision_recall_fscore_support, rates
 from . import ch02 as e
 from ._core import translate
 
@@ -38,74 +38,98 @@ translate(
 )
 
 C, R = e._C, e._R
-_MATRIX = f"一个垃圾邮件过滤器在 {C.m} 封邮件上测试（垃圾邮件为正例）：TP = {C.tp}，FN = {C.fn}，FP = {C.fp}，TN = {C.tn}。"
 
 
-def _solve_2():
+def _matrix(c) -> str:
+    return f"一个垃圾邮件过滤器在 {c.m} 封邮件上测试（垃圾邮件为正例）：TP = {c.tp}，FN = {c.fn}，FP = {c.fp}，TN = {c.tn}。"
+
+
+_MATRIX = _matrix(C)
+
+
+def _counts(made):
+    """The counts of a variant of 02.2-02.4 (the English maker's data)."""
+    return BinaryCounts(*made["data"]["counts"])
+
+
+def _solve_2(c):
+    r = rates(c)
     return "\n".join([
-        f"m = TP + FN + FP + TN = {C.tp} + {C.fn} + {C.fp} + {C.tn} = {C.m}。",
-        f"预测正确的在对角线上：TP + TN = {C.tp} + {C.tn} = {C.tp + C.tn}。",
-        f"精度 = (TP + TN)/m = {C.tp + C.tn}/{C.m} = {R.accuracy:.4f}；错误率 = 1 - 精度 = {R.error_rate:.4f}。",
-        f"笔记 003 的 (TP + FN)/m = {(C.tp + C.fn) / C.m:.4f} 是垃圾邮件所占的比例，与过滤器怎么判无关。",
+        f"m = TP + FN + FP + TN = {c.tp} + {c.fn} + {c.fp} + {c.tn} = {c.m}。",
+        f"预测正确的在对角线上：TP + TN = {c.tp} + {c.tn} = {c.tp + c.tn}。",
+        f"精度 = (TP + TN)/m = {c.tp + c.tn}/{c.m} = {r.accuracy:.4f}；错误率 = 1 - 精度 = {r.error_rate:.4f}。",
+        f"笔记 003 的 (TP + FN)/m = {(c.tp + c.fn) / c.m:.4f} 是垃圾邮件所占的比例，与过滤器怎么判无关。",
     ])
 
 
-translate(
-    "02.2",
-    prompt=f"{_MATRIX}过滤器的精度是多少？",
-    hint="精度是过滤器判对的邮件占全部邮件的比例。",
-    mistakes=[
-        ("这是笔记 003 的公式 (TP + FN)/m：", "它数的是真实的正例。精度数的是预测正确的：TP 和 TN。"),
-        ("这是错误率，", "即预测错误的比例 (FP + FN)/m；精度是 1 减去它。"),
-        ("TN 在分子和分母中都被漏掉了：", "正常邮件被正确放行，也是一次正确的预测。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    c = _counts(made)
+    return dict(
+        prompt=f"{_matrix(c)}过滤器的精度是多少？",
+        mistakes=[
+            ("这是笔记 003 的公式 (TP + FN)/m：", "它数的是真实的正例。精度数的是预测正确的：TP 和 TN。"),
+            ("这是错误率，", "即预测错误的比例 (FP + FN)/m；精度是 1 减去它。"),
+            ("TN 在分子和分母中都被漏掉了：", "正常邮件被正确放行，也是一次正确的预测。"),
+        ],
+        solve=lambda: _solve_2(c),
+    )
 
 
-def _solve_3():
+translate("02.2", hint="精度是过滤器判对的邮件占全部邮件的比例。", variants=_zh_2, **_zh_2(e._make_02_2(0)))
+
+
+def _solve_3(c):
+    r = rates(c)
     return "\n".join([
-        f"P = TP/(TP + FP) = {C.tp}/{C.tp + C.fp} = {R.precision:.4f}（被标为垃圾邮件的邮件中，真是垃圾邮件的比例）。",
-        f"R = TP/(TP + FN) = {C.tp}/{C.tp + C.fn} = {R.recall:.4f}（垃圾邮件中被标出的比例）。",
-        f"F1 = 2PR/(P + R) = 2 x {R.precision:.4f} x {R.recall:.4f} / {R.precision + R.recall:.4f} = {R.f1:.4f}，"
-        f"也等于 2TP/(2TP + FP + FN) = {2 * C.tp}/{2 * C.tp + C.fp + C.fn}。",
-        f"算术平均 (P + R)/2 = {(R.precision + R.recall) / 2:.4f} 会更高：调和平均偏向两者中较小的那个。",
+        f"P = TP/(TP + FP) = {c.tp}/{c.tp + c.fp} = {r.precision:.4f}（被标为垃圾邮件的邮件中，真是垃圾邮件的比例）。",
+        f"R = TP/(TP + FN) = {c.tp}/{c.tp + c.fn} = {r.recall:.4f}（垃圾邮件中被标出的比例）。",
+        f"F1 = 2PR/(P + R) = 2 × {r.precision:.4f} × {r.recall:.4f} / {r.precision + r.recall:.4f} = {r.f1:.4f}，"
+        f"也等于 2TP/(2TP + FP + FN) = {2 * c.tp}/{2 * c.tp + c.fp + c.fn}。",
+        f"算术平均 (P + R)/2 = {(r.precision + r.recall) / 2:.4f} 会更高：调和平均偏向两者中较小的那个。",
     ])
 
 
-translate(
-    "02.3",
-    prompt=f"{_MATRIX}计算查准率、查全率和 F1。用元组 (P, R, F1) 作答。",
-    hint="P 用 TP 除以预测的正例数，R 用 TP 除以真实的正例数；F1 是两者的调和平均。",
-    mistakes=[
-        ("FP 和 FN 弄反了（笔记 002 的错误）：", "假正例是被标为垃圾邮件的正常邮件（真实为反例、预测为正例）；假反例是被放过的垃圾邮件。"),
-        ("这个“查准率”其实是特异度 TN/(TN + FP)，笔记 002 把它叫作查准率。", "查准率看的是预测的正例：TP/(TP + FP)。"),
-        ("F1 不是 P 和 R 的算术平均：", "它是两者的调和平均 2PR/(P + R)。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    c = _counts(made)
+    return dict(
+        prompt=f"{_matrix(c)}计算查准率、查全率和 F1。用元组 (P, R, F1) 作答。",
+        mistakes=[
+            ("FP 和 FN 弄反了（笔记 002 的错误）：", "假正例是被标为垃圾邮件的正常邮件（真实为反例、预测为正例）；假反例是被放过的垃圾邮件。"),
+            ("这个“查准率”其实是特异度 TN/(TN + FP)，笔记 002 把它叫作查准率。", "查准率看的是预测的正例：TP/(TP + FP)。"),
+            ("F1 不是 P 和 R 的算术平均：", "它是两者的调和平均 2PR/(P + R)。"),
+        ],
+        solve=lambda: _solve_3(c),
+    )
 
 
-def _solve_4():
+translate("02.3", hint="P 用 TP 除以预测的正例数，R 用 TP 除以真实的正例数；F1 是两者的调和平均。", variants=_zh_3,
+          **_zh_3(e._make_02_3(0)))
+
+
+def _solve_4(c):
+    r = rates(c)
     return "\n".join([
-        f"特异度就是真反例率：在 {C.negatives} 封正常邮件（FP + TN）中，被判为正常的比例。",
-        f"TNR = TN/(TN + FP) = {C.tn}/{C.tn + C.fp} = {R.tnr:.4f} = 1 - FPR = 1 - {R.fpr:.4f}。",
-        f"它既不是 FPR（{R.fpr:.4f}），也不是查准率（{R.precision:.4f}）。",
+        f"特异度就是真反例率：在 {c.negatives} 封正常邮件（FP + TN）中，被判为正常的比例。",
+        f"TNR = TN/(TN + FP) = {c.tn}/{c.tn + c.fp} = {r.tnr:.4f} = 1 - FPR = 1 - {r.fpr:.4f}。",
+        f"它既不是 FPR（{r.fpr:.4f}），也不是查准率（{r.precision:.4f}）。",
     ])
 
 
-translate(
-    "02.4",
-    prompt=f"{_MATRIX}过滤器的特异度是多少？",
-    hint="特异度是真实反例中的一个比率。",
-    mistakes=[
-        ("这是 FPR，即 FP/(FP + TN)，笔记 002 把它叫作特异度：", "特异度是同一行的另一个比率，TNR = TN/(TN + FP) = 1 - FPR。"),
-        ("这是查准率，笔记 002 把特异度叫作“查准率”：", "特异度除以真实的反例数，查准率除以预测的正例数。"),
-        ("FP 和 FN 弄反了（笔记 002 的错误）：", "真实的反例（正常邮件）是 TN + FP，不是 TN + FN。"),
-        ("这是灵敏度（查全率，TPR），", "即真实正例中的比率；特异度是它在真实反例上的对应量。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    c = _counts(made)
+    return dict(
+        prompt=f"{_matrix(c)}过滤器的特异度是多少？",
+        mistakes=[
+            ("这是 FPR，即 FP/(FP + TN)，笔记 002 把它叫作特异度：", "特异度是同一行的另一个比率，TNR = TN/(TN + FP) = 1 - FPR。"),
+            ("这是查准率，笔记 002 把特异度叫作“查准率”：", "特异度除以真实的反例数，查准率除以预测的正例数。"),
+            ("FP 和 FN 弄反了（笔记 002 的错误）：", "真实的反例（正常邮件）是 TN + FP，不是 TN + FN。"),
+            ("这是灵敏度（查全率，TPR），", "即真实正例中的比率；特异度是它在真实反例上的对应量。"),
+        ],
+        solve=lambda: _solve_4(c),
+    )
+
+
+translate("02.4", hint="特异度是真实反例中的一个比率。", variants=_zh_4, **_zh_4(e._make_02_4(0)))
 
 
 def _solve_5():
@@ -114,7 +138,7 @@ def _solve_5():
     lines = [f"第 {k} 类：P = {pk:.4f}，R = {rk:.4f}，F1 = {fk:.4f}" for k, pk, rk, fk in zip((1, 2, 3), p, r, f)]
     lines += [
         f"宏查准率 = P 列的均值 = {mm.macro_p:.4f}；宏查全率 = R 列的均值 = {mm.macro_r:.4f}。",
-        f"书中的宏F1 = 2 x 宏查准率 x 宏查全率 / (宏查准率 + 宏查全率) = {mm.macro_f1:.4f}（lm.macro_micro(...).macro_f1）。",
+        f"书中的宏F1 = 2 × 宏查准率 × 宏查全率 / (宏查准率 + 宏查全率) = {mm.macro_f1:.4f}（lm.macro_micro(...).macro_f1）。",
         f"scikit-learn 的 f1_score(average='macro') = F1 列的均值 = {e._sk5:.4f}：是另一个数。",
         f"微F1 = 精度 = {mm.micro_f1:.4f}。",
     ]
@@ -177,8 +201,8 @@ def _solve_8():
     return "\n".join([
         f"TPR = TP/(TP + FN) = {C.tp}/{C.tp + C.fn} = {R.recall:.4f}；TNR = TN/(TN + FP) = {C.tn}/{C.tn + C.fp} = {R.tnr:.4f}。",
         f"平衡精度 = (TPR + TNR)/2 = {e._ba8:.4f}（精度 {R.accuracy:.4f} 按类别大小给两类加权；平衡精度给每类各一半）。",
-        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({C.tp} x {C.tn} - {C.fp} x {C.fn}) / "
-        f"sqrt({C.tp + C.fp} x {C.tp + C.fn} x {C.tn + C.fp} x {C.tn + C.fn}) = {e._mcc8:.4f}。",
+        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({C.tp} × {C.tn} - {C.fp} × {C.fn}) / "
+        f"sqrt({C.tp + C.fp} × {C.tp + C.fn} × {C.tn + C.fp} × {C.tn + C.fn}) = {e._mcc8:.4f}。",
         f"（Cohen 的 Kappa 系数是另一个度量，这里为 {e._kappa8:.4f}。）",
     ])
 
@@ -202,7 +226,7 @@ def _solve_9():
     c = e._c9
     return "\n".join([
         f"{e._N9:,} 人中有 {e._PI9:.0%} 患病：患病 {c.tp + c.fn:,.0f} 人，健康 {c.fp + c.tn:,.0f} 人。",
-        f"TP = TPR x {c.tp + c.fn:,.0f} = {c.tp:,.0f}；FP = FPR x {c.fp + c.tn:,.0f} = {c.fp:,.1f}。",
+        f"TP = TPR × {c.tp + c.fn:,.0f} = {c.tp:,.0f}；FP = FPR × {c.fp + c.tn:,.0f} = {c.fp:,.1f}。",
         f"P = TP/(TP + FP) = {c.tp:,.0f}/{c.tp + c.fp:,.1f} = {e._p9:.4f}：大多数报警都是误报，尽管 TPR 和 FPR "
         f"与诊所里的相同，而在诊所里 P = {e._p9_clinic:.4f}。",
         f"用几率算也一样：LR+ = TPR/FPR = {e._lr9:.1f}；患病的几率从 1:{(1 - e._PI9) / e._PI9:.0f} 变为 {e._odds9:.4f}，"
@@ -235,7 +259,7 @@ def _solve_10():
     n, L = len(e._Y10), len(e._Y10[0])
     lines += [
         f"子集精度 = 整个标记集合全对的样例所占比例 = {e._subset10:.4f}。",
-        f"汉明损失 = {n} x {L} = {n * L} 个（样例，标记）格子中错误的比例 = {e._hamming10:.4f}。",
+        f"汉明损失 = {n} × {L} = {n * L} 个（样例，标记）格子中错误的比例 = {e._hamming10:.4f}。",
         f"一个标记错了，在子集精度里整个样例就算错；在汉明损失里只算 {L} 个格子中的一个。",
     ]
     return "\n".join(lines)

@@ -45,30 +45,43 @@ def _row(k):
 c, K2 = e._c, e._K2
 
 
-def _solve_2():
-    top = "，".join(f"{v:.2f} ({'+' if t == 1 else '−'})" for t, v in zip(Y[:K2], S[:K2]))
+def _listed(y, s):
+    return "，".join(f"{v:.2f} ({'+' if t == 1 else '−'})" for t, v in zip(y, s))
+
+
+_ORD = {1: "一", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六"}
+
+
+def _solve_2(y, s, k):
+    c = e.stepping_table(y, s).at(k)
     return "\n".join([
-        f"前 {K2} 个预测为正例：{top}。",
+        f"前 {k} 个预测为正例：{_listed(y[:k], s[:k])}。",
         f"TP = {c.tp:g}（截断点以上的正例），FP = {c.fp:g}（截断点以上的反例），FN = {c.fn:g}（截断点以下的正例）。",
         f"P = TP/(TP + FP) = {c.tp:g}/{c.tp + c.fp:g} = {c.precision:.4f}",
         f"R = TP/(TP + FN) = {c.tp:g}/{c.tp + c.fn:g} = {c.recall:.4f}",
     ])
 
 
-translate(
-    "03.2",
-    prompt=f"八个样例按分数排序（括号内为标记）：{LIST}。在第三个样例之后截断（前 3 个预测为正例）。"
-           "给出 (P, R)：这个截断点处的查准率和查全率。",
-    hint="数出 TP、FP（截断点以上）和 FN（截断点以下的正例）；P = TP/(TP + FP)，R = TP/(TP + FN)。",
-    mistakes=[
-        ("P 和 R 弄反了。", "查准率除以预测为正例的样例数（TP + FP），查全率除以正例数（TP + FN）。"
-                          "把 FP 和 FN 对调（笔记 002 对它们的定义）恰好得到这种对调。"),
-        ("你的查全率除以了全部 m 个样例。", f"查全率是找到的正例所占比例：TP/m+，m+ = TP + FN = {MPOS}，而不是 TP/m。"),
-        ("这是在第四个样例之后截断。", "前 3 个在截断点以上：第四个样例预测为反例。"),
-        ("这是在第二个样例之后截断。", "在第三个样例之后截断，截断点以上有三个样例，第三个也在内。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    mpos, k = int(np.sum(y == 1)), made["data"]["k"]
+    return dict(
+        prompt=f"八个样例按分数排序（括号内为标记）：{_listed(y, s)}。在第{_ORD[k]}个样例之后截断（前 {k} 个预测为正例）。"
+               "给出 (P, R)：这个截断点处的查准率和查全率。",
+        mistakes=[
+            ("P 和 R 弄反了。", "查准率除以预测为正例的样例数（TP + FP），查全率除以正例数（TP + FN）。"
+                              "把 FP 和 FN 对调（笔记 002 对它们的定义）恰好得到这种对调。"),
+            ("你的查全率除以了全部 m 个样例。", f"查全率是找到的正例所占比例：TP/m+，m+ = TP + FN = {mpos}，而不是 TP/m。"),
+            (f"这是在第{_ORD[k + 1]}个样例之后截断。", f"前 {k} 个在截断点以上：第{_ORD[k + 1]}个样例预测为反例。"),
+            (f"这是在第{_ORD[k - 1]}个样例之后截断。",
+             f"在第{_ORD[k]}个样例之后截断，截断点以上有{_ORD[k]}个样例，第{_ORD[k]}个也在内。"),
+        ],
+        solve=lambda: _solve_2(y, s, k),
+    )
+
+
+translate("03.2", hint="数出 TP、FP（截断点以上）和 FN（截断点以下的正例）；P = TP/(TP + FP)，R = TP/(TP + FN)。",
+          variants=_zh_2, **_zh_2(e._make_03_2(0)))
 
 bep, f1, k_f1 = e._bep, e._f1, e._k_f1
 

@@ -15,84 +15,104 @@ def _list(y, s):
 Y6, S6, T6, P6, N6, M6 = e._Y6, e._S6, e._T6, e._P6, e._N6, e._M6
 
 
-def _solve_1():
-    lines = [f"m+ = {P6}（一个正例向上走 1/{P6}），m− = {N6}（一个反例向右走 1/{N6}）；从 (0, 0) 出发。"]
-    for k in range(1, len(T6)):
-        move = "向上" if Y6[k - 1] == 1 else "向右"
-        lines.append(f"{S6[k - 1]:.2f} ({'+' if Y6[k - 1] == 1 else '−'}) -> {move}：TP = {T6.tp[k]:g}，"
-                     f"FP = {T6.fp[k]:g} -> (FPR, TPR) = ({T6.fpr[k]:.3f}, {T6.tpr[k]:.3f})")
+def _solve_1(y, s):
+    t = e.stepping_table(y, s)
+    p, n = int(t.n_pos), int(t.n_neg)
+    lines = [f"m+ = {p}（一个正例向上走 1/{p}），m− = {n}（一个反例向右走 1/{n}）；从 (0, 0) 出发。"]
+    for k in range(1, len(t)):
+        move = "向上" if y[k - 1] == 1 else "向右"
+        lines.append(f"{s[k - 1]:.2f} ({'+' if y[k - 1] == 1 else '−'}) → {move}：TP = {t.tp[k]:g}，"
+                     f"FP = {t.fp[k]:g} → (FPR, TPR) = ({t.fpr[k]:.3f}, {t.tpr[k]:.3f})")
     return "\n".join(lines)
 
 
-translate(
-    "04.1",
-    prompt=f"六个样例按分数排序（括号内为标记）：{_list(Y6, S6)}。列出每个截断点的 ROC 点 (FPR, TPR)："
-           "共七个点，从 (0, 0)（什么都不预测为正例）到 (1, 1)。",
-    hint="在每个截断点数出它以上的 TP 和 FP；TPR = TP/m+，FPR = FP/m−；一个点是 (FPR, TPR)。",
-    mistakes=[
-        ("坐标轴反了：这些是 (TPR, FPR) 点。", "ROC 点是 (FPR, TPR)：FPR 是横轴（笔记 000 和 001 把它弄反了）。"),
-        ("你的比率除以了全部 m 个样例。",
-         f"TPR 用 TP 除以正例数（m+ = {P6}），FPR 用 FP 除以反例数（m− = {N6}）；这样最后一个点才是 (1, 1)。"),
-        ("你的分母对调了（TP/m−，FP/m+）。", "TPR 是正例中的比例 TP/m+；FPR 是反例中的比例 FP/m−。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    t = e.stepping_table(y, s)
+    p, n = int(t.n_pos), int(t.n_neg)
+    return dict(
+        prompt=f"六个样例按分数排序（括号内为标记）：{_list(y, s)}。列出每个截断点的 ROC 点 (FPR, TPR)："
+               "共七个点，从 (0, 0)（什么都不预测为正例）到 (1, 1)。",
+        mistakes=[
+            ("坐标轴反了：这些是 (TPR, FPR) 点。", "ROC 点是 (FPR, TPR)：FPR 是横轴（笔记 000 和 001 把它弄反了）。"),
+            ("你的比率除以了全部 m 个样例。",
+             f"TPR 用 TP 除以正例数（m+ = {p}），FPR 用 FP 除以反例数（m− = {n}）；这样最后一个点才是 (1, 1)。"),
+            ("你的分母对调了（TP/m−，FP/m+）。", "TPR 是正例中的比例 TP/m+；FPR 是反例中的比例 FP/m−。"),
+        ],
+        solve=lambda: _solve_1(y, s),
+    )
+
+
+translate("04.1", hint="在每个截断点数出它以上的 TP 和 FP；TPR = TP/m+，FPR = FP/m−；一个点是 (FPR, TPR)。", variants=_zh_1,
+          **_zh_1(e._make_04_1(0)))
 
 YT, ST, TT = e._YT, e._ST, e._TT
 
 
-def _solve_2():
-    lines = [f"{e._pos.size} 个正例 × {e._neg.size} 个反例 = {e._pairs} 个（正例，反例）对。"]
-    for p in e._pos:
-        above, tie = int(np.sum(p > e._neg)), int(np.sum(p == e._neg))
+def _solve_2(y, s):
+    pos, neg, right, tied, wrong, pairs = e._pair_counts(y, s)
+    lines = [f"{pos.size} 个正例 × {neg.size} 个反例 = {pairs} 个（正例，反例）对。"]
+    for p in pos:
+        above, tie = int(np.sum(p > neg)), int(np.sum(p == neg))
         lines.append(f"正例 {p:.2f}：分数高于 {above} 个反例" + (f"，与 {tie} 个持平" if tie else ""))
-    lines.append(f"顺序正确 {e._right} 对，持平 {e._tied} 对（每对记 1/2），顺序错误 {e._wrong} 对")
-    lines.append(f"AUC = ({e._right} + {e._tied}/2) / {e._pairs} = {e._auc_t:.4f}（= roc_auc_score）")
+    lines.append(f"顺序正确 {right} 对，持平 {tied} 对（每对记 1/2），顺序错误 {wrong} 对")
+    lines.append(f"AUC = ({right} + {tied}/2) / {pairs} = {roc_auc_score(y, s):.4f}（= roc_auc_score）")
     return "\n".join(lines)
 
 
-translate(
-    "04.2",
-    prompt=f"六个样例按分数排序：{_list(YT, ST)}。数（正例，反例）对来计算 AUC：顺序正确的一对记 1，持平记 1/2。",
-    hint="对每个正例，数出分数比它低的反例（持平记 1/2）；再除以 m+ × m−。",
-    mistakes=[
-        ("你数的是顺序错误的对（反例排在正例之上）。", "这个比例是排序损失 ℓ_rank = 1 − AUC；AUC 数的是正例排在上面的对。"),
-        ("你把持平记成了 0。", "持平的一对，任何阈值都分不开它们：记 1/2（曲线上的斜步）。"),
-        ("你把持平记成了 1。", "持平不是顺序正确的一对：记 1/2，即它在曲线下那个小方格的一半。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    return dict(
+        prompt=f"六个样例按分数排序：{_list(y, s)}。数（正例，反例）对来计算 AUC：顺序正确的一对记 1，持平记 1/2。",
+        mistakes=[
+            ("你数的是顺序错误的对（反例排在正例之上）。", "这个比例是排序损失 ℓ_rank = 1 − AUC；AUC 数的是正例排在上面的对。"),
+            ("你把持平记成了 0。", "持平的一对，任何阈值都分不开它们：记 1/2（曲线上的斜步）。"),
+            ("你把持平记成了 1。", "持平不是顺序正确的一对：记 1/2，即它在曲线下那个小方格的一半。"),
+        ],
+        solve=lambda: _solve_2(y, s),
+    )
 
 
-def _solve_3():
-    lines = [f"对每个正例，数出排在它之上的反例（它向上那一步的横坐标乘以 m− = {N6}）："]
-    for k in e._up:
-        lines.append(f"正例 {S6[k - 1]:.2f}：有 {T6.fp[k]:g} 个反例排在它之上")
-    lines.append(f"m+ × m− = {P6} × {N6} = {P6 * N6} 对中有 {e._wrong6} 对顺序错误：ℓ_rank = {e._loss6:.4f}"
-                 f"（AUC = 1 − ℓ_rank = {1 - e._loss6:.4f}）")
+translate("04.2", hint="对每个正例，数出分数比它低的反例（持平记 1/2）；再除以 m+ × m−。", variants=_zh_2,
+          **_zh_2(e._make_04_2(0)))
+
+
+def _solve_3(y, s):
+    t, p, n, _, wrong, loss, up = e._loss_parts(y, s)
+    lines = [f"对每个正例，数出排在它之上的反例（它向上那一步的横坐标乘以 m− = {n}）："]
+    for k in up:
+        lines.append(f"正例 {s[k - 1]:.2f}：有 {t.fp[k]:g} 个反例排在它之上")
+    lines.append(f"m+ × m− = {p} × {n} = {p * n} 对中有 {wrong} 对顺序错误：ℓ_rank = {loss:.4f}"
+                 f"（AUC = 1 − ℓ_rank = {1 - loss:.4f}）")
     return "\n".join(lines)
 
 
-translate(
-    "04.3",
-    prompt=f"练习 04.1 的六个样例：{_list(Y6, S6)}。它们的排序损失 ℓ_rank（书中式 (2.21)）是多少？",
-    hint="数出反例分数更高的（正例，反例）对；再除以 m+ × m−。",
-    mistakes=[
-        ("这是 AUC，即顺序正确的对所占比例。", "ℓ_rank 数的是顺序错误的对：ℓ_rank = 1 − AUC。"),
-        (f"你除以了全部 {M6 * (M6 - 1) // 2} 对样例。", f"只有（正例，反例）对才算：共 m+ × m− = {P6 * N6} 对。"),
-        ("你把向上各步的横坐标加了起来，却没有除。", f"每个正例那一行小方格高 1/m+：把这个和除以 m+ = {P6}。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    _, p, n, m, _, _, _ = e._loss_parts(y, s)
+    which = "练习 04.1 的六个样例" if made["prompt"].startswith("The six examples of exercise 04.1") else \
+        "六个样例按分数排序（括号内为标记）"
+    return dict(
+        prompt=f"{which}：{_list(y, s)}。它们的排序损失 ℓ_rank（书中式 (2.21)）是多少？",
+        mistakes=[
+            ("这是 AUC，即顺序正确的对所占比例。", "ℓ_rank 数的是顺序错误的对：ℓ_rank = 1 − AUC。"),
+            (f"你除以了全部 {m * (m - 1) // 2} 对样例。", f"只有（正例，反例）对才算：共 m+ × m− = {p * n} 对。"),
+            ("你把向上各步的横坐标加了起来，却没有除。", f"每个正例那一行小方格高 1/m+：把这个和除以 m+ = {p}。"),
+        ],
+        solve=lambda: _solve_3(y, s),
+    )
+
+
+translate("04.3", hint="数出反例分数更高的（正例，反例）对；再除以 m+ × m−。", variants=_zh_3, **_zh_3(e._make_04_3(0)))
 
 K4, bf, af = e._K4, e._before, e._after
 
 
 def _solve_4():
     return "\n".join([
-        f"截断点 {K4 - 1} 处：TP = {bf.tp:g}，FP = {bf.fp:g} -> (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。",
+        f"截断点 {K4 - 1} 处：TP = {bf.tp:g}，FP = {bf.fp:g} → (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。",
         f"截断点 {K4} 同时纳入分数为 {TT.thresholds[K4]:.2f} 的两个样例，一个正例、一个反例（没有阈值能把它们分开）：",
-        f"TP = {af.tp:g}，FP = {af.fp:g} -> ({af.fp:g}/{TT.n_neg:g}, {af.tp:g}/{TT.n_pos:g}) = "
+        f"TP = {af.tp:g}，FP = {af.fp:g} → ({af.fp:g}/{TT.n_neg:g}, {af.tp:g}/{TT.n_pos:g}) = "
         f"({af.fpr:.3f}, {af.tpr:.3f})：一步斜走，同时向上和向右。",
     ])
 

@@ -35,7 +35,7 @@ translate(
     prompt=f"把探索器设为 p = {e._P1}、cost01:cost10 = {e._OLD[0]}:{e._OLD[1]}（书中的例子）：最佳截断点是 {_cut(e._s_old)}"
            f"（前 {e._s_old.n_predicted_positive} 个瓜预测为好瓜）。在把代价比滑块移到 {e._NEW[0]}:{e._NEW[1]}"
            "（漏掉一个好瓜的代价是把坏瓜当好瓜卖出的十倍）之前，先预测：最佳截断点会把多少个瓜预测为好瓜？",
-    hint="先算出新代价比下的 x = P(+)cost，再找出哪个截断点的线段 (0, FPR) -> (1, FNR) 在这个 x 处最低。",
+    hint="先算出新代价比下的 x = P(+)cost，再找出哪个截断点的线段 (0, FPR) → (1, FNR) 在这个 x 处最低。",
     mistakes=[
         ("截断点没有移动。", f"假反例变贵时 P(+)cost 从 {e._s_old.x:.2f} 移到 {e._s_new.x:.2f}，在那里最低的是另一条线段："
                           "看代价空间图在新的 x 处的情形。"),
@@ -48,57 +48,75 @@ translate(
 )
 
 
-def _solve_2():
-    return (f"计数：TP = {e._TP}，FN = {e._FN}，FP = {e._FP}，TN = {e._TN}，m = {e._m}\n"
-            f"每个 FN（漏掉的正例）付出 cost01 = {e._C01}，每个 FP（误报）付出 cost10 = {e._C10}\n"
-            f"E = (FN*cost01 + FP*cost10) / m = ({e._FN}*{e._C01} + {e._FP}*{e._C10}) / {e._m} = {e._total:g} / {e._m} "
-            f"= {e._e:.4f}\n"
-            f"（lm.cost_sensitive_error(y_true, y_pred, [[0, {e._C01}], [{e._C10}, 0]], labels=[1, 0]) = {e._e:.4f}）")
+def _solve_2(tp, fn, fp, tn, c01, c10):
+    m = tp + fn + fp + tn
+    total = fn * c01 + fp * c10
+    return (f"计数：TP = {tp}，FN = {fn}，FP = {fp}，TN = {tn}，m = {m}\n"
+            f"每个 FN（漏掉的正例）付出 cost01 = {c01}，每个 FP（误报）付出 cost10 = {c10}\n"
+            f"E = (FN*cost01 + FP*cost10) / m = ({fn}*{c01} + {fp}*{c10}) / {m} = {total:g} / {m} "
+            f"= {total / m:.4f}\n"
+            f"（lm.cost_sensitive_error(y_true, y_pred, [[0, {c01}], [{c10}, 0]], labels=[1, 0]) = {total / m:.4f}）")
 
 
-translate(
-    "05.2",
-    prompt=f"一个分类器在 m = {e._m} 个样例上的混淆矩阵：TP = {e._TP}，FN = {e._FN}，FP = {e._FP}，TN = {e._TN}。"
-           f"书中的代价矩阵（第 0 行为正类）中 cost01 = {e._C01}，cost10 = {e._C10}。它的代价敏感错误率 E(f; D; cost) 是多少？",
-    hint="E = (FN*cost01 + FP*cost10) / m：只有犯错才付代价，各按各的代价。",
-    mistakes=[
-        ("两个代价对调了：每个 FN 按 cost10 计，每个 FP 按 cost01 计。",
-         "cost01 是把第 0 类（正类）预测成第 1 类的代价：漏掉一个正例，即 FN。"
-         "把第 0 行当作反类（按 0/1 排序的混淆矩阵就是这样）就会把它们对调。"),
-        ("这是总代价，不是错误率。", f"除以样例数 m = {e._m}：E 是每个样例的平均代价。"),
-        ("这是普通的错误率（每次犯错代价都是 1）。", "每次犯错按它的代价加权：FN*cost01 + FP*cost10，再除以 m。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    d = made["data"]
+    tp, fn, fp, tn = d["tp"], d["fn"], d["fp"], d["tn"]
+    c01, c10 = d["cost_matrix"][0][1], d["cost_matrix"][1][0]
+    m = tp + fn + fp + tn
+    return dict(
+        prompt=f"一个分类器在 m = {m} 个样例上的混淆矩阵：TP = {tp}，FN = {fn}，FP = {fp}，TN = {tn}。"
+               f"书中的代价矩阵（第 0 行为正类）中 cost01 = {c01}，cost10 = {c10}。它的代价敏感错误率 E(f; D; cost) 是多少？",
+        mistakes=[
+            ("两个代价对调了：每个 FN 按 cost10 计，每个 FP 按 cost01 计。",
+             "cost01 是把第 0 类（正类）预测成第 1 类的代价：漏掉一个正例，即 FN。"
+             "把第 0 行当作反类（按 0/1 排序的混淆矩阵就是这样）就会把它们对调。"),
+            ("这是总代价，不是错误率。", f"除以样例数 m = {m}：E 是每个样例的平均代价。"),
+            ("这是普通的错误率（每次犯错代价都是 1）。", "每次犯错按它的代价加权：FN*cost01 + FP*cost10，再除以 m。"),
+        ],
+        solve=lambda: _solve_2(tp, fn, fp, tn, c01, c10),
+    )
 
 
-def _solve_3():
-    num, neg = e._P3 * e._C01_3, (1 - e._P3) * e._C10_3
+translate("05.2", hint="E = (FN*cost01 + FP*cost10) / m：只有犯错才付代价，各按各的代价。", variants=_zh_2,
+          **_zh_2(e._make_05_2(0)))
+
+
+def _solve_3(p, c01, c10):
+    x = _cost.probability_cost(p, c01, c10)
+    num, neg = p * c01, (1 - p) * c10
     return (f"P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)\n"
-            f"         = {e._P3}*{e._C01_3} / ({e._P3}*{e._C01_3} + {1 - e._P3}*{e._C10_3}) = {num:g} / ({num:g} + {neg:g}) "
-            f"= {e._x3:.4f}\n"
-            f"（lm.probability_cost({e._P3}, {e._C01_3}, {e._C10_3}) = {e._x3:.4f}；若两种代价相等，它就是 p = {e._P3}）")
+            f"         = {p}*{c01} / ({p}*{c01} + {1 - p}*{c10}) = {num:g} / ({num:g} + {neg:g}) "
+            f"= {x:.4f}\n"
+            f"（lm.probability_cost({p}, {c01}, {c10}) = {x:.4f}；若两种代价相等，它就是 p = {p}）")
 
 
-translate(
-    "05.3",
-    prompt=f"四分之一的样例是正例（p = {e._P3}），漏掉一个正例的代价是一次误报的 {e._C01_3} 倍（cost01 = {e._C01_3}，"
-           f"cost10 = {e._C10_3}）。正例概率代价 P(+)cost，即代价曲线的横轴，是多少？",
-    hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)。",
-    mistakes=[
-        ("两个代价对调了：p 被乘上了 cost10。", "正例的比例要乘以漏掉一个正例的代价 cost01（FN）；反例的比例乘以 cost10（FP）。"),
-        ("这就是 p 本身：代价被漏掉了。", "只有两种代价相等时 P(+)cost 才等于 p；这里一个正例的分量是六倍。"),
-        ("这是反例一侧的份额 1 - P(+)cost。", "P(+)cost 的分子是正例一侧的 p*cost01。"),
-    ],
-    solve=_solve_3,
-)
+_TIMES = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 8: "八", 10: "十"}
+
+
+def _zh_3(made):
+    d = made["data"]
+    p, c01, c10 = d["p"], d["cost01"], d["cost10"]
+    share = f"四分之一的样例是正例（p = {p}）" if made["prompt"].startswith("A quarter") else f"正例占样例的比例为 p = {p}"
+    return dict(
+        prompt=f"{share}，漏掉一个正例的代价是一次误报的 {c01} 倍（cost01 = {c01}，"
+               f"cost10 = {c10}）。正例概率代价 P(+)cost，即代价曲线的横轴，是多少？",
+        mistakes=[
+            ("两个代价对调了：p 被乘上了 cost10。", "正例的比例要乘以漏掉一个正例的代价 cost01（FN）；反例的比例乘以 cost10（FP）。"),
+            ("这就是 p 本身：代价被漏掉了。", f"只有两种代价相等时 P(+)cost 才等于 p；这里一个正例的分量是{_TIMES[c01]}倍。"),
+            ("这是反例一侧的份额 1 - P(+)cost。", "P(+)cost 的分子是正例一侧的 p*cost01。"),
+        ],
+        solve=lambda: _solve_3(p, c01, c10),
+    )
+
+
+translate("05.3", hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)。", variants=_zh_3, **_zh_3(e._make_05_3(0)))
 
 
 def _solve_4():
     (x0, y0), (x1, y1) = e._seg
     return (f"在 x = 0 处只有反例起作用：代价是 FPR = {y0:.4f}\n"
             f"在 x = 1 处只有正例起作用：代价是 FNR = 1 - TPR = 1 - {e._TPR_S} = {y1:.4f}\n"
-            f"线段：({x0:g}, {y0:.4f}) -> ({x1:g}, {y1:.4f})   （lm.cost_lines([{e._FPR_S}], [{e._TPR_S}])）")
+            f"线段：({x0:g}, {y0:.4f}) → ({x1:g}, {y1:.4f})   （lm.cost_lines([{e._FPR_S}], [{e._TPR_S}])）")
 
 
 translate(
@@ -116,29 +134,36 @@ translate(
 )
 
 
-def _solve_5():
-    fnr = 1 - e._TPR4
-    x4, n4 = e._x4, e._n4
-    return (f"第 1 步：x = P(+)cost = {e._P4}*{e._C01_4} / ({e._P4}*{e._C01_4} + {1 - e._P4:.1f}*{e._C10_4}) = {x4:.4f}\n"
-            f"第 2 步：FNR = 1 - TPR = 1 - {e._TPR4} = {fnr:.4f}\n"
-            f"第 3 步：cost_norm = FNR*x + FPR*(1-x) = {fnr:.4f}*{x4:.4f} + {e._FPR4}*{1 - x4:.4f} = {n4:.4f}\n"
-            f"（从 (0, FPR) = (0, {e._FPR4}) 到 (1, FNR) = (1, {fnr:.4f}) 的线段，在 x = {x4:.4f} 处读数；\n"
-            f" lm.normalized_cost(fpr={e._FPR4}, fnr={fnr:.4f}, p={e._P4}, cost01={e._C01_4}, cost10={e._C10_4}) = {n4:.4f}）")
+def _solve_5(fpr, tpr, p, c01, c10):
+    fnr = 1 - tpr
+    x4 = _cost.probability_cost(p, c01, c10)
+    n4 = _cost.normalized_cost(fpr, fnr, p, c01, c10)
+    return (f"第 1 步：x = P(+)cost = {p}*{c01} / ({p}*{c01} + {1 - p:.1f}*{c10}) = {x4:.4f}\n"
+            f"第 2 步：FNR = 1 - TPR = 1 - {tpr} = {fnr:.4f}\n"
+            f"第 3 步：cost_norm = FNR*x + FPR*(1-x) = {fnr:.4f}*{x4:.4f} + {fpr}*{1 - x4:.4f} = {n4:.4f}\n"
+            f"（从 (0, FPR) = (0, {fpr}) 到 (1, FNR) = (1, {fnr:.4f}) 的线段，在 x = {x4:.4f} 处读数；\n"
+            f" lm.normalized_cost(fpr={fpr}, fnr={fnr:.4f}, p={p}, cost01={c01}, cost10={c10}) = {n4:.4f}）")
 
 
-translate(
-    "05.5",
-    prompt=f"一个截断点的 ROC 点是 (FPR, TPR) = ({e._FPR4}, {e._TPR4})。正例概率 p = {e._P4}，cost01:cost10 = "
-           f"{e._C01_4}:{e._C10_4}。它的归一化代价（它的线段在代价空间中 x = P(+)cost 处的高度）是多少？",
-    hint="cost_norm = FNR*x + FPR*(1-x)，其中 x = P(+)cost，FNR = 1 - TPR。",
-    mistakes=[
-        ("在该用 FNR 的地方用了 TPR。", "代价数的是被漏掉的正例：FNR = 1 - TPR。"),
-        ("FPR 和 FNR 对调了：线段画成了从 (0, FNR) 到 (1, FPR)。", "在 x = 0 处只有反例起作用，所以线段从 (0, FPR) 开始，到 (1, FNR) 结束。"),
-        ("把 p 当作了横坐标。", f"应在 x = P(+)cost = {e._x4:.4f} 处读线段，它已经计入了代价；只有代价相等时 x 才等于 p。"),
-        ("ROC 点被读成了 (TPR, FPR)。", "ROC 点是 (FPR, TPR)：横轴 FPR，纵轴 TPR（笔记 000 写反了）。"),
-    ],
-    solve=_solve_5,
-)
+def _zh_5(made):
+    d = made["data"]
+    fpr, tpr, p, c01, c10 = d["fpr"], d["tpr"], d["p"], d["cost01"], d["cost10"]
+    x4 = _cost.probability_cost(p, c01, c10)
+    return dict(
+        prompt=f"一个截断点的 ROC 点是 (FPR, TPR) = ({fpr}, {tpr})。正例概率 p = {p}，cost01:cost10 = "
+               f"{c01}:{c10}。它的归一化代价（它的线段在代价空间中 x = P(+)cost 处的高度）是多少？",
+        mistakes=[
+            ("在该用 FNR 的地方用了 TPR。", "代价数的是被漏掉的正例：FNR = 1 - TPR。"),
+            ("FPR 和 FNR 对调了：线段画成了从 (0, FNR) 到 (1, FPR)。", "在 x = 0 处只有反例起作用，所以线段从 (0, FPR) 开始，到 (1, FNR) 结束。"),
+            ("把 p 当作了横坐标。", f"应在 x = P(+)cost = {x4:.4f} 处读线段，它已经计入了代价；只有代价相等时 x 才等于 p。"),
+            ("ROC 点被读成了 (TPR, FPR)。", "ROC 点是 (FPR, TPR)：横轴 FPR，纵轴 TPR（笔记 000 写反了）。"),
+        ],
+        solve=lambda: _solve_5(fpr, tpr, p, c01, c10),
+    )
+
+
+translate("05.5", hint="cost_norm = FNR*x + FPR*(1-x)，其中 x = P(+)cost，FNR = 1 - TPR。", variants=_zh_5,
+          **_zh_5(e._make_05_5(0)))
 
 
 def _solve_6():

@@ -11,57 +11,75 @@ from ._core import translate
 Y, F, E, M = e._Y, e._F, e._E, e._M
 
 
-def _solve_1():
-    return (f"误差 f(x_i) - y_i = {E.tolist()}\n"
-            f"平方误差 = {(E ** 2).tolist()}，它们的和 SSE = {e._SSE:g}\n"
-            f"MSE = SSE / m = {e._SSE:g} / {M} = {e._MSE:.4f}\n"
-            f"（MAE = {lm.mean_absolute_error(Y, F):.4f}：大小为 3 的误差在 MSE 中计 9，在 MAE 中计 3；"
-            f"带符号的误差 +1、0、+2 和 -3 之和为 {E.sum():g}：所以误差要平方或取绝对值）")
+def _signed(errors) -> str:
+    t = ["0" if v == 0 else f"{v:+g}" for v in errors]
+    return "、".join(t[:-1]) + " 和 " + t[-1] if len(t) > 1 else t[0]
 
 
-translate(
-    "07.1",
-    prompt=f"四个样例的真实值 y = {Y.tolist()}，预测值 f(x) = {F.tolist()}。均方误差（MSE）是多少？",
-    hint=f"把每个误差 f(x_i) - y_i 平方，加起来，再除以 m = {M}。",
-    mistakes=[
-        ("这是误差平方和（SSE），", "MSE 还要除以样例数 m。"),
-        ("这是平均绝对误差（MAE），", "MSE 先把每个误差平方再求平均。"),
-        ("这是 MSE 的平方根（RMSE），", "去掉平方根：MSE 的单位是 y 的单位的平方。"),
-        ("这是带符号误差的均值：+1、+2 和 -3 相互抵消了，", "先把每个误差平方，两个方向的误差才都算数。"),
-    ],
-    solve=_solve_1,
-)
+def _solve_1(y, f):
+    err = f - y
+    sse = lm.residual_sum_of_squares(y, f)
+    big = float(np.max(np.abs(err)))
+    return (f"误差 f(x_i) - y_i = {err.tolist()}\n"
+            f"平方误差 = {(err ** 2).tolist()}，它们的和 SSE = {sse:g}\n"
+            f"MSE = SSE / m = {sse:g} / {len(y)} = {lm.mean_squared_error(y, f):.4f}\n"
+            f"（MAE = {lm.mean_absolute_error(y, f):.4f}：大小为 {big:g} 的误差在 MSE 中计 {big ** 2:g}，在 MAE 中计 {big:g}；"
+            f"带符号的误差 {_signed(err)} 之和为 {err.sum():g}：所以误差要平方或取绝对值）")
 
 
-def _solve_2():
-    return (f"y 的均值 = {Y.mean():g}；SST = (y_i - 均值)^2 之和 = {e._SST:g}\n"
-            f"SSE = (y_i - f(x_i))^2 之和 = {e._SSE:g}\n"
-            f"R^2 = 1 - SSE/SST = 1 - {e._SSE:g}/{e._SST:g} = {e._R2:.4f}\n"
-            f"（y 与 f 的相关系数的平方是 {np.corrcoef(Y, F)[0, 1] ** 2:.4f}：只有对带截距的最小二乘拟合、"
-            "在它自己的训练数据上，它才等于 R^2；这些预测并不是这样得到的）")
+def _zh_1(made):
+    y, f = made["data"]["y_true"], made["data"]["y_pred"]
+    err = f - y
+    return dict(
+        prompt=f"四个样例的真实值 y = {y.tolist()}，预测值 f(x) = {f.tolist()}。均方误差（MSE）是多少？",
+        mistakes=[
+            ("这是误差平方和（SSE），", "MSE 还要除以样例数 m。"),
+            ("这是平均绝对误差（MAE），", "MSE 先把每个误差平方再求平均。"),
+            ("这是 MSE 的平方根（RMSE），", "去掉平方根：MSE 的单位是 y 的单位的平方。"),
+            (f"这是带符号误差的均值：{_signed(err[err != 0])} {'相互抵消了' if err.sum() == 0 else '部分相互抵消了'}，", "先把每个误差平方，两个方向的误差才都算数。"),
+        ],
+        solve=lambda: _solve_1(y, f),
+    )
 
 
-translate(
-    "07.2",
-    prompt=f"同样这四个样例：y = {Y.tolist()}，f(x) = {F.tolist()}。R² = 1 - SSE/SST 是多少？",
-    hint="SST = (y_i - y 的均值)^2 之和，SSE = (y_i - f(x_i))^2 之和，R² = 1 - SSE/SST。",
-    mistakes=[
-        ("这是 SSE/SST，即模型没有解释的那部分变差，", "R² 是 1 减去它。"),
-        ("你用 MSE（一个均值）除以了 SST（一个和），", "用两个和 SSE 与 SST（或两个均值），不要一个和一个均值。"),
-        ("你是围绕 0 计算总变差的，", "SST 是围绕 y 的均值计算的：基准模型预测的是均值。"),
-        ("这是 y 与 f 的相关系数的平方，", "只有带截距的最小二乘拟合在其训练数据上它才等于 R²；请计算 1 - SSE/SST。"),
-    ],
-    solve=_solve_2,
-)
+translate("07.1", hint=f"把每个误差 f(x_i) - y_i 平方，加起来，再除以 m = {M}。", variants=_zh_1, **_zh_1(e._make_07_1(0)))
+
+
+def _solve_2(y, f):
+    sse, sst = lm.residual_sum_of_squares(y, f), lm.residual_sum_of_squares(y, np.full(len(y), y.mean()))
+    return (f"y 的均值 = {y.mean():g}；SST = (y_i - 均值)² 之和 = {sst:g}\n"
+            f"SSE = (y_i - f(x_i))² 之和 = {sse:g}\n"
+            f"R² = 1 - SSE/SST = 1 - {sse:g}/{sst:g} = {lm.r2_score(y, f):.4f}\n"
+            f"（y 与 f 的相关系数的平方是 {np.corrcoef(y, f)[0, 1] ** 2:.4f}：只有对带截距的最小二乘拟合、"
+            "在它自己的训练数据上，它才等于 R²；这些预测并不是这样得到的）")
+
+
+def _zh_2(made):
+    y, f = made["data"]["y_true"], made["data"]["y_pred"]
+    same = "同样这四个样例" if made["prompt"].startswith("Same") else "四个样例"
+    return dict(
+        prompt=f"{same}：y = {y.tolist()}，f(x) = {f.tolist()}。R² = 1 - SSE/SST 是多少？",
+        mistakes=[
+            ("这是 SSE/SST，即模型没有解释的那部分变差，", "R² 是 1 减去它。"),
+            ("你用 MSE（一个均值）除以了 SST（一个和），", "用两个和 SSE 与 SST（或两个均值），不要一个和一个均值。"),
+            ("你是围绕 0 计算总变差的，", "SST 是围绕 y 的均值计算的：基准模型预测的是均值。"),
+            ("这是 y 与 f 的相关系数的平方，", "只有带截距的最小二乘拟合在其训练数据上它才等于 R²；请计算 1 - SSE/SST。"),
+        ],
+        solve=lambda: _solve_2(y, f),
+    )
+
+
+translate("07.2", hint="SST = (y_i - y 的均值)² 之和，SSE = (y_i - f(x_i))² 之和，R² = 1 - SSE/SST。", variants=_zh_2,
+          **_zh_2(e._make_07_2(0)))
 
 N8, P8, R28, A8 = e._N8, e._P8, e._R2_8, e._ADJ8
 
 
 def _solve_3():
-    return (f"n = {N8}，p = {P8} 个特征（截距不计入 p），R^2 = {R28:.4f}\n"
-            f"调整 R^2 = 1 - (1 - R^2)(n - 1)/(n - p - 1) = 1 - {1 - R28:.4f} x {N8 - 1}/{N8 - P8 - 1} = {A8:.4f}\n"
-            f"笔记 004 不带 (n - 1) 的公式会给出 {1 - (1 - R28) / (N8 - P8 - 1):.4f}，比 R^2 本身还大"
-            "（只要 n - p - 1 > 1 且 R^2 < 1 就是如此）：它奖励了模型，而不是惩罚它")
+    return (f"n = {N8}，p = {P8} 个特征（截距不计入 p），R² = {R28:.4f}\n"
+            f"调整 R² = 1 - (1 - R²)(n - 1)/(n - p - 1) = 1 - {1 - R28:.4f} × {N8 - 1}/{N8 - P8 - 1} = {A8:.4f}\n"
+            f"笔记 004 不带 (n - 1) 的公式会给出 {1 - (1 - R28) / (N8 - P8 - 1):.4f}，比 R² 本身还大"
+            "（只要 n - p - 1 > 1 且 R² < 1 就是如此）：它奖励了模型，而不是惩罚它")
 
 
 translate(
@@ -83,8 +101,8 @@ def _solve_4():
     return (f"AIC = n ln(RSS/n) + 2k，BIC = n ln(RSS/n) + k ln n；直线 k = 2，三次多项式 k = 4\n"
             f"拟合部分：n ln(RSS_3/n) - n ln(RSS_1/n) = {NC} ln({RSS[3]:.6g}/{RSS[1]:.6g}) = {DFIT:.2f}"
             "（对数里的 n 相互抵消）\n"
-            f"ΔAIC = {DFIT:.2f} + 2 x (4 - 2) = {DAIC:.2f}\n"
-            f"ΔBIC = {DFIT:.2f} + ln({NC}) x (4 - 2) = {DFIT:.2f} + {2 * np.log(NC):.2f} = {DBIC:.2f}\n"
+            f"ΔAIC = {DFIT:.2f} + 2 × (4 - 2) = {DAIC:.2f}\n"
+            f"ΔBIC = {DFIT:.2f} + ln({NC}) × (4 - 2) = {DFIT:.2f} + {2 * np.log(NC):.2f} = {DBIC:.2f}\n"
             "两者都为负：两个准则都偏好三次多项式。k 不计截距或计入 σ²，两个模型的 k 同样平移，差值都不变")
 
 
@@ -96,7 +114,7 @@ translate(
     hint="先算拟合部分之差 n ln(RSS_3/RSS_1)，再加上每个准则对 k 从 2 变为 4 的惩罚。",
     mistakes=[
         ("两者对调了：", f"AIC 每个参数罚 2，BIC 罚 ln n（ln {NC} = {np.log(NC):.2f}），所以这里 BIC 的差值更大。"),
-        ("这只是拟合部分 n ln(RSS_3/RSS_1)，", "再加上对多出的两个参数的惩罚：AIC 加 2 x 2，BIC 加 2 ln n。"),
+        ("这只是拟合部分 n ln(RSS_3/RSS_1)，", "再加上对多出的两个参数的惩罚：AIC 加 2 × 2，BIC 加 2 ln n。"),
         ("你在拟合部分用了 log10，", "这两个准则用的是自然对数 ln。"),
     ],
     solve=_solve_4,
@@ -106,11 +124,11 @@ Q = e._QTAB
 
 
 def _solve_5():
-    rows = "\n".join(f"{d} 次：RSS = {Q.rss[d]:.4f}，R^2 = {Q.r2[d]:.4f}，"
-                     f"调整 R^2 = {Q.adjusted_r2[d]:.4f}，Cp = {Q.cp[d]:.2f}" for d in range(len(Q.cp)))
+    rows = "\n".join(f"{d} 次：RSS = {Q.rss[d]:.4f}，R² = {Q.r2[d]:.4f}，"
+                     f"调整 R² = {Q.adjusted_r2[d]:.4f}，Cp = {Q.cp[d]:.2f}" for d in range(len(Q.cp)))
     return (f"{rows}\n"
             f"Cp = RSS/σ̂² - n + 2k（k = p + 1 个系数，含截距），σ̂² = {Q.sigma2:.5f} 取自 8 次多项式：在 {e._CP_PICK} 次处最小。\n"
-            f"R^2 在 {e._R2_PICK} 次处最大（加一项它从不下降）；调整 R^2 在 {e._ADJ_PICK} 次处最大："
+            f"R² 在 {e._R2_PICK} 次处最大（加一项它从不下降）；调整 R² 在 {e._ADJ_PICK} 次处最大："
             "在这里它对每个多出的参数罚得比 Cp 少")
 
 

@@ -42,8 +42,8 @@ PT, D, K, MU, SD, EA, EB = e._PT, e._D, e._K, e._MU, e._SD, e._EA, e._EB
 def _solve_3():
     return (f"差值 Δ_i = ε_i^A - ε_i^B = {np.round(D, 4).tolist()}\n"
             f"均值 μ = {MU:.5f}；样本标准差 σ（除以 k - 1 = {K - 1}）= {SD:.5f}\n"
-            f"τ_t = |√k μ / σ| = √{K} x {MU:.5f} / {SD:.5f} = {abs(PT.statistic):.4f}\n"
-            f"与自由度 df = {K - 1} 的 t 分布临界值比较：{PT.critical_value:.4f} -> {_decision(PT.decision)}")
+            f"τ_t = |√k μ / σ| = √{K} × {MU:.5f} / {SD:.5f} = {abs(PT.statistic):.4f}\n"
+            f"与自由度 df = {K - 1} 的 t 分布临界值比较：{PT.critical_value:.4f} → {_decision(PT.decision)}")
 
 
 translate(
@@ -64,9 +64,9 @@ MC, MC0, E01, E10, T = e._MC, e._MC0, e._E01, e._E10, e._TABLE
 
 def _solve_1():
     return (f"只有意见不一致的样例才算数：e01 = {E01}（B 对 A 错），e10 = {E10}（B 错 A 对）\n"
-            f"τ_χ² = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(E01 - E10)} - 1)^2 / {E01 + E10} = {MC.statistic:.4f}\n"
+            f"τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(E01 - E10)} - 1)² / {E01 + E10} = {MC.statistic:.4f}\n"
             f"不做连续性校正：{abs(E01 - E10)}^2 / {E01 + E10} = {MC0.statistic:.4f}\n"
-            f"α = 0.05 时 χ²(1) 的临界值：{MC.critical_value:.4f} -> {_decision(MC.decision)}")
+            f"α = 0.05 时 χ²(1) 的临界值：{MC.critical_value:.4f} → {_decision(MC.decision)}")
 
 
 translate(
@@ -87,10 +87,10 @@ NF, KF, R, S, CHI, TF, FR, NAMES = e._NF, e._KF, e._R, e._S, e._CHI, e._TF, e._F
 
 def _solve_4():
     return ("平均序值 r_i：" + "，".join(f"{n} {r:.1f}" for n, r in zip(NAMES, R)) + "\n"
-            f"(k + 1)/2 = {(KF + 1) / 2:g}；(r_i - (k+1)/2)^2 之和 = {S:.2f}\n"
-            f"τ_χ² = (k-1)/k x 12N/(k²-1) x {S:.2f} = {(KF - 1)}/{KF} x {12 * NF}/{KF ** 2 - 1} x {S:.2f} = {CHI:.4f}\n"
-            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {NF - 1} x {CHI:.4f} / ({NF * (KF - 1)} - {CHI:.4f}) = {TF:.4f}\n"
-            f"α = 0.05 时 F({KF - 1}, {(KF - 1) * (NF - 1)}) 的临界值：{FR.f.critical_value:.4f} -> {_decision(FR.f.decision)}")
+            f"(k + 1)/2 = {(KF + 1) / 2:g}；(r_i - (k+1)/2)² 之和 = {S:.2f}\n"
+            f"τ_χ² = (k-1)/k × 12N/(k²-1) × {S:.2f} = {(KF - 1)}/{KF} × {12 * NF}/{KF ** 2 - 1} × {S:.2f} = {CHI:.4f}\n"
+            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {NF - 1} × {CHI:.4f} / ({NF * (KF - 1)} - {CHI:.4f}) = {TF:.4f}\n"
+            f"α = 0.05 时 F({KF - 1}, {(KF - 1) * (NF - 1)}) 的临界值：{FR.f.critical_value:.4f} → {_decision(FR.f.decision)}")
 
 
 translate(
@@ -111,7 +111,7 @@ NEM, Q = e._NEM, e._Q
 
 def _solve_5():
     return (f"k = {KF} 时的 q_0.05（书中表 2.7）：{Q:.3f}\n"
-            f"CD = q √(k(k+1)/(6N)) = {Q:.3f} x √({KF * (KF + 1)}/{6 * NF}) = {NEM.cd:.4f}\n"
+            f"CD = q √(k(k+1)/(6N)) = {Q:.3f} × √({KF * (KF + 1)}/{6 * NF}) = {NEM.cd:.4f}\n"
             f"（lm.critical_difference({KF}, {NF}) = {lm.critical_difference(KF, NF):.4f}）")
 
 

@@ -47,7 +47,7 @@ RES, LO, HI, I_LO, I_HI, VALUES, CHANGE, GROWS, TERMS = (e._RES, e._LO, e._HI, e
 
 
 def _solve_2():
-    rows = "\n".join(f"{_TERM[t]:>4}：{LO} 次 {VALUES[t][I_LO]:.4f} -> {HI} 次 {VALUES[t][I_HI]:.4f}"
+    rows = "\n".join(f"{_TERM[t]:>4}：{LO} 次 {VALUES[t][I_LO]:.4f} → {HI} 次 {VALUES[t][I_HI]:.4f}"
                      f"（变化 {CHANGE[t]:+.4f}）" for t in TERMS)
     return (f"{rows}\n"
             f"{_TERM[GROWS]}（'{GROWS}'）增大：更灵活的函数族会跟着每个训练集的噪声走，所以不同训练集上的拟合彼此差别更大；"
@@ -100,7 +100,7 @@ _OPT_ZH = {OPTS[0]: "低于噪声 ε²", OPTS[1]: "约等于噪声 ε²", OPTS[2
 
 def _solve_4():
     st = lm.bias_variance.bias_variance_state(RES, DEG)
-    return (f"{DEG} 次：偏差^2 = {st.bias2:.4f}，方差 = {st.variance:.4f}，噪声 = {st.noise:.4f}，和 = {st.total:.4f}，"
+    return (f"{DEG} 次：偏差² = {st.bias2:.4f}，方差 = {st.variance:.4f}，噪声 = {st.noise:.4f}，和 = {st.total:.4f}，"
             f"模拟的 E(f;D) = {st.expected_error:.4f}，训练 MSE = {st.train_error:.4f}\n"
             f"噪声 ε² = σ² = {RES.noise:.4f}；{DEG} 次时的训练 MSE = {TRAIN12:.4f}：{_OPT_ZH[WHERE]}（'{WHERE}'）"
             "（约等于：在 ε² 的 0.8 到 1.25 倍之间）\n"

@@ -42,7 +42,7 @@ def _solve_2():
     st = [U.auc_sampling_state(n, n_datasets=200, n_resamples=10) for n in (N0, NN)]
     w = [float(np.mean(s.highs - s.lows)) for s in st]
     return (f"n 项均值的标准误按 1/√n 缩小，而置信区间是 ± z 倍的标准误：\n"
-            f"宽度({NN}) ≈ 宽度({N0}) x √({N0}/{NN}) = {W0} x {np.sqrt(N0 / NN):.2f} = {WS:.3f}\n"
+            f"宽度({NN}) ≈ 宽度({N0}) × √({N0}/{NN}) = {W0} × {np.sqrt(N0 / NN):.2f} = {WS:.3f}\n"
             f"模拟（双正态，各 200 个测试集）：n = {N0} 时 DeLong 区间平均宽 {w[0]:.3f}，n = {NN} 时 {w[1]:.3f}，"
             f"比值 {w[1] / w[0]:.3f}\n"
             "样例多四倍，宽度只减半")
@@ -64,8 +64,8 @@ VALS, SORTED, P90 = e._VALS, e._SORTED, e._P90
 
 def _solve_3():
     return (f"排序后：{SORTED.tolist()}\n"
-            f"90% 百分位区间在两端各切掉 5%：即 0.05 和 0.95 分位数；21 个值（位置 0 .. 20）时它们在位置 0.05 x 20 = 1 和 "
-            f"0.95 x 20 = 19：第 2 小和第 2 大的值：({P90[0]:.3f}, {P90[1]:.3f})\n"
+            f"90% 百分位区间在两端各切掉 5%：即 0.05 和 0.95 分位数；21 个值（位置 0 .. 20）时它们在位置 0.05 × 20 = 1 和 "
+            f"0.95 × 20 = 19：第 2 小和第 2 大的值：({P90[0]:.3f}, {P90[1]:.3f})\n"
             "（np.quantile(values, [0.05, 0.95]) 的结果相同；lm.bootstrap_ci 用 2,000 次重采样做同样的计算）")
 
 
@@ -88,7 +88,7 @@ T4, C4, Y4 = e._T4, e._C4, e._Y4
 def _solve_4():
     v = C4[0, 0] + C4[1, 1] - 2 * C4[0, 1]
     return (f"差值 AUC_A - AUC_B = {T4.auc[0]:.4f} - {T4.auc[1]:.4f} = {T4.difference:.4f}\n"
-            f"Var(差值) = Var_A + Var_B - 2 Cov = {C4[0, 0]:.5f} + {C4[1, 1]:.5f} - 2 x {C4[0, 1]:.5f} = {v:.5f}\n"
+            f"Var(差值) = Var_A + Var_B - 2 Cov = {C4[0, 0]:.5f} + {C4[1, 1]:.5f} - 2 × {C4[0, 1]:.5f} = {v:.5f}\n"
             f"z = {T4.difference:.4f} / √{v:.5f} = {T4.z:.3f}；双侧 p = {T4.p_value:.3f}\n"
             "协方差为正（两个模型都觉得同样的样例难），所以成对的方差小于 Var_A + Var_B：忽略它会低估 z")
 

@@ -11,23 +11,28 @@ from ._core import translate
 Y1, P1, B1, SQ1 = e._Y1, e._P1, e._B1, e._SQ1
 
 
-def _solve_1():
-    return (f"差距的平方 (p - y)²：{np.round(SQ1, 4).tolist()}\n"
-            f"Brier 分数 = 它们的均值 = {SQ1.sum():.4f} / {Y1.size} = {B1:.4f}\n"
-            f"（lm.brier_score_loss 给出 {C.brier_score_loss(Y1, P1):.4f}）")
+def _solve_1(y, p):
+    sq = (p - y) ** 2
+    b = C.brier_score_loss(y, p)
+    return (f"差距的平方 (p - y)²：{np.round(sq, 4).tolist()}\n"
+            f"Brier 分数 = 它们的均值 = {sq.sum():.4f} / {y.size} = {b:.4f}\n"
+            f"（lm.brier_score_loss 给出 {b:.4f}）")
 
 
-translate(
-    "11.1",
-    prompt=f"标记 {Y1.tolist()}（1 = 正例），预测为正类的概率 {P1.tolist()}。计算 Brier 分数：(p - y)² 的均值。",
-    hint="对每个样例算 (p - y)²，y 为 1 或 0；再求均值。",
-    mistakes=[
-        ("这是 Brier 分数的平方根（均方根误差），", "Brier 分数是平方的均值，不开方。"),
-        ("这是差距平方之和，", f"再除以 {Y1.size} 个样例。"),
-        ("你对两个类别的列都求了差距平方之和，", "两个类别时 scikit-learn 把这个和减半（scale_by_half='auto'）：它就是 (p - y)² 的均值。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    y, p = made["data"]["y_true"], made["data"]["y_prob"]
+    return dict(
+        prompt=f"标记 {y.tolist()}（1 = 正例），预测为正类的概率 {p.tolist()}。计算 Brier 分数：(p - y)² 的均值。",
+        mistakes=[
+            ("这是 Brier 分数的平方根（均方根误差），", "Brier 分数是平方的均值，不开方。"),
+            ("这是差距平方之和，", f"再除以 {y.size} 个样例。"),
+            ("你对两个类别的列都求了差距平方之和，", "两个类别时 scikit-learn 把这个和减半（scale_by_half='auto'）：它就是 (p - y)² 的均值。"),
+        ],
+        solve=lambda: _solve_1(y, p),
+    )
+
+
+translate("11.1", hint="对每个样例算 (p - y)²，y 为 1 或 0；再求均值。", variants=_zh_1, **_zh_1(e._make_11_1(0)))
 
 Y2, P2, E2, PT2, PP2, N2 = e._Y2, e._P2, e._E2, e._PT2, e._PP2, e._N2
 
@@ -53,26 +58,26 @@ translate(
     solve=_solve_2,
 )
 
-P3, L3 = e._P3, e._L3
+def _solve_3(p):
+    return (f"真实类别得到的概率是 1 - {p} = {1 - p:.2f}\n"
+            f"对数损失 = -ln({1 - p:.2f}) = {C.log_loss([0, 1], [p, 1 - p]):.4f}（自然对数）\n"
+            f"同一个错误的 Brier 分数是 ({p} - 0)² = {C.brier_score_loss([0], [p]):.4f}：上限为 1，"
+            "而对数损失在 p → 1 时无限增大")
 
 
-def _solve_3():
-    return (f"真实类别得到的概率是 1 - {P3} = {1 - P3:.2f}\n"
-            f"对数损失 = -ln({1 - P3:.2f}) = {L3:.4f}（自然对数）\n"
-            f"同一个错误的 Brier 分数是 (0.99 - 0)² = {C.brier_score_loss([0], [P3]):.4f}：上限为 1，"
-            "而对数损失在 p -> 1 时无限增大")
+def _zh_3(made):
+    p = made["data"]["y_prob"][0]
+    return dict(
+        prompt=f"一个反例得到 P(+) = {p}。它的对数损失（自然对数）是多少？",
+        mistakes=[
+            ("这是以 10 为底的对数，", "对数损失用的是自然对数 ln。"),
+            ("这是错误类别（+）的概率的 -ln，", f"对数损失取的是给“真实”类别的概率，这里是 1 - {p}。"),
+        ],
+        solve=lambda: _solve_3(p),
+    )
 
 
-translate(
-    "11.3",
-    prompt=f"一个反例得到 P(+) = {P3}。它的对数损失（自然对数）是多少？",
-    hint="-ln（给真实类别的概率）。",
-    mistakes=[
-        ("这是以 10 为底的对数，", "对数损失用的是自然对数 ln。"),
-        ("这是错误类别（+）的概率的 -ln，", "对数损失取的是给“真实”类别的概率，这里是 1 - 0.99。"),
-    ],
-    solve=_solve_3,
-)
+translate("11.3", hint="-ln（给真实类别的概率）。", variants=_zh_3, **_zh_3(e._make_11_3(0)))
 
 S4, OPTS4, CAT4 = e._S4, e._OPTS4, e._CAT4
 _OPT_ZH = {"goes up": "上升", "stays the same": "不变", "goes down": "下降"}

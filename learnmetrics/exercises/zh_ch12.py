@@ -20,7 +20,7 @@ def _solve_1():
     s_pos, s_neg = round(e._TRAIN * e._N_POS), round(e._TRAIN * e._N_NEG)
     c, d = e._count, e._digits
     return (f"分层：训练集从 {e._N_POS} 个正例中取 {s_pos} 个，从 {e._N_NEG} 个反例中取 {s_neg} 个，两者相互独立。\n"
-            f"C({e._N_POS}, {s_pos}) 有 {d(e._count_one)} 位；划分数是 C({e._N_POS}, {s_pos}) x C({e._N_NEG}, {s_neg})，"
+            f"C({e._N_POS}, {s_pos}) 有 {d(e._count_one)} 位；划分数是 C({e._N_POS}, {s_pos}) × C({e._N_NEG}, {s_neg})，"
             f"约为 {c / 10 ** (d(c) - 1):.2f}e{d(c) - 1}（log10 = {math.log10(c):.3f}），共 {d(c)} 位。\n"
             f"不分层时是 C(1000, 700)，有 {d(e._count_plain)} 位。")
 
@@ -47,7 +47,7 @@ def _solve_2():
         model = MajorityClassifier().fit(X[train], y[train])
         pred = model.predict(X[[i]])[0]
         lines.append(f"留出第 {i} 个样例（类别 {y[i]}）：训练集中类别 0 有 {model.counts_[0]} 个，"
-                     f"类别 1 有 {model.counts_[1]} 个 -> 预测 {pred}")
+                     f"类别 1 有 {model.counts_[1]} 个 → 预测 {pred}")
     return ("留出一个样例后，它所属的类别在训练集中成了少数（49 对 50），所以学习器预测另一个类别：100 次测试全都出错。\n"
             + "\n".join(lines) + "\n"
             f"estimate_error(method='loo')：{e._loo:.4f}\n"
@@ -93,26 +93,32 @@ translate(
 c4 = e._c4
 
 
-def _solve_4():
-    return (f"TP = R m+ = {e._R4} x {e._MPOS4} = {c4.tp}\n"
-            f"FP = TP (1 - P) / P = {c4.tp} x {1 - e._P4:g} / {e._P4} = {c4.fp}\n"
-            f"FPR = FP / m- = {c4.fp} / {e._MNEG4} = {c4.fpr:.4f}\n"
-            f"验算：P = {c4.precision:.4f}，R = TPR = {c4.recall:.4f}\n"
-            "一般地 FPR = R (1 - P) / P x m+ / m-：只有知道两类的大小，P 和 R 才能确定 TPR 和 FPR。")
+def _solve_4(p, r, m_pos, m_neg):
+    c = e._counts_12_4(p, r, m_pos, m_neg)
+    return (f"TP = R m+ = {r} × {m_pos} = {c.tp}\n"
+            f"FP = TP (1 - P) / P = {c.tp} × {1 - p:g} / {p} = {c.fp}\n"
+            f"FPR = FP / m- = {c.fp} / {m_neg} = {c.fpr:.4f}\n"
+            f"验算：P = {c.precision:.4f}，R = TPR = {c.recall:.4f}\n"
+            "一般地 FPR = R (1 - P) / P × m+ / m-：只有知道两类的大小，P 和 R 才能确定 TPR 和 FPR。")
 
 
-translate(
-    "12.4",
-    prompt=f"书中习题 2.4：一个分类器在含 m+ = {e._MPOS4} 个正例、m- = {e._MNEG4} 个反例的测试集上，"
-           f"查准率 P = {e._P4}，查全率 R = {e._R4}。它的 FPR 是多少？",
-    hint="TP = R m+；FP = TP (1 - P) / P；FPR = FP / m-。",
-    mistakes=[
-        ("1 - P = FP/(TP+FP) 是预测的正例中误报所占的比例。", "FPR 用 FP 除以真实反例的个数 m-。"),
-        ("1 - R = FN/m+ 是假反例率（FNR）。", "FPR 数的是反例中的误报：先由 R 求 TP，再由 P 求 FP。"),
-        ("你用 FP 除以了 m+。", "假正例率是按真实反例算的：除以 m-（FP + TN）。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    d = made["data"]
+    p, r, m_pos, m_neg = d["P"], d["R"], d["m_pos"], d["m_neg"]
+    which = "书中习题 2.4" if made["prompt"].startswith("Book exercise 2.4:") else "书中习题 2.4（换了新的数）"
+    return dict(
+        prompt=f"{which}：一个分类器在含 m+ = {m_pos} 个正例、m- = {m_neg} 个反例的测试集上，"
+               f"查准率 P = {p}，查全率 R = {r}。它的 FPR 是多少？",
+        mistakes=[
+            ("1 - P = FP/(TP+FP) 是预测的正例中误报所占的比例。", "FPR 用 FP 除以真实反例的个数 m-。"),
+            ("1 - R = FN/m+ 是假反例率（FNR）。", "FPR 数的是反例中的误报：先由 R 求 TP，再由 P 求 FP。"),
+            ("你用 FP 除以了 m+。", "假正例率是按真实反例算的：除以 m-（FP + TN）。"),
+        ],
+        solve=lambda: _solve_4(p, r, m_pos, m_neg),
+    )
+
+
+translate("12.4", hint="TP = R m+；FP = TP (1 - P) / P；FPR = FP / m-。", variants=_zh_4, **_zh_4(e._make_12_4(0)))
 
 
 def _solve_5():
@@ -135,24 +141,31 @@ translate(
 )
 
 
-def _solve_6():
-    return (f"E = p (1 - TPR) + (1 - p) FPR = {e._P6} x {1 - e._TPR6:.1f} + {1 - e._P6:.1f} x {e._FPR6} = {e._err6:.4f}\n"
-            f"（= 两种代价相等时的 normalized_cost：{e._err6:.4f}；book.roc_point_error_rate："
-            f"{book.roc_point_error_rate(e._FPR6, e._TPR6, e._P6):.4f}）")
+def _solve_6(fpr, tpr, p):
+    err = float(lm.normalized_cost(fpr, 1 - tpr, p, 1, 1))
+    return (f"E = p (1 - TPR) + (1 - p) FPR = {p} × {1 - tpr:.1f} + {1 - p:.1f} × {fpr} = {err:.4f}\n"
+            f"（= 两种代价相等时的 normalized_cost：{err:.4f}；book.roc_point_error_rate："
+            f"{book.roc_point_error_rate(fpr, tpr, p):.4f}）")
 
 
-translate(
-    "12.6",
-    prompt=f"书中习题 2.6：一个分类器位于 ROC 点 (FPR, TPR) = ({e._FPR6}, {e._TPR6})，测试集中正例占比 p = {e._P6}。"
-           "它的错误率是多少？",
-    hint="错误 = 漏掉的正例 + 误报，除以全部样例：p (1 - TPR) + (1 - p) FPR。",
-    mistakes=[
-        ("你对 FNR 和 FPR 取了平均，好像两类一样多。", "漏掉的正例按 p 加权，误报按 1 - p 加权。"),
-        ("你用 p 给 FPR 加权、用 1 - p 给 FNR 加权：弄反了。", "FNR 是正例中的比例（权重 p），FPR 是反例中的比例（权重 1 - p）。"),
-        ("你把 FNR 和 FPR 直接相加，没有加权。", "每个比率都是它所在类别中的比例：按该类别的占比 p 或 1 - p 加权。"),
-    ],
-    solve=_solve_6,
-)
+def _zh_6(made):
+    d = made["data"]
+    fpr, tpr, p = d["fpr"], d["tpr"], d["p"]
+    which = "书中习题 2.6" if made["prompt"].startswith("Book exercise 2.6:") else "书中习题 2.6（换了新的数）"
+    return dict(
+        prompt=f"{which}：一个分类器位于 ROC 点 (FPR, TPR) = ({fpr}, {tpr})，测试集中正例占比 p = {p}。"
+               "它的错误率是多少？",
+        mistakes=[
+            ("你对 FNR 和 FPR 取了平均，好像两类一样多。", "漏掉的正例按 p 加权，误报按 1 - p 加权。"),
+            ("你用 p 给 FPR 加权、用 1 - p 给 FNR 加权：弄反了。", "FNR 是正例中的比例（权重 p），FPR 是反例中的比例（权重 1 - p）。"),
+            ("你把 FNR 和 FPR 直接相加，没有加权。", "每个比率都是它所在类别中的比例：按该类别的占比 p 或 1 - p 加权。"),
+        ],
+        solve=lambda: _solve_6(fpr, tpr, p),
+    )
+
+
+translate("12.6", hint="错误 = 漏掉的正例 + 误报，除以全部样例：p (1 - TPR) + (1 - p) FPR。", variants=_zh_6,
+          **_zh_6(e._make_12_6(0)))
 
 
 def _solve_7():
@@ -202,7 +215,7 @@ r9 = e._r9
 def _solve_9():
     e01, e10 = r9.details["e01"], r9.details["e10"]
     return (f"1. 意见不一致的：e01 = {e01}，e10 = {e10}（两者一致的对角线不计）\n"
-            f"2. τ_χ² = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} = {r9.statistic:.4f}\n"
+            f"2. τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(e01 - e10)} - 1)² / {e01 + e10} = {r9.statistic:.4f}\n"
             f"3. 自由度为 1 的 χ² 分布在 α = 0.05 时的临界值：{r9.critical_value:.4f}\n"
             f"4. {r9.statistic:.4f} {'>' if r9.reject else '<='} {r9.critical_value:.4f}："
             f"{'拒绝' if r9.reject else '不拒绝'} H₀（p 值 {r9.p_value:.4f}）")
@@ -212,7 +225,7 @@ translate(
     "12.9",
     prompt="书中习题 2.9（书中 2.4.3 节的 χ² 检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
            "[[50, 4], [14, 32]]（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 τ_χ²（式 (2.33)，含连续性校正）。",
-    hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)^2 / (e01 + e10)。",
+    hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)² / (e01 + e10)。",
     mistakes=[
         ("这是不做连续性校正（那个“- 1”）的统计量。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
         ("你用了对角线上的 e00 和 e11，即两个学习器一致的地方。", "只有两个学习器意见不一致的样例 e01 和 e10 才提供证据。"),
@@ -226,8 +239,8 @@ fr10, N10, K10 = e._fr10, e._N10, e._K10
 def _solve_10():
     t = fr10.chi2.statistic
     return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {N10}，k = {K10}\n"
-            f"τ_χ² = 12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4) = {t:.4f}\n"
-            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} x {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
+            f"τ_χ² = 12N/(k(k+1)) (sum r_i² - k(k+1)²/4) = {t:.4f}\n"
+            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} × {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
             f"{fr10.f.statistic:.4f}\n"
             f"0.05 下 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2)：{fr10.chi2.critical_value:.4f}")
 

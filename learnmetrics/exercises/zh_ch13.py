@@ -31,25 +31,30 @@ translate(
 K2, N2, W2, CP2, P2, WALD2 = e._K2, e._N2, e._W2, e._CP2, e._P2, e._WALD2
 
 
-def _solve_2():
+def _solve_2(k, n):
     z = 1.959963984540054
-    return (f"p = {K2}/{N2} = {P2:.2f}，z = {z:.4f}\n"
-            f"中心 = (k + z²/2) / (n + z²) = {(K2 + z * z / 2) / (N2 + z * z):.4f}\n"
-            f"半宽 = z / (n + z²) · sqrt(k(n-k)/n + z²/4) = {z / (N2 + z * z) * math.sqrt(K2 * (N2 - K2) / N2 + z * z / 4):.4f}\n"
-            f"Wilson：[{W2.low:.4f}, {W2.high:.4f}]；Clopper-Pearson：[{CP2.low:.4f}, {CP2.high:.4f}]；"
-            f"Wald p ± z·sqrt(p(1-p)/n)：[{WALD2:.4f}, {P2 + (P2 - WALD2):.4f}]")
+    p, w, cp, wald = e._wilson_parts(k, n)
+    return (f"p = {k}/{n} = {p:.2f}，z = {z:.4f}\n"
+            f"中心 = (k + z²/2) / (n + z²) = {(k + z * z / 2) / (n + z * z):.4f}\n"
+            f"半宽 = z / (n + z²) · sqrt(k(n-k)/n + z²/4) = {z / (n + z * z) * math.sqrt(k * (n - k) / n + z * z / 4):.4f}\n"
+            f"Wilson：[{w.low:.4f}, {w.high:.4f}]；Clopper-Pearson：[{cp.low:.4f}, {cp.high:.4f}]；"
+            f"Wald p ± z·sqrt(p(1-p)/n)：[{wald:.4f}, {p + (p - wald):.4f}]")
 
 
-translate(
-    "13.2",
-    prompt=f"一个分类器在 {N2} 个测试样例中判对了 {K2} 个。计算它的精度的 95% Wilson 置信区间的下限（保留 3 位小数）。",
-    hint="z = 1.96；中心 (k + z²/2)/(n + z²)；半宽 z/(n + z²)·sqrt(k(n-k)/n + z²/4)。",
-    mistakes=[
-        ("这是 Wald 区间 p - z·sqrt(p(1-p)/n)，", "Wilson 区间的中心在 (k + z²/2)/(n + z²) 而不在 p，靠近 1 的一侧更窄。"),
-        ("这是 Clopper-Pearson（精确）区间的下限，", "它更宽（更保守）；本题要的是 Wilson 的得分区间。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    k, n = made["data"]["k"], made["data"]["n"]
+    return dict(
+        prompt=f"一个分类器在 {n} 个测试样例中判对了 {k} 个。计算它的精度的 95% Wilson 置信区间的下限（保留 3 位小数）。",
+        mistakes=[
+            ("这是 Wald 区间 p - z·sqrt(p(1-p)/n)，", "Wilson 区间的中心在 (k + z²/2)/(n + z²) 而不在 p，靠近 1 的一侧更窄。"),
+            ("这是 Clopper-Pearson（精确）区间的下限，", "它更宽（更保守）；本题要的是 Wilson 的得分区间。"),
+        ],
+        solve=lambda: _solve_2(k, n),
+    )
+
+
+translate("13.2", hint="z = 1.96；中心 (k + z²/2)/(n + z²)；半宽 z/(n + z²)·sqrt(k(n-k)/n + z²/4)。", variants=_zh_2,
+          **_zh_2(e._make_13_2(0)))
 
 Y3, OP3, P3, R3, T3 = e._Y3, e._OP3, e._P3, e._R3, e._T3
 

@@ -29,30 +29,38 @@ translate(
     solve=_solve_1,
 )
 
-TPR2, FPR2, PI2, PREC2 = e._TPR2, e._FPR2, e._PI2, e._PREC2
-translate(
-    "14.2",
-    prompt=f"一个模型的查全率（TPR）为 {TPR2}，假正例率为 {FPR2}。正例比例为 {PI2} 时，它的查准率是多少（保留 4 位小数）？",
-    hint="P = TP / (TP + FP)，其中 TP = TPR·π·m，FP = FPR·(1 - π)·m。",
-    mistakes=[
-        ("这忽略了正例比例，", "TP 和 FP 分别是比率乘以正例数和反例数：TPR 乘 π，FPR 乘 1 - π。"),
-        ("假正例率没有乘 1 - π，", "FP = FPR 乘以反例数，反例占客户的 1 - π。"),
-    ],
-    solve=lambda: (f"P = TPR·π / (TPR·π + FPR·(1 - π)) = {TPR2}·{PI2} / ({TPR2}·{PI2} + {FPR2}·{1 - PI2:.2f}) "
-                   f"= {PREC2:.4f}"),
-)
+def _zh_2(made):
+    d = made["data"]
+    tpr, fpr, pi = d["tpr"], d["fpr"], d["prevalence"]
+    prec = tpr * pi / (tpr * pi + fpr * (1 - pi))
+    return dict(
+        prompt=f"一个模型的查全率（TPR）为 {tpr}，假正例率为 {fpr}。正例比例为 {pi} 时，它的查准率是多少（保留 4 位小数）？",
+        mistakes=[
+            ("这忽略了正例比例，", "TP 和 FP 分别是比率乘以正例数和反例数：TPR 乘 π，FPR 乘 1 - π。"),
+            ("假正例率没有乘 1 - π，", "FP = FPR 乘以反例数，反例占客户的 1 - π。"),
+        ],
+        solve=lambda: (f"P = TPR·π / (TPR·π + FPR·(1 - π)) = {tpr}·{pi} / ({tpr}·{pi} + {fpr}·{1 - pi:.2f}) "
+                       f"= {prec:.4f}"),
+    )
 
-M3, POS3, ACC3 = e._M3, e._POS3, e._ACC3
-translate(
-    "14.3",
-    prompt=f"在 {M3} 位测试客户中有 {POS3} 位买主。对所有人都预测“不购买”的模型，精度是多少（保留 4 位小数）？",
-    hint="它在每一位没有购买的客户上都判对了。",
-    mistakes=[
-        ("这是买主的比例，也就是它判错的客户，", "精度是判对的比例：所有非买主。"),
-        ("常数预测不是抛硬币，", "它在所预测的那一类的每个样例上都是对的。"),
-    ],
-    solve=lambda: f"精度 = ({M3} - {POS3}) / {M3} = {ACC3:.4f}",
-)
+
+translate("14.2", hint="P = TP / (TP + FP)，其中 TP = TPR·π·m，FP = FPR·(1 - π)·m。", variants=_zh_2,
+          **_zh_2(e._make_14_2(0)))
+
+
+def _zh_3(made):
+    m, pos = made["data"]["m"], made["data"]["positives"]
+    return dict(
+        prompt=f"在 {m} 位测试客户中有 {pos} 位买主。对所有人都预测“不购买”的模型，精度是多少（保留 4 位小数）？",
+        mistakes=[
+            ("这是买主的比例，也就是它判错的客户，", "精度是判对的比例：所有非买主。"),
+            ("常数预测不是抛硬币，", "它在所预测的那一类的每个样例上都是对的。"),
+        ],
+        solve=lambda: f"精度 = ({m} - {pos}) / {m} = {(m - pos) / m:.4f}",
+    )
+
+
+translate("14.3", hint="它在每一位没有购买的客户上都判对了。", variants=_zh_3, **_zh_3(e._make_14_3(0)))
 
 translate(
     "14.4",
