@@ -69,6 +69,7 @@ from ._validation import (
     check_label,
     check_real,
     check_sample_weight,
+    object_to_float,
 )
 
 __all__ = [
@@ -1511,7 +1512,9 @@ def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
             raise TypeError(f"{name} must hold real numbers, got complex values")
         if arr.dtype.kind in "USO" and any(isinstance(v, (str, bytes)) for v in arr.ravel().tolist()):
             raise TypeError(f"{name} must hold numbers, got text such as {next(v for v in arr.ravel().tolist() if isinstance(v, (str, bytes)))!r}")
-        if arr.dtype.kind not in "iufb":
+        if arr.dtype == object:     # Python numbers, e.g. an integer beyond float range (10**400)
+            arr = object_to_float(arr, name)
+        elif arr.dtype.kind not in "iufb":
             try:
                 arr = arr.astype(np.float64)
             except (TypeError, ValueError):

@@ -54,6 +54,7 @@ import numpy as np
 
 from ._validation import (
     as_1d,
+    object_to_float,
     check_bool,
     check_choice,
     check_real,
@@ -435,10 +436,7 @@ def _as_matrix(x, name: str) -> np.ndarray:
     except Exception as exc:
         raise ValueError(f"{name} could not be read as a 2-D array: {exc}") from None
     if arr.dtype == object:
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError):
-            raise ValueError(f"{name} must be a rectangular array of numbers (rows of equal length)") from None
+        arr = object_to_float(arr, name, what="a rectangular array of numbers (rows of equal length)")
     if arr.ndim != 2:
         hint = ""
         if arr.ndim == 1:
