@@ -70,8 +70,12 @@ def _kish(w: np.ndarray | None, mask: np.ndarray) -> float | None:
     """Kish's effective sample size (Σw)² / Σw² of the rows in ``mask`` (None without weights)."""
     if w is None:
         return None
-    wm = w[mask]
-    s2 = float(np.dot(wm, wm))
+    wm = np.asarray(w[mask], dtype=float)
+    top = float(wm.max()) if wm.size else 0.0
+    if not top > 0:
+        return 0.0
+    wm = wm / top      # the size does not depend on the weights' scale: (Σw)² and Σw² of 1e300 overflow,
+    s2 = float(np.dot(wm, wm))     # of 1e-170 underflow to 0 (an interval of [0, 1] before)
     return float(wm.sum()) ** 2 / s2 if s2 > 0 else 0.0
 
 
