@@ -71,3 +71,16 @@ def test_platt_keeps_the_auc_away_from_the_clipped_ends_and_may_tie_inside_them(
     q = lm.PlattCalibrator().fit(np.r_[0.2, 0.9, 0.4, 0.7], [0, 1, 0, 1])
     tiny = q.predict(np.array([1e-14, 1e-13]))
     assert tiny[0] == tiny[1]
+
+
+@pytest.mark.parametrize("alpha", [0.001, 0.01, 0.025, 0.05, 0.075, 0.10])
+def test_friedman_at_k4_n4_chi2_below_alpha_and_f_above_for_alpha_up_to_010(alpha):
+    """08 c08-32c, 12 a2fd3276 / c12-null-rates: the scope is k = N = 4 and alpha <= 0.10 (a reader found
+    alpha = 0.15 gives both forms 15.85% > alpha)."""
+    r = lm.comparison_studies.friedman_null_rejection_rates(4, 4, alpha=alpha)
+    assert r.chi2_rate < alpha < r.f_rate
+
+
+def test_friedman_scope_fails_beyond_it():
+    r = lm.comparison_studies.friedman_null_rejection_rates(4, 4, alpha=0.15)
+    assert r.chi2_rate > 0.15 and r.f_rate > 0.15
