@@ -84,3 +84,26 @@ def test_friedman_at_k4_n4_chi2_below_alpha_and_f_above_for_alpha_up_to_010(alph
 def test_friedman_scope_fails_beyond_it():
     r = lm.comparison_studies.friedman_null_rejection_rates(4, 4, alpha=0.15)
     assert r.chi2_rate > 0.15 and r.f_rate > 0.15
+
+
+def test_ap_falls_only_to_the_share_of_positives_above_every_negative():
+    """02 prev-06: as the negatives' weight grows (pi -> 0), AP tends to the share of positives ranked
+    above every negative (ties with a negative count as not above)."""
+    for _ in range(200):
+        m = int(RNG.integers(3, 12))
+        y = RNG.integers(0, 2, m)
+        if y.min() == y.max():
+            continue
+        s = np.round(RNG.random(m), 1)
+        top_neg = s[y == 0].max()
+        floor = np.mean(s[y == 1] > top_neg)
+        w = np.where(y == 0, 1e9, 1.0)
+        assert lm.average_precision_score(y, s, sample_weight=w) == pytest.approx(floor, abs=1e-6)
+
+
+def test_a_random_rankings_expected_ap_is_above_pi_with_a_negative():
+    """02 prev-08: H_m/m + (m+ - 1)/(m - 1)(1 - H_m/m) > m+/m whenever 0 < m+ < m."""
+    for m in range(2, 60):
+        h = sum(1 / i for i in range(1, m + 1))
+        for mp in range(1, m):
+            assert h / m + (mp - 1) / (m - 1) * (1 - h / m) > mp / m
