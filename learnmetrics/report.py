@@ -443,7 +443,12 @@ def evaluation_report(y_true, y_score, *, threshold=None, pos_label=None, sample
 
     # ---- ranking ------------------------------------------------------------------------------
     auc_est = float(_curves.roc_auc_score(ybin, s, sample_weight=w))
-    if w is None:
+    notes = []
+    delong = w is None and min(np.count_nonzero(pos), np.count_nonzero(~pos)) >= 2
+    if w is None and not delong:
+        notes.append("one example of a class: DeLong's AUC interval needs two of each, so the AUC's interval "
+                     "is a stratified bootstrap's")
+    if delong:
         d = _unc.roc_auc_ci(ybin, s, confidence=confidence)
         auc = RateInterval(auc_est, d.low, d.high, "DeLong")
     else:
@@ -455,7 +460,6 @@ def evaluation_report(y_true, y_score, *, threshold=None, pos_label=None, sample
     ap = RateInterval(float(_curves.average_precision_score(ybin, s, sample_weight=w)), b.low, b.high, "bootstrap")
 
     # ---- probabilities --------------------------------------------------------------------------
-    notes = []
     brier = ece = None
     if is_prob:
         brier = float(_cal.brier_score_loss(ybin, s, sample_weight=w))
@@ -493,6 +497,11 @@ def evaluation_report(y_true, y_score, *, threshold=None, pos_label=None, sample
             rows.append(GroupRow(key.item(), float(wkk.sum()), float(wkk[pk].sum()), auc_k, ap_k,
                                  _wilson(tp_k, float(wkk[pr].sum()), z, None if w is None else _kish(wk, pr)),
                                  _wilson(tp_k, float(wkk[pk].sum()), z, None if w is None else _kish(wk, pk))))
+    flat = [name for name, r in (("ROC AUC", auc), ("AP", ap), ("F1", classes[1].f1))
+            if np.isfinite(r.low) and r.low == r.high]
+    if flat:
+        notes.append(f"{', '.join(flat)}: an interval of zero width; resampling cannot show the uncertainty "
+                     "here (e.g. classes perfectly separated, or nothing predicted positive), which is not certainty")
     small = [c.label for c in classes if c.support < 10]
     if small:
         notes.append(f"fewer than 10 examples of class {small[0]!r}: every interval is wide and the bootstrap's "
