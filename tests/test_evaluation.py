@@ -279,9 +279,10 @@ def test_holdout_explorer(hstudy):
     assert ex.image.value[:4] == b"\x89PNG" and ex.last_update_ms < 2000
     # the histogram's y range holds the tallest bar of every test share (no clipped bars)
     from learnmetrics.plotting.evaluation import hist_shares
+    from learnmetrics.widgets.evaluation import _BINS
 
     runs = hstudy.estimates.reshape(-1, hstudy.estimates.shape[-1])  # (stratified or not x test share, data set)
-    tallest = max(hist_shares(e, np.linspace(0, 1, 41)).max() for e in runs)
+    tallest = max(hist_shares(e, _BINS).max() for e in runs)
     assert ex.ax_hist.get_ylim()[1] >= tallest
     with pytest.raises(TypeError, match="study"):
         HoldoutExplorer(None)
@@ -297,8 +298,9 @@ def test_cv_explorer(cstudy):
     np.testing.assert_array_equal(ex.state.estimates, lm.evaluation.cv_state(cstudy, 10, 3).estimates)
     assert "3 x 10-fold" in ex.readout.value
     from learnmetrics.plotting.evaluation import hist_shares
+    from learnmetrics.widgets.evaluation import _BINS
 
-    tallest = max(hist_shares(cstudy.runs[k][:r].mean(axis=0), np.linspace(0, 1, 41)).max()
+    tallest = max(hist_shares(cstudy.runs[k][:r].mean(axis=0), _BINS).max()
                   for k in cstudy.ks for r in range(1, cstudy.max_repeats + 1))
     assert ex.ax_hist.get_ylim()[1] >= tallest
 
