@@ -58,6 +58,7 @@ from . import _distributions as _dist
 from ._validation import (
     UndefinedMetricWarning,
     as_features,
+    object_to_float,
     as_scores,
     check_bool,
     check_choice,
@@ -869,10 +870,18 @@ def _as_table(table, name: str) -> np.ndarray:
         raise TypeError(f"{name} must hold numbers, not text (found {next(v for v in raw.ravel().tolist() if isinstance(v, (str, bytes)))!r})")
     if raw.dtype.kind == "c":
         raise TypeError(f"{name} must hold real numbers, got complex values")
-    try:
-        t = raw.astype(np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a 2-D table of numbers (rows of equal length)") from None
+    if raw.dtype == object:    # Python numbers: an integer beyond float range (10**400) named clearly
+        try:
+            t = object_to_float(raw, name, what="a 2-D table of numbers (rows of equal length)")
+        except ValueError as exc:
+            if "ragged" in str(exc):
+                raise TypeError(f"{name} must be a 2-D table of numbers (rows of equal length)") from None
+            raise
+    else:
+        try:
+            t = raw.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must be a 2-D table of numbers (rows of equal length)") from None
     if t.ndim != 2:
         raise ValueError(f"{name} must be 2-D, got an array of shape {t.shape}")
     if not np.isfinite(t).all():

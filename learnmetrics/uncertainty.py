@@ -479,6 +479,12 @@ def _jackknife(metric, y, s, w, fast_auc: bool):
     return out
 
 
+def _z_upper(tail: float) -> float:
+    """The normal quantile with ``tail`` above it, read from the lower tail (exact for tiny tails:
+    ``inv_cdf(1 - tail)`` rounds 1 - 2**-54 to 1.0 and fails for a legal confidence of 1 - 2**-53)."""
+    return 0.0 if tail >= 0.5 else -_NORMAL.inv_cdf(tail)
+
+
 def _interval(values, estimate, confidence, method, jack):
     alpha = (1.0 - confidence) / 2.0
     if method == "percentile":
@@ -492,8 +498,7 @@ def _interval(values, estimate, confidence, method, jack):
         denom = 6.0 * (d @ d) ** 1.5
         a = float((d ** 3).sum() / denom) if denom > 0 else 0.0
         q = []
-        for p in (alpha, 1.0 - alpha):
-            zp = _NORMAL.inv_cdf(p)
+        for zp in (-_z_upper(alpha), _z_upper(alpha)):   # not inv_cdf(1 - alpha): 1 - 2**-54 is 1.0
             q.append(_NORMAL.cdf(z0 + (z0 + zp) / (1.0 - a * (z0 + zp))))
     low, high = np.quantile(values, q)
     return float(low), float(high)
@@ -755,7 +760,7 @@ def roc_auc_ci(y_true, y_score, *, confidence=0.95) -> DelongResult:
     confidence = _check_confidence(confidence)
     auc, cov, _, _ = _delong(y_true, [y_score], ["y_score"])
     se = float(np.sqrt(cov[0, 0]))
-    z = _NORMAL.inv_cdf(0.5 + confidence / 2.0)
+    z = _z_upper((1.0 - confidence) / 2.0)
     low, high = max(0.0, auc[0] - z * se), min(1.0, auc[0] + z * se)
     return DelongResult(auc, cov, confidence, float(low), float(high))
 
@@ -1095,7 +1100,7 @@ def auc_sampling_state(n, *, sample=0, distance=1.2, n_datasets=200, n_resamples
     check_size(n * n_datasets, f"n_datasets={n_datasets} data sets of n={n}", limit=10**7)
     y, s = _binormal(np.random.default_rng([seed, n]), n_datasets, n, distance)
     pos = y.astype(bool)
-    z = _NORMAL.inv_cdf(0.5 + confidence / 2.0)
+    z = _z_upper((1.0 - confidence) / 2.0)
     v10, v01 = _placements_rows(pos, s)
     aucs = v10.mean(axis=1)
     se = np.sqrt(v10.var(axis=1, ddof=1) / v10.shape[1] + v01.var(axis=1, ddof=1) / v01.shape[1])
@@ -1195,7 +1200,7 @@ def proportion_ci(k, n, *, confidence=0.95, method="wilson") -> ProportionInterv
         # confidence of 1e-9 with n = 1e17) must not fall on the wrong side of the estimate
         low, high = min(low, k / n), max(high, k / n)
     else:
-        z = _NORMAL.inv_cdf(1 - alpha / 2)
+        z = _z_upper(alpha / 2)
         p = k / n
         if method == "wilson":
             denom = 2 * (n + z * z)
@@ -1205,9 +1210,11 @@ def proportion_ci(k, n, *, confidence=0.95, method="wilson") -> ProportionInterv
         else:  # continuity-corrected Wilson (Newcombe 1998), as SciPy computes it
             denom = 2 * (n + z * z)
             low = 0.0 if k == 0 else (2 * n * p + z * z - 1 - z * np.sqrt(
-                z * z - 2 - 1 / n + 4 * p * (n * (1 - p) + 1))) / denom
+                max(0.0, z * z - 2 - 1 / n + 4 * p * (n * (1 - p) + 1)))) / denom
             high = 1.0 if k == n else (2 * n * p + z * z + 1 + z * np.sqrt(
-                z * z + 2 - 1 / n + 4 * p * (n * (1 - p) - 1))) / denom
-        low, high = max(0.0, float(low)), min(1.0, float(high))
+                max(0.0, z * z + 2 - 1 / n + 4 * p * (n * (1 - p) - 1)))) / denom
+        # the interval holds its estimate: rounding put Wilson's upper end at 1 - 2**-53 for k = n
+        # (454 of 454 at confidence 0.5), and the square roots' arguments below 0 past 2**53 trials
+        low, high = max(0.0, min(float(low), p)), min(1.0, max(float(high), p))
     return ProportionInterval(estimate=k / n, low=float(low), high=float(high), confidence=confidence,
                               method=method)

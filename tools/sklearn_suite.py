@@ -48,7 +48,7 @@ for _modname, _module in list(_sys.modules.items()):
     if getattr(_module, "UndefinedMetricWarning", None) is _ORIGINAL:
         _module.UndefinedMetricWarning = UndefinedMetricWarning
     for _obj in list(vars(_module).values()):
-        if _inspect.isfunction(_obj) and _obj.__defaults__ and _ORIGINAL in _obj.__defaults__:
+        if _inspect.isfunction(_obj) and _obj.__defaults__ and any(d is _ORIGINAL for d in _obj.__defaults__):
             _obj.__defaults__ = tuple(UndefinedMetricWarning if d is _ORIGINAL else d
                                       for d in _obj.__defaults__)
 
