@@ -490,7 +490,7 @@ def warn_undefined(message: str, stacklevel: int = 3) -> None:
     warnings.warn(message, UndefinedMetricWarning, stacklevel=stacklevel)
 
 
-def rescale_weights(w: np.ndarray | None) -> np.ndarray | None:
+def rescale_weights(w: np.ndarray | None, name: str | None = None) -> np.ndarray | None:
     """Float weights divided by the power of two nearest above their maximum (max in [0.5, 1)).
 
     A measure does not depend on the scale of its weights; products and sums of weights
@@ -504,4 +504,13 @@ def rescale_weights(w: np.ndarray | None) -> np.ndarray | None:
     if top == 0.0 or not np.isfinite(top):
         return w
     exponent = int(np.frexp(top)[1])
-    return np.ldexp(w, -exponent) if exponent else w
+    out = np.ldexp(w, -exponent) if exponent else w
+    if name is not None and exponent > 0:
+        # a weight over 2**1074 times smaller than the largest becomes 0 once scaled: where that
+        # weight alone decides a number (a bin, a class, a cell) the answer would be silently wrong
+        lost = (w > 0) & (out == 0)
+        if lost.any():
+            raise ValueError(f"{name} spans more than a float can hold once scaled: weights such as "
+                             f"{float(w[lost][0])!r} are over 2**1074 times smaller than the largest "
+                             f"({top!r}) and would count as 0; scale them into a narrower range")
+    return out

@@ -51,7 +51,7 @@ def _weights(sample_weight, n: int) -> np.ndarray:
     """The weights as floats scaled to a maximum in [0.5, 1) (sums of weights such as 1e308
     overflow otherwise; the measures do not depend on the weights' scale), ones when None."""
     w = check_sample_weight(sample_weight, n)
-    w = np.ones(n) if w is None else rescale_weights(w.astype(float))
+    w = np.ones(n) if w is None else rescale_weights(w.astype(float), "sample_weight")
     if w.sum() == 0:
         raise ValueError("sample_weight sums to zero")
     return w

@@ -1053,7 +1053,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     if t.w is not None and not t.int_weights:
         # the score ignores the weights' scale: a power-of-two rescale is exact, and keeps
         # class totals such as 1e308 + 1e308 finite (they overflowed to inf: inf/inf -> a crash)
-        t.w = rescale_weights(t.w)
+        t.w = rescale_weights(t.w, "sample_weight")
     cm = _confusion(t, None)
     _warn_single_label(cm)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -1133,7 +1133,7 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
             return 0.0
         return float(cov_ytyp / (math.sqrt(cov_ypyp) * math.sqrt(cov_ytyt)))
     # float weights scaled by a power of two (exact): products of sums cannot under- or overflow
-    cm = rescale_weights(cm.astype(np.float64).ravel()).reshape(cm.shape)
+    cm = rescale_weights(cm.astype(np.float64).ravel(), "sample_weight").reshape(cm.shape)
     t_sum = cm.sum(axis=1, dtype=np.float64)
     p_sum = cm.sum(axis=0, dtype=np.float64)
     n_correct = np.trace(cm, dtype=np.float64)
@@ -1203,7 +1203,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None, 
     rows, cols = np.nonzero(cm)
     cells = cm[rows, cols].astype(np.float64)
     if not t.int_weights:
-        cells = rescale_weights(cells)  # power-of-two scale: exact, and no under- or overflow
+        cells = rescale_weights(cells, "sample_weight")  # power-of-two scale: exact, and no under- or overflow
     k = cm.shape[0]
     sum0 = np.bincount(cols, weights=cells, minlength=k)  # column totals (y2)
     sum1 = np.bincount(rows, weights=cells, minlength=k)  # row totals (y1)
@@ -1341,7 +1341,7 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, 
         )
     cm = _confusion(t, labels)
     if not t.int_weights:
-        cm = rescale_weights(cm.ravel()).reshape(cm.shape)  # power of two: exact, no under/overflow
+        cm = rescale_weights(cm.ravel(), "sample_weight").reshape(cm.shape)  # power of two: exact, no under/overflow
     tn, fp, fn, tp = (v.item() for v in cm.ravel())
     support_pos = tp + fn
     support_neg = tn + fp
