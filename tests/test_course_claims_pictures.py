@@ -181,19 +181,3 @@ def test_12_links_to_08_instead_of_repeating_it():
     assert "08_comparing_learners.ipynb#c08-mcnemar" in "".join(cells["c352485d"]["source"])
     assert "math.comb" not in "".join(cells["4a4c009b"]["source"])       # the exact-vs-approximate check lives in 08
     assert "label_line" in "".join(cells["947cb814"]["source"])          # P = R labelled on its line
-
-
-def test_07_cp_of_an_unbiased_model_median_below_k_mean_above():
-    """07 section 5's histogram: 'the median is under k, a long right tail pulls the mean above it'
-    (section 4's true model, k = 2, k_full = 12, n = 30; a smaller run of the notebook's simulation)."""
-    rng = np.random.default_rng(2)
-    cps = []
-    for _ in range(600):
-        x_1 = rng.normal(size=30)
-        y_1 = 1.0 + 2.0 * x_1 + 1.5 * rng.normal(size=30)
-        fit_full = lm.regression.fit_least_squares(np.column_stack([x_1, rng.normal(size=(30, 10))]), y_1)
-        s2_full = np.sum((y_1 - fit_full.fitted) ** 2) / (30 - 12)
-        cps.append(lm.mallows_cp(y_1, lm.regression.fit_least_squares(x_1, y_1).fitted, n_params=2, sigma2=s2_full))
-    cps = np.array(cps)
-    assert np.median(cps) < 2 < cps.mean()
-    assert np.mean(cps < 0) > 0.25
