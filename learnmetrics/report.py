@@ -20,7 +20,6 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass, field
-from statistics import NormalDist
 
 import numpy as np
 
@@ -408,7 +407,7 @@ def evaluation_report(y_true, y_score, *, threshold=None, pos_label=None, sample
     tn = float(ww[~pos & ~pred].sum())
     m_pos, m_neg = tp + fn, tn + fp
     m = m_pos + m_neg
-    z = -NormalDist().inv_cdf((1 - confidence) / 2) if confidence > 0 else 0.0   # exact near 1
+    z = _unc._z_upper((1 - confidence) / 2)     # from the lower tail: exact for a confidence next to 1
     eff = lambda mask: _kish(w, mask)  # noqa: E731
 
     # F1 of each class: resample the test rows at the fixed threshold = the four counts multinomially
