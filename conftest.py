@@ -32,3 +32,33 @@ matplotlib.use("Agg")
 from learnmetrics.widgets import _base as _explorer_base  # noqa: E402
 
 _explorer_base.MODE = "lazy"
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _close_widgets_after_each_module():
+    """After each test module: close every widget and figure it left open. ipywidgets keeps
+    every widget it made in a registry until it is closed, and each live explorer answers
+    every ``set_language``: left open, hundreds of explorers from earlier modules were
+    rewriting their read-outs at each language switch of a later test (15 minutes in CI)."""
+    yield
+    import gc
+
+    import ipywidgets
+    import matplotlib.pyplot as plt
+
+    ipywidgets.Widget.close_all()
+    plt.close("all")
+    gc.collect()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The browser tests (tests/browser) run last. Playwright's sync API marks an asyncio loop
+    as running in this thread from the first browser test until the session ends; a unit test
+    after it would see a "live kernel" and its explorer would defer its drawing to that loop."""
+    browser = [i for i in items if Path(str(i.fspath)).resolve().parent.name == "browser"]
+    if browser:
+        rest = [i for i in items if Path(str(i.fspath)).resolve().parent.name != "browser"]
+        items[:] = rest + browser

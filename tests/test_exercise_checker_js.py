@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from exercise_corpus import corpus
+from learnmetrics._language import using
 from learnmetrics.exercises import EXERCISES, check
 
 CHECKER = Path(__file__).resolve().parents[1] / "learnmetrics" / "exercises" / "checker.mjs"
@@ -57,26 +58,18 @@ def run_js(cases: list[tuple[dict, str]], tmp_path: Path) -> list[dict]:
 def all_cases():
     """Every exercise's corpus, with the spec in English and in Chinese (the page's messages and
     choices follow the language the box was made in)."""
-    from learnmetrics import set_language
     cases = []
     for lang in ("en", "zh"):
-        set_language(lang)
-        try:
+        with using(lang):
             for eid in EXERCISES:
                 spec = EXERCISES[eid].spec()
                 cases += [(spec, text) for text in corpus(spec)]
-        finally:
-            set_language("en")
     return cases
 
 
 def _check_in(spec, text):
-    from learnmetrics import set_language
-    set_language(spec.get("lang", "en"))
-    try:
+    with using(spec.get("lang", "en")):
         return check(spec["id"], text)
-    finally:
-        set_language("en")
 
 
 def test_checker_in_the_page_equals_python_check_on_the_corpus(tmp_path):
@@ -147,11 +140,9 @@ def test_checker_in_the_page_equals_python_check_on_the_variants(tmp_path):
     """'Another one': the page checks variant k with verdict({...spec, ...spec.variants[k-1]}, text);
     on every variant's corpus (its answer, its mistakes, rounded, cut, off by one entry ...) in both
     languages that verdict equals check(id, text, variant=k)."""
-    from learnmetrics import set_language
     cases, keys = [], []
     for lang in ("en", "zh"):
-        set_language(lang)
-        try:
+        with using(lang):
             for eid in EXERCISES:
                 spec = EXERCISES[eid].spec()
                 for k, var in enumerate(spec.get("variants", ()), 1):
@@ -159,17 +150,12 @@ def test_checker_in_the_page_equals_python_check_on_the_variants(tmp_path):
                     for text in corpus(merged):
                         cases.append((merged, text))
                         keys.append((lang, eid, k))
-        finally:
-            set_language("en")
     assert len(cases) > 500
     js = run_js(cases, tmp_path)
     differ, statuses = [], set()
     for (spec, text), (lang, eid, k), got in zip(cases, keys, js):
-        set_language(lang)
-        try:
+        with using(lang):
             want = check(eid, text, variant=k)
-        finally:
-            set_language("en")
         statuses.add(want.status)
         if (got["status"], got["message"]) != (want.status, want.message):
             differ.append(f"{eid} v{k} {lang} {text[:50]!r}: python {want.status}: {want.message[:90]!r} / "
