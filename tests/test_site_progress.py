@@ -60,19 +60,3 @@ def test_site_js_has_the_storage_key_and_the_words():
     for lang in ("en", "zh"):
         assert BOX_WORDS[lang]["site_tally"] in js
     assert "lm-code-toggle" in js   # the code button's script is still there
-
-
-def test_the_answer_boxes_of_a_page_share_one_module():
-    esm = BOX_MODULE + "\n// </script><!-- a closing tag in the text"
-    box = {"_anywidget_id": build_site.ANSWER_BOX, "_esm": esm, "spec": {"id": "02.1"}}
-    state = {f"b{i}": {"model_name": "AnyModel", "state": dict(box)} for i in range(3)}
-    state["other"] = {"model_name": "AnyModel", "state": {"_anywidget_id": "x.Explorer", "_esm": esm}}
-    scripts = build_site.share_answer_box_modules(state)
-    found = re.findall(r'<script type="application/json" id="(lm-esm-[0-9a-f]{12})">(.*?)</script>', scripts, re.S)
-    assert len(found) == 1 and scripts.count("<script") == 1
-    key, text = found[0]
-    assert "<" not in text and json.loads(text) == esm
-    stubs = {state[f"b{i}"]["state"]["_esm"] for i in range(3)}
-    assert len(stubs) == 1 and f'"{key}"' in stubs.pop()
-    assert state["other"]["state"]["_esm"] == esm   # only answer boxes
-    assert build_site.share_answer_box_modules(state) == ""   # stubs are not shared again

@@ -12,7 +12,7 @@ Each chapter page with exercises shows, at the right of its navigation, how many
 the learner has solved in this browser (the answer boxes keep the record in ``localStorage``; nothing
 leaves the machine), with buttons to export the record as a JSON file and to clear it; the index shows
 the tally of each chapter and of the course. The answer boxes of a page share one copy of their
-module (:func:`share_answer_box_modules`), where the notebook stores one per box.
+code: the notebook's hidden ``BoxCode`` widget, which every box imports.
 
 No network at view time. The four pieces of JavaScript the pages need are fetched at build
 time from the npm registry, pinned to one version and checked against the registry's
@@ -672,31 +672,6 @@ def _rewrite_links(body: str, slugs: set[str]) -> str:
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b")
 
 
-ANSWER_BOX = "learnmetrics.exercises._widget.AnswerBox"
-# an answer box's module in the page: the shared one (a JSON string in <script id=...>), imported once
-_SHARED_ESM_STUB = ('const k = "{key}", g = window.__lmEsm || (window.__lmEsm = {{}});\n'
-                    'export default async () => (await (g[k] || (g[k] = import(URL.createObjectURL(new Blob('
-                    '[JSON.parse(document.getElementById(k).textContent)], {{type: "text/javascript"}})))))).default;\n')
-
-
-def share_answer_box_modules(state: dict) -> str:
-    """Every answer box of the saved widget state stores its own copy of its module (``_esm``, 27 KB):
-    in the page each box gets a stub instead that imports the one copy the page holds, once (an inline
-    ``<script type="application/json">``, so it works from ``file://`` too). Changes ``state``; returns
-    the HTML of the shared copies (one per distinct module)."""
-    shared: dict[str, str] = {}
-    for m in state.values():
-        s = m.get("state", {})
-        esm = s.get("_esm")
-        if s.get("_anywidget_id") != ANSWER_BOX or not isinstance(esm, str) or len(esm) < 2000:
-            continue
-        key = shared.setdefault(esm, f"lm-esm-{hashlib.sha256(esm.encode()).hexdigest()[:12]}")
-        s["_esm"] = _SHARED_ESM_STUB.format(key=key)
-    # "<" as \u003c: the text can never close the script element or open a comment in it
-    return "".join('<script type="application/json" id="' + key + '">' + json.dumps(esm).replace("<", "\\u003c")
-                   + "</script>\n" for esm, key in shared.items())
-
-
 def render_chapter(chapters: list[Chapter], i: int) -> tuple[str, str]:
     """(file name, HTML) of chapter ``i``."""
     ch = chapters[i]
@@ -706,7 +681,6 @@ def render_chapter(chapters: list[Chapter], i: int) -> tuple[str, str]:
     # state afterwards, so the template and nbconvert's HTML clean-up never parse the frames.
     saved = nb.metadata.get("widgets", {}).get(WIDGET_STATE)
     stand_in = None
-    modules = share_answer_box_modules(saved.get("state", {})) if saved else ""
     if saved:
         stand_in = {**saved, "state": {mid: {} for mid in saved.get("state", {})}}
         nb.metadata["widgets"][WIDGET_STATE] = stand_in
@@ -726,10 +700,6 @@ def render_chapter(chapters: list[Chapter], i: int) -> tuple[str, str]:
         if body.count(placeholder) != 1:
             raise SiteError(f"{ch.path.name}: the widget state was not written once into the page")
         body = body.replace(placeholder, escape(saved))
-    if modules:   # before the widget state, so before any box is drawn
-        body, n = re.subn(r"(<body[^>]*>)", lambda m: m.group(1) + "\n" + modules, body, count=1)
-        if n != 1:
-            raise SiteError(f"{ch.path.name}: no <body> to put the answer boxes' module in")
     return ch.href, body
 
 
