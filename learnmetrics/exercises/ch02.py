@@ -566,7 +566,6 @@ def _make_02_9(seed: int) -> dict:
             Mistake(sc["lr"], "that is the positive likelihood ratio LR+ = TPR/FPR,",
                     "which multiplies the odds; it is not a probability."),
         ],
-        hint=f"P = TP/(TP + FP): count the true and the false alarms in a population with {_pct(pi)} sick.",
         solve=lambda: _solve_02_9(sc),
     )
 
@@ -575,6 +574,9 @@ register(
     "02.9",
     kind="number",
     quantity="share",
+    # one hint for every variant (the page's variants carry no hint of their own)
+    hint="P = TP/(TP + FP): count the true and the false alarms among, say, 10,000 people of the population "
+         "asked about.",
     variants=_make_02_9,
     **_make_02_9(0),
 )

@@ -269,7 +269,6 @@ def _zh_9(made):
         prompt=f"一种筛查能查出 {tpr:.0%} 的患者（TPR = {tpr:.2f}），对 {fpr:.0%} 的健康人误报（FPR = {fpr:.2f}）。"
                f"在一半病人患病的诊所里，它的查准率是 {sc['p_clinic']:.3f}。在 {pi:.0%} 的人患病的人群中（TPR、FPR 不变），"
                "它的查准率是多少？",
-        hint=f"P = TP/(TP + FP)：在患病率为 {e._pct(pi)} 的人群中数出真报警和误报。",
         mistakes=[
             ("这是诊所里的查准率：查准率不能照搬到另一个人群。", f"数一数比如 10,000 人中（{e._pct(pi)} 患病）的 TP 和 FP。"),
             ("这是查全率（TPR），", "即筛查查出的患者所占比例；查准率是报警中真正患病者所占的比例。"),
@@ -281,7 +280,8 @@ def _zh_9(made):
     )
 
 
-translate("02.9", variants=_zh_9, **_zh_9(e._make_02_9(0)))
+translate("02.9", hint="P = TP/(TP + FP)：在题目所问的人群中（比如 10,000 人）数出真报警和误报。", variants=_zh_9,
+          **_zh_9(e._make_02_9(0)))
 
 
 def _solve_10(Y=e._Y10, P=e._P10):
@@ -333,7 +333,7 @@ FOLLOWS = {
     '02.7': {'prompt': 'eaa2282a9f', 'answer': '4cc3babdf0', 'key_points': '0079514450'},
     '02.8': {'prompt': '4f0084a73b', 'hint': '55c50f50fe', 'mistake 1': '1c92aa7806', 'mistake 2': '60fff706b5',
              'mistake 3': '0a67a8af26', 'mistake 4': 'c5add8c4c6', 'solve': '23f84659b1'},
-    '02.9': {'prompt': 'e2aae5a696', 'hint': '74762e671f', 'mistake 1': '66c7a2d8f4', 'mistake 2': '57e7db8e30',
+    '02.9': {'prompt': 'e2aae5a696', 'hint': 'f155e7be68', 'mistake 1': '66c7a2d8f4', 'mistake 2': '57e7db8e30',
              'mistake 3': 'f90bd67c6e', 'mistake 4': '2cf5694f3a', 'mistake 5': 'a9033d7254',
              'solve': 'cb06e66f39'},
     '02.10': {'prompt': '750d0a0071', 'hint': 'b8c0b9e168', 'mistake 1': '8864b7624b', 'mistake 2': '72cece8541',
