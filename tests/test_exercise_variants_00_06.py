@@ -20,7 +20,7 @@ from learnmetrics.exercises._core import _flat
 from test_exercise_answers import _typed  # a value typed in the exercise's shape
 
 #: the computed exercises of chapters 00-06 that offer variants (the others: see the chapter modules)
-WITH_VARIANTS = ["01.1", "01.2", "01.3", "02.1", "02.2", "02.3", "02.4", "02.5", "02.6", "02.8",
+WITH_VARIANTS = ["00.1", "01.1", "01.2", "01.3", "02.1", "02.2", "02.3", "02.4", "02.5", "02.6", "02.8",
                  "02.9", "02.10", "03.1", "03.2", "03.3", "03.4", "03.5", "04.1", "04.2", "04.3", "04.4",
                  "05.2", "05.3", "05.4", "05.5", "06.1", "06.2", "06.3", "06.4", "06.5", "06.6",
                  "06.7"]
