@@ -76,3 +76,34 @@ def test_truth_and_mistakes_differ_at_the_asked_precision(eid, lang):
                 typed = _typed(v, [f"{x:.{d}f}" for x in _flat(m.answer)])
             fb = check(eid, typed, variant=k)
             assert fb.status == "mistake" and fb.mistake.answer == m.answer, (eid, k, typed, fb)
+
+
+def _distinct(scores) -> bool:
+    return len(set(map(float, scores))) == len(scores)
+
+
+#: what each question assumes of its data, checked on every variant
+ASSUMED = {
+    "00.1": lambda d: _distinct(d["y_score"]) and any(d["threshold"] <= s < 0.5 for s in d["y_score"]),
+    "01.1": lambda d: 0 < d["test_size"] < 1,
+    "02.1": lambda d: d["new_threshold"] < d["old_threshold"],
+    "02.5": lambda d: set(d["y_pred"]) == set(d["y_true"]) == {1, 2, 3},
+    # C never predicted, A and B each found at least once (only C has F1 = 0)
+    "02.6": lambda d: "C" not in d["y_pred"]
+    and all(any(t == p == c for t, p in zip(d["y_true"], d["y_pred"])) for c in "AB"),
+    "02.10": lambda d: all(any(row) for row in d["Y_true"]),
+    "03.3": lambda d: _distinct(d["y_score"]),
+    "03.4": lambda d: _distinct(d["y_score"]) and 0 < sum(d["y_pred"]) < len(d["y_pred"]),
+    "03.5": lambda d: _distinct(d["y_score"]),
+    # one tie, of a positive and a negative
+    "04.4": lambda d: len(d["y_score"]) - len(set(map(float, d["y_score"]))) == 1,
+    "06.2": lambda d: "d9" in d["relevant"] and "d9" not in d["ranked"],
+    "06.3": lambda d: "z" in d["relevant"] and "z" not in d["ranked"],
+}
+
+
+@pytest.mark.parametrize("eid", sorted(ASSUMED))
+def test_variant_data_fit_their_questions(eid):
+    ex = EXERCISES[eid]
+    for k in range(0, N_VARIANTS + 1):
+        assert ASSUMED[eid](ex.variant(k).data), (eid, k, ex.variant(k).data)

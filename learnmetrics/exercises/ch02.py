@@ -386,6 +386,8 @@ def _solve_02_6(y_true=_Y6_TRUE, y_pred=_Y6_PRED):
 def _make_02_6(seed: int) -> dict:
     y_true, y_pred = _rare_c(seed)
     f = _f1s_6(y_true, y_pred)
+    if not (f["per"][0] > 0 and f["per"][1] > 0):
+        raise ValueError("02.6: A and B must each be found at least once (only C has F1 = 0)")
     return dict(
         prompt=f"Three classes, C rare: y_true = {''.join(y_true)}, y_pred = {''.join(y_pred)} (one letter per "
                "example). The classifier never predicts C. Compute micro-F1 and scikit-learn's macro-F1 (the mean of "
