@@ -102,9 +102,14 @@ def _eight(seed: int):
     better than chance (AUC > 0.5) as a learner's model ranks them."""
     if seed == 0:
         return _Y, _S
-    rng = np.random.default_rng([3, seed])
+    return _draw_eight(np.random.default_rng([3, seed]), 3, 6)
+
+
+def _draw_eight(rng, low: int, high: int):
+    """Eight examples with ``low`` to ``high - 1`` positives, scores in hundredths ranked from the top,
+    0.5 < AUC < 1."""
     while True:
-        n_pos = int(rng.integers(3, 6))
+        n_pos = int(rng.integers(low, high))
         y = rng.permutation(np.r_[np.ones(n_pos, int), np.zeros(8 - n_pos, int)])
         s = np.sort(rng.choice(np.arange(10, 100, 5), 8, replace=False))[::-1] / 100
         if 0.5 < roc_auc_score(y, s) < 1:
@@ -194,13 +199,7 @@ def _eight_any(seed: int, key: int):
     """Eight examples as :func:`_eight` draws them, with 2 to 6 positives (the BEP's m+ varies more)."""
     if seed == 0:
         return _Y, _S
-    rng = np.random.default_rng([3, key, seed])
-    while True:
-        n_pos = int(rng.integers(2, 7))
-        y = rng.permutation(np.r_[np.ones(n_pos, int), np.zeros(8 - n_pos, int)])
-        s = np.sort(rng.choice(np.arange(10, 100, 5), 8, replace=False))[::-1] / 100
-        if 0.5 < roc_auc_score(y, s) < 1:
-            return y, s
+    return _draw_eight(np.random.default_rng([3, key, seed]), 2, 7)
 
 
 def _make_03_3(seed: int) -> dict:
