@@ -211,45 +211,76 @@ register(
 
 
 # -- 04.4: predict-then-check with the explorer on 04.2's list (a tie across the classes) -----------
-_K4 = int(np.flatnonzero((_TT.tp[1:] - _TT.tp[:-1] > 0) & (_TT.fp[1:] - _TT.fp[:-1] > 0))[0]) + 1  # the tie's cut
+# "another one": another list of six with a tied positive and negative (04.2's variants draw them)
+def _tie_cut(t) -> int:
+    """The cut (row of the stepping table) where a tied positive and negative cross together."""
+    return int(np.flatnonzero((t.tp[1:] - t.tp[:-1] > 0) & (t.fp[1:] - t.fp[:-1] > 0))[0]) + 1
+
+
+_K4 = _tie_cut(_TT)
 _before, _after = _TT.at(_K4 - 1), _TT.at(_K4)
 
 
-def _solve_04_4():
+def _solve_04_4(y=_YT, s=_ST):
+    t = stepping_table(y, s)
+    k = _tie_cut(t)
+    before, after = t.at(k - 1), t.at(k)
     return "\n".join([
-        f"At cut {_K4 - 1}: TP = {_before.tp:g}, FP = {_before.fp:g} -> "
-        f"(FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}).",
-        f"Cut {_K4} takes in both examples scored {_TT.thresholds[_K4]:.2f}, one positive and one negative, "
+        f"At cut {k - 1}: TP = {before.tp:g}, FP = {before.fp:g} -> "
+        f"(FPR, TPR) = ({before.fpr:.3f}, {before.tpr:.3f}).",
+        f"Cut {k} takes in both examples scored {t.thresholds[k]:.2f}, one positive and one negative, "
         "together (no threshold separates them):",
-        f"TP = {_after.tp:g}, FP = {_after.fp:g} -> ({_after.fp:g}/{_TT.n_neg:g}, {_after.tp:g}/{_TT.n_pos:g}) = "
-        f"({_after.fpr:.3f}, {_after.tpr:.3f}): one diagonal step, up and right at once.",
+        f"TP = {after.tp:g}, FP = {after.fp:g} -> ({after.fp:g}/{t.n_neg:g}, {after.tp:g}/{t.n_pos:g}) = "
+        f"({after.fpr:.3f}, {after.tpr:.3f}): one diagonal step, up and right at once.",
     ])
+
+
+def _make_04_4(seed: int) -> dict:
+    y, s = (_YT, _ST) if seed == 0 else _ranked(seed, tie=True)
+    t = stepping_table(y, s)
+    k = _tie_cut(t)
+    before, after, tie = t.at(k - 1), t.at(k), t.thresholds[k]
+    if k == 1:
+        raise ValueError("04.4: a tie at the top starts from (0, 0): nothing walked yet")
+    if seed == 0:
+        prompt = (f"The explorer below walks the list of exercise 04.2 ({_list_text(y, s)}) and stands at cut {k - 1}, "
+                  f"at (FPR, TPR) = ({before.fpr:.3f}, {before.tpr:.3f}). Before you move the slider to cut {k} (it "
+                  f"draws only the path walked so far): where will the ROC point be? Give (FPR, TPR).")
+    else:
+        prompt = (f"Six examples ranked by score (label in brackets): {_list_text(y, s)}. Walking down the list one "
+                  f"score at a time, you stand at cut {k - 1}, at (FPR, TPR) = ({before.fpr:.3f}, {before.tpr:.3f}). "
+                  f"The next cut, cut {k}, lowers the threshold to {tie:.2f}: where will the ROC point be? "
+                  "Give (FPR, TPR).")
+    return dict(
+        prompt=prompt,
+        answer=(after.fpr, after.tpr),
+        data={"y_true": y, "y_score": s, "from_cut": k - 1},
+        mistakes=[
+            Mistake((after.tpr, after.fpr), "that is (TPR, FPR): the axes are reversed.",
+                    "An ROC point is (FPR, TPR), FPR on the horizontal axis."),
+            Mistake((before.fpr, after.tpr), "you moved straight up, as if only the positive crossed the cut.",
+                    f"The positive and the negative scored {tie:.2f} are tied: they cross together, so FP "
+                    "grows too."),
+            Mistake((after.fpr, before.tpr), "you moved straight right, as if only the negative crossed the cut.",
+                    "The tie takes in the positive as well: TP grows in the same step (a diagonal move)."),
+        ],
+        solve=lambda: _solve_04_4(y, s),
+    )
 
 
 register(
     "04.4",
-    f"The explorer below walks the list of exercise 04.2 ({_list_text(_YT, _ST)}) and stands at cut {_K4 - 1}, "
-    f"at (FPR, TPR) = ({_before.fpr:.3f}, {_before.tpr:.3f}). Before you move the slider to cut {_K4} (it "
-    f"draws only the path walked so far): where will the ROC point be? Give (FPR, TPR).",
     kind="tuple",
     parts=('FPR', 'TPR'),
     quantity="share",
-    answer=(_after.fpr, _after.tpr),
-    data={"y_true": _YT, "y_score": _ST, "from_cut": _K4 - 1},
     hint="Which examples cross the cut together? Add them to TP and FP, then TPR = TP/m+, FPR = FP/m−.",
-    mistakes=[
-        Mistake((_after.tpr, _after.fpr), "that is (TPR, FPR): the axes are reversed.",
-                "An ROC point is (FPR, TPR), FPR on the horizontal axis."),
-        Mistake((_before.fpr, _after.tpr), "you moved straight up, as if only the positive crossed the cut.",
-                f"The positive and the negative scored {_TT.thresholds[_K4]:.2f} are tied: they cross together, so FP "
-                "grows too."),
-        Mistake((_after.fpr, _before.tpr), "you moved straight right, as if only the negative crossed the cut.",
-                "The tie takes in the positive as well: TP grows in the same step (a diagonal move)."),
-    ],
-    solve=_solve_04_4,
+    variants=_make_04_4,
+    **_make_04_4(0),
 )
 
 
+# -- 04.5 has no variants: its data are the notebook's section-9 variables y3 and P3 (100 examples, three
+# columns of probabilities), which a prompt cannot show and the static page cannot recompute.
 # -- 04.5: the macro AUC of section 9's three classes, and note 004's np.interp average -------------
 def three_classes():
     """Section 9's data: 3 classes of 50, 30, 20 points and normalised one-vs-rest probabilities."""

@@ -22,6 +22,9 @@ def _labels_from_counts(tp, fn, fp, tn):
 
 
 # -- 05.1 (inside section 6): predict-then-check with the cost-curve explorer --------------------
+# No variants: on the 17 melons only three cuts are ever the cheapest (the top 3, 8 or 13 melons, the
+# corners of the lower envelope), whatever p and the explorer's cost ratio, so another p or ratio could
+# give at most two answers other than this one (13), and "another one" needs five.
 _melons = watermelon_scores()
 _table = stepping_table(_melons.y_true, _melons.y_score)
 
@@ -209,6 +212,7 @@ register(
 
 
 # -- 05.4: one ROC point is one segment in cost space ------------------------------------------
+# "another one": another ROC point above the diagonal
 _FPR_S, _TPR_S = 0.25, 0.625
 _seg = _cost.cost_lines([_FPR_S], [_TPR_S])[0].tolist()
 
@@ -217,32 +221,44 @@ def _segment(fpr, tpr):
     return _cost.cost_lines([fpr], [tpr])[0].tolist()
 
 
-def _solve_05_4():
-    (x0, y0), (x1, y1) = _seg
+def _solve_05_4(fpr=_FPR_S, tpr=_TPR_S):
+    (x0, y0), (x1, y1) = _segment(fpr, tpr)
     return (f"at x = 0 only the negatives matter: the cost is FPR = {y0:.4f}\n"
-            f"at x = 1 only the positives matter: the cost is FNR = 1 - TPR = 1 - {_TPR_S} = {y1:.4f}\n"
-            f"segment: ({x0:g}, {y0:.4f}) -> ({x1:g}, {y1:.4f})   (lm.cost_lines([{_FPR_S}], [{_TPR_S}]))")
+            f"at x = 1 only the positives matter: the cost is FNR = 1 - TPR = 1 - {tpr} = {y1:.4f}\n"
+            f"segment: ({x0:g}, {y0:.4f}) -> ({x1:g}, {y1:.4f})   (lm.cost_lines([{fpr}], [{tpr}]))")
+
+
+def _make_05_4(seed: int) -> dict:
+    if seed == 0:
+        fpr, tpr = _FPR_S, _TPR_S
+    else:
+        rng = np.random.default_rng([5, 4, seed])
+        fpr, tpr = float(rng.choice([0.1, 0.15, 0.2, 0.3, 0.4])), float(rng.choice([0.55, 0.6, 0.7, 0.75, 0.8, 0.9]))
+    return dict(
+        prompt=f"A cut point has the ROC point (FPR, TPR) = ({fpr}, {tpr}). In cost space it is a straight segment "
+               "from x = 0 to x = 1. Give its two endpoints as [(0, y0), (1, y1)].",
+        answer=_segment(fpr, tpr),
+        data={"fpr": fpr, "tpr": tpr},
+        mistakes=[
+            Mistake(_segment(1 - tpr, 1 - fpr), "the two ends are swapped: FNR at x = 0, FPR at x = 1.",
+                    "At x = P(+)cost = 0 nothing rides on the positives, so only the false alarms cost: the segment "
+                    "starts at (0, FPR) and ends at (1, FNR)."),
+            Mistake(_segment(fpr, 1 - tpr), "TPR was used where FNR belongs.",
+                    "The cost counts the positives that are missed: the right end is FNR = 1 - TPR."),
+            Mistake(_segment(tpr, fpr), "the ROC point was read as (TPR, FPR).",
+                    "A ROC point is (FPR, TPR): x-axis FPR, y-axis TPR (note 000 writes it the other way)."),
+        ],
+        solve=lambda: _solve_05_4(fpr, tpr),
+    )
 
 
 register(
     "05.4",
-    f"A cut point has the ROC point (FPR, TPR) = ({_FPR_S}, {_TPR_S}). In cost space it is a straight segment "
-    "from x = 0 to x = 1. Give its two endpoints as [(0, y0), (1, y1)].",
     kind="sequence",
     quantity="value",
-    answer=_seg,
-    data={"fpr": _FPR_S, "tpr": _TPR_S},
-    mistakes=[
-        Mistake(_segment(1 - _TPR_S, 1 - _FPR_S), "the two ends are swapped: FNR at x = 0, FPR at x = 1.",
-                "At x = P(+)cost = 0 nothing rides on the positives, so only the false alarms cost: the segment "
-                "starts at (0, FPR) and ends at (1, FNR)."),
-        Mistake(_segment(_FPR_S, 1 - _TPR_S), "TPR was used where FNR belongs.",
-                "The cost counts the positives that are missed: the right end is FNR = 1 - TPR."),
-        Mistake(_segment(_TPR_S, _FPR_S), "the ROC point was read as (TPR, FPR).",
-                "A ROC point is (FPR, TPR): x-axis FPR, y-axis TPR (note 000 writes it the other way)."),
-    ],
     hint="The segment of a ROC point runs from (0, FPR) to (1, FNR), FNR = 1 - TPR (note 000 draws it so).",
-    solve=_solve_05_4,
+    variants=_make_05_4,
+    **_make_05_4(0),
 )
 
 

@@ -8,44 +8,46 @@ from . import ch01 as e
 from ._core import translate
 
 
-def _solve_1():
+def _solve_1(h=e._h1):
     return "\n".join([
-        f"T 含 ceil({e._SHARE} × {e._m}) = {e._n_test} 个样例。",
-        f"各类在 T 中应占的份额：恶性 {e._m_pos} × {e._n_test}/{e._m} = {e._quota_pos:.2f}，"
-        f"良性 {e._m_neg} × {e._n_test}/{e._m} = {e._quota_neg:.2f}。",
-        f"都向下取整：{math.floor(e._quota_pos)} + {math.floor(e._quota_neg)} = "
-        f"{math.floor(e._quota_pos) + math.floor(e._quota_neg)}，比 {e._n_test} 少一个；缺的这个样例给舍掉最多的那一类"
-        f"（恶性舍掉 {e._quota_pos % 1:.2f}，良性舍掉 {e._quota_neg % 1:.2f}）。",
-        f"lm.holdout_split(y, test_size={e._SHARE}, rng=0) 在 T 中放入 {e._test_pos} 个恶性、{e._test_neg} 个良性样例"
-        f"（S 中为 {e._m_pos - e._test_pos} + {e._m_neg - e._test_neg} 个），与随机种子无关。",
+        f"T 含 ceil({h.share} × {e._m}) = {h.n_test} 个样例。",
+        f"各类在 T 中应占的份额：恶性 {e._m_pos} × {h.n_test}/{e._m} = {h.quota_pos:.2f}，"
+        f"良性 {e._m_neg} × {h.n_test}/{e._m} = {h.quota_neg:.2f}。",
+        f"都向下取整：{math.floor(h.quota_pos)} + {math.floor(h.quota_neg)} = "
+        f"{math.floor(h.quota_pos) + math.floor(h.quota_neg)}，比 {h.n_test} 少一个；缺的这个样例给舍掉最多的那一类"
+        f"（恶性舍掉 {h.quota_pos % 1:.2f}，良性舍掉 {h.quota_neg % 1:.2f}）。",
+        f"lm.holdout_split(y, test_size={h.share}, rng=0) 在 T 中放入 {h.test_pos} 个恶性、{h.test_neg} 个良性样例"
+        f"（S 中为 {e._m_pos - h.test_pos} + {e._m_neg - h.test_neg} 个），与随机种子无关。",
     ])
 
 
-translate(
-    "01.1",
-    prompt=f"乳腺癌数据共有 m = {e._m} 个样例，其中 {e._m_pos} 个恶性（正例）、{e._m_neg} 个良性。测试集比例为 {e._SHARE} "
-           f"的分层留出法把 ceil({e._SHARE} * {e._m}) 个样例放入测试集 T，每一类按比例送出自己的份额，取整后总数恰好等于"
-           "这个数（多出的一个样例给向下取整时舍掉最多的那一类）。T 中有多少个恶性样例、多少个良性样例？"
-           "用元组 (恶性, 良性) 作答。",
-    hint="先算出 T 的大小，再按两类的大小比例把它分给两类。",
-    mistakes=[
-        ("两类弄反了。", f"恶性是较小的一类（{e._m} 个中的 {e._m_pos} 个），所以它送出的份额较小。"),
-        ("这是训练集 S 的计数。", f"T 是留出的那 {e._SHARE:.0%}；S 保留其余的 {1 - e._SHARE:.0%}。"),
-        ("每一类各自向上取整，T 就多了一个样例。",
-         f"先定下 T 的大小 ceil({e._SHARE} * {e._m}) = {e._n_test}，两类再分这个数，两类的计数之和必须等于它。"),
-        ("每一类都向下取整，T 就少了一个样例。",
-         f"计数之和必须等于 {e._n_test}：把缺的样例给取整时舍掉最多的那一类。"),
-        ("多出的样例给了另一类。",
-         f"它应当给取整时舍掉最多的那一类：恶性舍掉 {e._quota_pos % 1:.2f}，良性舍掉 {e._quota_neg % 1:.2f}。"),
-        ("这是精确的份额，而测试集里的样例是整数个。", f"把份额取整成整数，且它们的和仍为 {e._n_test}。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    h = e._holdout(made["data"]["test_size"])
+    share = h.share
+    return dict(
+        prompt=f"乳腺癌数据共有 m = {e._m} 个样例，其中 {e._m_pos} 个恶性（正例）、{e._m_neg} 个良性。测试集比例为 {share} "
+               f"的分层留出法把 ceil({share} * {e._m}) 个样例放入测试集 T，每一类按比例送出自己的份额，取整后总数恰好等于"
+               "这个数（多出的一个样例给向下取整时舍掉最多的那一类）。T 中有多少个恶性样例、多少个良性样例？"
+               "用元组 (恶性, 良性) 作答。",
+        mistakes=[
+            ("两类弄反了。", f"恶性是较小的一类（{e._m} 个中的 {e._m_pos} 个），所以它送出的份额较小。"),
+            ("这是训练集 S 的计数。", f"T 是留出的那 {share:.0%}；S 保留其余的 {1 - share:.0%}。"),
+            ("每一类各自向上取整，T 就多了一个样例。",
+             f"先定下 T 的大小 ceil({share} * {e._m}) = {h.n_test}，两类再分这个数，两类的计数之和必须等于它。"),
+            ("每一类都向下取整，T 就少了一个样例。",
+             f"计数之和必须等于 {h.n_test}：把缺的样例给取整时舍掉最多的那一类。"),
+            ("多出的样例给了另一类。",
+             f"它应当给取整时舍掉最多的那一类：恶性舍掉 {h.quota_pos % 1:.2f}，良性舍掉 {h.quota_neg % 1:.2f}。"),
+            ("这是精确的份额，而测试集里的样例是整数个。", f"把份额取整成整数，且它们的和仍为 {h.n_test}。"),
+        ],
+        solve=lambda: _solve_1(h),
+    )
 
-M, P = e._M_BOOT, e._p_oob
 
+translate("01.1", hint="先算出 T 的大小，再按两类的大小比例把它分给两类。", variants=_zh_1, **_zh_1(e._make_01_1(0)))
 
-def _solve_2():
+def _solve_2(M=e._M_BOOT):
+    P = float(e._splits.oob_probability(M))
     return "\n".join([
         f"一次抽取没抽到某个给定样例的概率是 1 - 1/{M} = {1 - 1 / M:.4f}。",
         f"{M} 次抽取相互独立，所以每次都没抽到它的概率是 (1 - 1/{M})^{M} = {P:.4f}。",
@@ -55,49 +57,56 @@ def _solve_2():
     ])
 
 
-translate(
-    "01.2",
-    prompt=f"在把探索器的滑块移到 m = {M} 之前先预测：自助采样从 {M} 个样例中有放回地抽取 {M} 次。平均而言，"
-           f"{M} 个样例中有多大比例会留在包外（一次也没被抽到）？用 0 到 1 之间的数作答，保留 4 位小数。",
-    hint="算出某个给定样例每次都没被抽到的概率。",
-    mistakes=[
-        ("1/e 是 m 很大时的极限。", f"对 m = {M} 直接计算 (1 - 1/m)^m：它比极限小。"),
-        ("这是至少被抽到一次的比例（包内比例）。", "包外是指每次抽取都没抽到：(1 - 1/m)^m，而不是 1 减去它。"),
-        ("这是一次抽取没抽到它的概率。", f"{M} 次抽取都必须没抽到这个样例：把 {M} 个概率相乘。"),
-        ("这是包外样例个数的期望。", f"题目问的是比例：再除以 m = {M}。"),
-        ("这是某一次自助采样留在包外的比例，即探索器中的“本次采样”。",
-         f"一次采样留在包外的是整数个样例；题目问的是对所有采样的平均，即 m = {M} 时的概率 (1 - 1/m)^m。"),
-        (f"这是探索器对 {len(e._shown.shares)} 次模拟采样取的平均，一个带有模拟噪声的估计。",
-         f"直接计算概率本身：m = {M} 时的 (1 - 1/m)^m。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    M = made["data"]["m"]
+    shown = e.bootstrap_state(M)
+    return dict(
+        prompt=f"在把探索器的滑块移到 m = {M} 之前先预测：自助采样从 {M} 个样例中有放回地抽取 {M} 次。平均而言，"
+               f"{M} 个样例中有多大比例会留在包外（一次也没被抽到）？用 0 到 1 之间的数作答，保留 4 位小数。",
+        mistakes=[
+            ("1/e 是 m 很大时的极限。", f"对 m = {M} 直接计算 (1 - 1/m)^m：它比极限小。"),
+            ("这是至少被抽到一次的比例（包内比例）。", "包外是指每次抽取都没抽到：(1 - 1/m)^m，而不是 1 减去它。"),
+            ("这是一次抽取没抽到它的概率。", f"{M} 次抽取都必须没抽到这个样例：把 {M} 个概率相乘。"),
+            ("这是包外样例个数的期望。", f"题目问的是比例：再除以 m = {M}。"),
+            ("这是某一次自助采样留在包外的比例，即探索器中的“本次采样”。",
+             f"一次采样留在包外的是整数个样例；题目问的是对所有采样的平均，即 m = {M} 时的概率 (1 - 1/m)^m。"),
+            (f"这是探索器对 {len(shown.shares)} 次模拟采样取的平均，一个带有模拟噪声的估计。",
+             f"直接计算概率本身：m = {M} 时的 (1 - 1/m)^m。"),
+        ],
+        solve=lambda: _solve_2(M),
+    )
 
 
-def _solve_3():
-    q, r = divmod(e._m, e._K)
-    ts, tr = e._test_sizes, e._train_sizes
+translate("01.2", hint="算出某个给定样例每次都没被抽到的概率。", variants=_zh_2, **_zh_2(e._make_01_2(0)))
+
+
+def _solve_3(k=e._K, p=e._P):
+    n_fits, tr, ts = e._kfold_sizes(k, p)
+    q, r = divmod(e._m, k)
     return "\n".join([
-        f"p 次 k 折交叉验证在每次重复的每一折上训练一个模型：{e._P} × {e._K} = {e._n_fits} 个模型。",
-        f"{e._m} = {e._K} × {q} + {r}：{e._K} 折各含 {q} 或 {q + 1} 个样例（{r} 折含 {q + 1} 个，"
-        f"{e._K - r} 折含 {q} 个）；lm.repeated_kfold 的各折含 {ts.min()} 到 {ts.max()} 个样例。",
+        f"p 次 k 折交叉验证在每次重复的每一折上训练一个模型：{p} × {k} = {n_fits} 个模型。",
+        f"{e._m} = {k} × {q} + {r}：{k} 折各含 {q} 或 {q + 1} 个样例（{r} 折含 {q + 1} 个，"
+        f"{k - r} 折含 {q} 个）；lm.repeated_kfold 的各折含 {ts.min()} 到 {ts.max()} 个样例。",
         f"每个模型在其余 k - 1 折上训练：{e._m} - {ts.max()} = {tr.min()} 到 {e._m} - {ts.min()} = {tr.max()} 个样例。",
     ])
 
 
-translate(
-    "01.3",
-    prompt=f"在 {e._m} 个乳腺癌样例上做 10 次 10 折交叉验证（k = {e._K} 折，每次重新随机划分，重复 p = {e._P} 次）。"
-           "一共训练多少个模型？最小和最大的训练集各含多少个样例？用元组 (模型数, 最小训练集, 最大训练集) 作答。",
-    hint="先数每次重复有几折，再数一折之外有多少个样例。",
-    mistakes=[
-        ("这只数了一次重复。", f"{e._P} 次重复每次都重新划分，各训练 {e._K} 个新模型。"),
-        ("这是测试折的大小。", "每个模型在其余 k - 1 折上训练，而不是在用来测试它的那一折上。"),
-        (f"(k - 1)/k × m = {(e._K - 1) / e._K * e._m:g} 不是整数个样例。",
-         f"每一折含整数个样例：先把 {e._m} 分成大小几乎相等的 {e._K} 折。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    k, p = made["data"]["k"], made["data"]["p"]
+    return dict(
+        prompt=f"在 {e._m} 个乳腺癌样例上做 {p} 次 {k} 折交叉验证（k = {k} 折，每次重新随机划分，重复 p = {p} 次）。"
+               "一共训练多少个模型？最小和最大的训练集各含多少个样例？用元组 (模型数, 最小训练集, 最大训练集) 作答。",
+        mistakes=[
+            ("这只数了一次重复。", f"{p} 次重复每次都重新划分，各训练 {k} 个新模型。"),
+            ("这是测试折的大小。", "每个模型在其余 k - 1 折上训练，而不是在用来测试它的那一折上。"),
+            (f"(k - 1)/k × m = {(k - 1) / k * e._m:g} 不是整数个样例。",
+             f"每一折含整数个样例：先把 {e._m} 分成大小几乎相等的 {k} 折。"),
+        ],
+        solve=lambda: _solve_3(k, p),
+    )
+
+
+translate("01.3", hint="先数每次重复有几折，再数一折之外有多少个样例。", variants=_zh_3, **_zh_3(e._make_01_3(0)))
 
 _NAMES = {"resubstitution": "训练误差", "holdout": "留出法", "kfold": "10 折交叉验证",
           "loo": "留一法", "bootstrap": "自助法"}

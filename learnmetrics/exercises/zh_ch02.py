@@ -1,41 +1,53 @@
 """Chinese texts of chapter 02's exercises (the numbers are the English ones, from ch02)."""
 from __future__ import annotations
 
-from ..classification import BinaryCounts, one_vs_rest_counts, precision_recall_fscore_support, rates
+from ..classification import (BinaryCounts, accuracy_score, f1_score, hamming_loss, macro_micro, one_vs_rest_counts,
+                              precision_recall_fscore_support, rates)
 from . import ch02 as e
 from ._core import translate
 
 _NAMES = {1: "好瓜", 0: "坏瓜"}
-_LISTED = "，".join(f"{i} 号瓜（{_NAMES[t]}，{s:.3f}）" for i, t, s in e._between)
 
 
-def _solve_1():
-    c0, c1 = e._old.counts, e._new.counts
-    n_good = sum(t for _, t, _ in e._between)
-    n_bad = len(e._between) - n_good
+def _listed(between) -> str:
+    return "，".join(f"{i} 号瓜（{_NAMES[t]}，{s:.3f}）" for i, t, s in between)
+
+
+def _solve_1(mv=e._mv):
+    c0, c1 = mv["old"].counts, mv["new"].counts
+    between, t_old, t_new = mv["between"], mv["t_old"], mv["t_new"]
+    n_good = sum(t for _, t, _ in between)
+    n_bad = len(between) - n_good
     return "\n".join([
-        f"阈值 {e._T_OLD:.2f} 时：tp={c0.tp} fp={c0.fp} fn={c0.fn} tn={c0.tn}。",
-        f"把阈值降到 {e._T_NEW:.2f}，分数在 [{e._T_NEW:.2f}, {e._T_OLD:.2f}) 内的瓜也都预测为好瓜：{_LISTED}。",
+        f"阈值 {t_old:.2f} 时：tp={c0.tp} fp={c0.fp} fn={c0.fn} tn={c0.tn}。",
+        f"把阈值降到 {t_new:.2f}，分数在 [{t_new:.2f}, {t_old:.2f}) 内的瓜也都预测为好瓜：{_listed(between)}。",
         f"{n_good} 个好瓜从 FN 移到 TP，{n_bad} 个坏瓜从 TN 移到 FP：tp={c1.tp} fp={c1.fp} fn={c1.fn} tn={c1.tn}。",
-        f"P = TP/(TP+FP) = {c1.tp}/{c1.tp + c1.fp} = {e._new.precision:.4f}（从 {e._old.precision:.4f} 降下来）；"
-        f"R = TP/(TP+FN) = {c1.tp}/{c1.tp + c1.fn} = {e._new.recall:.4f}（从 {e._old.recall:.4f} 升上去）。",
+        f"P = TP/(TP+FP) = {c1.tp}/{c1.tp + c1.fp} = {mv['new'].precision:.4f}（从 {mv['old'].precision:.4f} 降下来）；"
+        f"R = TP/(TP+FN) = {c1.tp}/{c1.tp + c1.fn} = {mv['new'].recall:.4f}（从 {mv['old'].recall:.4f} 升上去）。",
     ])
 
 
-o = e._old
-translate(
-    "02.1",
-    prompt=f"探索器从阈值 {e._T_OLD:.2f} 开始：tp={o.counts.tp} fp={o.counts.fp} fn={o.counts.fn} tn={o.counts.tn}，"
-           f"P = {o.precision:.3f}，R = {o.recall:.3f}。分数从 {e._T_NEW:.2f} 到 {e._T_OLD:.2f}（不含）的瓜是：{_LISTED}。"
-           f"在把滑块移到 {e._T_NEW:.2f} 之前，先预测那里的查准率和查全率。用元组 (P, R) 作答。",
-    hint="把列出的每个瓜移到混淆矩阵中它的新格子，再重新计算 P 和 R。",
-    mistakes=[
-        ("P 和 R 弄反了。", "查准率用 TP 除以预测为好瓜的瓜（TP + FP）；查全率除以真是好瓜的瓜（TP + FN）。"),
-        ("越过截断点的坏瓜被漏掉了。", "分数不低于阈值的瓜都预测为好瓜，坏瓜也一样：它们成为假正例，把 P 拉低。"),
-        ("这是旧阈值下的 P 和 R。", f"在 {e._T_NEW:.2f} 和 {e._T_OLD:.2f} 之间有瓜越过截断点：重新数 TP、FP 和 FN。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    d = made["data"]
+    mv = e._moved(d["old_threshold"], d["new_threshold"])
+    o, t_old, t_new = mv["old"], mv["t_old"], mv["t_new"]
+    where = f"探索器从阈值 {t_old:.2f} 开始" if mv["t_old"] == e._T_OLD and t_new == e._T_NEW else \
+        f"把探索器的滑块放在阈值 {t_old:.2f}"
+    return dict(
+        prompt=f"{where}：tp={o.counts.tp} fp={o.counts.fp} fn={o.counts.fn} tn={o.counts.tn}，"
+               f"P = {o.precision:.3f}，R = {o.recall:.3f}。分数从 {t_new:.2f} 到 {t_old:.2f}（不含）的瓜是："
+               f"{_listed(mv['between'])}。在把滑块移到 {t_new:.2f} 之前，先预测那里的查准率和查全率。用元组 (P, R) 作答。",
+        mistakes=[
+            ("P 和 R 弄反了。", "查准率用 TP 除以预测为好瓜的瓜（TP + FP）；查全率除以真是好瓜的瓜（TP + FN）。"),
+            ("越过截断点的坏瓜被漏掉了。", "分数不低于阈值的瓜都预测为好瓜，坏瓜也一样：它们成为假正例，把 P 拉低。"),
+            ("这是旧阈值下的 P 和 R。", f"在 {t_new:.2f} 和 {t_old:.2f} 之间有瓜越过截断点：重新数 TP、FP 和 FN。"),
+        ],
+        solve=lambda: _solve_1(mv),
+    )
+
+
+translate("02.1", hint="把列出的每个瓜移到混淆矩阵中它的新格子，再重新计算 P 和 R。", variants=_zh_1,
+          **_zh_1(e._make_02_1(0)))
 
 C, R = e._C, e._R
 
@@ -132,60 +144,70 @@ def _zh_4(made):
 translate("02.4", hint="特异度是真实反例中的一个比率。", variants=_zh_4, **_zh_4(e._make_02_4(0)))
 
 
-def _solve_5():
-    p, r, f, _ = precision_recall_fscore_support(e._Y5_TRUE, e._Y5_PRED, average=None)
-    mm = e._mm5
+def _solve_5(y_true=e._Y5_TRUE, y_pred=e._Y5_PRED):
+    p, r, f, _ = precision_recall_fscore_support(y_true, y_pred, average=None)
+    mm = macro_micro(one_vs_rest_counts(y_true, y_pred))
+    sk = f1_score(y_true, y_pred, average="macro")
     lines = [f"第 {k} 类：P = {pk:.4f}，R = {rk:.4f}，F1 = {fk:.4f}" for k, pk, rk, fk in zip((1, 2, 3), p, r, f)]
     lines += [
         f"宏查准率 = P 列的均值 = {mm.macro_p:.4f}；宏查全率 = R 列的均值 = {mm.macro_r:.4f}。",
         f"书中的宏F1 = 2 × 宏查准率 × 宏查全率 / (宏查准率 + 宏查全率) = {mm.macro_f1:.4f}（lm.macro_micro(...).macro_f1）。",
-        f"scikit-learn 的 f1_score(average='macro') = F1 列的均值 = {e._sk5:.4f}：是另一个数。",
+        f"scikit-learn 的 f1_score(average='macro') = F1 列的均值 = {sk:.4f}：是另一个数。",
         f"微F1 = 精度 = {mm.micro_f1:.4f}。",
     ]
     return "\n".join(lines)
 
 
-translate(
-    "02.5",
-    prompt=f"三个类别：y_true = {e._Y5_TRUE}，y_pred = {e._Y5_PRED}。计算书中的宏F1：宏查准率与宏查全率的 F1（调和平均），"
-           "两者各是三张“一对其余”混淆矩阵上的均值。",
-    hint="列出三张“一对其余”混淆矩阵，算出每张的 P 和 R，求均值，再取 F1。",
-    mistakes=[
-        ("这是各类 F1 的均值，即 scikit-learn 的 f1_score(average='macro')，也是笔记 002 的算法。",
-         "两种都有人用；书中先对各类的 P 和 R 求平均，再取一次调和平均。"),
-        ("这是微F1（这里等于精度），", "它把三张表的计数合在一起；宏平均是对各类的 P 和 R 求平均。"),
-    ],
-    solve=_solve_5,
-)
+def _zh_5(made):
+    y_true, y_pred = made["data"]["y_true"], made["data"]["y_pred"]
+    return dict(
+        prompt=f"三个类别：y_true = {y_true}，y_pred = {y_pred}。计算书中的宏F1：宏查准率与宏查全率的 F1（调和平均），"
+               "两者各是三张“一对其余”混淆矩阵上的均值。",
+        mistakes=[
+            ("这是各类 F1 的均值，即 scikit-learn 的 f1_score(average='macro')，也是笔记 002 的算法。",
+             "两种都有人用；书中先对各类的 P 和 R 求平均，再取一次调和平均。"),
+            ("这是微F1（这里等于精度），", "它把三张表的计数合在一起；宏平均是对各类的 P 和 R 求平均。"),
+        ],
+        solve=lambda: _solve_5(y_true, y_pred),
+    )
 
 
-def _solve_6():
+translate("02.5", hint="列出三张“一对其余”混淆矩阵，算出每张的 P 和 R，求均值，再取 F1。", variants=_zh_5,
+          **_zh_5(e._make_02_5(0)))
+
+
+def _solve_6(y_true=e._Y6_TRUE, y_pred=e._Y6_PRED):
+    f = e._f1s_6(y_true, y_pred)
     lines = []
-    for k, c, fk in zip("ABC", one_vs_rest_counts(e._Y6_TRUE, e._Y6_PRED), e._per6):
+    for k, c, fk in zip("ABC", one_vs_rest_counts(y_true, y_pred), f["per"]):
         lines.append(f"{k} 类：TP={c.tp} FP={c.fp} FN={c.fn}，F1 = 2TP/(2TP+FP+FN) = {2 * c.tp}/"
                      f"{2 * c.tp + c.fp + c.fn} = {fk:.4f}")
-    pooled = [sum(getattr(c, a) for c in one_vs_rest_counts(e._Y6_TRUE, e._Y6_PRED)) for a in ("tp", "fp", "fn")]
+    pooled = [sum(getattr(c, a) for c in one_vs_rest_counts(y_true, y_pred)) for a in ("tp", "fp", "fn")]
     lines += [
-        f"微平均：把计数合在一起，TP={pooled[0]} FP={pooled[1]} FN={pooled[2]}：微F1 = {e._micro6:.4f}（即精度）。",
-        f"宏平均（scikit-learn 的）：三个 F1 的均值 = {e._macro6:.4f}。从未被预测的 C 类 F1 = 0：在宏平均中它占 3 票中的 1 票，"
-        f"而在微平均中它的 {e._Y6_TRUE.count('C')} 个样例只占 {len(e._Y6_TRUE)} 票中的 {e._Y6_TRUE.count('C')} 票。",
+        f"微平均：把计数合在一起，TP={pooled[0]} FP={pooled[1]} FN={pooled[2]}：微F1 = {f['micro']:.4f}（即精度）。",
+        f"宏平均（scikit-learn 的）：三个 F1 的均值 = {f['macro']:.4f}。从未被预测的 C 类 F1 = 0：在宏平均中它占 3 票中的 1 票，"
+        f"而在微平均中它的 {y_true.count('C')} 个样例只占 {len(y_true)} 票中的 {y_true.count('C')} 票。",
     ]
     return "\n".join(lines)
 
 
-translate(
-    "02.6",
-    prompt=f"三个类别，C 类稀少：y_true = {''.join(e._Y6_TRUE)}，y_pred = {''.join(e._Y6_PRED)}（每个字母一个样例）。"
-           "分类器从不预测 C。计算微F1 和 scikit-learn 的宏F1（各类 F1 的均值；从未被预测的类 F1 = 0）。"
-           "用元组 (微F1, 宏F1) 作答。",
-    hint="每个类别列一张“一对其余”混淆矩阵；微平均把它们的计数合在一起，宏平均对它们的 F1 求平均。",
-    mistakes=[
-        ("微平均和宏平均弄反了。", "微平均把计数合在一起（每个样例一票）；宏平均对各类的 F1 求平均（每个类别一票），所以看得见 C 的是宏平均。"),
-        ("宏平均中漏掉了 C 类。", "从未被预测的类仍然要算：它的查全率为 0，所以 F1 为 0，宏平均要对全部三个类别求平均。"),
-        ("这个宏F1 是书中的（宏查准率与宏查全率的 F1）。", "题目问的是 scikit-learn 的：各类 F1 的均值。"),
-    ],
-    solve=_solve_6,
-)
+def _zh_6(made):
+    y_true, y_pred = made["data"]["y_true"], made["data"]["y_pred"]
+    return dict(
+        prompt=f"三个类别，C 类稀少：y_true = {''.join(y_true)}，y_pred = {''.join(y_pred)}（每个字母一个样例）。"
+               "分类器从不预测 C。计算微F1 和 scikit-learn 的宏F1（各类 F1 的均值；从未被预测的类 F1 = 0）。"
+               "用元组 (微F1, 宏F1) 作答。",
+        mistakes=[
+            ("微平均和宏平均弄反了。", "微平均把计数合在一起（每个样例一票）；宏平均对各类的 F1 求平均（每个类别一票），所以看得见 C 的是宏平均。"),
+            ("宏平均中漏掉了 C 类。", "从未被预测的类仍然要算：它的查全率为 0，所以 F1 为 0，宏平均要对全部三个类别求平均。"),
+            ("这个宏F1 是书中的（宏查准率与宏查全率的 F1）。", "题目问的是 scikit-learn 的：各类 F1 的均值。"),
+        ],
+        solve=lambda: _solve_6(y_true, y_pred),
+    )
+
+
+translate("02.6", hint="每个类别列一张“一对其余”混淆矩阵；微平均把它们的计数合在一起，宏平均对它们的 F1 求平均。",
+          variants=_zh_6, **_zh_6(e._make_02_6(0)))
 
 translate(
     "02.7",
@@ -197,86 +219,100 @@ translate(
 )
 
 
-def _solve_8():
+def _solve_8(c=C):
+    r, q = rates(c), e._measures_02_8(c)
     return "\n".join([
-        f"TPR = TP/(TP + FN) = {C.tp}/{C.tp + C.fn} = {R.recall:.4f}；TNR = TN/(TN + FP) = {C.tn}/{C.tn + C.fp} = {R.tnr:.4f}。",
-        f"平衡精度 = (TPR + TNR)/2 = {e._ba8:.4f}（精度 {R.accuracy:.4f} 按类别大小给两类加权；平衡精度给每类各一半）。",
-        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({C.tp} × {C.tn} - {C.fp} × {C.fn}) / "
-        f"sqrt({C.tp + C.fp} × {C.tp + C.fn} × {C.tn + C.fp} × {C.tn + C.fn}) = {e._mcc8:.4f}。",
-        f"（Cohen 的 Kappa 系数是另一个度量，这里为 {e._kappa8:.4f}。）",
+        f"TPR = TP/(TP + FN) = {c.tp}/{c.tp + c.fn} = {r.recall:.4f}；TNR = TN/(TN + FP) = {c.tn}/{c.tn + c.fp} = {r.tnr:.4f}。",
+        f"平衡精度 = (TPR + TNR)/2 = {q['ba']:.4f}（精度 {r.accuracy:.4f} 按类别大小给两类加权；平衡精度给每类各一半）。",
+        f"MCC = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) = ({c.tp} × {c.tn} - {c.fp} × {c.fn}) / "
+        f"sqrt({c.tp + c.fp} × {c.tp + c.fn} × {c.tn + c.fp} × {c.tn + c.fn}) = {q['mcc']:.4f}。",
+        f"（Cohen 的 Kappa 系数是另一个度量，这里为 {q['kappa']:.4f}。）",
     ])
 
 
-translate(
-    "02.8",
-    prompt=f"{_MATRIX}计算平衡精度和 MCC（马修斯相关系数）。用元组 (平衡精度, MCC) 作答。",
-    hint="平衡精度：TPR 与 TNR 的均值。MCC：(TP TN - FP FN) 除以四个边际和之积的平方根。",
-    mistakes=[
-        ("这个“平衡精度”是普通的精度 (TP + TN)/m，", "它按类别大小给每类加权。平衡精度是两类各自查全率的均值：(TPR + TNR)/2。"),
-        ("这是查准率与查全率的均值，", "而平衡精度平均的是每一类的查全率：TPR（垃圾邮件的）和 TNR（正常邮件的）。"),
-        ("这个 MCC 是 Cohen 的 Kappa 系数，",
-         "它对精度做了偶然一致的校正。MCC 是两列 0/1 值的相关系数：(TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN))。"),
-        ("MCC 分母中的平方根漏掉了：", "MCC 除以四个边际和之积的平方根。"),
-    ],
-    solve=_solve_8,
-)
+def _zh_8(made):
+    c = _counts(made)
+    return dict(
+        prompt=f"{_matrix(c)}计算平衡精度和 MCC（马修斯相关系数）。用元组 (平衡精度, MCC) 作答。",
+        mistakes=[
+            ("这个“平衡精度”是普通的精度 (TP + TN)/m，", "它按类别大小给每类加权。平衡精度是两类各自查全率的均值：(TPR + TNR)/2。"),
+            ("这是查准率与查全率的均值，", "而平衡精度平均的是每一类的查全率：TPR（垃圾邮件的）和 TNR（正常邮件的）。"),
+            ("这个 MCC 是 Cohen 的 Kappa 系数，",
+             "它对精度做了偶然一致的校正。MCC 是两列 0/1 值的相关系数：(TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN))。"),
+            ("MCC 分母中的平方根漏掉了：", "MCC 除以四个边际和之积的平方根。"),
+        ],
+        solve=lambda: _solve_8(c),
+    )
 
 
-def _solve_9():
-    c = e._c9
+translate("02.8", hint="平衡精度：TPR 与 TNR 的均值。MCC：(TP TN - FP FN) 除以四个边际和之积的平方根。", variants=_zh_8,
+          **_zh_8(e._make_02_8(0)))
+
+
+def _solve_9(sc=e._sc9):
+    c, pi = sc["c"], sc["pi"]
     return "\n".join([
-        f"{e._N9:,} 人中有 {e._PI9:.0%} 患病：患病 {c.tp + c.fn:,.0f} 人，健康 {c.fp + c.tn:,.0f} 人。",
+        f"{e._N9:,} 人中有 {pi:.0%} 患病：患病 {c.tp + c.fn:,.0f} 人，健康 {c.fp + c.tn:,.0f} 人。",
         f"TP = TPR × {c.tp + c.fn:,.0f} = {c.tp:,.0f}；FP = FPR × {c.fp + c.tn:,.0f} = {c.fp:,.1f}。",
-        f"P = TP/(TP + FP) = {c.tp:,.0f}/{c.tp + c.fp:,.1f} = {e._p9:.4f}：大多数报警都是误报，尽管 TPR 和 FPR "
-        f"与诊所里的相同，而在诊所里 P = {e._p9_clinic:.4f}。",
-        f"用几率算也一样：LR+ = TPR/FPR = {e._lr9:.1f}；患病的几率从 1:{(1 - e._PI9) / e._PI9:.0f} 变为 {e._odds9:.4f}，"
-        f"即概率 {e._odds9:.4f}/(1 + {e._odds9:.4f}) = {e._odds9 / (1 + e._odds9):.4f}。",
+        f"P = TP/(TP + FP) = {c.tp:,.0f}/{c.tp + c.fp:,.1f} = {sc['p']:.4f}：大多数报警都是误报，尽管 TPR 和 FPR "
+        f"与诊所里的相同，而在诊所里 P = {sc['p_clinic']:.4f}。",
+        f"用几率算也一样：LR+ = TPR/FPR = {sc['lr']:.1f}；患病的几率从 1:{(1 - pi) / pi:.0f} 变为 {sc['odds']:.4f}，"
+        f"即概率 {sc['odds']:.4f}/(1 + {sc['odds']:.4f}) = {sc['odds'] / (1 + sc['odds']):.4f}。",
     ])
 
 
-translate(
-    "02.9",
-    prompt=f"一种筛查能查出 {e._TPR9:.0%} 的患者（TPR = {e._TPR9:.2f}），对 {e._FPR9:.0%} 的健康人误报（FPR = {e._FPR9:.2f}）。"
-           f"在一半病人患病的诊所里，它的查准率是 {e._p9_clinic:.3f}。在 {e._PI9:.0%} 的人患病的人群中（TPR、FPR 不变），"
-           "它的查准率是多少？",
-    hint="P = TP/(TP + FP)：在患病率为 1 % 的人群中数出真报警和误报。",
-    mistakes=[
-        ("这是诊所里的查准率：查准率不能照搬到另一个人群。", "数一数比如 10,000 人中（1 % 患病）的 TP 和 FP。"),
-        ("这是查全率（TPR），", "即筛查查出的患者所占比例；查准率是报警中真正患病者所占的比例。"),
-        ("这是特异度（TNR = 1 - FPR），", "它是健康人中的比率；查准率除以报警数 TP + FP。"),
-        ("这是报警后患病的几率，不是概率：", "几率 o 对应的概率是 o/(1 + o)。"),
-        ("这是阳性似然比 LR+ = TPR/FPR，", "它乘在几率上；它本身不是概率。"),
-    ],
-    solve=_solve_9,
-)
+def _zh_9(made):
+    d = made["data"]
+    sc = e._screen(d["tpr"], d["fpr"], d["prevalence"])
+    tpr, fpr, pi = sc["tpr"], sc["fpr"], sc["pi"]
+    return dict(
+        prompt=f"一种筛查能查出 {tpr:.0%} 的患者（TPR = {tpr:.2f}），对 {fpr:.0%} 的健康人误报（FPR = {fpr:.2f}）。"
+               f"在一半病人患病的诊所里，它的查准率是 {sc['p_clinic']:.3f}。在 {pi:.0%} 的人患病的人群中（TPR、FPR 不变），"
+               "它的查准率是多少？",
+        mistakes=[
+            ("这是诊所里的查准率：查准率不能照搬到另一个人群。", f"数一数比如 10,000 人中（{e._pct(pi)} 患病）的 TP 和 FP。"),
+            ("这是查全率（TPR），", "即筛查查出的患者所占比例；查准率是报警中真正患病者所占的比例。"),
+            ("这是特异度（TNR = 1 - FPR），", "它是健康人中的比率；查准率除以报警数 TP + FP。"),
+            ("这是报警后患病的几率，不是概率：", "几率 o 对应的概率是 o/(1 + o)。"),
+            ("这是阳性似然比 LR+ = TPR/FPR，", "它乘在几率上；它本身不是概率。"),
+        ],
+        solve=lambda: _solve_9(sc),
+    )
 
 
-def _solve_10():
+translate("02.9", hint="P = TP/(TP + FP)：在题目所问的人群中（比如 10,000 人）数出真报警和误报。", variants=_zh_9,
+          **_zh_9(e._make_02_9(0)))
+
+
+def _solve_10(Y=e._Y10, P=e._P10):
     lines = []
-    for i, (y, p) in enumerate(zip(e._Y10, e._P10), 1):
+    for i, (y, p) in enumerate(zip(Y, P), 1):
         wrong = sum(a != b for a, b in zip(y, p))
         lines.append(f"样例 {i}：真实 {y}，预测 {p}：{wrong} 个标记错误" + ("，整个标记集合都对" if wrong == 0 else ""))
-    n, L = len(e._Y10), len(e._Y10[0])
+    n, L = len(Y), len(Y[0])
     lines += [
-        f"子集精度 = 整个标记集合全对的样例所占比例 = {e._subset10:.4f}。",
-        f"汉明损失 = {n} × {L} = {n * L} 个（样例，标记）格子中错误的比例 = {e._hamming10:.4f}。",
+        f"子集精度 = 整个标记集合全对的样例所占比例 = {accuracy_score(Y, P):.4f}。",
+        f"汉明损失 = {n} × {L} = {n * L} 个（样例，标记）格子中错误的比例 = {hamming_loss(Y, P):.4f}。",
         f"一个标记错了，在子集精度里整个样例就算错；在汉明损失里只算 {L} 个格子中的一个。",
     ]
     return "\n".join(lines)
 
 
-translate(
-    "02.10",
-    prompt=f"四个样例，每个三个标记（指示矩阵，每行一个样例）：Y_true = {e._Y10}，Y_pred = {e._P10}。计算子集精度"
-           "（在矩阵上调用 accuracy_score）和汉明损失。用元组 (子集精度, 汉明损失) 作答。",
-    hint="子集精度：整行全对。汉明损失：错误的格子数除以格子总数。",
-    mistakes=[
-        ("这个“子集精度”是 1 - 汉明损失，即标记正确的比例。", "子集精度只在一个样例的全部标记都对时才算它对。"),
-        ("这个汉明损失是至少有一个标记错误的样例所占比例（1 - 子集精度）。", "汉明损失数的是错误的（样例，标记）格子，再除以格子总数。"),
-        ("两者弄反了。", "子集精度是完全正确的样例所占比例；汉明损失是错误格子所占比例。"),
-    ],
-    solve=_solve_10,
-)
+def _zh_10(made):
+    Y, P = made["data"]["Y_true"], made["data"]["Y_pred"]
+    return dict(
+        prompt=f"四个样例，每个三个标记（指示矩阵，每行一个样例）：Y_true = {Y}，Y_pred = {P}。计算子集精度"
+               "（在矩阵上调用 accuracy_score）和汉明损失。用元组 (子集精度, 汉明损失) 作答。",
+        mistakes=[
+            ("这个“子集精度”是 1 - 汉明损失，即标记正确的比例。", "子集精度只在一个样例的全部标记都对时才算它对。"),
+            ("这个汉明损失是至少有一个标记错误的样例所占比例（1 - 子集精度）。", "汉明损失数的是错误的（样例，标记）格子，再除以格子总数。"),
+            ("两者弄反了。", "子集精度是完全正确的样例所占比例；汉明损失是错误格子所占比例。"),
+        ],
+        solve=lambda: _solve_10(Y, P),
+    )
+
+
+translate("02.10", hint="子集精度：整行全对。汉明损失：错误的格子数除以格子总数。", variants=_zh_10, **_zh_10(e._make_02_10(0)))
 
 #: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
 #: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
@@ -297,7 +333,7 @@ FOLLOWS = {
     '02.7': {'prompt': 'eaa2282a9f', 'answer': '4cc3babdf0', 'key_points': '0079514450'},
     '02.8': {'prompt': '4f0084a73b', 'hint': '55c50f50fe', 'mistake 1': '1c92aa7806', 'mistake 2': '60fff706b5',
              'mistake 3': '0a67a8af26', 'mistake 4': 'c5add8c4c6', 'solve': '23f84659b1'},
-    '02.9': {'prompt': 'e2aae5a696', 'hint': '74762e671f', 'mistake 1': '66c7a2d8f4', 'mistake 2': '57e7db8e30',
+    '02.9': {'prompt': 'e2aae5a696', 'hint': 'f155e7be68', 'mistake 1': '66c7a2d8f4', 'mistake 2': '57e7db8e30',
              'mistake 3': 'f90bd67c6e', 'mistake 4': '2cf5694f3a', 'mistake 5': 'a9033d7254',
              'solve': 'cb06e66f39'},
     '02.10': {'prompt': '750d0a0071', 'hint': 'b8c0b9e168', 'mistake 1': '8864b7624b', 'mistake 2': '72cece8541',

@@ -6,32 +6,39 @@ import numpy as np
 from . import ch03 as e
 from ._core import translate
 
-a, b, mt, K1, ids = e._a, e._b, e._mt, e._K1, e._ids
+mt, ids = e._mt, e._ids
 
 
-def _solve_1():
+def _solve_1(k=e._K1):
+    a, b = mt.at(k), mt.at(k + 1)
     return "\n".join([
-        f"截断点 {K1} 处：TP = {a.tp:g}，FP = {a.fp:g}，m+ = {mt.n_pos:g}：R = {a.recall:.4f}，P = {a.precision:.4f}。",
-        f"截断点 {K1 + 1} 纳入了 {ids[K1]} 号瓜，一个好瓜：TP 加一，FP 不变。",
+        f"截断点 {k} 处：TP = {a.tp:g}，FP = {a.fp:g}，m+ = {mt.n_pos:g}：R = {a.recall:.4f}，P = {a.precision:.4f}。",
+        f"截断点 {k + 1} 纳入了 {ids[k]} 号瓜，一个好瓜：TP 加一，FP 不变。",
         f"R = {b.tp:g}/{mt.n_pos:g} = {b.recall:.4f}（增加 1/m+ = {1 / mt.n_pos:.4f}）",
         f"P = {b.tp:g}/({b.tp:g} + {b.fp:g}) = {b.precision:.4f}（纳入一个正例，P 绝不会下降）",
         "这个点向右上方移动。",
     ])
 
 
-translate(
-    "03.1",
-    prompt=f"在截断点 {K1}（上面已打印），探索器显示 TP = {a.tp:g}，FP = {a.fp:g}，所以 R = {a.recall:.3f}，"
-           f"P = {a.precision:.3f}。排序表中下一个瓜，{ids[K1]} 号，是好瓜。在把滑块移到截断点 {K1 + 1} 之前"
-           "（探索器只画出已经走过的路径）：P-R 点会在哪里？给出 (R, P)。",
-    hint="一个好瓜让 TP（从而 TP + FP）加一；重新计算 R = TP/m+ 和 P = TP/(TP + FP)。",
-    mistakes=[
-        ("这是 (P, R)。", "P-R 图的横轴是查全率：一个点是 (R, P)。"),
-        ("这是纳入一个坏瓜时的一步（竖直向下）。", f"{ids[K1]} 号瓜是好瓜：TP 增加，所以查全率也上升，查准率不会下降。"),
-        ("这是同一截断点的 ROC 点 (FPR, TPR)。", "你读的是 ROC 图；在 P-R 图上，这个点是 (查全率, 查准率)。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    k = made["data"]["from_cut"]
+    a = mt.at(k)
+    where = f"在截断点 {k}（上面已打印），" if k == e._K1 else f"把滑块移到截断点 {k}："
+    return dict(
+        prompt=f"{where}探索器显示 TP = {a.tp:g}，FP = {a.fp:g}，所以 R = {a.recall:.3f}，"
+               f"P = {a.precision:.3f}。排序表中下一个瓜，{ids[k]} 号，是好瓜。在把滑块移到截断点 {k + 1} 之前"
+               "（探索器只画出已经走过的路径）：P-R 点会在哪里？给出 (R, P)。",
+        mistakes=[
+            ("这是 (P, R)。", "P-R 图的横轴是查全率：一个点是 (R, P)。"),
+            ("这是纳入一个坏瓜时的一步（竖直向下）。", f"{ids[k]} 号瓜是好瓜：TP 增加，所以查全率也上升，查准率不会下降。"),
+            ("这是同一截断点的 ROC 点 (FPR, TPR)。", "你读的是 ROC 图；在 P-R 图上，这个点是 (查全率, 查准率)。"),
+        ],
+        solve=lambda: _solve_1(k),
+    )
+
+
+translate("03.1", hint="一个好瓜让 TP（从而 TP + FP）加一；重新计算 R = TP/m+ 和 P = TP/(TP + FP)。", variants=_zh_1,
+          **_zh_1(e._make_03_1(0)))
 
 Y, S, T, M, MPOS = e._Y, e._S, e._T, e._M, e._MPOS
 LIST = "，".join(f"{v:.2f} ({'+' if t == 1 else '−'})" for t, v in zip(Y, S))
@@ -86,73 +93,106 @@ translate("03.2", hint="数出 TP、FP（截断点以上）和 FN（截断点以
 bep, f1, k_f1 = e._bep, e._f1, e._k_f1
 
 
-def _solve_3():
-    lines = [_row(k) for k in range(1, len(T))]
-    lines += [f"恰在 TP + FP = m+ = {MPOS} 处 P = R，即截断点 {bep.k}：前 {MPOS} 个样例的查准率。",
-              f"BEP = {T.tp[bep.k]:g}/{MPOS} = {bep.value:.4f}"]
+def _rows(t, k):
+    c = t.at(k)
+    return f"截断点 {k}：TP = {c.tp:g}，FP = {c.fp:g}，P = {c.precision:.4f}，R = {c.recall:.4f}"
+
+
+def _same_or_new(y, s) -> str:
+    return f"同样这八个样例：{_listed(y, s)}。" if y is Y else f"八个样例按分数排序（括号里是标记）：{_listed(y, s)}。"
+
+
+def _solve_3(y=Y, s=S):
+    t, bep = e.stepping_table(y, s), e.break_even_point(y, s)
+    mpos = int(t.n_pos)
+    lines = [_rows(t, k) for k in range(1, len(t))]
+    lines += [f"恰在 TP + FP = m+ = {mpos} 处 P = R，即截断点 {bep.k}：前 {mpos} 个样例的查准率。",
+              f"BEP = {t.tp[bep.k]:g}/{mpos} = {bep.value:.4f}"]
     return "\n".join(lines)
 
 
-translate(
-    "03.3",
-    prompt=f"同样这八个样例：{LIST}。它们的 P-R 曲线的平衡点（BEP）是多少？",
-    hint="逐个截断点走一遍，找出 P = R 的地方；它出现在 TP + FP = m+ 处。",
-    mistakes=[
-        ("这是曲线的终点（R = 1，P = m+/m）。", "BEP 是曲线与直线 P = R 的交点，在把 m+ 个样例预测为正例的截断点处。"),
-        (f"这是最佳的 F1（在截断点 {k_f1}）。", "F1 和 BEP 是不同的概括：BEP 在 P = R 处读取，而不是在 F1 最大处。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    k_f1 = int(np.nanargmax(e.fbeta_curve(e.stepping_table(y, s), beta=1.0)))
+    return dict(
+        prompt=f"{_same_or_new(y, s)}它们的 P-R 曲线的平衡点（BEP）是多少？",
+        mistakes=[
+            ("这是曲线的终点（R = 1，P = m+/m）。", "BEP 是曲线与直线 P = R 的交点，在把 m+ 个样例预测为正例的截断点处。"),
+            (f"这是最佳的 F1（在截断点 {k_f1}）。", "F1 和 BEP 是不同的概括：BEP 在 P = R 处读取，而不是在 F1 最大处。"),
+        ],
+        solve=lambda: _solve_3(y, s),
+    )
 
 
-def _solve_4():
+translate("03.3", hint="逐个截断点走一遍，找出 P = R 的地方；它出现在 TP + FP = m+ 处。", variants=_zh_3,
+          **_zh_3(e._make_03_3(0)))
+
+
+def _solve_4(y=Y, s=S, k=K2):
+    c = e.stepping_table(y, s).at(k)
+    yp = (s >= s[k - 1]).astype(int)
     P, R = c.precision, c.recall
+    where = "在练习 03.2 的截断点处" if y is Y else f"在前 {k} 个之后的截断点处"
+    moves = "越低" if R < P else "越高"
     return "\n".join([
-        f"在练习 03.2 的截断点处：P = {P:.4f}，R = {R:.4f}。",
+        f"{where}：P = {P:.4f}，R = {R:.4f}。",
         "F_beta = (1 + beta²) P R / (beta² P + R)；beta = 2 时 beta² = 4（查全率更重要）：",
-        f"F2 = 5 × {P:.4f} × {R:.4f} / (4 × {P:.4f} + {R:.4f}) = {5 * P * R:.4f} / {4 * P + R:.4f} = {e._f(2.0):.4f}",
-        f"（F1 = {e._f(1.0):.4f}，F0.5 = {e._f(0.5):.4f}：R < P 时，越看重查全率，分数越低。）",
+        f"F2 = 5 × {P:.4f} × {R:.4f} / (4 × {P:.4f} + {R:.4f}) = {5 * P * R:.4f} / {4 * P + R:.4f} = "
+        f"{e._f(2.0, y, yp):.4f}",
+        f"（F1 = {e._f(1.0, y, yp):.4f}，F0.5 = {e._f(0.5, y, yp):.4f}：R {'<' if R < P else '>'} P 时，越看重查全率，"
+        f"分数{moves}。）",
     ])
 
 
-translate(
-    "03.4",
-    prompt="在练习 03.2 的截断点处（八个样例中前 3 个预测为正例），一项筛查任务更看重查全率而不是查准率，"
-           "因此使用 F2（beta = 2）。F2 是多少？",
-    hint="用 03.2 的 P 和 R 代入 F_beta = (1 + beta²) P R / (beta² P + R)。",
-    mistakes=[
-        ("这是 F0.5：beta 用反了。",
-         "1/F_beta 中 1/R 的权重是 beta²，1/P 的权重是 1：beta = 2 时 1/R 的权重是 1/P 的 beta² = 4 倍"
-         "（beta 本身是这样一个比值 R/P：在这里 P 与 R 增加同样多，F 也增加同样多）；beta = 0.5 把两者都反了过来。"),
-        ("这是 F1：没有用上 beta。", "F1 对 P 和 R 一视同仁；把 beta² = 4 代入 (1 + beta²) P R / (beta² P + R)。"),
-        ("你在该用 beta² 的地方用了 beta。", "两个权重是 1 + beta² = 5 和 beta² = 4，不是 3 和 2。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    y, s, k = made["data"]["y_true"], made["data"]["y_score"], made["data"]["k"]
+    lead = ("在练习 03.2 的截断点处（八个样例中前 3 个预测为正例），" if y is Y else
+            f"八个样例按分数排序（括号里是标记）：{_listed(y, s)}。前 {k} 个预测为正例。在这个截断点处，")
+    return dict(
+        prompt=f"{lead}一项筛查任务更看重查全率而不是查准率，因此使用 F2（beta = 2）。F2 是多少？",
+        mistakes=[
+            ("这是 F0.5：beta 用反了。",
+             "1/F_beta 中 1/R 的权重是 beta²，1/P 的权重是 1：beta = 2 时 1/R 的权重是 1/P 的 beta² = 4 倍"
+             "（beta 本身是这样一个比值 R/P：在这里 P 与 R 增加同样多，F 也增加同样多）；beta = 0.5 把两者都反了过来。"),
+            ("这是 F1：没有用上 beta。", "F1 对 P 和 R 一视同仁；把 beta² = 4 代入 (1 + beta²) P R / (beta² P + R)。"),
+            ("你在该用 beta² 的地方用了 beta。", "两个权重是 1 + beta² = 5 和 beta² = 4，不是 3 和 2。"),
+        ],
+        solve=lambda: _solve_4(y, s, k),
+    )
 
 
-def _solve_5():
-    terms = " + ".join(f"{T.precision[k]:.4f}" for k in e._pos_rows)
+translate("03.4", hint="用截断点处的 P 和 R 代入 F_beta = (1 + beta²) P R / (beta² P + R)。", variants=_zh_4,
+          **_zh_4(e._make_03_4(0)))
+
+
+def _solve_5(y=Y, s=S):
+    d = e._ap_parts(y, s)
+    t = d["t"]
+    terms = " + ".join(f"{t.precision[k]:.4f}" for k in d["pos_rows"])
     return "\n".join([
         "AP = Σ (R_k − R_{k−1}) P_k：查全率只在纳入一个正例的截断点处上升，每次上升 1/m+。",
-        *[_row(k) + "   <- 一个正例" for k in e._pos_rows],
-        f"AP = ({terms}) / {MPOS} = {e._ap:.4f}",
-        f"（过同样这些点的梯形面积 auc(recall, precision)：{e._trap:.4f}；它不是 AP。）",
+        *[_rows(t, k) + "   <- 一个正例" for k in d["pos_rows"]],
+        f"AP = ({terms}) / {int(t.n_pos)} = {d['ap']:.4f}",
+        f"（过同样这些点的梯形面积 auc(recall, precision)：{d['trap']:.4f}；它不是 AP。）",
     ])
 
 
-translate(
-    "03.5",
-    prompt=f"同样这八个样例：{LIST}。按 sklearn.metrics.average_precision_score 的算法，计算它们的平均查准率（AP）。",
-    hint="AP = Σ (R_k − R_{k−1}) P_k：每个纳入正例的截断点处的查准率，乘以 1/m+。",
-    mistakes=[
-        ("这是梯形面积 auc(recall, precision)。", "AP 在每一段查全率台阶上保持查准率不变；P-R 点之间的直线是达不到的（第 6 节）。"),
-        ("你对每个截断点的查准率都取了平均。", "AP 只取查全率上升处（每个正例）的查准率，并以查全率的台阶 1/m+ 加权。"),
-        ("这是插值 AP（每个查准率换成它之后最好的那个）。",
-         "这是 PASCAL VOC 目标检测评测的约定；scikit-learn 的 AP 和本课程的 AP 都用截断点处本身的查准率。"),
-    ],
-    solve=_solve_5,
-)
+def _zh_5(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    return dict(
+        prompt=f"{_same_or_new(y, s)}按 sklearn.metrics.average_precision_score 的算法，计算它们的平均查准率（AP）。",
+        mistakes=[
+            ("这是梯形面积 auc(recall, precision)。", "AP 在每一段查全率台阶上保持查准率不变；P-R 点之间的直线是达不到的（第 6 节）。"),
+            ("你对每个截断点的查准率都取了平均。", "AP 只取查全率上升处（每个正例）的查准率，并以查全率的台阶 1/m+ 加权。"),
+            ("这是插值 AP（每个查准率换成它之后最好的那个）。",
+             "这是 PASCAL VOC 目标检测评测的约定；scikit-learn 的 AP 和本课程的 AP 都用截断点处本身的查准率。"),
+        ],
+        solve=lambda: _solve_5(y, s),
+    )
+
+
+translate("03.5", hint="AP = Σ (R_k − R_{k−1}) P_k：每个纳入正例的截断点处的查准率，乘以 1/m+。", variants=_zh_5,
+          **_zh_5(e._make_03_5(0)))
 
 translate(
     "03.6",
@@ -174,7 +214,7 @@ FOLLOWS = {
              'mistake 3': '6c60274ee5', 'mistake 4': 'aeaef1af87', 'solve': 'c8c11e929e'},
     '03.3': {'prompt': '8047990f7e', 'hint': 'd4029e63a8', 'mistake 1': 'c4c15215a3', 'mistake 2': '4ac9ace615',
              'solve': '4f87fa9811'},
-    '03.4': {'prompt': '693147eba8', 'hint': 'a73fd74b08', 'mistake 1': '5fde777f62', 'mistake 2': 'e14e9a4b18',
+    '03.4': {'prompt': '693147eba8', 'hint': '3530fef772', 'mistake 1': '5fde777f62', 'mistake 2': 'e14e9a4b18',
              'mistake 3': '5daa4558c6', 'solve': '2dc2c9563a'},
     '03.5': {'prompt': '131e5b0dcc', 'hint': '4baf0fb089', 'mistake 1': '7b6ac3a542', 'mistake 2': '5374c2cc29',
              'mistake 3': 'd49222426c', 'solve': '76400a9ab9'},

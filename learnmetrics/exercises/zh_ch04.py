@@ -105,32 +105,45 @@ def _zh_3(made):
 
 translate("04.3", hint="数出反例分数更高的（正例，反例）对；再除以 m+ × m−。", variants=_zh_3, **_zh_3(e._make_04_3(0)))
 
-K4, bf, af = e._K4, e._before, e._after
-
-
-def _solve_4():
+def _solve_4(y=YT, s=ST):
+    t = e.stepping_table(y, s)
+    k = e._tie_cut(t)
+    bf, af = t.at(k - 1), t.at(k)
     return "\n".join([
-        f"截断点 {K4 - 1} 处：TP = {bf.tp:g}，FP = {bf.fp:g} → (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。",
-        f"截断点 {K4} 同时纳入分数为 {TT.thresholds[K4]:.2f} 的两个样例，一个正例、一个反例（没有阈值能把它们分开）：",
-        f"TP = {af.tp:g}，FP = {af.fp:g} → ({af.fp:g}/{TT.n_neg:g}, {af.tp:g}/{TT.n_pos:g}) = "
+        f"截断点 {k - 1} 处：TP = {bf.tp:g}，FP = {bf.fp:g} → (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。",
+        f"截断点 {k} 同时纳入分数为 {t.thresholds[k]:.2f} 的两个样例，一个正例、一个反例（没有阈值能把它们分开）：",
+        f"TP = {af.tp:g}，FP = {af.fp:g} → ({af.fp:g}/{t.n_neg:g}, {af.tp:g}/{t.n_pos:g}) = "
         f"({af.fpr:.3f}, {af.tpr:.3f})：一步斜走，同时向上和向右。",
     ])
 
 
-translate(
-    "04.4",
-    prompt=f"下面的探索器沿练习 04.2 的排序表（{_list(YT, ST)}）行走，停在截断点 {K4 - 1}，"
-           f"即 (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。在把滑块移到截断点 {K4} 之前（探索器只画出已经走过的路径）："
-           "ROC 点会在哪里？给出 (FPR, TPR)。",
-    hint="哪些样例一起越过截断点？把它们加到 TP 和 FP 上，再算 TPR = TP/m+，FPR = FP/m−。",
-    mistakes=[
-        ("这是 (TPR, FPR)：坐标轴反了。", "ROC 点是 (FPR, TPR)，FPR 在横轴上。"),
-        ("你竖直向上走了一步，好像只有正例越过了截断点。",
-         f"分数为 {TT.thresholds[K4]:.2f} 的正例和反例持平：它们一起越过截断点，所以 FP 也增加。"),
-        ("你水平向右走了一步，好像只有反例越过了截断点。", "持平的这一组也纳入了正例：TP 在同一步里增加（斜着走）。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    t = e.stepping_table(y, s)
+    k = e._tie_cut(t)
+    bf, tie = t.at(k - 1), t.thresholds[k]
+    if y is YT:
+        prompt = (f"下面的探索器沿练习 04.2 的排序表（{_list(y, s)}）行走，停在截断点 {k - 1}，"
+                  f"即 (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。在把滑块移到截断点 {k} 之前（探索器只画出已经走过的路径）："
+                  "ROC 点会在哪里？给出 (FPR, TPR)。")
+    else:
+        prompt = (f"六个样例按分数排序（括号里是标记）：{_list(y, s)}。沿排序表每次降一个分数往下走，你停在截断点 {k - 1}，"
+                  f"即 (FPR, TPR) = ({bf.fpr:.3f}, {bf.tpr:.3f})。下一个截断点 {k} 把阈值降到 {tie:.2f}："
+                  "ROC 点会在哪里？给出 (FPR, TPR)。")
+    return dict(
+        prompt=prompt,
+        mistakes=[
+            ("这是 (TPR, FPR)：坐标轴反了。", "ROC 点是 (FPR, TPR)，FPR 在横轴上。"),
+            ("你竖直向上走了一步，好像只有正例越过了截断点。",
+             f"分数为 {tie:.2f} 的正例和反例持平：它们一起越过截断点，所以 FP 也增加。"),
+            ("你水平向右走了一步，好像只有反例越过了截断点。", "持平的这一组也纳入了正例：TP 在同一步里增加（斜着走）。"),
+        ],
+        solve=lambda: _solve_4(y, s),
+    )
+
+
+translate("04.4", hint="哪些样例一起越过截断点？把它们加到 TP 和 FP 上，再算 TPR = TP/m+，FPR = FP/m−。", variants=_zh_4,
+          **_zh_4(e._make_04_4(0)))
 
 
 def _solve_5():

@@ -112,26 +112,30 @@ def _zh_3(made):
 translate("05.3", hint="P(+)cost = p*cost01 / (p*cost01 + (1-p)*cost10)。", variants=_zh_3, **_zh_3(e._make_05_3(0)))
 
 
-def _solve_4():
-    (x0, y0), (x1, y1) = e._seg
+def _solve_4(fpr=e._FPR_S, tpr=e._TPR_S):
+    (x0, y0), (x1, y1) = e._segment(fpr, tpr)
     return (f"在 x = 0 处只有反例起作用：代价是 FPR = {y0:.4f}\n"
-            f"在 x = 1 处只有正例起作用：代价是 FNR = 1 - TPR = 1 - {e._TPR_S} = {y1:.4f}\n"
-            f"线段：({x0:g}, {y0:.4f}) → ({x1:g}, {y1:.4f})   （lm.cost_lines([{e._FPR_S}], [{e._TPR_S}])）")
+            f"在 x = 1 处只有正例起作用：代价是 FNR = 1 - TPR = 1 - {tpr} = {y1:.4f}\n"
+            f"线段：({x0:g}, {y0:.4f}) → ({x1:g}, {y1:.4f})   （lm.cost_lines([{fpr}], [{tpr}])）")
 
 
-translate(
-    "05.4",
-    prompt=f"一个截断点的 ROC 点是 (FPR, TPR) = ({e._FPR_S}, {e._TPR_S})。在代价空间中，它是一条从 x = 0 到 x = 1 的线段。"
-           "以 [(0, y0), (1, y1)] 的形式给出它的两个端点。",
-    hint="ROC 点对应的线段从 (0, FPR) 到 (1, FNR)，FNR = 1 - TPR（笔记 000 也是这样画的）。",
-    mistakes=[
-        ("两个端点对调了：x = 0 处是 FNR，x = 1 处是 FPR。",
-         "在 x = P(+)cost = 0 处，正例上没有任何代价，只有误报付代价：线段从 (0, FPR) 开始，到 (1, FNR) 结束。"),
-        ("在该用 FNR 的地方用了 TPR。", "代价数的是被漏掉的正例：右端点是 FNR = 1 - TPR。"),
-        ("ROC 点被读成了 (TPR, FPR)。", "ROC 点是 (FPR, TPR)：横轴 FPR，纵轴 TPR（笔记 000 写反了）。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    fpr, tpr = made["data"]["fpr"], made["data"]["tpr"]
+    return dict(
+        prompt=f"一个截断点的 ROC 点是 (FPR, TPR) = ({fpr}, {tpr})。在代价空间中，它是一条从 x = 0 到 x = 1 的线段。"
+               "以 [(0, y0), (1, y1)] 的形式给出它的两个端点。",
+        mistakes=[
+            ("两个端点对调了：x = 0 处是 FNR，x = 1 处是 FPR。",
+             "在 x = P(+)cost = 0 处，正例上没有任何代价，只有误报付代价：线段从 (0, FPR) 开始，到 (1, FNR) 结束。"),
+            ("在该用 FNR 的地方用了 TPR。", "代价数的是被漏掉的正例：右端点是 FNR = 1 - TPR。"),
+            ("ROC 点被读成了 (TPR, FPR)。", "ROC 点是 (FPR, TPR)：横轴 FPR，纵轴 TPR（笔记 000 写反了）。"),
+        ],
+        solve=lambda: _solve_4(fpr, tpr),
+    )
+
+
+translate("05.4", hint="ROC 点对应的线段从 (0, FPR) 到 (1, FNR)，FNR = 1 - TPR（笔记 000 也是这样画的）。", variants=_zh_4,
+          **_zh_4(e._make_05_4(0)))
 
 
 def _solve_5(fpr, tpr, p, c01, c10):
