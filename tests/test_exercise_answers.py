@@ -114,7 +114,7 @@ def test_a_value_that_is_no_rounding_is_never_close_or_correct(eid):
     ("03.4", "-0.5263", "wrong", "cannot be a share"),   # nothing is subtracted: no "wrong sign"
     ("06.1", "-0.574", "wrong", ""),
     ("07.4", "(39.18, 36.37)", "mistake", "wrong sign"),  # a difference: the sign message is true
-    ("09.2", "方差", "correct", ""), ("08.7", "接近 α", "correct", ""), ("10.5", "约一半", "correct", ""),
+    ("09.2", "方差", "correct", ""), ("08.7", "接近 α", "correct", ""), ("10.5", "低于 95%", "correct", ""), ("13.4", "约一半", "correct", ""),
     ("11.4", "不变", "correct", ""), ("12.3", "不是", "correct", ""), ("13.4", "约0.5", "correct", ""),
     ("05.1", "13 melons", "correct", ""), ("05.1", "13 apples", "invalid", '"apples"'),
 ])

@@ -14,6 +14,7 @@ from learnmetrics.learners import MajorityClassifier
 
 from . import ch12 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 
 def _solve_1():
@@ -83,7 +84,9 @@ def _ce_zh():
 translate(
     "12.3",
     choices=("是", "不是"),
-    prompt="书中习题 2.3：学习器 A 的 F1 比学习器 B 高。A 的 BEP 是否一定也比 B 高？回答 'yes'（是）或 'no'（否）。",
+    prompt="书中习题 2.3：学习器 A 的 F1 比学习器 B 高。A 的 BEP 是否一定也比 B 高？回答 '是' 或 '不是'"
+           "（也可以用英文作答：'yes'、'no'）。",
+    aliases={"不一定": "no", "不会": "no", "未必": "no", "不一定是": "no", "一定": "yes", "会": "yes", "一定是": "yes"},
     mistakes=[("F1 和 BEP 是在不同的截断点上度量的。",
                "F1 用学习器自己的阈值；BEP 用预测为正例的个数等于正例个数的那个截断点。看看笔记本中的反例。")],
     hint="F1 和 BEP 各在哪个截断点上读取？",
