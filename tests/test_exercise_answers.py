@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import learnmetrics as lm
-from learnmetrics.exercises import EXERCISES, QUANTITIES, check
+from learnmetrics.exercises import EXERCISES, QUANTITIES, check, solution
 from learnmetrics.exercises._core import _flat
 
 NUMERIC = [e for e in EXERCISES if EXERCISES[e].kind in ("number", "tuple", "sequence")]
@@ -214,3 +214,19 @@ def test_rounding_slack_is_the_largest_change_from_rounding_the_inputs():
     assert 0 < s < 1e-3
     grid = [f(0.5 + u, 0.5555 + v) for u in np.linspace(-5e-4, 5e-4, 11) for v in np.linspace(-5e-4, 5e-4, 11)]
     assert math.isclose(s, max(abs(g - f(0.5, 0.5555)) for g in grid), rel_tol=1e-9)
+
+
+def test_chinese_solutions_write_chinese_punctuation_and_signs():
+    """Issue 34: a Chinese worked solution uses full-width ：，； next to Chinese words, × for times, ² for a
+    square, → for "leads to", and no space in "99.9%" (a formula's own ASCII brackets and a tuple to type stay)."""
+    import re
+    bad = re.compile(r"[\u4e00-\u9fff][:;,]|[:;,]\s*[\u4e00-\u9fff]|\^2|->|\d %|(?<=[\d)])\s*x\s*(?=[\d(])")
+    found = []
+    lm.set_language("zh")
+    try:
+        for eid in EXERCISES:
+            text = solution(eid).text
+            found += [f"{eid}: ...{text[max(0, m.start() - 20):m.end() + 20]!r}" for m in bad.finditer(text)]
+    finally:
+        lm.set_language("en")
+    assert not found, "\n".join(found)

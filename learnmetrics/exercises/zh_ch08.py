@@ -66,7 +66,7 @@ MC, MC0, E01, E10, T = e._MC, e._MC0, e._E01, e._E10, e._TABLE
 def _solve_1():
     return (f"只有意见不一致的样例才算数：e01 = {E01}（B 对 A 错），e10 = {E10}（B 错 A 对）\n"
             f"τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(E01 - E10)} - 1)² / {E01 + E10} = {MC.statistic:.4f}\n"
-            f"不做连续性校正：{abs(E01 - E10)}^2 / {E01 + E10} = {MC0.statistic:.4f}\n"
+            f"不做连续性校正：{abs(E01 - E10)}² / {E01 + E10} = {MC0.statistic:.4f}\n"
             f"α = 0.05 时 χ²(1) 的临界值：{MC.critical_value:.4f} → {_decision(MC.decision)}")
 
 

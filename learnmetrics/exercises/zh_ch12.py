@@ -77,7 +77,7 @@ def _solve_3():
 
 def _ce_zh():
     import re
-    text = str(e._ce).replace("learner ", "学习器 ")
+    text = re.sub(r"learner (\w): F1 = ([\d.]+), BEP = ([\d.]+)", r"学习器 \1：F1 = \2，BEP = \3", str(e._ce))
     return re.sub(r"\(found after (\d+) random pairs\)", r"（随机搜索了 \1 对后找到）", text)
 
 
@@ -242,10 +242,10 @@ fr10, N10, K10 = e._fr10, e._N10, e._K10
 def _solve_10():
     t = fr10.chi2.statistic
     return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {N10}，k = {K10}\n"
-            f"τ_χ² = 12N/(k(k+1)) (sum r_i² - k(k+1)²/4) = {t:.4f}\n"
+            f"τ_χ² = 12N/(k(k+1)) × (Σ r_i² - k(k+1)²/4) = {t:.4f}\n"
             f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} × {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
             f"{fr10.f.statistic:.4f}\n"
-            f"0.05 下 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2)：{fr10.chi2.critical_value:.4f}")
+            f"α = 0.05 时 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2) 的临界值：{fr10.chi2.critical_value:.4f}")
 
 
 translate(
