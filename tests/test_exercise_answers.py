@@ -117,6 +117,8 @@ def test_a_value_that_is_no_rounding_is_never_close_or_correct(eid):
     ("09.2", "方差", "correct", ""), ("08.7", "接近 α", "correct", ""), ("10.5", "低于 95%", "correct", ""), ("13.4", "约一半", "correct", ""),
     ("11.4", "不变", "correct", ""), ("12.3", "不是", "correct", ""), ("13.4", "约0.5", "correct", ""),
     ("05.1", "13 melons", "correct", ""), ("05.1", "13 apples", "invalid", '"apples"'),
+    ("03.4", "约0.5263", "invalid", '"约" before'), ("03.4", "F2 = 0.5263", "invalid", '"F2 =" before'),
+    ("03.4", "答：0.5263", "invalid", '"答:" before'), ("02.3", "P=0.6, R=0.9, F1=0.72", "invalid", '"P=" before'),
 ])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_what_learners_type_is_read_as_the_issue_lists(eid, typed, status, says, lang):

@@ -380,6 +380,7 @@ def _read_number_text(text: str, what: str, q: dict):
     s = _fold(text)
     m = _NUMBER_TEXT.match(s)
     if m is None:
+        _lead_words(s, what, q)
         raise _BadAnswer(_m("not_number_text", what=what, s=_short(s)))
     pre, num, slash, den, pct, rest = m.groups()
     pct = pct or pre
@@ -401,6 +402,18 @@ def _read_number_text(text: str, what: str, q: dict):
     if not math.isfinite(value):
         raise _BadAnswer(_m("not_finite_text", what=what, s=_short(s)))
     return value, dec, num + ("%" if pct else "")
+
+
+def _lead_words(s: str, what: str, q: dict) -> None:
+    """Words before a number that is otherwise a whole answer ("约0.526", "F2 = 0.526", "答：0.526"): refused,
+    naming them (checker.mjs's leadWords does the same)."""
+    for n in re.finditer(_NUM, s):
+        lead = s[:n.start()]
+        if not re.search(r"[^\s\-+.,;:/()\[\]%0-9=eE]", lead):
+            continue
+        m = _NUMBER_TEXT.match(s[n.start():])
+        if m is not None and not m.group(1) and (not m.group(6) or _unit_key(m.group(6)) in q.get("units", ())):
+            raise _BadAnswer(_m("lead_unknown", what=what, w=_short(lead.strip(), 20), t=m.group(2)))
 
 
 def _describe(x) -> str:
