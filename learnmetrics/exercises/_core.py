@@ -243,6 +243,7 @@ class Exercise:
         if self.kind == "choice":
             out["choices"] = list(self.choices)
             out["choices_text"] = self.choices_text
+            out["choice_names"] = list(self.choices_zh if _lang() == "zh" and self.choices_zh else self.choices)
             out["aliases"] = dict(self.aliases)
             out["answer_text"] = self.choice_text(self.answer)
         if self.kind == "open":

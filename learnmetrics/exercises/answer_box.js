@@ -143,9 +143,10 @@ function render({ model, el }) {
     solText.textContent = cur.solution || "";
     picks.textContent = "";
     picks.hidden = cur.kind !== "choice";
-    // each choice as the spec's language names it (choices_text lists them: "'偏差²'、'方差'"), else as spelled
+    // each choice as the spec's language names it (choice_names: "偏差²", "方差", ...), else as spelled
     const choices = cur.kind === "choice" ? cur.choices : [];
-    const named = (cur.choices_text || "").split("\u3001").map((t) => t.replace(/^'|'$/g, ""));
+    const named = Array.isArray(cur.choice_names) ? cur.choice_names
+      : (cur.choices_text || "").split("\u3001").map((t) => t.replace(/^'|'$/g, ""));   // a spec stored before
     choices.forEach((c, j) => {
       const name = spec.lang && named.length === choices.length ? named[j] : c;
       const b = make("button", "lm-answer-choice", name);
