@@ -18,12 +18,12 @@ from learnmetrics.exercises._core import _norm_choice
 
 # what a learner types -> the choice it means (None: it must be refused as no answer of the form)
 PHRASES = {
- "01.4": {"自助法":"bootstrap","自助采样":"bootstrap","一次自助采样":"bootstrap","自助":"bootstrap","bootstrap":"bootstrap","Bootstrap法":"bootstrap","自助采样法":"bootstrap",
+ "01.4": {"bootstrap sampling":"bootstrap","leave one out":"loo","10-fold cross-validation":"kfold","training error":"resubstitution","自助法":"bootstrap","自助采样":"bootstrap","一次自助采样":"bootstrap","自助":"bootstrap","bootstrap":"bootstrap","Bootstrap法":"bootstrap","自助采样法":"bootstrap",
           "留一法":"loo","留一":"loo","LOO":"loo","留出法":"holdout","留出":"holdout","留出法划分":"holdout","hold-out":"holdout",
           "交叉验证":"kfold","交叉验证法":"kfold","10折交叉验证":"kfold","十折交叉验证":"kfold","k折交叉验证":"kfold","K 折交叉验证":"kfold","10 折交叉验证":"kfold",
           "训练误差":"resubstitution","在训练集上评估":"resubstitution","重代入":"resubstitution","再代入":"resubstitution","训练集误差":"resubstitution",
           "自助法和留出法":None,"不知道":None},
- "08.6": {"A-D":"A-D","A–D":"A-D","A—D":"A-D","AD":"A-D","A和D":"A-D","A与D":"A-D","A-D 一对":None,"只有A-D":"A-D","只有 A-D":"A-D","A-D。":"A-D",
+ "08.6": {"选择A-D":"A-D","我选 A-D":"A-D","答案：A-D":"A-D","A-D":"A-D","A–D":"A-D","A—D":"A-D","AD":"A-D","A和D":"A-D","A与D":"A-D","A-D 一对":None,"只有A-D":"A-D","只有 A-D":"A-D","A-D。":"A-D",
           "A-C 和 A-D":"A-C and A-D","A-C、A-D":"A-C and A-D","A-C,A-D":"A-C and A-D","A-C与A-D":"A-C and A-D","A-C，A-D":"A-C and A-D","A-C and A-D":"A-C and A-D","A-C & A-D":"A-C and A-D",
           "A-D 和 B-D":"A-D and B-D","A-D、B-D":"A-D and B-D","A-D与B-D":"A-D and B-D",
           "都不显著":"none","没有":"none","无":"none","均不显著":"none","都没有":"none","没有显著差别":"none","none":"none","没有一对":"none",

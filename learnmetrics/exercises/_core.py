@@ -542,7 +542,7 @@ def _norm_choice(text: str) -> str:
     s = s.replace("^2", "2").replace("\u00b2", "2").replace("alpha", "\u03b1").replace("epsilon", "\u03b5")
     s = s.replace("\u2044", "/")          # the fraction slash of NFKC's "½"
     s = re.sub(r"^(the|a|an)\s+", "", s)
-    s = re.sub(r"^(答案是|答案为|答案|答|我选|选)\s*:?\s*", "", s)
+    s = re.sub(r"^(答案是|答案为|答案|答|我选择|我选|选择|选)\s*:?\s*", "", s)
     s = re.sub(r"\s+(and|&)\s+|&|以及|和|与|及", ",", s)
     return re.sub(_CHOICE_DROP, "", s)
 
@@ -558,7 +558,7 @@ _ALIASES = {
               "10foldcrossvalidation", "交叉验证法", "交叉验证", "10折交叉验证", "十折交叉验证", "k折交叉验证",
               "k折交叉验证法", "10折交叉验证法", "十折交叉验证法"),
     "holdout": ("holdoutsplit", "留出法", "留出", "留出法划分"),
-    "bootstrap": ("bootstrapping", "bootstrapsample", "自助法", "自助采样", "自助采样法", "一次自助采样", "自助",
+    "bootstrap": ("bootstrapping", "bootstrapsample", "bootstrapsampling", "自助法", "自助采样", "自助采样法", "一次自助采样", "自助",
                   "bootstrap法"),
     "resubstitution": ("trainingerror", "resubstitutionerror", "训练误差", "训练集误差", "重代入", "再代入",
                        "重代入误差"),

@@ -137,7 +137,7 @@ export function normChoice(text) {
   s = s.split("^2").join("2").split("\u00b2").join("2").split("alpha").join("\u03b1").split("epsilon").join("\u03b5");
   s = s.split("\u2044").join("/");
   s = s.replace(/^(the|a|an)\s+/, "");
-  s = s.replace(/^(答案是|答案为|答案|答|我选|选)\s*:?\s*/, "");
+  s = s.replace(/^(答案是|答案为|答案|答|我选择|我选|选择|选)\s*:?\s*/, "");
   s = s.replace(/\s+(and|&)\s+|&|以及|和|与|及/g, ",");
   return s.replace(/[\s\-_.,!?;:'"`\u201c\u201d\u2018\u2019\u3002\u3001\u2010-\u2015\u2212]+/g, "");
 }
