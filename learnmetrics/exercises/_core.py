@@ -13,8 +13,12 @@ Answers come in five kinds:
 ``"number"``    a real number;
 ``"tuple"``     a fixed-length tuple of numbers (an ROC point (FPR, TPR), a pair of counts);
 ``"sequence"``  a sequence of numbers or of tuples (the ROC points of a short list, the ranks);
-``"choice"``    one of named options (case, spaces, hyphens, a leading "the" and a final full
-                stop ignored; "leave-one-out" is "loo", "bias^2" is "bias²");
+``"choice"``    one of named options, in either language: its English name, its Chinese name
+                (``translate(..., choices=...)``, shown in the Chinese prompt) or a usual synonym
+                (``_ALIASES``: 保持不变 and "unchanged" for "stays the same", 交叉验证 for "kfold"; an
+                exercise adds its own with ``aliases=``); case, spaces, dashes, punctuation, a leading
+                "the" or "答案是"/"选", and 和/与/&/"and" between names are ignored ("leave-one-out" is
+                "loo", "bias^2" is "bias²"); no spelling may mean two choices;
 ``"open"``      an explain-in-words question: ``answer`` is the model answer (text); :func:`check`
                 does not grade it but lists the model answer's key points for the learner to tick.
 
@@ -524,9 +528,10 @@ def _pieces(text: str) -> list[str]:
 
 
 def zh_choice_list(zh, en) -> str:
-    """A Chinese prompt's list of choices: their Chinese names, then the English ones, which are accepted
-    too ("'偏差²'、'方差'、'噪声'（也可以用英文作答：'bias²'、'variance'、'noise'）")."""
-    return "、".join(f"'{c}'" for c in zh) + "（也可以用英文作答：" + "、".join(f"'{c}'" for c in en) + "）"
+    """A Chinese prompt's request for a choice: the Chinese names, then the English ones, which are accepted
+    too ("从 '偏差²'、'方差'、'噪声' 中选一个（也可以用英文作答：'bias²'、'variance'、'noise'）")."""
+    return ("从 " + "、".join(f"'{c}'" for c in zh) + " 中选一个（也可以用英文作答：" + "、".join(f"'{c}'" for c in en)
+            + "）")
 
 
 def _choices_text(choices) -> str:

@@ -143,7 +143,7 @@ translate(
     "08.6",
     choices=_ZH6,
     prompt="同一张表：平均序值为 " + "，".join(f"{n} {r:.1f}" for n, r in zip(NAMES, R))
-           + f"。Nemenyi 后续检验判定哪几对有显著差别？从 {zh_choice_list(_ZH6, e._CHOICES_086)} 中选一个。",
+           + f"。Nemenyi 后续检验判定哪几对有显著差别？{zh_choice_list(_ZH6, e._CHOICES_086)}。",
     aliases={k: v for k, v in {"只有A-D": "A-D", "仅A-D": "A-D", "只有A-D一对": "A-D", "没有": "none", "无": "none",
                                "均不显著": "none", "都没有": "none", "没有显著差别": "none", "没有一对": "none",
                                "都没有显著差别": "none"}.items() if v in e._CHOICES_086},
@@ -183,8 +183,8 @@ translate(
              **{w: OPTS[1] for w in ("远大于α", "明显高于α", "远高于α水平", f"远高于{GRID.alpha:g}", "远超α")},
              **{w: OPTS[2] for w in ("接近零", "几乎为0", "几乎为零", "约为0", "接近于0")}},
     prompt="先预测，再用探索器验证：把真实差别设为 0（两个学习器一样好），折数设为 k = 2。在模拟的实验中，成对 t 检验"
-           f"拒绝 H₀ 的比例会是多少（α = {GRID.alpha:g}）？从 {zh_choice_list([_OPT_ZH[o] for o in OPTS], OPTS)} "
-           "中选一个（“接近 α”指在 α/2 与 2α 之间）。",
+           f"拒绝 H₀ 的比例会是多少（α = {GRID.alpha:g}）？{zh_choice_list([_OPT_ZH[o] for o in OPTS], OPTS)}。"
+           "“接近 α”指在 α/2 与 2α 之间。",
     hint="没有真实差别时，每一次拒绝都是误报：临界值是按什么比率设计的？",
     mistakes=[(zm, zh) for o, zm, zh in [
         (OPTS[1], "只有两折时确实会多出一些误报（两个差值相等时 σ = 0），但不多：",

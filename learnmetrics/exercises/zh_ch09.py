@@ -65,7 +65,7 @@ translate(
     choices=("偏差²", "方差", "噪声"),
     aliases={f"{_TERM[t]}{w}": t for t in TERMS for w in ("增大", "变大", "增加")},
     prompt=f"在本章的模拟中（正弦曲线，20 个训练点，σ = 0.3），次数从 {LO} 升到 {HI} 时，三项中哪一项增大？"
-           f"从 {zh_choice_list([_TERM[t] for t in TERMS], TERMS)} 中选一个。",
+           f"{zh_choice_list([_TERM[t] for t in TERMS], TERMS)}。",
     hint="在第 2 节的表格中比较这两个次数下的每一列。",
     mistakes=[_M2[t] for t in TERMS if t != GROWS],
     solve=_solve_2,
@@ -91,7 +91,7 @@ translate(
     "09.3",
     choices=("偏差²", "方差", "噪声"),
     aliases={f"{_TERM[t]}{w}": t for t in TERMS for w in ("不变", "保持不变", "始终不变")},
-    prompt=f"三项中哪一项完全不依赖于学习器（在每个次数下都相同）？从 {zh_choice_list([_TERM[t] for t in TERMS], TERMS)} 中选一个。",
+    prompt=f"三项中哪一项完全不依赖于学习器（在每个次数下都相同）？{zh_choice_list([_TERM[t] for t in TERMS], TERMS)}。",
     hint="哪一项的定义中根本不含 f(x; D)？",
     mistakes=[_M3[t] for t in TERMS if t != CONST],
     solve=_solve_3,
@@ -123,8 +123,8 @@ translate(
              **{w: OPTS[1] for w in ("约等于噪声", "约等于", "约等于ε²", "差不多", "接近噪声", "和噪声差不多", "接近ε²")},
              **{w: OPTS[2] for w in ("高于噪声", "高于", "高于ε²", "大于噪声", "比噪声高", "比噪声大", "大于ε²")}},
     prompt=f"先预测，再用探索器验证：在 {DEG} 次时，训练 MSE（在训练集本身上的误差）与噪声项 ε² = σ² = {RES.noise:.2f} "
-           f"相比会在哪里？从 {zh_choice_list([_OPT_ZH[o] for o in OPTS], OPTS)} 中选一个"
-           "（“约等于”指在 ε² 的 0.8 到 1.25 倍之间）。",
+           f"相比会在哪里？{zh_choice_list([_OPT_ZH[o] for o in OPTS], OPTS)}。"
+           "“约等于”指在 ε² 的 0.8 到 1.25 倍之间。",
     hint="训练误差度量的是对模型所拟合的那些标记本身的拟合程度。",
     mistakes=[_M4[o] for o in OPTS if o != WHERE],
     solve=_solve_4,

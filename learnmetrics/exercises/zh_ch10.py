@@ -135,8 +135,8 @@ translate(
              **{w: "above 95%" for w in ("高于", "超过95%", "大于95%", "高于95", "多于95%")}},
     prompt="先预测，再用探索器验证：把样本量滑块设为 n = 17（和西瓜一样多的测试样例）。200 个测试集的 95% DeLong 区间中，"
            "包含真实 AUC 的比例是多少（探索器的标题数出了这个比例）？"
-           f"从 {zh_choice_list([_OPT_ZH[o] for o in OPTS5], OPTS5)} 中选一个"
-           f"（“约 95%”指在 200 个测试集所允许的 ±2 个标准误之内，即 {BAND5[0]:.0%} 到 {BAND5[1]:.0%}）。",
+           f"{zh_choice_list([_OPT_ZH[o] for o in OPTS5], OPTS5)}。"
+           f"“约 95%”指在 200 个测试集所允许的 ±2 个标准误之内，即 {BAND5[0]:.0%} 到 {BAND5[1]:.0%}。",
     hint="看看 DeLong 区间是怎样构造的：它依赖什么近似？这个近似对 17 个样例好吗？",
     mistakes=[_M5[o] for o in OPTS5 if o != CAT5],
     solve=_solve_5,

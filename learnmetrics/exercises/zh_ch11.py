@@ -98,7 +98,7 @@ translate(
     "11.4",
     choices=("变大", "不变", "变小"),
     prompt="先预测，再用探索器验证：把温度从 T = 1 调到 T = 2（概率更柔和）。AUC 会……"
-           f"从 {zh_choice_list(['变大', '不变', '变小'], OPTS4)} 中选一个。",
+           f"{zh_choice_list(['变大', '不变', '变小'], OPTS4)}。",
     hint="把每个对数几率都除以 2，会改变两个样例中哪个分数更高吗？",
     mistakes=[_M4[o] for o in ("goes up", "goes down") if o != CAT4],
     solve=_solve_4,
