@@ -45,7 +45,9 @@ TEXT = ["", "   ", "abc", "idk", "I don't know", "1e400", "x" * 1500, "0.5 and 0
         # a Chinese keyboard, words after a number, percentages in words (issue 34)
         "０.５２６３", "0.526 thousand", "0.526 k", "0.5263 pct", "0.526 %", "52.6 percent", "百分之52.6", "\u22120.5",
         "0.5 。", "１３/１７", "13 melons", "263 位", "5 errors", "(0.6，0.9，0.72)", "（0.6, 0.9, 0.72）",
-        "0.6，0.9，0.72", "0.6、0.9、0.72", "350%", "200.00%"]
+        "0.6，0.9，0.72", "0.6、0.9、0.72", "350%", "200.00%",
+        # words before a number (named), an answer written as a sentence
+        "约0.5263", "≈ 0.5", "答：0.25", "F2 = 0.5263", "about 13", "P=0.6, R=0.9, F1=0.72", "x 0.5 y", "，0.5"]
 
 
 def _wide(text: str) -> str:

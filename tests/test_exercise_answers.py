@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import learnmetrics as lm
-from learnmetrics.exercises import EXERCISES, QUANTITIES, check
+from learnmetrics.exercises import EXERCISES, QUANTITIES, check, solution
 from learnmetrics.exercises._core import _flat
 
 NUMERIC = [e for e in EXERCISES if EXERCISES[e].kind in ("number", "tuple", "sequence")]
@@ -114,9 +114,11 @@ def test_a_value_that_is_no_rounding_is_never_close_or_correct(eid):
     ("03.4", "-0.5263", "wrong", "cannot be a share"),   # nothing is subtracted: no "wrong sign"
     ("06.1", "-0.574", "wrong", ""),
     ("07.4", "(39.18, 36.37)", "mistake", "wrong sign"),  # a difference: the sign message is true
-    ("09.2", "方差", "correct", ""), ("08.7", "接近 α", "correct", ""), ("10.5", "约一半", "correct", ""),
+    ("09.2", "方差", "correct", ""), ("08.7", "接近 α", "correct", ""), ("10.5", "低于 95%", "correct", ""), ("13.4", "约一半", "correct", ""),
     ("11.4", "不变", "correct", ""), ("12.3", "不是", "correct", ""), ("13.4", "约0.5", "correct", ""),
     ("05.1", "13 melons", "correct", ""), ("05.1", "13 apples", "invalid", '"apples"'),
+    ("03.4", "约0.5263", "invalid", '"约" before'), ("03.4", "F2 = 0.5263", "invalid", '"F2 =" before'),
+    ("03.4", "答：0.5263", "invalid", '"答:" before'), ("02.3", "P=0.6, R=0.9, F1=0.72", "invalid", '"P=" before'),
 ])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_what_learners_type_is_read_as_the_issue_lists(eid, typed, status, says, lang):
@@ -214,3 +216,19 @@ def test_rounding_slack_is_the_largest_change_from_rounding_the_inputs():
     assert 0 < s < 1e-3
     grid = [f(0.5 + u, 0.5555 + v) for u in np.linspace(-5e-4, 5e-4, 11) for v in np.linspace(-5e-4, 5e-4, 11)]
     assert math.isclose(s, max(abs(g - f(0.5, 0.5555)) for g in grid), rel_tol=1e-9)
+
+
+def test_chinese_solutions_write_chinese_punctuation_and_signs():
+    """Issue 34: a Chinese worked solution uses full-width ：，； next to Chinese words, × for times, ² for a
+    square, → for "leads to", and no space in "99.9%" (a formula's own ASCII brackets and a tuple to type stay)."""
+    import re
+    bad = re.compile(r"[\u4e00-\u9fff][:;,]|[:;,]\s*[\u4e00-\u9fff]|\^2|->|\d %|(?<=[\d)])\s*x\s*(?=[\d(])")
+    found = []
+    lm.set_language("zh")
+    try:
+        for eid in EXERCISES:
+            text = solution(eid).text
+            found += [f"{eid}: ...{text[max(0, m.start() - 20):m.end() + 20]!r}" for m in bad.finditer(text)]
+    finally:
+        lm.set_language("en")
+    assert not found, "\n".join(found)

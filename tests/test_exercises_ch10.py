@@ -27,4 +27,5 @@ def test_answers_agree_with_the_package():
     assert e4.answer == pytest.approx(r.z)
     e3 = EXERCISES["10.3"]
     assert e3.answer == pytest.approx(tuple(np.quantile(e3.data["values"], [0.05, 0.95])))
-    assert check("10.5", "about a quarter").status == "mistake"
+    assert check("10.5", "about 95%").status == "mistake"
+    assert EXERCISES["10.5"].answer == "below 95%" and EXERCISES["10.5"].data["coverage"] < EXERCISES["10.5"].data["band"][0]

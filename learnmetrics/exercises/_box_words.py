@@ -15,6 +15,7 @@ BOX_WORDS = {
         "site_confirm": "Clear the record of every exercise solved in this browser?",
         "site_none": "progress is not kept: this browser gives the page no storage",
         "site_note": "kept in this browser only",
+        "box_progress": "{k} exercise{s} solved in this browser:",
     },
     "zh": {
         "box_another": "换一题", "box_another_label": "换一题：同类题，数字不同",
@@ -26,6 +27,7 @@ BOX_WORDS = {
         "site_confirm": "清除本浏览器里所有做对练习的记录？",
         "site_none": "无法保存进度：这个浏览器不给本页存储空间",
         "site_note": "只保存在本浏览器里",
+        "box_progress": "本浏览器里已做对 {k} 道练习：",
     },
 }
 

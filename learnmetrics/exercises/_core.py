@@ -13,8 +13,12 @@ Answers come in five kinds:
 ``"number"``    a real number;
 ``"tuple"``     a fixed-length tuple of numbers (an ROC point (FPR, TPR), a pair of counts);
 ``"sequence"``  a sequence of numbers or of tuples (the ROC points of a short list, the ranks);
-``"choice"``    one of named options (case, spaces, hyphens, a leading "the" and a final full
-                stop ignored; "leave-one-out" is "loo", "bias^2" is "bias²");
+``"choice"``    one of named options, in either language: its English name, its Chinese name
+                (``translate(..., choices=...)``, shown in the Chinese prompt) or a usual synonym
+                (``_ALIASES``: 保持不变 and "unchanged" for "stays the same", 交叉验证 for "kfold"; an
+                exercise adds its own with ``aliases=``); case, spaces, dashes, punctuation, a leading
+                "the" or "答案是"/"选", and 和/与/&/"and" between names are ignored ("leave-one-out" is
+                "loo", "bias^2" is "bias²"); no spelling may mean two choices;
 ``"open"``      an explain-in-words question: ``answer`` is the model answer (text); :func:`check`
                 does not grade it but lists the model answer's key points for the learner to tick.
 
@@ -243,6 +247,7 @@ class Exercise:
         if self.kind == "choice":
             out["choices"] = list(self.choices)
             out["choices_text"] = self.choices_text
+            out["choice_names"] = list(self.choices_zh if _lang() == "zh" and self.choices_zh else self.choices)
             out["aliases"] = dict(self.aliases)
             out["answer_text"] = self.choice_text(self.answer)
         if self.kind == "open":
@@ -380,6 +385,7 @@ def _read_number_text(text: str, what: str, q: dict):
     s = _fold(text)
     m = _NUMBER_TEXT.match(s)
     if m is None:
+        _lead_words(s, what, q)
         raise _BadAnswer(_m("not_number_text", what=what, s=_short(s)))
     pre, num, slash, den, pct, rest = m.groups()
     pct = pct or pre
@@ -401,6 +407,18 @@ def _read_number_text(text: str, what: str, q: dict):
     if not math.isfinite(value):
         raise _BadAnswer(_m("not_finite_text", what=what, s=_short(s)))
     return value, dec, num + ("%" if pct else "")
+
+
+def _lead_words(s: str, what: str, q: dict) -> None:
+    """Words before a number that is otherwise a whole answer ("约0.526", "F2 = 0.526", "答：0.526"): refused,
+    naming them (checker.mjs's leadWords does the same)."""
+    for n in re.finditer(_NUM, s):
+        lead = s[:n.start()]
+        if not re.search(r"[^\s\-+.,;:/()\[\]%0-9=eE]", lead):
+            continue
+        m = _NUMBER_TEXT.match(s[n.start():])
+        if m is not None and not m.group(1) and (not m.group(6) or _unit_key(m.group(6)) in q.get("units", ())):
+            raise _BadAnswer(_m("lead_unknown", what=what, w=_short(lead.strip(), 20), t=m.group(2)))
 
 
 def _describe(x) -> str:
@@ -509,27 +527,61 @@ def _pieces(text: str) -> list[str]:
     return [] if parts == [""] else parts
 
 
+def zh_choice_list(zh, en) -> str:
+    """A Chinese prompt's request for a choice: the Chinese names, then the English ones, which are accepted
+    too ("从 '偏差²'、'方差'、'噪声' 中选一个（也可以用英文作答：'bias²'、'variance'、'noise'）")."""
+    return ("从 " + "、".join(f"'{c}'" for c in zh) + " 中选一个（也可以用英文作答：" + "、".join(f"'{c}'" for c in en)
+            + "）")
+
+
 def _choices_text(choices) -> str:
     return ", ".join(f"'{c}'" for c in choices)
 
 
 def _norm_choice(text: str) -> str:
+    """A typed choice as it is compared (checker.mjs's normChoice does the same): NFKC, lower case,
+    "^2"/"²" as "2", "alpha"/"epsilon" as "α"/"ε", a leading "the"/"a"/"an" or "答案是"/"答："/"选" left out,
+    the joining words "and", "&", "和", "与", "及" read as a comma, then spaces, dashes and punctuation left out
+    ("A-C 和 A-D", "A-C、A-D" and "A-C and A-D" are one spelling)."""
     s = unicodedata.normalize("NFKC", text).strip().lower()
     s = s.replace("^2", "2").replace("\u00b2", "2").replace("alpha", "\u03b1").replace("epsilon", "\u03b5")
+    s = s.replace("\u2044", "/")          # the fraction slash of NFKC's "½"
     s = re.sub(r"^(the|a|an)\s+", "", s)
-    return re.sub(r"[\s\-_.,!?'\"`\u201c\u201d\u2018\u2019\u3002\u3001]+", "", s)
+    s = re.sub(r"^(答案是|答案为|答案|答|我选择|我选|选择|选)\s*:?\s*", "", s)
+    s = re.sub(r"\s+(and|&)\s+|&|以及|和|与|及", ",", s)
+    return re.sub(_CHOICE_DROP, "", s)
 
 
-# spellings a learner may use for a choice, by the normalised choice they mean
+_CHOICE_DROP = "[\\s\\-_.,!?;:'\"`\u201c\u201d\u2018\u2019\u3002\u3001\u2010-\u2015\u2212]+"   # as in checker.mjs
+
+
+# spellings a learner may use for a choice, by the normalised choice they mean (either language; an
+# exercise adds its own with register(aliases=...) and translate(aliases=...))
 _ALIASES = {
-    "loo": ("leaveoneout", "loocv", "leaveoneoutcv", "leaveoneoutcrossvalidation", "留一法"),
+    "loo": ("leaveoneout", "loocv", "leaveoneoutcv", "leaveoneoutcrossvalidation", "留一法", "留一"),
     "kfold": ("kfoldcv", "kfoldcrossvalidation", "crossvalidation", "cv", "10fold", "10foldcv",
-              "10foldcrossvalidation", "交叉验证法"),
-    "holdout": ("holdoutsplit", "留出法"),
-    "bootstrap": ("bootstrapping", "bootstrapsample", "自助法"),
-    "resubstitution": ("trainingerror", "resubstitutionerror"),
-    "yes": ("y", "是"),
-    "no": ("n", "否"),
+              "10foldcrossvalidation", "交叉验证法", "交叉验证", "10折交叉验证", "十折交叉验证", "k折交叉验证",
+              "k折交叉验证法", "10折交叉验证法", "十折交叉验证法"),
+    "holdout": ("holdoutsplit", "留出法", "留出", "留出法划分"),
+    "bootstrap": ("bootstrapping", "bootstrapsample", "bootstrapsampling", "自助法", "自助采样", "自助采样法", "一次自助采样", "自助",
+                  "bootstrap法"),
+    "resubstitution": ("trainingerror", "resubstitutionerror", "训练误差", "训练集误差", "重代入", "再代入",
+                       "重代入误差"),
+    "yes": ("y", "是", "是的", "对"),
+    "no": ("n", "否", "不是", "不"),
+    "bias2": ("bias", "biassquared", "squaredbias", "偏差", "偏差平方", "偏差的平方"),
+    "variance": ("var", "方差"),
+    "noise": ("噪声", "噪音", "噪声项", "noiseterm"),
+    "goesup": ("up", "increases", "rises", "higher", "goeshigher", "变大", "上升", "升高", "增大", "提高",
+               "变高", "增加", "会变大", "会上升"),
+    "staysthesame": ("same", "unchanged", "nochange", "doesnotchange", "doesntchange", "不变", "保持不变", "没变",
+                     "不会变", "没有变化", "一样", "相同", "不变化"),
+    "goesdown": ("down", "decreases", "falls", "lower", "goeslower", "变小", "下降", "降低", "减小", "变低", "减少",
+                 "会变小", "会下降"),
+    "unchanged": ("same", "thesame", "staysthesame", "nochange", "doesnotchange", "不变", "保持不变", "没变",
+                  "不会变", "没有变化", "一样", "相同", "不变化"),
+    "higher": ("up", "goesup", "increases", "rises", "变高", "升高", "提高", "变大", "上升", "增大", "增加"),
+    "lower": ("down", "goesdown", "decreases", "falls", "变低", "降低", "下降", "变小", "减小", "减少"),
 }
 
 
@@ -538,7 +590,24 @@ def _aliases_for(choices) -> tuple[tuple[str, str], ...]:
     out = []
     for target, names in _ALIASES.items():
         if target in known:
-            out += [(n, known[target]) for n in names if n not in known]
+            out += [(k, known[target]) for k in map(_norm_choice, names) if k not in known]
+    return tuple(out)
+
+
+def _checked_aliases(id, choices, pairs) -> tuple[tuple[str, str], ...]:
+    """The (normalised spelling, choice) pairs without repeats; refuses a spelling that would mean two
+    choices (or another choice than the one it spells), so no typed text is read two ways."""
+    means = {_norm_choice(c): c for c in choices}
+    out = []
+    for k, c in pairs:
+        if c not in choices:
+            raise ValueError(f"exercise {id}: alias for {c!r}, which is not a choice")
+        if not k:
+            raise ValueError(f"exercise {id}: an empty alias for {c!r}")
+        if means.setdefault(k, c) != c:
+            raise ValueError(f"exercise {id}: {k!r} would mean both {means[k]!r} and {c!r}")
+        if (k, c) not in out and _norm_choice(c) != k:
+            out.append((k, c))
     return tuple(out)
 
 
@@ -978,10 +1047,10 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
     if decimals is None:
         decimals = 0 if tolerance == 0 else max(0, math.ceil(-math.log10(2 * tolerance) - 1e-9))
     choices = tuple(choices)
-    alias_pairs = _aliases_for(choices) + tuple((_norm_choice(k), v) for k, v in dict(aliases or {}).items())
-    for _, v in alias_pairs:
-        if v not in choices:
-            raise ValueError(f"exercise {id}: alias for {v!r}, which is not a choice")
+    # the exercise's own spellings first: a general one that would clash with them is left out
+    own = tuple((_norm_choice(k), v) for k, v in dict(aliases or {}).items())
+    mine = {k for k, _ in own}
+    alias_pairs = _checked_aliases(id, choices, own + tuple(p for p in _aliases_for(choices) if p[0] not in mine))
     item_length = None
     if kind == "sequence":
         first = next(iter(answer), None)
@@ -1028,7 +1097,7 @@ def _checked_mistakes(id, kind, answer, mistakes, tolerance, choices) -> list[Mi
     return norm
 
 
-_ZH_KEYS = ("prompt", "hint", "solve", "answer", "key_points", "mistakes", "choices", "variants")
+_ZH_KEYS = ("prompt", "hint", "solve", "answer", "key_points", "mistakes", "choices", "variants", "aliases")
 
 
 def _checked_zh(id, kind, zh: dict, mistakes) -> dict:
@@ -1073,8 +1142,9 @@ def translate(id: str, **zh) -> Exercise:
     ``prompt``, ``hint``, ``solve`` (a function returning the worked solution), ``answer`` (an
     open exercise's model answer), ``key_points``, ``mistakes`` (one (mistake, hint) pair per
     mistake, in the order of the English ones), ``variants`` (a function from the English variant
-    maker's dict to the Chinese ``prompt``, ``solve`` and ``mistakes`` of that variant). Numbers come
-    from the same computed values."""
+    maker's dict to the Chinese ``prompt``, ``solve`` and ``mistakes`` of that variant), ``aliases``
+    (a choice exercise: more spellings of its choices, {"保持不变": "stays the same"}, accepted in
+    either language as the Chinese names are). Numbers come from the same computed values."""
     ex = EXERCISES._d[id]
     mistakes = list(ex.mistakes)
     checked = _checked_zh(id, ex.kind, dict(zh), mistakes)
@@ -1084,6 +1154,13 @@ def translate(id: str, **zh) -> Exercise:
             raise ValueError(f"exercise {id}: give one Chinese name per choice ({len(ex.choices)}), got "
                              f"{len(checked['choices'])}")
         aliases += tuple((_norm_choice(z), c) for z, c in zip(checked["choices"], ex.choices))
+    more = checked.pop("aliases", None)       # Chinese spellings of the choices ({"保持不变": "stays the same"})
+    if more is not None:
+        if ex.kind != "choice":
+            raise ValueError(f"exercise {id}: only a choice exercise has aliases")
+        aliases += tuple((_norm_choice(k), v) for k, v in dict(more).items())
+    if ex.kind == "choice":
+        aliases = _checked_aliases(id, ex.choices, aliases)
     new = dataclasses.replace(ex, zh={**ex.zh, **checked}, mistakes=tuple(mistakes), aliases=aliases)
     EXERCISES[id] = new
     return new

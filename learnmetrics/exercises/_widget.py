@@ -79,6 +79,8 @@ _CSS = """
 .lm-answer-another, .lm-answer-original { font-size: 14px; padding: 3px 10px; cursor: pointer; }
 .lm-answer-solution > summary { cursor: pointer; margin-top: 4px; }
 .lm-answer-solution > pre { white-space: pre-wrap; margin: 4px 0; }
+.lm-answer-progress { color: var(--jp-ui-font-color2, #666); font-size: 12px; margin-top: 4px; }
+.lm-answer-export, .lm-answer-clear { font-size: 12px; padding: 1px 6px; cursor: pointer; }
 """
 
 

@@ -25,6 +25,29 @@ function remember(id, form) {
 }
 const solvedBefore = (id, form) => { const p = progress(); return !!p && Array.isArray(p[id]) && p[id].includes(form); };
 
+// Export and clear, in JupyterLab and Voila as on the static site (the same file, the same question before
+// clearing): the site's own bar does it there, so a box shows its line only on a page without that bar.
+function exportProgress() {
+  const p = progress();
+  if (p === null) return;
+  const file = { learnmetrics_progress: 1, exported: new Date().toISOString(), page: location.pathname.split("/").pop(),
+    solved: p, note: 'exercise id -> the forms solved: "o" the original, "v1".."v5" its variants' };
+  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "learnmetrics-progress.json";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+function clearProgress(W) {
+  if (progress() === null || !window.confirm(W.site_confirm)) return;
+  try { localStorage.removeItem(STORE_KEY); } catch (e) { /* nothing kept */ }
+  document.querySelectorAll(".lm-answer-before").forEach((x) => { x.hidden = true; });
+  window.dispatchEvent(new CustomEvent("lm-progress"));
+}
+
 function render({ model, el }) {
   const spec = model.get("spec");
   const W = MESSAGES[spec.lang || "en"];
@@ -120,9 +143,10 @@ function render({ model, el }) {
     solText.textContent = cur.solution || "";
     picks.textContent = "";
     picks.hidden = cur.kind !== "choice";
-    // each choice as the spec's language names it (choices_text lists them: "'偏差²'、'方差'"), else as spelled
+    // each choice as the spec's language names it (choice_names: "偏差²", "方差", ...), else as spelled
     const choices = cur.kind === "choice" ? cur.choices : [];
-    const named = (cur.choices_text || "").split("\u3001").map((t) => t.replace(/^'|'$/g, ""));
+    const named = Array.isArray(cur.choice_names) ? cur.choice_names
+      : (cur.choices_text || "").split("\u3001").map((t) => t.replace(/^'|'$/g, ""));   // a spec stored before
     choices.forEach((c, j) => {
       const name = spec.lang && named.length === choices.length ? named[j] : c;
       const b = make("button", "lm-answer-choice", name);
@@ -134,7 +158,26 @@ function render({ model, el }) {
     delete out.dataset.verdict;
     before.hidden = !solvedBefore(spec.id, form);
   };
-  box.append(head, prompt, want, row, picks, out, before, sol);
+  // the record's line, under a box whose exercise is solved: how many exercises this browser holds as solved,
+  // export, clear (not on the static site, whose bar does it for the whole page)
+  const kept = make("div", "lm-answer-progress");
+  const keptText = make("span");
+  const exportButton = make("button", "lm-answer-export", W.site_export);
+  const clearButton = make("button", "lm-answer-clear", W.site_clear);
+  exportButton.type = clearButton.type = "button";
+  exportButton.addEventListener("click", exportProgress);
+  clearButton.addEventListener("click", () => clearProgress(W));
+  kept.append(keptText, " ", exportButton, " ", clearButton);
+  const tallyKept = () => {
+    const p = progress();
+    const k = p === null ? 0 : Object.keys(p).filter((id) => Array.isArray(p[id]) && p[id].length > 0).length;
+    keptText.textContent = fill("box_progress", { k, s: k === 1 ? "" : "s" });
+    const mine = p !== null && Array.isArray(p[spec.id]) && p[spec.id].length > 0;   // shown by the solved boxes only
+    kept.hidden = !mine || document.querySelector(".lm-progress") !== null;
+  };
+  window.addEventListener("lm-progress", tallyKept);
+  window.addEventListener("storage", tallyKept);
+  box.append(head, prompt, want, row, picks, out, before, sol, kept);
   if (variants.length) {
     const another = make("button", "lm-answer-another", W.box_another);
     another.type = "button";
@@ -144,7 +187,9 @@ function render({ model, el }) {
     row.appendChild(another);
   }
   pick(-1);
+  tallyKept();
   el.appendChild(box);
+  return () => { window.removeEventListener("lm-progress", tallyKept); window.removeEventListener("storage", tallyKept); };
 }
 
 export default { render };

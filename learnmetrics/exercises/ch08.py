@@ -220,6 +220,8 @@ register(
     ],
     hint="A pair differs significantly when its average ranks differ by more than CD.",
     solve=_solve_086,
+    aliases={k: v for k, v in {"only A-D": "A-D", "A-D only": "A-D", "just A-D": "A-D", "none of them": "none",
+                               "no pair": "none", "no pairs": "none", "nothing": "none"}.items() if v in _CHOICES_086},
 )
 
 # -- 08.7: predict-then-check with the paired-test explorer -------------------------------------
@@ -272,6 +274,9 @@ register(
     ] if o != _CAT],
     hint="With no real difference every rejection is a false alarm: what rate is the critical value built for?",
     solve=_solve_087,
+    aliases={f"close to {_GRID.alpha:g}": _OPTS[0], "about α": _OPTS[0], "near α": _OPTS[0], "α": _OPTS[0],
+             f"about {_GRID.alpha:g}": _OPTS[0], "far above α": _OPTS[1], "much higher than α": _OPTS[1],
+             "well above": _OPTS[1], "near 0": _OPTS[2], "about 0": _OPTS[2], "close to zero": _OPTS[2]},
 )
 
 # -- 08.8: explain in words ---------------------------------------------------------------------

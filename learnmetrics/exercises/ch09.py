@@ -172,6 +172,9 @@ register(
     ] if o != _WHERE],
     hint="The training error measures the fit to the very labels the model was fitted to.",
     solve=_solve_094,
+    aliases={**{w: _OPTS[0] for w in ("below", "below the noise", "below ε²", "lower than the noise", "lower")},
+             **{w: _OPTS[1] for w in ("about", "about the noise", "about ε²", "close to the noise", "near the noise")},
+             **{w: _OPTS[2] for w in ("above", "above the noise", "above ε²", "higher than the noise", "higher")}},
 )
 
 # -- 09.5: explain in words ---------------------------------------------------------------------

@@ -156,29 +156,50 @@ register(
     solve=_solve_104,
 )
 
-# -- 10.5: predict, then check with the explorer ----------------------------------------------------
-_OPTS5 = ("about the same", "about half", "about a quarter")
-_ST5 = [U.auc_sampling_state(n, n_datasets=200, n_resamples=10) for n in (60, 250)]
-_RATIO5 = float(np.mean(_ST5[1].highs - _ST5[1].lows) / np.mean(_ST5[0].highs - _ST5[0].lows))
-_CAT5 = _OPTS5[int(np.argmin([abs(_RATIO5 - r) for r in (1.0, 0.5, 0.25)]))]
+# -- 10.5: predict, then check with the explorer: does a 95% interval from 17 examples hold the truth 95% of
+# the time? (10.2 practises 1/√n; this one the coverage, which rests on DeLong's normal approximation)
+_OPTS5 = ("about 95%", "below 95%", "above 95%")
+_ST5 = {n: U.auc_sampling_state(n, n_datasets=200, n_resamples=10) for n in (17, 250)}   # the explorer's sets
+_COV5 = _ST5[17].coverage
+_SE5 = float(np.sqrt(0.95 * 0.05 / _ST5[17].aucs.size))     # the spread of a share counted on 200 test sets
+_BAND5 = (0.95 - 2 * _SE5, 0.95 + 2 * _SE5)
+_CAT5 = _OPTS5[0] if _BAND5[0] <= _COV5 <= _BAND5[1] else _OPTS5[1] if _COV5 < _BAND5[0] else _OPTS5[2]
 
 
 def _solve_105() -> str:
-    w = [float(np.mean(s.highs - s.lows)) for s in _ST5]
-    return (f"mean width of the 95% DeLong interval over 200 simulated test sets: n = 60: {w[0]:.3f}, n = 250: "
-            f"{w[1]:.3f}; ratio {_RATIO5:.3f}, close to √(60/250) = {np.sqrt(60 / 250):.3f}: {_CAT5}")
+    s17, s250 = _ST5[17], _ST5[250]
+    misses = int(round((1 - _COV5) * s17.aucs.size))
+    return (f"true AUC {s17.true_auc:.3f}; of the {s17.aucs.size} test sets of n = 17, {s17.aucs.size - misses} "
+            f"DeLong intervals hold it and {misses} miss it: coverage {_COV5:.1%}.\n"
+            f"200 test sets pin a share down to about ±2 × √(0.95 × 0.05 / 200) = ±{2 * _SE5:.3f}, so a true 95% "
+            f"would show between {_BAND5[0]:.1%} and {_BAND5[1]:.1%}; {_COV5:.1%} is {_CAT5.split()[0]} that band: "
+            f"{_CAT5}.\n"
+            f"Why: DeLong's interval is estimate ± 1.96 standard errors, a normal approximation. With 17 examples "
+            f"the AUC's spread is estimated from only 8 positive and 9 negative scores and its sampling distribution "
+            f"is skewed (it cannot pass 1), so the intervals miss the truth more often than 5% of the time. At "
+            f"n = 250 the coverage is {s250.coverage:.1%}. A nominal 95% is a promise the method keeps only where "
+            f"its approximation holds.")
 
 
 register(
     "10.5",
-    "Predict, then check with the explorer: move the sample-size slider from n = 60 to n = 250 (about four "
-    f"times the examples). The interval's width becomes... One of {list(_OPTS5)}.",
-    kind="choice", answer=_CAT5, choices=_OPTS5, data={"ratio": _RATIO5},
+    "Predict, then check with the explorer: set the sample-size slider to n = 17 (as many test examples as the "
+    "watermelons). Of the 200 test sets, what share of the 95% DeLong intervals hold the true AUC (the explorer's "
+    f"title counts them)? One of {list(_OPTS5)} (about: within the ±2 standard errors that 200 test sets allow, "
+    f"{_BAND5[0]:.0%} to {_BAND5[1]:.0%}).",
+    kind="choice", answer=_CAT5, choices=_OPTS5, data={"coverage": _COV5, "band": _BAND5},
     mistakes=[Mistake(o, m, h) for o, m, h in [
-        ("about a quarter", "that would be width ∝ 1/n,", "a standard error shrinks like 1/√n."),
-        ("about the same", "more examples do narrow the interval,", "the AUC's standard error falls like 1/√n."),
+        ("about 95%", "a 95% interval holds the truth 95% of the time only where the approximation it rests on holds,",
+         "DeLong's interval is estimate ± 1.96 standard errors; is the AUC of 17 examples close to normal?"),
+        ("below 95%", "the approximation is rough with few examples, but here it does not cost coverage,",
+         "count the intervals that miss the truth in the explorer."),
+        ("above 95%", "wide is not the same as covering:",
+         "the intervals at n = 17 are wide, but count how many of the 200 miss the true AUC."),
     ] if o != _CAT5],
-    hint="The width is a few standard errors; how does a standard error depend on n?",
+    aliases={**{w: "about 95%" for w in ("95%", "about 95", "around 95%", "close to 95%")},
+             **{w: "below 95%" for w in ("below", "less than 95%", "lower", "under 95%", "below 95")},
+             **{w: "above 95%" for w in ("above", "more than 95%", "higher", "over 95%", "above 95")}},
+    hint="Check how DeLong's interval is made: which approximation does it rest on, and is it good for 17 examples?",
     solve=_solve_105,
 )
 

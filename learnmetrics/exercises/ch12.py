@@ -119,6 +119,7 @@ register(
     kind="choice",
     answer="no",
     choices=("yes", "no"),
+    aliases={"not necessarily": "no", "necessarily": "yes"},
     mistakes=[Mistake("yes", "F1 and the BEP are measured at different cuts.",
                       "F1 uses the learner's own threshold; the BEP the cut with as many predictions as positives. "
                       "Look at the counter-example in the notebook.")],

@@ -173,6 +173,10 @@ register(
     ],
     hint="What can any learner achieve on labels that are random and unrelated to the features?",
     solve=_solve_134,
+    aliases={**{w: "about 0.5" for w in ("0.5", "0.50", "1/2", "half", "about half", "50%", "about 50%", "chance",
+                                          "chance level")},
+             **{w: "about 0.86" for w in ("0.86", "86%", "about 86%")},
+             **{w: "about 0.68" for w in ("0.68", "68%", "about 68%")}},
 )
 
 # -- 13.5: a permutation test's p-value ------------------------------------------------------------------

@@ -148,6 +148,9 @@ register(
     "score (nested CV) and the AP on the training customers (training AP). Which one is not optimistic by "
     f"construction? One of {list(_OPTS5)}.",
     kind="choice", answer="nested CV", choices=_OPTS5,
+    aliases={**{w: "nested CV" for w in ("nested", "nested cross-validation", "nested cross validation")},
+             **{w: "grid best" for w in ("grid", "grid search", "best grid score", "grid search best")},
+             **{w: "training AP" for w in ("training", "training score", "AP on the training data")}},
     mistakes=[
         Mistake("grid best", "the best configuration was chosen on the same folds that score it,",
                 "the best of several estimates is biased upwards (chapter 13); nested CV scores the choice on folds "

@@ -37,10 +37,29 @@ function decimalsOf(token) {
   return Math.max(0, frac.length - (exp ? parseInt(exp, 10) : 0));
 }
 
+// words before a number that is otherwise a whole answer ("约0.526", "F2 = 0.526"): refused, naming them
+function leadWords(s, what, q) {
+  const re = new RegExp(NUM, "g");
+  let n;
+  while ((n = re.exec(s)) !== null) {
+    const lead = s.slice(0, n.index);
+    if (/[^\s\-+.,;:/()\[\]%0-9=eE]/.test(lead)) {
+      const m = NUMBER_TEXT.exec(s.slice(n.index));
+      if (m !== null && !m[1] && (!m[6] || (q.units || []).includes(unitKey(m[6])))) {
+        throw new BadAnswer(say("lead_unknown", { what, w: short(pyStrip(lead), 20), t: m[2] }));
+      }
+    }
+    if (n[0] === "") re.lastIndex++;
+  }
+}
+
 function readNumberText(text, what, q) {
   const s = fold(text);
   const m = NUMBER_TEXT.exec(s);
-  if (m === null) throw new BadAnswer(say("not_number_text", { what, s: short(s) }));
+  if (m === null) {
+    leadWords(s, what, q);
+    throw new BadAnswer(say("not_number_text", { what, s: short(s) }));
+  }
   const [pre, num, slash, den, pct0, rest] = [m[1], m[2], m[3], m[4], m[5], m[6]];
   const pct = pct0 || pre;
   if (rest && !(q.units || []).includes(unitKey(rest))) {
@@ -112,11 +131,15 @@ function splitText(text, kind, itemLength, what = say("answer")) {
   return pieces(inner);
 }
 
+// a typed choice as it is compared (Python's _norm_choice)
 export function normChoice(text) {
   let s = pyStrip(text.normalize("NFKC")).toLowerCase();
   s = s.split("^2").join("2").split("\u00b2").join("2").split("alpha").join("\u03b1").split("epsilon").join("\u03b5");
+  s = s.split("\u2044").join("/");
   s = s.replace(/^(the|a|an)\s+/, "");
-  return s.replace(/[\s\-_.,!?'"`\u201c\u201d\u2018\u2019\u3002\u3001]+/g, "");
+  s = s.replace(/^(答案是|答案为|答案|答|我选择|我选|选择|选)\s*:?\s*/, "");
+  s = s.replace(/\s+(and|&)\s+|&|以及|和|与|及/g, ",");
+  return s.replace(/[\s\-_.,!?;:'"`\u201c\u201d\u2018\u2019\u3002\u3001\u2010-\u2015\u2212]+/g, "");
 }
 
 function words(text) {

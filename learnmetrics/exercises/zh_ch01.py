@@ -6,6 +6,7 @@ import math
 from ..evaluation import METHODS, simulate_estimators, two_gaussians_population
 from . import ch01 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 
 def _solve_1(h=e._h1):
@@ -108,6 +109,7 @@ def _zh_3(made):
 
 translate("01.3", hint="先数每次重复有几折，再数一折之外有多少个样例。", variants=_zh_3, **_zh_3(e._make_01_3(0)))
 
+_ZH4 = ("在训练集上评估", "留出法", "交叉验证法", "留一法", "自助法")
 _NAMES = {"resubstitution": "训练误差", "holdout": "留出法", "kfold": "10 折交叉验证",
           "loo": "留一法", "bootstrap": "自助法"}
 
@@ -119,23 +121,24 @@ def _solve_4():
     bias = {name: b for name, b in zip(study.methods, study.bias) if name in e._METHODS}
     lines = [f"各方法的模型用 {e._M_POP} 个样例中多大比例（不同的样例）来训练："]
     for name in e._METHODS:
-        note = "  （并且在同样的样例上测试）" if name == "resubstitution" else ""
-        lines.append(f"  {name:15s} {e._distinct[name]:.4f}{note}")
+        note = "（并且在同样的样例上测试）" if name == "resubstitution" else ""
+        lines.append(f"  {_NAMES[name]}（{name}）：{e._distinct[name]:.4f}{note}")
     lines.append("在这个总体上，用较少样例训练的模型平均更差（第 3 节的学习曲线），所以测试这类模型的方法会高估最终模型的"
                  "误差（自助法：一个自助样本中不同样例所占比例的均值）。")
     lines.append(f"在第 3 节的总体上实测（{len(study.true_error)} 个 m = {e._M_POP} 的数据集），估计的均值 - 真实误差：")
     for name, b in bias.items():
-        lines.append(f"  {name:15s} {b:+.4f}")
-    lines.append(f"最悲观的是：{max(bias, key=bias.get)}；训练误差是乐观的（偏差为负）：它在学过的样例上测试。")
+        lines.append(f"  {_NAMES[name]}（{name}）：{b:+.4f}")
+    worst = max(bias, key=bias.get)
+    lines.append(f"最悲观的是{_NAMES[worst]}（{worst}）；训练误差是乐观的（偏差为负）：它在学过的样例上测试。")
     return "\n".join(lines)
 
 
 translate(
     "01.4",
-    choices=("在训练集上评估", "留出法", "交叉验证法", "留一法", "自助法"),
+    choices=_ZH4,
     prompt=f"在第 3 节的总体中取 m = {e._M_POP} 个样例组成数据集，下面哪种方法对最终模型的误差给出最悲观的估计"
-           f"（正的偏差最大）？从 {', '.join(repr(c) for c in e._METHODS)} 中选一个（依次为训练误差、一次 "
-           f"{e._SHARE:.0%} 的留出法划分、10 折交叉验证、留一法、一次自助采样）。想一想每种方法的模型是用多少个不同的样例训练的。",
+           f"（正的偏差最大）？{zh_choice_list(_ZH4, e._METHODS)}。五种方法依次是：训练误差，一次 "
+           f"{e._SHARE:.0%} 的留出法划分，10 折交叉验证，留一法，一次自助采样。想一想每种方法的模型是用多少个不同的样例训练的。",
     hint="比较各方法用 D 中多大比例的样例来训练。",
     mistakes=[
         ("训练误差是乐观的，不是悲观的：", "它在模型学过的样例上测试模型，所以偏差为负。"),

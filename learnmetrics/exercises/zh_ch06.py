@@ -62,7 +62,7 @@ K2 = e._K2
 def _solve_2(R2=e._RANKED2, REL2=e._REL2):
     hits = [d for d in R2[:K2] if d in REL2]
     p, r = _rk.precision_at_k(R2, REL2, K2), _rk.recall_at_k(R2, REL2, K2)
-    return (f"前 {K2} 位：{', '.join(R2[:K2])}；其中相关的：{', '.join(hits)}（{len(hits)} 篇）\n"
+    return (f"前 {K2} 位：{'、'.join(R2[:K2])}；其中相关的：{'、'.join(hits)}（{len(hits)} 篇）\n"
             f"P@{K2} = {len(hits)} / k = {len(hits)} / {K2} = {p:.4f}\n"
             f"R@{K2} = {len(hits)} / 相关文档数 = {len(hits)} / {len(REL2)} = {r:.4f}（d9 是相关的，尽管列表中从未出现）")
 

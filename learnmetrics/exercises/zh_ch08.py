@@ -7,6 +7,7 @@ import learnmetrics as lm
 
 from . import ch08 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 M, EPS0, ALPHA, C, BT = e._M, e._EPS0, e._ALPHA, e._C, e._BT
 def _decision(d):
@@ -65,7 +66,7 @@ MC, MC0, E01, E10, T = e._MC, e._MC0, e._E01, e._E10, e._TABLE
 def _solve_1():
     return (f"只有意见不一致的样例才算数：e01 = {E01}（B 对 A 错），e10 = {E10}（B 错 A 对）\n"
             f"τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(E01 - E10)} - 1)² / {E01 + E10} = {MC.statistic:.4f}\n"
-            f"不做连续性校正：{abs(E01 - E10)}^2 / {E01 + E10} = {MC0.statistic:.4f}\n"
+            f"不做连续性校正：{abs(E01 - E10)}² / {E01 + E10} = {MC0.statistic:.4f}\n"
             f"α = 0.05 时 χ²(1) 的临界值：{MC.critical_value:.4f} → {_decision(MC.decision)}")
 
 
@@ -137,11 +138,15 @@ def _solve_6():
                      for a, b, d, s in NEM.pairs()) + f"\n有显著差别的：{_zh_pairs(e._PAIRS)}"
 
 
+_ZH6 = ("A-C 和 A-D", "A-D", "A-D 和 B-D", "都不显著")
 translate(
     "08.6",
-    choices=("A-C 和 A-D", "A-D", "A-D 和 B-D", "都不显著"),
+    choices=_ZH6,
     prompt="同一张表：平均序值为 " + "，".join(f"{n} {r:.1f}" for n, r in zip(NAMES, R))
-           + f"。Nemenyi 后续检验判定哪几对有显著差别？从 {list(e._CHOICES_086)} 中选一个（'none' 表示没有）。",
+           + f"。Nemenyi 后续检验判定哪几对有显著差别？{zh_choice_list(_ZH6, e._CHOICES_086)}。",
+    aliases={k: v for k, v in {"只有A-D": "A-D", "仅A-D": "A-D", "只有A-D一对": "A-D", "没有": "none", "无": "none",
+                               "均不显著": "none", "都没有": "none", "没有显著差别": "none", "没有一对": "none",
+                               "都没有显著差别": "none"}.items() if v in e._CHOICES_086},
     hint="两个算法的平均序值之差超过 CD 时，这一对才有显著差别。",
     mistakes=[
         (f"B 和 D 相差 {abs(R[1] - R[3]):.1f}，小于 CD，",
@@ -172,10 +177,14 @@ def _solve_7():
 
 translate(
     "08.7",
-    choices=("接近 α", "远高于 α", "接近 0"),
+    choices=tuple(_OPT_ZH[o] for o in OPTS),
+    aliases={**{w: OPTS[0] for w in (f"接近 {GRID.alpha:g}", "约等于α", "约为α", "和α差不多", "与α差不多", "接近α水平",
+                                     f"约为{GRID.alpha:g}")},
+             **{w: OPTS[1] for w in ("远大于α", "明显高于α", "远高于α水平", f"远高于{GRID.alpha:g}", "远超α")},
+             **{w: OPTS[2] for w in ("接近零", "几乎为0", "几乎为零", "约为0", "接近于0")}},
     prompt="先预测，再用探索器验证：把真实差别设为 0（两个学习器一样好），折数设为 k = 2。在模拟的实验中，成对 t 检验"
-           f"拒绝 H₀ 的比例会是多少（α = {GRID.alpha:g}）？从 {list(OPTS)} 中选一个"
-           "（依次为：接近 α，即在 α/2 与 2α 之间；远高于 α；接近 0）。",
+           f"拒绝 H₀ 的比例会是多少（α = {GRID.alpha:g}）？{zh_choice_list([_OPT_ZH[o] for o in OPTS], OPTS)}。"
+           "“接近 α”指在 α/2 与 2α 之间。",
     hint="没有真实差别时，每一次拒绝都是误报：临界值是按什么比率设计的？",
     mistakes=[(zm, zh) for o, zm, zh in [
         (OPTS[1], "只有两折时确实会多出一些误报（两个差值相等时 σ = 0），但不多：",

@@ -7,6 +7,7 @@ import learnmetrics as lm
 
 from . import ch09 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 PRED, TRUTH, LABELS, B2, VAR, NOISE, FBAR = e._PRED, e._TRUTH, e._LABELS, e._B2, e._VAR, e._NOISE, e._FBAR
 _TERM = {"bias²": "偏差²", "variance": "方差", "noise": "噪声"}
@@ -62,8 +63,9 @@ _M2 = {
 translate(
     "09.2",
     choices=("偏差²", "方差", "噪声"),
+    aliases={f"{_TERM[t]}{w}": t for t in TERMS for w in ("增大", "变大", "增加")},
     prompt=f"在本章的模拟中（正弦曲线，20 个训练点，σ = 0.3），次数从 {LO} 升到 {HI} 时，三项中哪一项增大？"
-           f"从 {list(TERMS)} 中选一个（依次为偏差²、方差、噪声）。",
+           f"{zh_choice_list([_TERM[t] for t in TERMS], TERMS)}。",
     hint="在第 2 节的表格中比较这两个次数下的每一列。",
     mistakes=[_M2[t] for t in TERMS if t != GROWS],
     solve=_solve_2,
@@ -88,7 +90,8 @@ _M3 = {
 translate(
     "09.3",
     choices=("偏差²", "方差", "噪声"),
-    prompt=f"三项中哪一项完全不依赖于学习器（在每个次数下都相同）？从 {list(TERMS)} 中选一个（依次为偏差²、方差、噪声）。",
+    aliases={f"{_TERM[t]}{w}": t for t in TERMS for w in ("不变", "保持不变", "始终不变")},
+    prompt=f"三项中哪一项完全不依赖于学习器（在每个次数下都相同）？{zh_choice_list([_TERM[t] for t in TERMS], TERMS)}。",
     hint="哪一项的定义中根本不含 f(x; D)？",
     mistakes=[_M3[t] for t in TERMS if t != CONST],
     solve=_solve_3,
@@ -115,9 +118,13 @@ _M4 = {
 }
 translate(
     "09.4",
-    choices=("低于噪声 ε²", "约等于噪声 ε²", "高于噪声 ε²"),
+    choices=tuple(_OPT_ZH[o] for o in OPTS),
+    aliases={**{w: OPTS[0] for w in ("低于噪声", "低于", "低于ε²", "小于噪声", "比噪声低", "比噪声小", "小于ε²")},
+             **{w: OPTS[1] for w in ("约等于噪声", "约等于", "约等于ε²", "差不多", "接近噪声", "和噪声差不多", "接近ε²")},
+             **{w: OPTS[2] for w in ("高于噪声", "高于", "高于ε²", "大于噪声", "比噪声高", "比噪声大", "大于ε²")}},
     prompt=f"先预测，再用探索器验证：在 {DEG} 次时，训练 MSE（在训练集本身上的误差）与噪声项 ε² = σ² = {RES.noise:.2f} "
-           f"相比会在哪里？从 {list(OPTS)} 中选一个（依次为：低于 ε²；约等于 ε²，即在 0.8 到 1.25 倍 ε² 之间；高于 ε²）。",
+           f"相比会在哪里？{zh_choice_list([_OPT_ZH[o] for o in OPTS], OPTS)}。"
+           "“约等于”指在 ε² 的 0.8 到 1.25 倍之间。",
     hint="训练误差度量的是对模型所拟合的那些标记本身的拟合程度。",
     mistakes=[_M4[o] for o in OPTS if o != WHERE],
     solve=_solve_4,

@@ -7,6 +7,7 @@ from learnmetrics import uncertainty as U
 
 from . import ch10 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 Y1, S1, V10, V01, R1, M1, N1 = e._Y1, e._S1, e._V10, e._V01, e._R1, e._M1, e._N1
 
@@ -105,26 +106,39 @@ translate(
     solve=_solve_4,
 )
 
-OPTS5, RATIO5, CAT5 = e._OPTS5, e._RATIO5, e._CAT5
-_OPT_ZH = {"about the same": "差不多不变", "about half": "大约一半", "about a quarter": "大约四分之一"}
+OPTS5, COV5, SE5, BAND5, CAT5 = e._OPTS5, e._COV5, e._SE5, e._BAND5, e._CAT5
+_OPT_ZH = {"about 95%": "约 95%", "below 95%": "低于 95%", "above 95%": "高于 95%"}
+_WHERE_ZH = {"about 95%": "在这个范围之内", "below 95%": "低于这个范围", "above 95%": "高于这个范围"}
 
 
 def _solve_5():
-    w = [float(np.mean(s.highs - s.lows)) for s in e._ST5]
-    return (f"200 个模拟测试集上 95% DeLong 区间的平均宽度：n = 60：{w[0]:.3f}，n = 250：{w[1]:.3f}；"
-            f"比值 {RATIO5:.3f}，接近 √(60/250) = {np.sqrt(60 / 250):.3f}：{_OPT_ZH[CAT5]}（'{CAT5}'）")
+    s17, s250 = e._ST5[17], e._ST5[250]
+    misses = int(round((1 - COV5) * s17.aucs.size))
+    return (f"真实 AUC 为 {s17.true_auc:.3f}；n = 17 的 {s17.aucs.size} 个测试集中，{s17.aucs.size - misses} 个 DeLong 区间"
+            f"包含它，{misses} 个没有包含：覆盖率 {COV5:.1%}。\n"
+            f"200 个测试集数出的比例，误差约为 ±2 × √(0.95 × 0.05 / 200) = ±{2 * SE5:.3f}，所以真实覆盖率若为 95%，"
+            f"数出来会在 {BAND5[0]:.1%} 到 {BAND5[1]:.1%} 之间；{COV5:.1%} {_WHERE_ZH[CAT5]}：{_OPT_ZH[CAT5]}（'{CAT5}'）。\n"
+            "原因：DeLong 区间是“估计值 ± 1.96 个标准误”，依赖正态近似。只有 17 个样例时，AUC 的波动只由 8 个正例和 9 个反例的"
+            "分数估计，它的抽样分布又是偏斜的（不能超过 1），所以区间没有包含真值的次数多于 5%。"
+            f"n = 250 时覆盖率为 {s250.coverage:.1%}。名义上的 95% 只有在方法所依赖的近似成立时才能兑现。")
 
 
-_M5 = {"about a quarter": ("那将是宽度 ∝ 1/n，", "标准误按 1/√n 缩小。"),
-       "about the same": ("样例多了，区间确实会变窄，", "AUC 的标准误按 1/√n 下降。"),
-       "about half": ("宽度大约减半的是四倍的样例，", "再对照一下滑块的两个位置。")}
+_M5 = {"about 95%": ("95% 的区间只有在它所依赖的近似成立时，才会有 95% 的时候包含真值，",
+                     "DeLong 区间是估计值 ± 1.96 个标准误；17 个样例的 AUC 接近正态分布吗？"),
+       "below 95%": ("样例少时近似确实粗糙，但这里并没有损失覆盖率，", "在探索器里数一数没有包含真值的区间。"),
+       "above 95%": ("区间宽不等于覆盖得多：", "n = 17 时区间确实很宽，但数一数 200 个区间里有多少个没有包含真实 AUC。")}
 translate(
     "10.5",
-    choices=("差不多", "约一半", "约四分之一"),
-    prompt="先预测，再用探索器验证：把样本量滑块从 n = 60 移到 n = 250（样例大约多四倍）。区间的宽度会变成……"
-           f"从 {list(OPTS5)} 中选一个（依次为：差不多不变；大约一半；大约四分之一）。",
-    hint="宽度是几个标准误；标准误如何依赖于 n？",
-    mistakes=[_M5[o] for o in ("about a quarter", "about the same") if o != CAT5],
+    choices=tuple(_OPT_ZH[o] for o in OPTS5),
+    aliases={**{w: "about 95%" for w in ("约95%", "95%左右", "大约95%", "差不多95%", "接近95%")},
+             **{w: "below 95%" for w in ("低于", "不到95%", "小于95%", "低于95", "少于95%")},
+             **{w: "above 95%" for w in ("高于", "超过95%", "大于95%", "高于95", "多于95%")}},
+    prompt="先预测，再用探索器验证：把样本量滑块设为 n = 17（和西瓜一样多的测试样例）。200 个测试集的 95% DeLong 区间中，"
+           "包含真实 AUC 的比例是多少（探索器的标题数出了这个比例）？"
+           f"{zh_choice_list([_OPT_ZH[o] for o in OPTS5], OPTS5)}。"
+           f"“约 95%”指在 200 个测试集所允许的 ±2 个标准误之内，即 {BAND5[0]:.0%} 到 {BAND5[1]:.0%}。",
+    hint="看看 DeLong 区间是怎样构造的：它依赖什么近似？这个近似对 17 个样例好吗？",
+    mistakes=[_M5[o] for o in OPTS5 if o != CAT5],
     solve=_solve_5,
 )
 
@@ -152,7 +166,7 @@ FOLLOWS = {
              'mistake 3': '70da05e057', 'solve': '7d96424855'},
     '10.4': {'prompt': 'a6fd4e8c01', 'hint': '0f81fa9c76', 'mistake 1': 'b2e7de5abb', 'mistake 2': 'e6216bd60a',
              'solve': '30211f5e93'},
-    '10.5': {'prompt': '5a9b0adea3', 'hint': 'f3a66bf368', 'mistake 1': '3d2431ed56', 'mistake 2': 'a934dbf603',
-             'solve': '0fe56d90dd'},
+    '10.5': {'prompt': '4cc37fc07b', 'hint': '1749a70bd1', 'mistake 1': 'f7052a16cd', 'mistake 2': 'fc6c0eed41',
+             'solve': '4757ec9bd6'},
     '10.6': {'prompt': 'c4597313b6', 'answer': '4f711aa0ac', 'key_points': '063a4c056e'},
 }

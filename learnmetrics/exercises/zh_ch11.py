@@ -7,6 +7,7 @@ from learnmetrics import calibration as C
 
 from . import ch11 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 Y1, P1, B1, SQ1 = e._Y1, e._P1, e._B1, e._SQ1
 
@@ -97,7 +98,7 @@ translate(
     "11.4",
     choices=("变大", "不变", "变小"),
     prompt="先预测，再用探索器验证：把温度从 T = 1 调到 T = 2（概率更柔和）。AUC 会……"
-           f"从 {list(OPTS4)} 中选一个（依次为：上升；不变；下降）。",
+           f"{zh_choice_list(['变大', '不变', '变小'], OPTS4)}。",
     hint="把每个对数几率都除以 2，会改变两个样例中哪个分数更高吗？",
     mistakes=[_M4[o] for o in ("goes up", "goes down") if o != CAT4],
     solve=_solve_4,

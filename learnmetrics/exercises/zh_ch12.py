@@ -14,6 +14,7 @@ from learnmetrics.learners import MajorityClassifier
 
 from . import ch12 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 
 def _solve_1():
@@ -76,14 +77,16 @@ def _solve_3():
 
 def _ce_zh():
     import re
-    text = str(e._ce).replace("learner ", "学习器 ")
+    text = re.sub(r"learner (\w): F1 = ([\d.]+), BEP = ([\d.]+)", r"学习器 \1：F1 = \2，BEP = \3", str(e._ce))
     return re.sub(r"\(found after (\d+) random pairs\)", r"（随机搜索了 \1 对后找到）", text)
 
 
 translate(
     "12.3",
     choices=("是", "不是"),
-    prompt="书中习题 2.3：学习器 A 的 F1 比学习器 B 高。A 的 BEP 是否一定也比 B 高？回答 'yes'（是）或 'no'（否）。",
+    prompt="书中习题 2.3：学习器 A 的 F1 比学习器 B 高。A 的 BEP 是否一定也比 B 高？回答 '是' 或 '不是'"
+           "（也可以用英文作答：'yes'、'no'）。",
+    aliases={"不一定": "no", "不会": "no", "未必": "no", "不一定是": "no", "一定": "yes", "会": "yes", "一定是": "yes"},
     mistakes=[("F1 和 BEP 是在不同的截断点上度量的。",
                "F1 用学习器自己的阈值；BEP 用预测为正例的个数等于正例个数的那个截断点。看看笔记本中的反例。")],
     hint="F1 和 BEP 各在哪个截断点上读取？",
@@ -239,10 +242,10 @@ fr10, N10, K10 = e._fr10, e._N10, e._K10
 def _solve_10():
     t = fr10.chi2.statistic
     return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {N10}，k = {K10}\n"
-            f"τ_χ² = 12N/(k(k+1)) (sum r_i² - k(k+1)²/4) = {t:.4f}\n"
+            f"τ_χ² = 12N/(k(k+1)) × (Σ r_i² - k(k+1)²/4) = {t:.4f}\n"
             f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} × {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
             f"{fr10.f.statistic:.4f}\n"
-            f"0.05 下 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2)：{fr10.chi2.critical_value:.4f}")
+            f"α = 0.05 时 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2) 的临界值：{fr10.chi2.critical_value:.4f}")
 
 
 translate(

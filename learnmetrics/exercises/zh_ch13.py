@@ -5,6 +5,7 @@ import math
 
 from . import ch13 as e
 from ._core import EXERCISES, translate
+from ._core import zh_choice_list
 
 Y1, S1, KS, F1, T1, TH1 = e._Y1, e._S1, e._KS1, e._F1, e._T1, e._TH1
 
@@ -106,9 +107,12 @@ def _solve_5():
 _OPT = {"about 0.86": "约 0.86", "about 0.68": "约 0.68", "about 0.5": "约 0.5"}
 translate(
     "13.4",
-    choices=("约 0.86", "约 0.68", "约 0.5"),
+    choices=tuple(_OPT[o] for o in e._OPTS4),
+    aliases={**{w: "about 0.5" for w in ("大约0.5", "0.5左右", "约0.50", "约一半", "一半", "大约一半", "约50%", "随机猜测的水平")},
+             **{w: "about 0.86" for w in ("大约0.86", "0.86左右", "约86%")},
+             **{w: "about 0.68" for w in ("大约0.68", "0.68左右", "约68%")}},
     prompt="标记是随机的（两类各占一半），与特征无关；在全部 100 个样例上从 2,000 个噪声特征中选出与标记关联最强的 20 个，然后 5 折交叉验证报告精度为 "
-           f"0.86。在新样例上的精度是……从 {list(e._OPTS4)} 中选一个（依次为：约 0.86；约 0.68；约 0.5）。",
+           f"0.86。在新样例上的精度是……{zh_choice_list([_OPT[o] for o in e._OPTS4], e._OPTS4)}。",
     hint="标记随机且与特征无关时，任何学习器能做到多好？",
     mistakes=[
         ("这就是泄漏后的估计本身，", "测试折参与了特征的选择：这个估计说的不是新样例。"),

@@ -5,6 +5,7 @@ import math
 
 from . import ch14 as e
 from ._core import translate
+from ._core import zh_choice_list
 
 Z, K1, N1, W1, CP1, P1 = e._Z, e._K1, e._N1, e._W1, e._CP1, e._P1
 
@@ -66,8 +67,8 @@ translate(
     "14.4",
     choices=("不变", "变高", "变低"),
     prompt="一个用 class_weight='balanced' 在正例占 6% 的数据上训练的模型，平均预测概率为 0.43。用在留出数据上拟合的一个"
-           f"递增的 sigmoid 函数对它的分数重新校准。它在同一测试集上的 ROC AUC 会……从 {list(e._OPTS4)} 中选一个"
-           "（依次为：不变；变高；变低）。",
+           f"递增的 sigmoid 函数对它的分数重新校准。它在同一测试集上的 ROC AUC 会……"
+           f"{zh_choice_list(['不变', '变高', '变低'], e._OPTS4)}。",
     hint="AUC 取决于什么？递增函数对顺序做了什么？",
     mistakes=[
         ("重新校准改变的是概率，不是它们的顺序，", "AUC 只取决于分数的顺序，递增的变换保持顺序不变。"),
@@ -79,8 +80,11 @@ translate(
     "14.5",
     choices=("网格搜索最好的分数", "嵌套交叉验证", "训练集 AP"),
     prompt="在使用测试集之前，手头有三个对“先网格搜索调参、再拟合”在新客户上的 AP 的估计：网格搜索中最好配置的交叉验证分数"
-           "（grid best）、嵌套交叉验证的分数（nested CV）、训练客户上的 AP（training AP）。哪一个从构造上就不偏乐观？"
-           f"从 {list(e._OPTS5)} 中选一个。",
+           "、嵌套交叉验证的分数、训练客户上的 AP。哪一个从构造上就不偏乐观？"
+           f"{zh_choice_list(['网格搜索最好的分数', '嵌套交叉验证', '训练集 AP'], e._OPTS5)}。",
+    aliases={**{w: "nested CV" for w in ("嵌套CV", "嵌套", "嵌套交叉验证法", "嵌套的交叉验证")},
+             **{w: "grid best" for w in ("网格搜索", "网格搜索最好分数", "网格搜索的最好分数", "最好配置的分数")},
+             **{w: "training AP" for w in ("训练AP", "训练集上的AP", "训练集", "训练客户上的AP")}},
     hint="哪个估计让“选配置”这一步远离给它打分的样例？",
     mistakes=[
         ("最好的配置就是在给它打分的同一批折上选出来的，",
