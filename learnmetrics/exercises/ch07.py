@@ -272,6 +272,8 @@ register(
 )
 
 # -- 07.5: predict-then-check with the degree explorer: which degree does C_p pick? ------------
+# No "another one": the question is answered by reading the chapter's degree explorer, which shows
+# these 25 points only; new points would ask for nine polynomial fits by hand instead.
 _rng = np.random.default_rng(20)
 _XQ = np.sort(_rng.uniform(-1, 1, 25))
 _YQ = 1 - 2 * _XQ ** 2 + 0.25 * _rng.normal(size=25)
