@@ -19,13 +19,13 @@ _C = _BT.details["critical_count"]
 
 
 def _binomial_setting(seed: int):
-    """(m, ε₀, α) of variant ``seed``: ε₀ m whole, and the critical count at least 2 above it."""
+    """(m, ε₀, α) of variant ``seed``: α = 0.05, ε₀ m whole, and the critical count at least 2 above it."""
     if seed == 0:
         return _M, _EPS0, _ALPHA
     rng = np.random.default_rng([8, 2, seed])
     while True:
         m, eps0 = int(rng.choice([20, 25, 30, 50, 60, 80, 100])), float(rng.choice([0.05, 0.1, 0.2]))
-        alpha = float(rng.choice([0.01, 0.05, 0.1]))
+        alpha = _ALPHA          # the hint names it (the page shows the exercise's hint for every variant)
         c = lm.binomial_test(0, m, epsilon0=eps0, alpha=alpha).details["critical_count"]
         if abs(eps0 * m - round(eps0 * m)) < 1e-9 and c >= eps0 * m + 2 and c <= m:
             return m, eps0, alpha
@@ -57,7 +57,6 @@ def _make_08_2(seed: int) -> dict:
             Mistake(eps0 * m, "that is ε₀·m, the number of errors H₀ expects on average,",
                     "rejecting needs a count so large that it happens with probability at most α if H₀ holds."),
         ],
-        hint=f"Compute the binomial tail P(X ≥ c) for c = 1, 2, 3, ... and stop at the first c where it is ≤ {alpha}.",
         solve=lambda: _solve_081(m, eps0, alpha),
     )
 
@@ -67,6 +66,7 @@ register(
     kind="number",
     quantity="count",
     units=("errors", "error", "个错误", "个"), tolerance=0.01, decimals=0,
+    hint=f"Compute the binomial tail P(X ≥ c) for c = 1, 2, 3, ... and stop at the first c where it is ≤ {_ALPHA}.",
     variants=_make_08_2,
     **_make_08_2(0),
 )
@@ -322,7 +322,6 @@ def _make_08_5(seed: int) -> dict:
             Mistake(q * k * (k + 1) / (6 * n), "the square root is missing,",
                     "CD = q_α times the square root of k(k+1)/(6N)."),
         ],
-        hint=f"k(k+1)/(6N) = {k * (k + 1)}/{6 * n}; take its square root and multiply by q_α.",
         solve=lambda: _solve_085(k, n),
     )
 
@@ -331,6 +330,8 @@ register(
     "08.5",
     kind="number",
     quantity="value", decimals=3,     # q is the table's exact 3-decimal value: no slack to allow for
+    hint="Compute k(k+1)/(6N) with k the number of algorithms and N of data sets; take its square root and "
+         "multiply by q_α.",      # no numbers: the page shows the exercise's hint for every variant
     variants=_make_08_5,
     **_make_08_5(0),
 )

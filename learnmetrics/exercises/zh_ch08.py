@@ -32,7 +32,6 @@ def _zh_2(made):
     return dict(
         prompt=f"一个分类器在 m = {m} 个独立样例上测试。H₀：它的泛化错误率不超过 ε₀ = {eps0}；α = {alpha}。"
                f"临界计数 c 是多少？即拒绝 H₀ 所需的最少测试错误数，也就是对 X ~ Binomial({m}, {eps0}) 满足 P(X ≥ c) ≤ α 的最小 c。",
-        hint=f"对 c = 1, 2, 3, ... 计算二项分布的尾概率 P(X ≥ c)，在它第一次 ≤ {alpha} 的 c 处停下。",
         mistakes=[
             ("这是 ε̄·m，即最大的“不拒绝”计数，", "书中在错误率超过 ε̄ = (c - 1)/m 时拒绝，所以第一个被拒绝的计数还要再加一。"),
             ("这是 ε₀·m，即 H₀ 下平均预期的错误数，", "要拒绝，需要一个大到在 H₀ 成立时出现的概率不超过 α 的计数。"),
@@ -41,7 +40,8 @@ def _zh_2(made):
     )
 
 
-translate("08.2", variants=_zh_2, **_zh_2(e._make_08_2(0)))
+translate("08.2", hint=f"对 c = 1, 2, 3, ... 计算二项分布的尾概率 P(X ≥ c)，在它第一次 ≤ {ALPHA} 的 c 处停下。",
+          variants=_zh_2, **_zh_2(e._make_08_2(0)))
 
 PT, D, K, MU, SD, EA, EB = e._PT, e._D, e._K, e._MU, e._SD, e._EA, e._EB
 
@@ -151,7 +151,6 @@ def _zh_5(made):
     return dict(
         prompt=f"{opening}（k = {k} 个算法，N = {n} 个数据集，α = 0.05，q_0.05 = {q:.3f}）。Nemenyi 后续检验的临界值域 "
                "CD = q_α √(k(k+1)/(6N)) 是多少？",
-        hint=f"k(k+1)/(6N) = {k * (k + 1)}/{6 * n}；取它的平方根，再乘以 q_α。",
         mistakes=[
             ("你把 k 和 N 对调了，", f"k 是算法的个数（{k}），N 是数据集的个数（{n}）。"),
             ("少了平方根，", "CD = q_α 乘以 k(k+1)/(6N) 的平方根。"),
@@ -160,7 +159,8 @@ def _zh_5(made):
     )
 
 
-translate("08.5", variants=_zh_5, **_zh_5(e._make_08_5(0)))
+translate("08.5", hint="算出 k(k+1)/(6N)，k 是算法的个数，N 是数据集的个数；取它的平方根，再乘以 q_α。", variants=_zh_5,
+          **_zh_5(e._make_08_5(0)))
 
 
 def _zh_pairs(text):
@@ -242,7 +242,7 @@ FOLLOWS = {
              'mistake 3': 'bdc6ae5e38', 'solve': 'e59916660b'},
     '08.4': {'prompt': '6e43d4fad0', 'hint': '933ca93df7', 'mistake 1': 'e260a0e54e', 'mistake 2': '4c399ed01c',
              'solve': '143664ac0e'},
-    '08.5': {'prompt': '5dd8f85610', 'hint': '6003049d5a', 'mistake 1': 'bfc8da9428', 'mistake 2': 'a6563fb842',
+    '08.5': {'prompt': '5dd8f85610', 'hint': 'f3e4ec80c5', 'mistake 1': 'bfc8da9428', 'mistake 2': 'a6563fb842',
              'solve': 'fa7ddb2c69'},
     '08.6': {'prompt': 'f7ef6d1d98', 'hint': '9136a083d9', 'mistake 1': '5b603e935e', 'mistake 2': 'ebfaec81f7',
              'mistake 3': 'e3aaf025a1', 'solve': '937cabb95e'},
