@@ -21,7 +21,7 @@ from test_exercise_answers import _typed
 
 #: the exercises of chapters 07-14 given variants by this change (the others of 07-14 had them before,
 #: or say in their chapter module why they have none)
-IDS = ["07.3", "07.4", "08.2", "08.3", "08.1", "08.4", "08.5", "09.1", "10.1", "10.3", "10.4", "11.2"]
+IDS = ["07.3", "07.4", "08.2", "08.3", "08.1", "08.4", "08.5", "09.1", "10.1", "10.3", "10.4", "11.2", "12.1", "12.5", "12.7", "12.8"]
 
 
 @pytest.fixture(autouse=True)
@@ -56,8 +56,8 @@ def test_truth_and_mistakes_stay_apart_at_the_asked_precision(eid):
             seen.append(typed)
             fb = check(eid, _typed(v, typed), variant=k)
             assert fb.status == "mistake" and fb.mistake == m, (eid, k, m.mistake, typed, fb)
-            fb = check(eid, m.answer, variant=k)
-            assert fb.status == "mistake" and fb.mistake == m, (eid, k, m.mistake, fb)
+            fb = check(eid, m.answer, variant=k)      # a short float (0.5) may also be the truth rounded: close
+            assert fb.status in ("mistake", "close") and fb.mistake == m, (eid, k, m.mistake, fb)
 
 
 @pytest.mark.parametrize("eid", IDS)
