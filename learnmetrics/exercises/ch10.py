@@ -187,14 +187,15 @@ _Z_PLUS = _T4.difference / np.sqrt(_C4[0, 0] + _C4[1, 1] + 2 * _C4[0, 1])
 
 def _scores_10_4(seed: int):
     """(labels, scores of A, scores of B) of variant ``seed``: the same 5 positives and 6 negatives, two-decimal
-    scores that share a common part (the covariance of the AUCs is positive), AUC_A - AUC_B at least 0.03 and
+    scores that share a common part (the covariance of the AUCs is positive), A's leaning more to the labels
+    (some differences are significant), AUC_A - AUC_B at least 0.03 and
     Var(A - B) at least 0.002 (the rounded numbers of the prompt give z to 2 decimals)."""
     if seed == 0:
         return _Y4, _A4, _B4
     rng = np.random.default_rng([10, 4, seed])
     while True:
         base = 0.2 * _Y4 + rng.normal(0, 0.15, _Y4.size)
-        a = np.clip(np.round(0.45 + base + rng.normal(0, 0.1, _Y4.size), 2), 0.01, 0.99)
+        a = np.clip(np.round(0.45 + base + rng.uniform(0, 0.3) * _Y4 + rng.normal(0, 0.1, _Y4.size), 2), 0.01, 0.99)
         b = np.clip(np.round(0.45 + base + rng.normal(0, 0.15, _Y4.size), 2), 0.01, 0.99)
         t = U.delong_test(_Y4, a, b)
         c = t.covariance

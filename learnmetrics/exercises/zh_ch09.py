@@ -12,7 +12,7 @@ PRED, TRUTH, LABELS, B2, VAR, NOISE, FBAR = e._PRED, e._TRUTH, e._LABELS, e._B2,
 _TERM = {"bias²": "偏差²", "variance": "方差", "noise": "噪声"}
 
 
-def _solve_1(pred, truth, labels):
+def _solve_1(pred, truth, labels, full=True):
     t = e._bv_terms(pred, truth, labels)
     b2, var, noise, fbar = t["b2"], t["var"], t["noise"], t["fbar"]
     tot = b2 + var + noise
@@ -22,10 +22,12 @@ def _solve_1(pred, truth, labels):
             "（像 E_D 那样除以训练集的个数）\n"
             f"噪声 ε² = E_D[(y_D - y)²] = {np.round((labels - truth) ** 2, 4).tolist()} 的均值 = {noise:.4f}\n"
             f"偏差² + 方差 + 噪声 = {b2:.4f} + {var:.4f} + {noise:.4f} = {tot:.4f}：式 (2.42) 对 x 处期望误差的估计\n"
+            + (f"（直接对五对 (f, y_D) 求 (f(x; D) - y_D)² 的均值得 {t['direct']:.4f}：两个交叉项在期望意义下为零，"
+               "在五次抽样上并不为零）" if not full else
             f"直接对五对 (f, y_D) 求 (f(x; D) - y_D)² 的均值得 {t['direct']:.4f}，而不是 {tot:.4f}："
             f"差值 {t['direct'] - tot:+.4f} 是这五次抽样上的两个交叉项，"
             f"2·mean((f - f̄)(f̄ - y_D)) = {t['cross1']:+.4f} 和 2(f̄ - y)·mean(y - y_D) = {t['cross2']:+.4f}。"
-            "它们在期望意义下为零（y_D 与训练集独立，噪声均值为零），在五次抽样上并不为零。")
+            "它们在期望意义下为零（y_D 与训练集独立，噪声均值为零），在五次抽样上并不为零。"))
 
 
 def _zh_1(made):
@@ -42,7 +44,7 @@ def _zh_1(made):
             ("你的第一项是 (f(x; D) - y)² 的均值，它等于偏差² + 方差，", "偏差² 用的是“平均”预测：(f̄(x) - y)²。"),
             ("你的噪声度量的是标记围绕平均预测的离散程度，", "噪声是记录的标记围绕“真实”y 的离散程度：它与学习器毫无关系。"),
         ],
-        solve=lambda: _solve_1(pred, truth, labels),
+        solve=lambda: _solve_1(pred, truth, labels, full=pred is e._PRED),
     )
 
 
