@@ -129,6 +129,7 @@ register(
 )
 
 # -- 07.3: adjusted R² of a straight line on eight points --------------------------------------
+# "another one": eight other whole-number y on the same x (seed 0: these), a line that explains some of them
 _X8 = np.arange(1.0, 9.0)
 _Y8 = np.array([3.0, 1.0, 4.0, 6.0, 3.0, 7.0, 5.0, 8.0])
 _FIT8 = lm.regression.fit_least_squares(lm.regression.polynomial_features(_X8, 1), _Y8)
@@ -137,32 +138,65 @@ _N8, _P8 = len(_Y8), 1
 _ADJ8 = lm.adjusted_r2_score(_Y8, _FIT8.fitted, n_features=_P8)
 
 
-def _solve_073() -> str:
-    return (f"n = {_N8}, p = {_P8} feature (the intercept is not counted in p), R^2 = {_R2_8:.4f}\n"
-            f"adjusted R^2 = 1 - (1 - R^2)(n - 1)/(n - p - 1) = 1 - {1 - _R2_8:.4f} x {_N8 - 1}/{_N8 - _P8 - 1}"
-            f" = {_ADJ8:.4f}\n"
-            f"note 004's version without (n - 1) would give {1 - (1 - _R2_8) / (_N8 - _P8 - 1):.4f}, "
+def _eight(seed: int):
+    """y of variant ``seed``: eight whole numbers 1-9 on x = 1..8 whose least-squares line has
+    0.3 < R² < 0.95 (a trend with scatter: the adjustment shows)."""
+    if seed == 0:
+        return _Y8
+    rng = np.random.default_rng([7, 3, seed])
+    while True:
+        y = np.clip(np.round(rng.uniform(-1, 1) * 0.8 * _X8 + rng.normal(5, 1.8, 8)), 1, 9)
+        r2 = lm.r2_score(y, lm.regression.fit_least_squares(lm.regression.polynomial_features(_X8, 1), y).fitted)
+        if 0.3 < r2 < 0.95:
+            return y
+
+
+def _r2_line(y) -> float:
+    return lm.r2_score(y, lm.regression.fit_least_squares(lm.regression.polynomial_features(_X8, 1), y).fitted)
+
+
+def _solve_073(y) -> str:
+    r2, n, p = _r2_line(y), len(y), _P8
+    adj = lm.adjusted_r2_score(y, lm.regression.fit_least_squares(lm.regression.polynomial_features(_X8, 1), y).fitted,
+                               n_features=p)
+    return (f"n = {n}, p = {p} feature (the intercept is not counted in p), R^2 = {r2:.4f}\n"
+            f"adjusted R^2 = 1 - (1 - R^2)(n - 1)/(n - p - 1) = 1 - {1 - r2:.4f} x {n - 1}/{n - p - 1}"
+            f" = {adj:.4f}\n"
+            f"note 004's version without (n - 1) would give {1 - (1 - r2) / (n - p - 1):.4f}, "
             "larger than R^2 itself (as it is whenever n - p - 1 > 1 and R^2 < 1): it rewards the model instead of penalising it")
+
+
+def _make_07_3(seed: int) -> dict:
+    y = _eight(seed)
+    fitted = lm.regression.fit_least_squares(lm.regression.polynomial_features(_X8, 1), y).fitted
+    r2, n, p = lm.r2_score(y, fitted), len(y), _P8
+    return dict(
+        prompt=f"A straight line (p = 1 feature, plus an intercept) fitted by least squares to the n = {n} points "
+               f"x = {_X8.astype(int).tolist()}, y = {y.astype(int).tolist()} has R² = {r2:.4f}. "
+               "What is its adjusted R²?",
+        answer=lm.adjusted_r2_score(y, fitted, n_features=p),
+        data={"x": _X8, "y": y, "r2": r2, "n_features": p},
+        mistakes=[
+            Mistake(1 - (1 - r2) / (n - p - 1), "that is note 004's formula 1 - (1 - R²)/(n - p - 1),",
+                    "the factor (n - 1) is missing: 1 - (1 - R²)(n - 1)/(n - p - 1)."),
+            Mistake(1 - (1 - r2) * (n - 1) / (n - 2 - 1), "you counted the intercept in p (p = 2),",
+                    "p counts the features only; the -1 in n - p - 1 is the intercept."),
+        ],
+        solve=lambda: _solve_073(y),
+    )
 
 
 register(
     "07.3",
-    f"A straight line (p = 1 feature, plus an intercept) fitted by least squares to the n = {_N8} points "
-    f"x = {_X8.astype(int).tolist()}, y = {_Y8.astype(int).tolist()} has R² = {_R2_8:.4f}. "
-    "What is its adjusted R²?",
     kind="number",
-    quantity="value", answer=_ADJ8, data={"x": _X8, "y": _Y8, "r2": _R2_8, "n_features": _P8},
-    mistakes=[
-        Mistake(1 - (1 - _R2_8) / (_N8 - _P8 - 1), "that is note 004's formula 1 - (1 - R²)/(n - p - 1),",
-                "the factor (n - 1) is missing: 1 - (1 - R²)(n - 1)/(n - p - 1)."),
-        Mistake(1 - (1 - _R2_8) * (_N8 - 1) / (_N8 - 2 - 1), "you counted the intercept in p (p = 2),",
-                "p counts the features only; the -1 in n - p - 1 is the intercept."),
-    ],
+    quantity="value",
     hint=f"adjusted R² = 1 - (1 - R²)(n - 1)/(n - p - 1) with n = {_N8}, p = {_P8}.",
-    solve=_solve_073,
+    variants=_make_07_3,
+    **_make_07_3(0),
 )
 
 # -- 07.4: AIC and BIC of two polynomials (the data of the chapter's section 5) ----------------
+# "another one": 30 new points from the same curve, new noise (seed 0: section 5's points)
 _rng = np.random.default_rng(9)
 _XC = np.sort(_rng.uniform(-1, 1, 30))
 _YC = _XC ** 3 - _XC + 0.12 * _rng.normal(size=30)
@@ -175,41 +209,71 @@ _RSS = {d: f.rss for d, f in _FITS.items()}
 _DFIT = _NC * np.log(_RSS[3] / _RSS[1])
 
 
-def _solve_074() -> str:
+def _aic_bic(seed: int):
+    """(n, RSS by degree, ΔAIC, ΔBIC, fit part) of variant ``seed``: 30 points x³ - x + noise of sd
+    0.12, fitted by a line and a cubic (seed 0: section 5's points)."""
+    if seed == 0:
+        return _NC, _RSS, _DAIC, _DBIC, _DFIT
+    rng = np.random.default_rng([7, 4, seed])
+    x = np.sort(rng.uniform(-1, 1, 30))
+    y = x ** 3 - x + 0.12 * rng.normal(size=30)
+    fits = {d: lm.regression.fit_least_squares(lm.regression.polynomial_features(x, d), y) for d in (1, 3)}
+    aic = {d: lm.aic(y, f.fitted, n_params=f.n_params) for d, f in fits.items()}
+    bic = {d: lm.bic(y, f.fitted, n_params=f.n_params) for d, f in fits.items()}
+    rss = {d: f.rss for d, f in fits.items()}
+    return len(y), rss, aic[3] - aic[1], bic[3] - bic[1], len(y) * np.log(rss[3] / rss[1])
+
+
+def _solve_074(n, rss, daic, dbic, dfit) -> str:
     return (f"AIC = n ln(RSS/n) + 2k, BIC = n ln(RSS/n) + k ln n; the line has k = 2, the cubic k = 4\n"
-            f"fit part: n ln(RSS_3/n) - n ln(RSS_1/n) = {_NC} ln({_RSS[3]:.6g}/{_RSS[1]:.6g}) = {_DFIT:.2f} "
+            f"fit part: n ln(RSS_3/n) - n ln(RSS_1/n) = {n} ln({rss[3]:.6g}/{rss[1]:.6g}) = {dfit:.2f} "
             "(the n inside the log cancels)\n"
-            f"ΔAIC = {_DFIT:.2f} + 2 x (4 - 2) = {_DAIC:.2f}\n"
-            f"ΔBIC = {_DFIT:.2f} + ln({_NC}) x (4 - 2) = {_DFIT:.2f} + {2 * np.log(_NC):.2f} = {_DBIC:.2f}\n"
+            f"ΔAIC = {dfit:.2f} + 2 x (4 - 2) = {daic:.2f}\n"
+            f"ΔBIC = {dfit:.2f} + ln({n}) x (4 - 2) = {dfit:.2f} + {2 * np.log(n):.2f} = {dbic:.2f}\n"
             "both negative: both criteria prefer the cubic. Counting k without the intercept, or with σ², "
             "shifts both models' k alike and changes no difference")
 
 
+def _make_07_4(seed: int) -> dict:
+    n, rss, daic, dbic, dfit = _aic_bic(seed)
+    if not (daic < 0 and dbic < 0):          # the worked solution says both prefer the cubic
+        raise ValueError("a variant where a criterion prefers the line")
+    where = "the n = 30 points of section 5" if seed == 0 else \
+        f"n = {n} new points from section 5's curve (y = x³ - x + noise)"
+    return dict(
+        prompt=f"On {where} the least-squares line (degree 1, k = 2 parameters) leaves "
+               f"RSS = {rss[1]:.6g} and the cubic (degree 3, k = 4) leaves RSS = {rss[3]:.6g}. With "
+               "AIC = n ln(RSS/n) + 2k and BIC = n ln(RSS/n) + k ln n, give (AIC of the cubic - AIC of the line, "
+               "BIC of the cubic - BIC of the line).",
+        answer=(daic, dbic),
+        data={"n": n, "rss": rss, "n_params": {1: 2, 3: 4}},
+        mistakes=[
+            Mistake((dbic, daic), "the two are swapped:",
+                    f"AIC charges 2 per parameter, BIC ln n (ln {n} = {np.log(n):.2f}), so BIC's difference is the larger "
+                    "one here."),
+            Mistake((dfit, dfit), "that is only the fit part n ln(RSS_3/RSS_1),",
+                    "add the penalty for the two extra parameters: 2 x 2 for AIC, 2 ln n for BIC."),
+            Mistake((n * np.log10(rss[3] / rss[1]) + 4, n * np.log10(rss[3] / rss[1]) + 2 * np.log(n)),
+                    "you used log10 in the fit part,", "the criteria use the natural logarithm ln."),
+        ],
+        solve=lambda: _solve_074(n, rss, daic, dbic, dfit),
+    )
+
+
 register(
     "07.4",
-    f"On the n = {_NC} points of section 5 the least-squares line (degree 1, k = 2 parameters) leaves "
-    f"RSS = {_RSS[1]:.6g} and the cubic (degree 3, k = 4) leaves RSS = {_RSS[3]:.6g}. With "
-    "AIC = n ln(RSS/n) + 2k and BIC = n ln(RSS/n) + k ln n, give (AIC of the cubic - AIC of the line, "
-    "BIC of the cubic - BIC of the line).",
     kind="tuple",
     quantity="value",
-    signed=True, answer=(_DAIC, _DBIC), tolerance=0.01,
-    data={"n": _NC, "rss": _RSS, "n_params": {1: 2, 3: 4}},
-    mistakes=[
-        Mistake((_DBIC, _DAIC), "the two are swapped:",
-                f"AIC charges 2 per parameter, BIC ln n (ln {_NC} = {np.log(_NC):.2f}), so BIC's difference is the larger "
-                "one here."),
-        Mistake((_DFIT, _DFIT), "that is only the fit part n ln(RSS_3/RSS_1),",
-                "add the penalty for the two extra parameters: 2 x 2 for AIC, 2 ln n for BIC."),
-        Mistake((_NC * np.log10(_RSS[3] / _RSS[1]) + 4, _NC * np.log10(_RSS[3] / _RSS[1]) + 2 * np.log(_NC)),
-                "you used log10 in the fit part,", "the criteria use the natural logarithm ln."),
-    ],
+    signed=True, tolerance=0.01,
     hint="Compute the difference of the fit parts, n ln(RSS_3/RSS_1), then add each criterion's penalty for "
          "k going from 2 to 4.",
-    solve=_solve_074,
+    variants=_make_07_4,
+    **_make_07_4(0),
 )
 
 # -- 07.5: predict-then-check with the degree explorer: which degree does C_p pick? ------------
+# No "another one": the question is answered by reading the chapter's degree explorer, which shows
+# these 25 points only; new points would ask for nine polynomial fits by hand instead.
 _rng = np.random.default_rng(20)
 _XQ = np.sort(_rng.uniform(-1, 1, 25))
 _YQ = 1 - 2 * _XQ ** 2 + 0.25 * _rng.normal(size=25)

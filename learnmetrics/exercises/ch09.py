@@ -23,45 +23,90 @@ _CROSS1 = float(2 * np.mean((_PRED - _FBAR) * (_FBAR - _LABELS)))   # step 2's c
 _CROSS2 = float(2 * (_FBAR - _TRUTH) * np.mean(_TRUTH - _LABELS)) + 0.0   # step 4's cross term, on five draws
 
 
-def _solve_091() -> str:
-    return (f"mean prediction f̄(x) = mean of {_PRED.tolist()} = {_FBAR:.2f}\n"
-            f"bias² = (f̄(x) - y)² = ({_FBAR:.2f} - {_TRUTH})² = {_B2:.4f}\n"
-            f"variance = E_D[(f(x; D) - f̄(x))²] = mean of {np.round((_PRED - _FBAR) ** 2, 4).tolist()} = "
-            f"{_VAR:.4f} (divide by the number of training sets, as E_D does)\n"
-            f"noise ε² = E_D[(y_D - y)²] = mean of {np.round((_LABELS - _TRUTH) ** 2, 4).tolist()} = {_NOISE:.4f}\n"
-            f"bias² + variance + noise = {_B2:.4f} + {_VAR:.4f} + {_NOISE:.4f} = {_B2 + _VAR + _NOISE:.4f}: eq. 2.42's "
+
+
+def _bv_data(seed: int):
+    """(predictions, truth, labels) of variant ``seed``: one-decimal values, the five predictions scattered
+    below the truth (bias < 0, |bias| not 1: bias, |bias| and bias² all differ), five labels around it."""
+    if seed == 0:
+        return _PRED, _TRUTH, _LABELS
+    rng = np.random.default_rng([9, 1, seed])
+    while True:
+        truth = float(rng.integers(15, 36)) / 10
+        pred = np.round(truth - rng.uniform(0.1, 0.6) + rng.normal(0, 0.3, 5), 1)
+        labels = np.round(truth + rng.normal(0, 0.2, 5), 1)
+        fbar = pred.mean()
+        if fbar < truth - 0.05 and np.ptp(pred) > 0 and np.ptp(labels) > 0 and np.all(pred > 0):
+            return pred, truth, labels
+
+
+def _bv_terms(pred, truth, labels) -> dict:
+    """The numbers of 09.1's answer, mistakes and worked solution, from learnmetrics."""
+    b2, var = (float(v[0]) for v in lm.bias_variance.decompose(pred[:, None], [truth]))
+    fbar = float(pred.mean())
+    return dict(b2=b2, var=var, noise=lm.mean_squared_error(labels, np.full(len(labels), truth)), fbar=fbar,
+                direct=float(np.mean((pred - labels) ** 2)),
+                cross1=float(2 * np.mean((pred - fbar) * (fbar - labels))),
+                cross2=float(2 * (fbar - truth) * np.mean(truth - labels)) + 0.0)
+
+
+def _solve_091(pred, truth, labels, full: bool = True) -> str:
+    """The worked solution; a variant's (``full=False``) says the cross terms in one line (the five
+    variants are stored in every answer box: notebooks/ has a size budget)."""
+    t = _bv_terms(pred, truth, labels)
+    b2, var, noise, fbar = t["b2"], t["var"], t["noise"], t["fbar"]
+    return (f"mean prediction f̄(x) = mean of {pred.tolist()} = {fbar:.2f}\n"
+            f"bias² = (f̄(x) - y)² = ({fbar:.2f} - {truth})² = {b2:.4f}\n"
+            f"variance = E_D[(f(x; D) - f̄(x))²] = mean of {np.round((pred - fbar) ** 2, 4).tolist()} = "
+            f"{var:.4f} (divide by the number of training sets, as E_D does)\n"
+            f"noise ε² = E_D[(y_D - y)²] = mean of {np.round((labels - truth) ** 2, 4).tolist()} = {noise:.4f}\n"
+            f"bias² + variance + noise = {b2:.4f} + {var:.4f} + {noise:.4f} = {b2 + var + noise:.4f}: eq. 2.42's "
             "estimate of the expected error at x\n"
-            f"the direct mean of (f(x; D) - y_D)² over the five pairs is {_DIRECT:.4f}, not {_B2 + _VAR + _NOISE:.4f}: "
-            f"the difference {_DIRECT - (_B2 + _VAR + _NOISE):+.4f} is the two cross terms on these five draws, "
-            f"2·mean((f - f̄)(f̄ - y_D)) = {_CROSS1:+.4f} and 2(f̄ - y)·mean(y - y_D) = {_CROSS2:+.4f}. "
-            "They vanish in expectation (y_D independent of the training set, noise of mean zero), not on five draws.")
+            + (f"(the direct mean of (f(x; D) - y_D)² over the five pairs is {t['direct']:.4f}: the two cross terms "
+               "vanish in expectation, not on five draws)" if not full else
+            f"the direct mean of (f(x; D) - y_D)² over the five pairs is {t['direct']:.4f}, not {b2 + var + noise:.4f}: "
+            f"the difference {t['direct'] - (b2 + var + noise):+.4f} is the two cross terms on these five draws, "
+            f"2·mean((f - f̄)(f̄ - y_D)) = {t['cross1']:+.4f} and 2(f̄ - y)·mean(y - y_D) = {t['cross2']:+.4f}. "
+            "They vanish in expectation (y_D independent of the training set, noise of mean zero), not on five draws."))
+
+
+def _make_09_1(seed: int) -> dict:
+    pred, truth, labels = _bv_data(seed)
+    t = _bv_terms(pred, truth, labels)
+    b2, var, noise, fbar = t["b2"], t["var"], t["noise"], t["fbar"]
+    return dict(
+        prompt=f"At one test point x the true value is y = {truth}. Five training sets give the predictions "
+               f"f(x; D) = {pred.tolist()}, and five test labels recorded at x, drawn independently of the training sets "
+               f"(one per set), are y_D = {labels.tolist()}. "
+               "Give (bias², variance, noise ε²) at x, every average taken over the five sets.",
+        answer=(b2, var, noise),
+        data={"predictions": pred, "truth": truth, "labels": labels},
+        mistakes=[
+            Mistake((b2, float(pred.var(ddof=1)), noise), "your variance divides by 4 (the sample variance),",
+                    "the book's variance is the average over the training sets, E_D: divide by their number, 5."),
+            Mistake((fbar - truth, var, noise), "your first entry is the bias f̄(x) - y itself, not its square,",
+                    "bias² squares it (and so is never negative)."),
+            Mistake((abs(fbar - truth), var, noise), "your first entry is the distance |f̄(x) - y|, not its square,",
+                    "square the distance of the mean prediction from the truth."),
+            Mistake((float(np.mean((pred - truth) ** 2)), var, noise),
+                    "your first entry is the mean of (f(x; D) - y)², which is bias² + variance,",
+                    "bias² uses the MEAN prediction: (f̄(x) - y)²."),
+            Mistake((b2, var, float(np.mean((labels - fbar) ** 2))),
+                    "your noise measures the labels around the mean prediction,",
+                    "noise is the spread of the recorded labels around the TRUE y: it has nothing to do with the learner."),
+        ],
+        solve=lambda: _solve_091(pred, truth, labels, full=seed == 0),
+    )
 
 
 register(
     "09.1",
-    f"At one test point x the true value is y = {_TRUTH}. Five training sets give the predictions "
-    f"f(x; D) = {_PRED.tolist()}, and five test labels recorded at x, drawn independently of the training sets "
-    f"(one per set), are y_D = {_LABELS.tolist()}. "
-    "Give (bias², variance, noise ε²) at x, every average taken over the five sets.",
     kind="tuple",
-    quantity="value", answer=(_B2, _VAR, _NOISE), data={"predictions": _PRED, "truth": _TRUTH, "labels": _LABELS},
-    mistakes=[
-        Mistake((_B2, float(_PRED.var(ddof=1)), _NOISE), "your variance divides by 4 (the sample variance),",
-                "the book's variance is the average over the training sets, E_D: divide by their number, 5."),
-        Mistake((_FBAR - _TRUTH, _VAR, _NOISE), "your first entry is the bias f̄(x) - y itself, not its square,",
-                "bias² squares it (and so is never negative)."),
-        Mistake((abs(_FBAR - _TRUTH), _VAR, _NOISE), "your first entry is the distance |f̄(x) - y|, not its square,",
-                "square the distance of the mean prediction from the truth."),
-        Mistake((float(np.mean((_PRED - _TRUTH) ** 2)), _VAR, _NOISE),
-                "your first entry is the mean of (f(x; D) - y)², which is bias² + variance,",
-                "bias² uses the MEAN prediction: (f̄(x) - y)²."),
-        Mistake((_B2, _VAR, float(np.mean((_LABELS - _FBAR) ** 2))),
-                "your noise measures the labels around the mean prediction,",
-                "noise is the spread of the recorded labels around the TRUE y: it has nothing to do with the learner."),
-    ],
+    quantity="value",
     hint="First the mean prediction f̄(x); then bias² = (f̄(x) - y)², variance = the mean of (f(x; D) - f̄(x))², "
          "noise = the mean of (y_D - y)².",
-    solve=_solve_091,
+    variants=_make_09_1,
+    **_make_09_1(0),
 )
 
 # -- 09.2 to 09.4: the chapter's simulation --------------------------------------------------------

@@ -23,34 +23,62 @@ _SE_NODDOF = float(np.sqrt(_V10.var() / _M1 + _V01.var() / _N1))
 _SE_V10_ONLY = float(np.sqrt(_V10.var(ddof=1) / _M1))
 
 
-def _solve_101() -> str:
-    return (f"positives' scores {_S1[_Y1 == 1].tolist()}, negatives' {_S1[_Y1 == 0].tolist()}\n"
-            f"V10 (share of the {_N1} negatives each positive outranks) = {np.round(_V10, 4).tolist()}\n"
-            f"V01 (share of the {_M1} positives that outrank each negative) = {np.round(_V01, 4).tolist()}\n"
-            f"AUC = mean(V10) = mean(V01) = {_R1.auc[0]:.4f}\n"
-            f"s²(V10) = {_V10.var(ddof=1):.5f}, s²(V01) = {_V01.var(ddof=1):.5f} (divide by m - 1 and n - 1)\n"
-            f"Var(AUC) = s²(V10)/{_M1} + s²(V01)/{_N1} = {_R1.covariance[0, 0]:.5f}; "
-            f"standard error = √Var = {_R1.standard_error:.4f}\n"
-            f"(lm.roc_auc_ci gives the same: 95% interval [{_R1.low:.3f}, {_R1.high:.3f}])")
+def _scores_10_1(seed: int):
+    """(labels, scores) of variant ``seed``: four positives and four negatives, eight distinct one-decimal
+    scores, the AUC strictly between 0.5 and 1 (both placement values vary: no zero variance)."""
+    if seed == 0:
+        return _Y1, _S1
+    rng = np.random.default_rng([10, 1, seed])
+    while True:
+        s = rng.choice(np.arange(1, 10), 8, replace=False) / 10
+        v10, v01 = U._placements(_Y1 == 1, s)
+        if 0.5 < v10.mean() < 1 and np.ptp(v10) > 0 and np.ptp(v01) > 0:
+            return _Y1, s
+
+
+def _solve_101(y, s) -> str:
+    v10, v01 = U._placements(y == 1, s)
+    r, m, n = U.roc_auc_ci(y, s), v10.size, v01.size
+    return (f"positives' scores {s[y == 1].tolist()}, negatives' {s[y == 0].tolist()}\n"
+            f"V10 (share of the {n} negatives each positive outranks) = {np.round(v10, 4).tolist()}\n"
+            f"V01 (share of the {m} positives that outrank each negative) = {np.round(v01, 4).tolist()}\n"
+            f"AUC = mean(V10) = mean(V01) = {r.auc[0]:.4f}\n"
+            f"s²(V10) = {v10.var(ddof=1):.5f}, s²(V01) = {v01.var(ddof=1):.5f} (divide by m - 1 and n - 1)\n"
+            f"Var(AUC) = s²(V10)/{m} + s²(V01)/{n} = {r.covariance[0, 0]:.5f}; "
+            f"standard error = √Var = {r.standard_error:.4f}\n"
+            f"(lm.roc_auc_ci gives the same: 95% interval [{r.low:.3f}, {r.high:.3f}])")
+
+
+def _make_10_1(seed: int) -> dict:
+    y, s = _scores_10_1(seed)
+    v10, v01 = U._placements(y == 1, s)
+    r, m, n = U.roc_auc_ci(y, s), v10.size, v01.size
+    return dict(
+        prompt=f"Labels {y.tolist()} (1 = positive), scores {s.tolist()}. Compute DeLong's standard error of the AUC: "
+               "the placement values V10 (for each positive, the share of negatives scored below it) and V01 (for each "
+               "negative, the share of positives scored above it), then √(s²(V10)/m + s²(V01)/n) with the sample "
+               "variances s².",
+        answer=r.standard_error,
+        data={"y_true": y, "y_score": s},
+        mistakes=[
+            Mistake(float(np.sqrt(v10.var() / m + v01.var() / n)),
+                    "you divided the variances by m and n instead of m - 1 and n - 1,",
+                    "DeLong uses the sample variances s² of the placement values."),
+            Mistake(float(np.sqrt(v10.var(ddof=1) / m)), "only the positives' term s²(V10)/m is there,",
+                    "the AUC moves with the negatives drawn too: add s²(V01)/n."),
+            Mistake(r.covariance[0, 0], "that is the variance,", "the standard error is its square root."),
+        ],
+        solve=lambda: _solve_101(y, s),
+    )
 
 
 register(
     "10.1",
-    f"Labels {_Y1.tolist()} (1 = positive), scores {_S1.tolist()}. Compute DeLong's standard error of the AUC: "
-    "the placement values V10 (for each positive, the share of negatives scored below it) and V01 (for each "
-    "negative, the share of positives scored above it), then √(s²(V10)/m + s²(V01)/n) with the sample "
-    "variances s².",
     kind="number",
-    quantity="value", answer=_R1.standard_error, tolerance=5e-4, data={"y_true": _Y1, "y_score": _S1},
-    mistakes=[
-        Mistake(_SE_NODDOF, "you divided the variances by m and n instead of m - 1 and n - 1,",
-                "DeLong uses the sample variances s² of the placement values."),
-        Mistake(_SE_V10_ONLY, "only the positives' term s²(V10)/m is there,",
-                "the AUC moves with the negatives drawn too: add s²(V01)/n."),
-        Mistake(_R1.covariance[0, 0], "that is the variance,", "the standard error is its square root."),
-    ],
+    quantity="value", tolerance=5e-4,
     hint="V10 for the 4 positives, V01 for the 4 negatives; their sample variances; the square root at the end.",
-    solve=_solve_101,
+    variants=_make_10_1,
+    **_make_10_1(0),
 )
 
 # -- 10.2: the 1/√n law -----------------------------------------------------------------------------
@@ -94,29 +122,57 @@ _RANGE = (float(_SORTED[0]), float(_SORTED[-1]))
 _NORMAL90 = (float(_VALS.mean() - 1.6449 * _VALS.std(ddof=1)), float(_VALS.mean() + 1.6449 * _VALS.std(ddof=1)))
 
 
-def _solve_103() -> str:
-    return (f"sorted: {_SORTED.tolist()}\n"
+def _resampled_10_3(seed: int):
+    """21 bootstrap AUCs of the watermelons (rounded to 3 decimals) for variant ``seed``: another
+    resampling seed; the two smallest and the two largest values differ by at least 0.002, so the 90% and
+    95% intervals and the range differ at 3 decimals."""
+    if seed == 0:
+        return _VALS
+    vals = np.round(U.bootstrap_ci(lm.roc_auc_score, _WM.y_true, _WM.y_score, n_resamples=21,
+                                   rng=np.random.default_rng([10, 3, seed])).resampled, 3)
+    v = np.sort(vals)
+    if v[1] - v[0] < 0.002 or v[-1] - v[-2] < 0.002:
+        raise ValueError("the 90% and 95% ends would agree at 3 decimals")
+    return vals
+
+
+def _solve_103(vals) -> str:
+    p90 = tuple(np.quantile(vals, [0.05, 0.95]))
+    return (f"sorted: {np.sort(vals).tolist()}\n"
             f"a 90% percentile interval cuts 5% off each end: the 0.05 and 0.95 quantiles; with 21 values "
             f"(positions 0 .. 20) they sit at positions 0.05 x 20 = 1 and 0.95 x 20 = 19: the 2nd smallest and the "
-            f"2nd largest value: ({_P90[0]:.3f}, {_P90[1]:.3f})\n"
+            f"2nd largest value: ({p90[0]:.3f}, {p90[1]:.3f})\n"
             "(np.quantile(values, [0.05, 0.95]) does the same; lm.bootstrap_ci uses it with 2,000 resamples)")
+
+
+def _make_10_3(seed: int) -> dict:
+    vals = _resampled_10_3(seed)
+    sd = vals.std(ddof=1)
+    return dict(
+        prompt=f"21 bootstrap resamples of the 17 watermelons gave these AUCs: {vals.tolist()}. What is the 90% "
+               "percentile interval (low, high)? Use the quantiles of np.quantile (positions 0 .. 20).",
+        answer=tuple(np.quantile(vals, [0.05, 0.95])),
+        data={"values": vals},
+        mistakes=[
+            Mistake((float(vals.min()), float(vals.max())), "that is the full range (min, max),",
+                    "a 90% interval drops 5% of the values at each end."),
+            Mistake(tuple(np.quantile(vals, [0.025, 0.975])), "that is the 95% interval (the 0.025 and 0.975 quantiles),",
+                    "90% leaves 5% at each end: the 0.05 and 0.95 quantiles."),
+            Mistake((float(vals.mean() - 1.6449 * sd), float(vals.mean() + 1.6449 * sd)),
+                    "that is the normal interval mean ± 1.645 sd,",
+                    "the percentile interval reads the ends off the sorted resampled values themselves."),
+        ],
+        solve=lambda: _solve_103(vals),
+    )
 
 
 register(
     "10.3",
-    f"21 bootstrap resamples of the 17 watermelons gave these AUCs: {_VALS.tolist()}. What is the 90% "
-    "percentile interval (low, high)? Use the quantiles of np.quantile (positions 0 .. 20).",
     kind="tuple",
-    quantity="share", answer=_P90, tolerance=5e-4, data={"values": _VALS},
-    mistakes=[
-        Mistake(_RANGE, "that is the full range (min, max),", "a 90% interval drops 5% of the values at each end."),
-        Mistake(_P95, "that is the 95% interval (the 0.025 and 0.975 quantiles),",
-                "90% leaves 5% at each end: the 0.05 and 0.95 quantiles."),
-        Mistake(_NORMAL90, "that is the normal interval mean ± 1.645 sd,",
-                "the percentile interval reads the ends off the sorted resampled values themselves."),
-    ],
+    quantity="share", tolerance=5e-4,
     hint="Sort the 21 values; a 90% interval keeps the middle 90%.",
-    solve=_solve_103,
+    variants=_make_10_3,
+    **_make_10_3(0),
 )
 
 # -- 10.4: DeLong's z for two correlated AUCs -------------------------------------------------------
@@ -129,31 +185,65 @@ _Z_UNPAIRED = _T4.difference / np.sqrt(_C4[0, 0] + _C4[1, 1])
 _Z_PLUS = _T4.difference / np.sqrt(_C4[0, 0] + _C4[1, 1] + 2 * _C4[0, 1])
 
 
-def _solve_104() -> str:
-    return (f"difference AUC_A - AUC_B = {_T4.auc[0]:.4f} - {_T4.auc[1]:.4f} = {_T4.difference:.4f}\n"
-            f"Var(difference) = Var_A + Var_B - 2 Cov = {_C4[0, 0]:.5f} + {_C4[1, 1]:.5f} - 2 x {_C4[0, 1]:.5f} "
-            f"= {_C4[0, 0] + _C4[1, 1] - 2 * _C4[0, 1]:.5f}\n"
-            f"z = {_T4.difference:.4f} / √{_C4[0, 0] + _C4[1, 1] - 2 * _C4[0, 1]:.5f} = {_T4.z:.3f}; "
-            f"two-sided p = {_T4.p_value:.3f}\n"
+def _scores_10_4(seed: int):
+    """(labels, scores of A, scores of B) of variant ``seed``: the same 5 positives and 6 negatives, two-decimal
+    scores that share a common part (the covariance of the AUCs is positive), A's leaning more to the labels
+    (some differences are significant), AUC_A - AUC_B at least 0.03 and
+    Var(A - B) at least 0.002 (the rounded numbers of the prompt give z to 2 decimals)."""
+    if seed == 0:
+        return _Y4, _A4, _B4
+    rng = np.random.default_rng([10, 4, seed])
+    while True:
+        base = 0.2 * _Y4 + rng.normal(0, 0.15, _Y4.size)
+        a = np.clip(np.round(0.45 + base + rng.uniform(0, 0.3) * _Y4 + rng.normal(0, 0.1, _Y4.size), 2), 0.01, 0.99)
+        b = np.clip(np.round(0.45 + base + rng.normal(0, 0.15, _Y4.size), 2), 0.01, 0.99)
+        t = U.delong_test(_Y4, a, b)
+        c = t.covariance
+        if c[0, 1] > 0 and abs(t.difference) >= 0.03 and c[0, 0] + c[1, 1] - 2 * c[0, 1] >= 0.002:
+            return _Y4, a, b
+
+
+def _solve_104(y, a, b) -> str:
+    t = U.delong_test(y, a, b)
+    c = t.covariance
+    return (f"difference AUC_A - AUC_B = {t.auc[0]:.4f} - {t.auc[1]:.4f} = {t.difference:.4f}\n"
+            f"Var(difference) = Var_A + Var_B - 2 Cov = {c[0, 0]:.5f} + {c[1, 1]:.5f} - 2 x {c[0, 1]:.5f} "
+            f"= {c[0, 0] + c[1, 1] - 2 * c[0, 1]:.5f}\n"
+            f"z = {t.difference:.4f} / √{c[0, 0] + c[1, 1] - 2 * c[0, 1]:.5f} = {t.z:.3f}; "
+            f"two-sided p = {t.p_value:.3f}\n"
             "the covariance is positive (both models find the same examples hard), so the paired variance is "
             "smaller than Var_A + Var_B: ignoring it would understate z")
 
 
+def _make_10_4(seed: int) -> dict:
+    y, a, b = _scores_10_4(seed)
+    t = U.delong_test(y, a, b)
+    c = t.covariance
+    return dict(
+        prompt=f"Two models score the same {y.size} examples. DeLong gives AUC_A = {t.auc[0]:.4f}, AUC_B = "
+               f"{t.auc[1]:.4f}, Var_A = {c[0, 0]:.5f}, Var_B = {c[1, 1]:.5f} and Cov(A, B) = {c[0, 1]:.5f}. "
+               "What is DeLong's z statistic for AUC_A - AUC_B?",
+        answer=t.z,
+        data={"y_true": y, "y_score_a": a, "y_score_b": b},
+        mistakes=[
+            Mistake(t.difference / np.sqrt(c[0, 0] + c[1, 1]),
+                    "the covariance is missing (that treats the two AUCs as independent),",
+                    "both models are scored on the same examples: Var(A - B) = Var_A + Var_B - 2 Cov."),
+            Mistake(t.difference / np.sqrt(c[0, 0] + c[1, 1] + 2 * c[0, 1]), "you added the covariance,",
+                    "the variance of a difference subtracts 2 Cov."),
+        ],
+        solve=lambda: _solve_104(y, a, b),
+    )
+
+
 register(
     "10.4",
-    f"Two models score the same {_Y4.size} examples. DeLong gives AUC_A = {_T4.auc[0]:.4f}, AUC_B = "
-    f"{_T4.auc[1]:.4f}, Var_A = {_C4[0, 0]:.5f}, Var_B = {_C4[1, 1]:.5f} and Cov(A, B) = {_C4[0, 1]:.5f}. "
-    "What is DeLong's z statistic for AUC_A - AUC_B?",
     kind="number",
     quantity="statistic",
-    signed=True, answer=_T4.z, tolerance=0.005, data={"y_true": _Y4, "y_score_a": _A4, "y_score_b": _B4},
-    mistakes=[
-        Mistake(_Z_UNPAIRED, "the covariance is missing (that treats the two AUCs as independent),",
-                "both models are scored on the same examples: Var(A - B) = Var_A + Var_B - 2 Cov."),
-        Mistake(_Z_PLUS, "you added the covariance,", "the variance of a difference subtracts 2 Cov."),
-    ],
+    signed=True, tolerance=0.005,
     hint="z = difference / √Var(difference); the two AUCs share their examples.",
-    solve=_solve_104,
+    variants=_make_10_4,
+    **_make_10_4(0),
 )
 
 # -- 10.5: predict, then check with the explorer: does a 95% interval from 17 examples hold the truth 95% of

@@ -77,32 +77,63 @@ _UNW2 = float(np.mean(np.abs(_PT2 - _PP2)))
 _SIGNED2 = float(abs(np.sum(_N2 / _N2.sum() * (_PT2 - _PP2))))
 
 
-def _solve_112() -> str:
+def _ece_data(seed: int):
+    """(labels, probabilities) of variant ``seed``: six examples, one-decimal probabilities, bins of
+    unequal size (weighting matters) whose gaps have opposite signs (adding them signed cancels)."""
+    if seed == 0:
+        return _Y2, _P2
+    rng = np.random.default_rng([11, 2, seed])
+    while True:
+        p = np.sort(rng.integers(1, 10, 6)) / 10
+        y = (rng.random(6) < p).astype(int)
+        low = p <= 0.5
+        if not 0 < low.sum() < 6 or low.sum() == 3:
+            continue
+        gaps = [y[m].mean() - p[m].mean() for m in (low, ~low)]
+        if gaps[0] * gaps[1] < 0 and min(abs(g) for g in gaps) > 0.05:
+            return y, p
+
+
+def _solve_112(y, p) -> str:
+    pt, pp = C.calibration_curve(y, p, n_bins=2)
+    n = np.array([int((p <= 0.5).sum()), int((p > 0.5).sum())])
     lines = []
     for k, (lo, hi) in enumerate([(0, 0.5), (0.5, 1)]):
-        lines.append(f"bin {'[0, 0.5]' if k == 0 else '(0.5, 1]'}: {_N2[k]} examples, mean p = {_PP2[k]:.4f}, "
-                     f"fraction positive = {_PT2[k]:.4f}, gap |{_PT2[k]:.4f} - {_PP2[k]:.4f}| = "
-                     f"{abs(_PT2[k] - _PP2[k]):.4f}")
-    lines.append(f"ECE = {_N2[0]}/6 · {abs(_PT2[0] - _PP2[0]):.4f} + {_N2[1]}/6 · {abs(_PT2[1] - _PP2[1]):.4f} "
-                 f"= {_E2:.4f}")
+        lines.append(f"bin {'[0, 0.5]' if k == 0 else '(0.5, 1]'}: {n[k]} examples, mean p = {pp[k]:.4f}, "
+                     f"fraction positive = {pt[k]:.4f}, gap |{pt[k]:.4f} - {pp[k]:.4f}| = "
+                     f"{abs(pt[k] - pp[k]):.4f}")
+    lines.append(f"ECE = {n[0]}/6 · {abs(pt[0] - pp[0]):.4f} + {n[1]}/6 · {abs(pt[1] - pp[1]):.4f} "
+                 f"= {C.expected_calibration_error(y, p, n_bins=2):.4f}")
     return "\n".join(lines)
+
+
+def _make_11_2(seed: int) -> dict:
+    y, p = _ece_data(seed)
+    pt, pp = C.calibration_curve(y, p, n_bins=2)
+    n = np.array([int((p <= 0.5).sum()), int((p > 0.5).sum())])
+    return dict(
+        prompt=f"Labels {y.tolist()} (1 = positive), probabilities {p.tolist()}. With two bins [0, 0.5] and (0.5, 1], "
+               "compute the expected calibration error: the gaps |fraction of positives - mean probability| of the bins, "
+               "weighted by each bin's share of the examples.",
+        answer=C.expected_calibration_error(y, p, n_bins=2),
+        data={"y_true": y, "y_prob": p},
+        mistakes=[
+            Mistake(float(np.mean(np.abs(pt - pp))), "that is the plain mean of the two gaps,",
+                    "weight each gap by its bin's share of the examples."),
+            Mistake(float(abs(np.sum(n / n.sum() * (pt - pp)))), "the gaps were added with their signs, so they cancel,",
+                    "take the absolute value of each bin's gap before adding."),
+        ],
+        solve=lambda: _solve_112(y, p),
+    )
 
 
 register(
     "11.2",
-    f"Labels {_Y2.tolist()} (1 = positive), probabilities {_P2.tolist()}. With two bins [0, 0.5] and (0.5, 1], "
-    "compute the expected calibration error: the gaps |fraction of positives - mean probability| of the bins, "
-    "weighted by each bin's share of the examples.",
     kind="number",
-    quantity="value", answer=_E2, tolerance=5e-4, data={"y_true": _Y2, "y_prob": _P2},
-    mistakes=[
-        Mistake(_UNW2, "that is the plain mean of the two gaps,",
-                "weight each gap by its bin's share of the examples."),
-        Mistake(_SIGNED2, "the gaps were added with their signs, so they cancel,",
-                "take the absolute value of each bin's gap before adding."),
-    ],
+    quantity="value", tolerance=5e-4,
     hint="Bin 1 holds the probabilities ≤ 0.5; for each bin the mean p and the share of 1s.",
-    solve=_solve_112,
+    variants=_make_11_2,
+    **_make_11_2(0),
 )
 
 # -- 11.3: log loss of a confident mistake ----------------------------------------------------------

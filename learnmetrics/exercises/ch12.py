@@ -26,39 +26,72 @@ def _digits(n: int) -> int:
     return len(str(n))
 
 
-def _solve_1() -> str:
-    s_pos, s_neg = round(_TRAIN * _N_POS), round(_TRAIN * _N_NEG)
-    return (f"Stratified: the training set takes {s_pos} of the {_N_POS} positives and {s_neg} of the {_N_NEG} "
+def _split_setting(seed: int):
+    """(positives, negatives, training share) of variant ``seed``: whole training counts of each class."""
+    if seed == 0:
+        return _N_POS, _N_NEG, _TRAIN
+    rng = np.random.default_rng([12, 1, seed])
+    return (int(rng.choice([200, 300, 400, 500, 600, 800])), int(rng.choice([200, 300, 400, 500, 600, 800])),
+            float(rng.choice([0.6, 0.7, 0.8])))
+
+
+def _split_counts(n_pos, n_neg, train):
+    """(stratified count, unstratified count, positives alone, ordered selections) of a hold-out split."""
+    s_pos, s_neg = round(train * n_pos), round(train * n_neg)
+    return (book.holdout_split_count(n_pos, n_neg, train), book.holdout_split_count(n_pos, n_neg, train, stratify=False),
+            book.holdout_split_count(n_pos, 0, train), math.perm(n_pos, s_pos) * math.perm(n_neg, s_neg))
+
+
+def _solve_1(n_pos=_N_POS, n_neg=_N_NEG, train=_TRAIN) -> str:
+    s_pos, s_neg = round(train * n_pos), round(train * n_neg)
+    count, plain, one, _ = _split_counts(n_pos, n_neg, train)
+    n = n_pos + n_neg
+    return (f"Stratified: the training set takes {s_pos} of the {n_pos} positives and {s_neg} of the {n_neg} "
             f"negatives, independently.\n"
-            f"C({_N_POS}, {s_pos}) has {_digits(_count_one)} digits; the count is C({_N_POS}, {s_pos}) x "
-            f"C({_N_NEG}, {s_neg}), about {_count / 10 ** (_digits(_count) - 1):.2f}e{_digits(_count) - 1} "
-            f"(log10 = {math.log10(_count):.3f}), {_digits(_count)} digits.\n"
-            f"Not stratified it would be C(1000, 700) with {_digits(_count_plain)} digits.")
+            f"C({n_pos}, {s_pos}) has {_digits(one)} digits; the count is C({n_pos}, {s_pos}) x "
+            f"C({n_neg}, {s_neg}), about {count / 10 ** (_digits(count) - 1):.2f}e{_digits(count) - 1} "
+            f"(log10 = {math.log10(count):.3f}), {_digits(count)} digits.\n"
+            f"Not stratified it would be C({n}, {round(train * n)}) with {_digits(plain)} digits.")
+
+
+def _make_12_1(seed: int) -> dict:
+    n_pos, n_neg, train = _split_setting(seed)
+    s_pos, s_neg, n = round(train * n_pos), round(train * n_neg), n_pos + n_neg
+    count, plain, one, ordered = _split_counts(n_pos, n_neg, train)
+    which = "Book exercise 2.1" if seed == 0 else "Book exercise 2.1, with new numbers"
+    return dict(
+        prompt=f"{which}: {n} examples, {n_pos} positive and {n_neg} negative, are split by stratified hold-out into a "
+               f"{round(100 * train)}% training set and a {round(100 * (1 - train))}% test set. How many decimal digits "
+               "does the number of possible splits have?",
+        answer=_digits(count),
+        data={"n_pos": n_pos, "n_neg": n_neg, "train_size": train},
+        mistakes=[
+            Mistake(_digits(plain), f"that is C({n}, {round(train * n)}), the count without stratification.",
+                    f"Stratified means {s_pos} of the positives AND {s_neg} of the negatives: a product of two binomials."),
+            Mistake(_digits(one), f"that is C({n_pos}, {s_pos}), the positives alone.",
+                    f"The negatives are chosen independently of the positives: multiply by C({n_neg}, {s_neg})"
+                    f"{' again' if (n_neg, s_neg) == (n_pos, s_pos) else ''}."),
+            Mistake(_digits(ordered), "that counts ordered selections (permutations).",
+                    "A training set is a set: the order in which its examples are drawn does not matter."),
+        ],
+        solve=lambda: _solve_1(n_pos, n_neg, train),
+    )
 
 
 register(
     "12.1",
-    "Book exercise 2.1: 1000 examples, 500 positive and 500 negative, are split by stratified hold-out into a "
-    "70% training set and a 30% test set. How many decimal digits does the number of possible splits have?",
     kind="number",
     quantity="count",
     units=("digits", "digit", "位", "位数"),
-    answer=_digits(_count),
-    data={"n_pos": _N_POS, "n_neg": _N_NEG, "train_size": _TRAIN},
-    mistakes=[
-        Mistake(_digits(_count_plain), "that is C(1000, 700), the count without stratification.",
-                "Stratified means 350 of the positives AND 350 of the negatives: a product of two binomials."),
-        Mistake(_digits(_count_one), "that is C(500, 350), the positives alone.",
-                "The negatives are chosen independently of the positives: multiply by C(500, 350) again."),
-        Mistake(_digits(math.perm(_N_POS, 350) ** 2), "that counts ordered selections (permutations).",
-                "A training set is a set: the order in which its examples are drawn does not matter."),
-    ],
     tolerance=0.5,
     hint="Count the ways to choose the positives of the training set, then the negatives, and multiply.",
-    solve=_solve_1,
+    variants=_make_12_1,
+    **_make_12_1(0),
 )
 
 # -- 12.2 (book 2.2): the majority-class learner under leave-one-out -----------------------------
+# No "another one": the book's balanced classes are the point (each left-out example's class becomes the
+# minority, so every test is wrong); any other balanced size gives the same 1.0, an unbalanced one another question.
 _y22 = np.repeat([0, 1], 50)
 _X22 = np.zeros((100, 1))
 _loo = lm.estimate_error(_X22, _y22, method="loo", learner=MajorityClassifier(rng=0)).estimate
@@ -202,31 +235,63 @@ _ties5 = int(np.sum(_pos5[:, None] == _neg5[None, :]))
 _pairs5 = _pos5.size * _neg5.size
 
 
-def _solve_5() -> str:
-    return (f"{_pairs5} positive-negative pairs; the negative scores higher in {_wrong5}, ties in {_ties5}.\n"
-            f"l_rank = ({_wrong5} + {_ties5}/2) / {_pairs5} = {_l5:.4f}\n"
-            f"AUC = {lm.roc_auc_score(_y5, _s5):.4f} = 1 - l_rank (eq. 2.22)")
+def _ranking_12_5(seed: int):
+    """(labels, scores) of variant ``seed``: three or four positives and three or four negatives, one-decimal
+    scores in falling order with exactly one tie, between a positive and a negative; l_rank below 0.5 (a
+    ranking better than chance, and l_rank never equal to the AUC)."""
+    if seed == 0:
+        return _y5, _s5
+    rng = np.random.default_rng([12, 5, seed])
+    while True:
+        n_pos, n_neg = (int(v) for v in rng.integers(3, 5, 2))
+        n = n_pos + n_neg
+        s = rng.choice(np.arange(1, 10), n - 1, replace=False)
+        s = np.sort(np.append(s, s[int(rng.integers(0, n - 1))]))[::-1] / 10
+        y = rng.permutation([1] * n_pos + [0] * n_neg)
+        pos, neg = s[y == 1], s[y == 0]
+        if int(np.sum(pos[:, None] == neg[None, :])) == 1 and lm.rank_loss(y, s) < 0.5:
+            return y, s
+
+
+def _solve_5(y=_y5, s=_s5) -> str:
+    pos, neg = s[y == 1], s[y == 0]
+    wrong, ties, pairs = int(np.sum(pos[:, None] < neg[None, :])), int(np.sum(pos[:, None] == neg[None, :])), pos.size * neg.size
+    return (f"{pairs} positive-negative pairs; the negative scores higher in {wrong}, ties in {ties}.\n"
+            f"l_rank = ({wrong} + {ties}/2) / {pairs} = {lm.rank_loss(y, s):.4f}\n"
+            f"AUC = {lm.roc_auc_score(y, s):.4f} = 1 - l_rank (eq. 2.22)")
+
+
+def _make_12_5(seed: int) -> dict:
+    y, s = _ranking_12_5(seed)
+    pos, neg = s[y == 1], s[y == 0]
+    wrong, ties, pairs = int(np.sum(pos[:, None] < neg[None, :])), int(np.sum(pos[:, None] == neg[None, :])), pos.size * neg.size
+    loss = lm.rank_loss(y, s)
+    which = "Book exercise 2.5" if seed == 0 else "Book exercise 2.5, with new numbers"
+    return dict(
+        prompt=f"{which} (eq. 2.22, AUC = 1 - l_rank): for y_true = {y.tolist()} and scores "
+               f"{s.tolist()}, compute the rank loss l_rank (a tie counts one half).",
+        answer=loss,
+        data={"y_true": y, "y_score": s},
+        mistakes=[
+            Mistake(1 - loss, "that is the AUC, 1 - l_rank.",
+                    "The rank loss counts the pairs ranked the WRONG way (the negative above the positive)."),
+            Mistake((wrong + ties) / pairs, "you counted the tie as a whole wrong pair.",
+                    "A tie is neither right nor wrong: eq. (2.21) counts it one half, not one."),
+            Mistake(wrong / pairs, "you left the tie out.",
+                    "A tied pair still counts in eq. (2.21): one half, not zero."),
+        ],
+        solve=lambda: _solve_5(y, s),
+    )
 
 
 register(
     "12.5",
-    "Book exercise 2.5 (eq. 2.22, AUC = 1 - l_rank): for y_true = [1, 0, 1, 0, 1, 0] and scores "
-    "[0.9, 0.8, 0.7, 0.7, 0.5, 0.3], compute the rank loss l_rank (a tie counts one half).",
     kind="number",
     quantity="share",
-    answer=_l5,
-    data={"y_true": _y5, "y_score": _s5},
-    mistakes=[
-        Mistake(1 - _l5, "that is the AUC, 1 - l_rank.",
-                "The rank loss counts the pairs ranked the WRONG way (the negative above the positive)."),
-        Mistake((_wrong5 + _ties5) / _pairs5, "you counted the tie as a whole wrong pair.",
-                "A tie is neither right nor wrong: eq. (2.21) counts it one half, not one."),
-        Mistake(_wrong5 / _pairs5, "you left the tie out.",
-                "A tied pair still counts in eq. (2.21): one half, not zero."),
-    ],
     tolerance=5e-4,
     hint="Count, over all positive-negative pairs, those where the negative scores higher; a tie counts 1/2.",
-    solve=_solve_5,
+    variants=_make_12_5,
+    **_make_12_5(0),
 )
 
 # -- 12.6 (book 2.6): the error rate of a ROC point ----------------------------------------------
@@ -281,32 +346,53 @@ _seg7 = lm.cost_lines([_FPR7], [_TPR7])[0]
 _a7, _b7 = float(_seg7[0, 1]), float(_seg7[1, 1])
 
 
-def _solve_7() -> str:
+def _roc_point_12_7(seed: int):
+    """(FPR, TPR) of variant ``seed``: rates in twentieths, TPR above FPR and not 0.5."""
+    if seed == 0:
+        return _FPR7, _TPR7
+    rng = np.random.default_rng([12, 7, seed])
+    return float(rng.choice([0.05, 0.1, 0.15, 0.2, 0.3, 0.35, 0.4])), float(rng.choice([0.55, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9]))
+
+
+def _solve_7(fpr=_FPR7, tpr=_TPR7) -> str:
+    seg = lm.cost_lines([fpr], [tpr])[0]
+    a, b = float(seg[0, 1]), float(seg[1, 1])
     return (f"A cost line runs from (0, FPR) to (1, FNR) = (1, 1 - TPR).\n"
-            f"So FPR = {_a7:g} and TPR = 1 - {_b7:g} = {1 - _b7:g}.\n"
-            f"check: cost_lines([{_FPR7}], [{_TPR7}]) = {_seg7.tolist()}")
+            f"So FPR = {a:g} and TPR = 1 - {b:g} = {1 - b:g}.\n"
+            f"check: cost_lines([{fpr}], [{tpr}]) = {seg.tolist()}")
+
+
+def _make_12_7(seed: int) -> dict:
+    fpr, tpr = _roc_point_12_7(seed)
+    seg = lm.cost_lines([fpr], [tpr])[0]
+    a, b = float(seg[0, 1]), float(seg[1, 1])
+    which = "Book exercise 2.7" if seed == 0 else "Book exercise 2.7, with new numbers"
+    return dict(
+        prompt=f"{which}: in cost space, one classifier's line runs from (0, {a:g}) to (1, {b:g}). "
+               "Which ROC point (FPR, TPR) is it?",
+        answer=(a, 1 - b),
+        data={"segment": seg, "roc_point": (fpr, tpr)},
+        mistakes=[
+            Mistake((a, b), "the right end of the line is FNR = 1 - TPR, not TPR.",
+                    "Read the right end as the cost when every example is positive: the missed positives, FNR."),
+            Mistake((1 - b, a), "the axes are swapped: a ROC point is (FPR, TPR) (note 000's slip).",
+                    "x is FPR, y is TPR."),
+            Mistake((b, 1 - a), "you read the two ends the other way round.",
+                    "At P(+)cost = 0 only the negatives cost: the left end is FPR."),
+        ],
+        solve=lambda: _solve_7(fpr, tpr),
+    )
 
 
 register(
     "12.7",
-    f"Book exercise 2.7: in cost space, one classifier's line runs from (0, {_a7:g}) to (1, {_b7:g}). "
-    "Which ROC point (FPR, TPR) is it?",
     kind="tuple",
     parts=('FPR', 'TPR'),
     quantity="share",
-    answer=(_a7, 1 - _b7),
-    data={"segment": _seg7},
-    mistakes=[
-        Mistake((_a7, _b7), "the right end of the line is FNR = 1 - TPR, not TPR.",
-                "Read the right end as the cost when every example is positive: the missed positives, FNR."),
-        Mistake((1 - _b7, _a7), "the axes are swapped: a ROC point is (FPR, TPR) (note 000's slip).",
-                "x is FPR, y is TPR."),
-        Mistake((_b7, 1 - _a7), "you read the two ends the other way round.",
-                "At P(+)cost = 0 only the negatives cost: the left end is FPR."),
-    ],
     tolerance=5e-4,
     hint="Left end: cost when all examples are negative (FPR); right end: when all are positive (FNR).",
-    solve=_solve_7,
+    variants=_make_12_7,
+    **_make_12_7(0),
 )
 
 # -- 12.8 (book 2.8): min-max normalisation with an outlier --------------------------------------
@@ -315,32 +401,51 @@ _mm8 = book.min_max_scale(_x8)
 _I8 = 4  # the value 10
 
 
-def _solve_8() -> str:
-    z = book.z_score(_x8)
-    return (f"x' = (x - x_min) / (x_max - x_min) = ({_x8[_I8]:g} - {_x8.min():g}) / ({_x8.max():g} - "
-            f"{_x8.min():g}) = {_mm8[_I8]:.4f}\n"
-            f"min-max of all: {np.round(_mm8, 4).tolist()}\n"
+def _values_12_8(seed: int):
+    """(x, index asked) of variant ``seed``: five even values 2-20 and an outlier 40-90; the value asked is
+    one of the ordinary ones above the minimum (at the minimum min-max and x - x_min over x_max agree)."""
+    if seed == 0:
+        return _x8, _I8
+    rng = np.random.default_rng([12, 8, seed])
+    x = np.append(np.sort(rng.choice(np.arange(2, 21, 2), 5, replace=False)), 10 * rng.integers(4, 10)).astype(float)
+    return x, int(rng.integers(1, 5))
+
+
+def _solve_8(x=_x8, i=_I8) -> str:
+    mm, z = book.min_max_scale(x), book.z_score(x)
+    return (f"x' = (x - x_min) / (x_max - x_min) = ({x[i]:g} - {x.min():g}) / ({x.max():g} - "
+            f"{x.min():g}) = {mm[i]:.4f}\n"
+            f"min-max of all: {np.round(mm, 4).tolist()}\n"
             f"z-score of all: {np.round(z, 4).tolist()}\n"
-            "The outlier 50 alone sets the min-max scale: the five ordinary values share [0, 0.17].")
+            f"The outlier {x.max():g} alone sets the min-max scale: the five ordinary values share [0, {mm[4]:.2f}].")
+
+
+def _make_12_8(seed: int) -> dict:
+    x, i = _values_12_8(seed)
+    which = "Book exercise 2.8" if seed == 0 else "Book exercise 2.8, with new numbers"
+    return dict(
+        prompt=f"{which}: normalise x = {x.astype(int).tolist()} by min-max to [0, 1] (eq. 2.43). "
+               f"What does the value {x[i]:g} become?",
+        answer=book.min_max_scale(x)[i],
+        data={"x": x, "index": i},
+        mistakes=[
+            Mistake(x[i] / x.max(), "that is x / x_max.", "Subtract x_min first, and divide by the range."),
+            Mistake((x[i] - x.min()) / x.max(), "you divided by x_max, not by the range x_max - x_min.",
+                    "The denominator is x_max - x_min."),
+            Mistake(book.z_score(x)[i], "that is the z-score (eq. 2.44).", "Min-max uses x_min and x_max."),
+        ],
+        solve=lambda: _solve_8(x, i),
+    )
 
 
 register(
     "12.8",
-    f"Book exercise 2.8: normalise x = {_x8.astype(int).tolist()} by min-max to [0, 1] (eq. 2.43). "
-    f"What does the value {_x8[_I8]:g} become?",
     kind="number",
     quantity="value",
-    answer=_mm8[_I8],
-    data={"x": _x8},
-    mistakes=[
-        Mistake(_x8[_I8] / _x8.max(), "that is x / x_max.", "Subtract x_min first, and divide by the range."),
-        Mistake((_x8[_I8] - _x8.min()) / _x8.max(), "you divided by x_max, not by the range x_max - x_min.",
-                "The denominator is x_max - x_min."),
-        Mistake(book.z_score(_x8)[_I8], "that is the z-score (eq. 2.44).", "Min-max uses x_min and x_max."),
-    ],
     tolerance=5e-4,
     hint="x' = (x - x_min) / (x_max - x_min).",
-    solve=_solve_8,
+    variants=_make_12_8,
+    **_make_12_8(0),
 )
 
 # -- 12.9 (book 2.9): McNemar's chi-square statistic ---------------------------------------------

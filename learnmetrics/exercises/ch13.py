@@ -24,27 +24,74 @@ _AT05 = float(_T1[_TH1 >= 0.5][-1] - _F1[_TH1 >= 0.5][-1])      # TPR - FPR at t
 _ACC1 = float(max(np.mean((_S1 >= t) == (_Y1 == 1)) for t in _S1))
 
 
-def _solve_131() -> str:
-    rows = [f"t = {t:.2f}: TPR = {tp:.1f}, FPR = {fp:.1f}, TPR - FPR = {tp - fp:+.1f}"
-            for t, tp, fp in zip(_TH1[1:], _T1[1:], _F1[1:])]
-    return ("\n".join(rows) + f"\nKS = the largest |TPR - FPR| = {_KS1.statistic:.3f}, at t = {_KS1.threshold:g}\n"
-            f"(lm.ks_statistic gives {_KS1})")
+def _ks_data(seed: int):
+    """(labels, scores) of variant ``seed``: four to six positives and negatives, ten distinct two-decimal
+    scores in falling order, five above 0.5, a ranking better than chance (AUC > 0.6); the KS gap, the gap
+    at 0.5 and the best accuracy all differ."""
+    if seed == 0:
+        return _Y1, _S1
+    rng = np.random.default_rng([13, 1, seed])
+    while True:
+        s = np.concatenate([rng.choice(np.arange(55, 100, 5), 5, replace=False),
+                            rng.choice(np.arange(5, 50, 5), 5, replace=False)])
+        s = np.sort(s)[::-1] / 100
+        n_pos = int(rng.integers(4, 7))
+        y = (np.argsort(np.argsort(rng.random(10) + 0.08 * np.arange(10))) < n_pos).astype(int)   # lean to the top
+        tp, fp = np.cumsum(y), np.cumsum(1 - y)             # a quick screen (the scores fall and are distinct)
+        tpr, fpr = tp / n_pos, fp / (10 - n_pos)
+        auc = np.sum(y * (10 - n_pos - fp)) / (n_pos * (10 - n_pos))
+        quick = (np.max(np.abs(tpr - fpr)), tpr[4] - fpr[4], np.max(tp + (10 - n_pos - fp)) / 10)
+        if auc > 0.6 and len({round(float(v), 6) for v in quick}) == 3:
+            return y, s
+
+
+def _ks_parts(y, s):
+    """(KS, TPR - FPR at the threshold 0.5, the best accuracy over the thresholds)."""
+    f, t, th = C.roc_curve(y, s, drop_intermediate=False)
+    return (OP.ks_statistic(y, s).statistic, float(t[th >= 0.5][-1] - f[th >= 0.5][-1]),
+            float(max(np.mean((s >= c) == (y == 1)) for c in s)))
+
+
+def _tenths(v: float, sign: str = "") -> str:
+    """``v`` with one decimal where that is exact (five positives and five negatives), else with four."""
+    return f"{v:{sign}.1f}" if abs(v * 10 - round(v * 10)) < 1e-9 else f"{v:{sign}.4f}"
+
+
+def _solve_131(y=_Y1, s=_S1) -> str:
+    f, t, th = C.roc_curve(y, s, drop_intermediate=False)
+    ks = OP.ks_statistic(y, s)
+    rows = [f"t = {c:.2f}: TPR = {_tenths(tp)}, FPR = {_tenths(fp)}, TPR - FPR = {_tenths(tp - fp, '+')}"
+            for c, tp, fp in zip(th[1:], t[1:], f[1:])]
+    return ("\n".join(rows) + f"\nKS = the largest |TPR - FPR| = {ks.statistic:.3f}, at t = {ks.threshold:g}\n"
+            f"(lm.ks_statistic gives {ks})")
+
+
+def _make_13_1(seed: int) -> dict:
+    y, s = _ks_data(seed)
+    ks, at05, acc = _ks_parts(y, s)
+    return dict(
+        prompt=f"Labels {y.tolist()} (1 = positive), scores {s.tolist()}. Compute the KS statistic of the scorer, "
+               "the largest |TPR - FPR| over all thresholds (3 decimals).",
+        answer=ks,
+        data={"y_true": y, "y_score": s},
+        mistakes=[
+            Mistake(at05, "that is TPR - FPR at the threshold 0.5 only,",
+                    "the KS statistic is the largest gap over every threshold: try each score as the threshold."),
+            Mistake(acc, "that is the best accuracy over the thresholds,",
+                    "KS compares the two rates, TPR - FPR, not the share of correct predictions."),
+        ],
+        solve=lambda: _solve_131(y, s),
+    )
 
 
 register(
     "13.1",
-    f"Labels {_Y1.tolist()} (1 = positive), scores {_S1.tolist()}. Compute the KS statistic of the scorer, "
-    "the largest |TPR - FPR| over all thresholds (3 decimals).",
     kind="number",
-    quantity="statistic", answer=_KS1.statistic, decimals=3, data={"y_true": _Y1, "y_score": _S1},
-    mistakes=[
-        Mistake(_AT05, "that is TPR - FPR at the threshold 0.5 only,",
-                "the KS statistic is the largest gap over every threshold: try each score as the threshold."),
-        Mistake(_ACC1, "that is the best accuracy over the thresholds,",
-                "KS compares the two rates, TPR - FPR, not the share of correct predictions."),
-    ],
-    hint="Walk down the ranking: after each example, TPR = positives above / 5, FPR = negatives above / 5.",
-    solve=_solve_131,
+    quantity="statistic", decimals=3,
+    hint="Walk down the ranking: after each example, TPR = positives above / all positives, FPR = negatives "
+         "above / all negatives.",      # no counts: the page shows the exercise's hint for every variant
+    variants=_make_13_1,
+    **_make_13_1(0),
 )
 
 # -- 13.2: the Wilson interval of an accuracy -------------------------------------------------------------
@@ -113,26 +160,56 @@ _BELOW3 = float(_P3[:-1][_R3[:-1] < 2 / 3].max())                  # best precis
 _FIRST3 = float(_P3[:-1][_R3[:-1] >= 2 / 3][-1])                   # the highest threshold reaching the floor
 
 
-def _solve_133() -> str:
-    rows = [f"t = {t:.3f}: P = {p:.4f}, R = {r:.4f}" + ("  (R >= 2/3)" if r >= 2 / 3 else "")
-            for p, r, t in zip(_P3[:-1][::-1], _R3[:-1][::-1], _T3[::-1])]
-    return "\n".join(rows) + f"\nthe largest P among the rows with R >= 2/3: {_OP3}"
+def _labels_13_3(seed: int):
+    """The labels of variant ``seed``: six positives among twelve, ranked so that the best precision with
+    recall >= 2/3 differs from the best one below the floor (the exercise's one listed mistake)."""
+    if seed == 0:
+        return _Y3
+    rng = np.random.default_rng([13, 3, seed])
+    while True:
+        y = rng.permutation([1] * 6 + [0] * 6)
+        best, below, _ = _p_at_r_parts(y)
+        if abs(best - below) > 2e-4:
+            return y
+
+
+def _p_at_r_parts(y):
+    """(the best precision with recall >= 2/3, the best below it, the precision where recall first reaches it)."""
+    p, r, _ = C.precision_recall_curve(y, _S3)
+    return (OP.precision_at_recall(y, _S3, min_recall=2 / 3).precision, float(p[:-1][r[:-1] < 2 / 3].max()),
+            float(p[:-1][r[:-1] >= 2 / 3][-1]))
+
+
+def _solve_133(y=_Y3) -> str:
+    p, r, t = C.precision_recall_curve(y, _S3)
+    rows = [f"t = {c:.3f}: P = {pp:.4f}, R = {rr:.4f}" + ("  (R >= 2/3)" if rr >= 2 / 3 else "")
+            for pp, rr, c in zip(p[:-1][::-1], r[:-1][::-1], t[::-1])]
+    return "\n".join(rows) + f"\nthe largest P among the rows with R >= 2/3: {OP.precision_at_recall(y, _S3, min_recall=2 / 3)}"
+
+
+def _make_13_3(seed: int) -> dict:
+    y = _labels_13_3(seed)
+    best, below, _ = _p_at_r_parts(y)
+    return dict(
+        prompt=f"Labels {y.tolist()} (1 = positive) with scores falling from 1 to 1/12 in that order. Among the thresholds "
+               "whose recall is at least 2/3, what is the highest precision (4 decimals)?",
+        answer=best,
+        data={"y_true": y, "y_score": _S3},
+        mistakes=[       # on the book's labels the precision where recall first reaches 2/3 is the answer: not a mistake
+            Mistake(below, "that precision is reached only with a recall below 2/3,",
+                    "keep only the thresholds whose recall reaches the floor, then take the best precision."),
+        ],
+        solve=lambda: _solve_133(y),
+    )
 
 
 register(
     "13.3",
-    f"Labels {_Y3.tolist()} (1 = positive) with scores falling from 1 to 1/12 in that order. Among the thresholds "
-    "whose recall is at least 2/3, what is the highest precision (4 decimals)?",
     kind="number",
-    quantity="share", answer=_OP3.precision, decimals=4, data={"y_true": _Y3, "y_score": _S3},
-    mistakes=[m for m in [
-        Mistake(_BELOW3, "that precision is reached only with a recall below 2/3,",
-                "keep only the thresholds whose recall reaches the floor, then take the best precision."),
-        Mistake(_FIRST3, "that is the precision where the recall first reaches 2/3,",
-                "a lower threshold can have a higher precision (P is not monotone): check every row with R >= 2/3."),
-    ] if abs(m.answer - _OP3.precision) > 1e-9],
+    quantity="share", decimals=4,
     hint="List P and R for each cut down the ranking; keep the rows with R >= 2/3.",
-    solve=_solve_133,
+    variants=_make_13_3,
+    **_make_13_3(0),
 )
 
 # -- 13.4: leakage, predict the truth ---------------------------------------------------------------------
@@ -182,32 +259,55 @@ register(
 # -- 13.5: a permutation test's p-value ------------------------------------------------------------------
 _B5, _C5 = 200, 3
 _PV5 = (1 + _C5) / (1 + _B5)
-def _solve_135() -> str:
+def _permutations_13_5(seed: int):
+    """(B, C) of variant ``seed``: 50-500 permutations, a few of them at least as high; (1 + C)/B and C/B at
+    least 1.5 units of the 4th decimal from (1 + C)/(1 + B), so the 4 decimals asked tell them apart."""
+    if seed == 0:
+        return _B5, _C5
+    rng = np.random.default_rng([13, 5, seed])
+    while True:
+        b = int(rng.choice([50, 99, 100, 150, 199, 200, 250]))
+        c = int(rng.integers(0, b // 10 + 1))
+        if (1 + c) / (b * (b + 1)) >= 1.5e-4:
+            return b, c
+
+
+def _solve_135(b=_B5, c=_C5) -> str:
     return "\n".join([
         f"The real labelling counts as one more arrangement of the labels: under H₀ (the features say nothing "
-        f"about the labels) it is as likely as any of the {_B5} permutations to score highest.",
-        f"Scores at least as high as the real one: the real labelling itself and {_C5} permutations, 1 + {_C5} "
-        f"of 1 + {_B5} arrangements.",
-        f"p = (1 + C) / (1 + B) = (1 + {_C5}) / (1 + {_B5}) = {1 + _C5}/{1 + _B5} = {_PV5:.4f}",
-        f"Without the +1, C / B = {_C5 / _B5:.4f} could reach 0, a p-value no test with {_B5} permutations can "
-        f"support; the smallest p it can report is 1/(1 + B) = {1 / (1 + _B5):.4f}.",
+        f"about the labels) it is as likely as any of the {b} permutations to score highest.",
+        f"Scores at least as high as the real one: the real labelling itself and {c} permutations, 1 + {c} "
+        f"of 1 + {b} arrangements.",
+        f"p = (1 + C) / (1 + B) = (1 + {c}) / (1 + {b}) = {1 + c}/{1 + b} = {(1 + c) / (1 + b):.4f}",
+        f"Without the +1, C / B = {c / b:.4f} could reach 0, a p-value no test with {b} permutations can "
+        f"support; the smallest p it can report is 1/(1 + B) = {1 / (1 + b):.4f}.",
     ])
+
+
+def _make_13_5(seed: int) -> dict:
+    b, c = _permutations_13_5(seed)
+    return dict(
+        prompt=f"A cross-validated accuracy is compared with the same cross-validation on {b} label permutations; "
+               f"{c} of them score at least as high. What p-value does the permutation test report (4 decimals)?",
+        answer=(1 + c) / (1 + b),
+        data={"n_permutations": b, "as_high": c},
+        mistakes=[
+            Mistake(c / b, "that leaves out the observed labelling itself,",
+                    "count the real labels as one more permutation: (1 + C) / (1 + B)."),
+            Mistake((1 + c) / b, "only the numerator got the +1,",
+                    "the real labelling is one more permutation in the denominator too: (1 + C) / (1 + B)."),
+        ],
+        solve=lambda: _solve_135(b, c),
+    )
 
 
 register(
     "13.5",
-    f"A cross-validated accuracy is compared with the same cross-validation on {_B5} label permutations; "
-    f"{_C5} of them score at least as high. What p-value does the permutation test report (4 decimals)?",
     kind="number",
-    quantity="share", answer=_PV5, decimals=4, data={"n_permutations": _B5, "as_high": _C5},
-    mistakes=[
-        Mistake(_C5 / _B5, "that leaves out the observed labelling itself,",
-                "count the real labels as one more permutation: (1 + C) / (1 + B)."),
-        Mistake((1 + _C5) / _B5, "only the numerator got the +1,",
-                "the real labelling is one more permutation in the denominator too: (1 + C) / (1 + B)."),
-    ],
+    quantity="share", decimals=4,
     hint="p = (1 + C) / (1 + B) with C the permutations scoring at least as high and B their number.",
-    solve=lambda: _solve_135(),
+    variants=_make_13_5,
+    **_make_13_5(0),
 )
 
 # -- 13.6: explain in words ---------------------------------------------------------------------------------

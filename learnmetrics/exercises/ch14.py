@@ -25,30 +25,44 @@ _WALD1 = _P1 + _Z * math.sqrt(_P1 * (1 - _P1) / _N1)
 _WRONG_N1 = U.proportion_ci(_K1, 1747, method="wilson").high   # all test customers as the trials
 
 
-def _solve_141() -> str:
-    return (f"recall = {_K1}/{_N1} = {_P1:.4f}; the trials are the {_N1} buyers, not all customers\n"
-            f"centre = (k + z²/2) / (n + z²) = {(_K1 + _Z * _Z / 2) / (_N1 + _Z * _Z):.4f}\n"
+def _solve_141(k=_K1, n=_N1) -> str:
+    w, cp = U.proportion_ci(k, n, method="wilson"), U.proportion_ci(k, n, method="exact")
+    return (f"recall = {k}/{n} = {k / n:.4f}; the trials are the {n} buyers, not all customers\n"
+            f"centre = (k + z²/2) / (n + z²) = {(k + _Z * _Z / 2) / (n + _Z * _Z):.4f}\n"
             f"half-width = z / (n + z²) · sqrt(k(n-k)/n + z²/4) = "
-            f"{_Z / (_N1 + _Z * _Z) * math.sqrt(_K1 * (_N1 - _K1) / _N1 + _Z * _Z / 4):.4f}\n"
-            f"Wilson: [{_W1.low:.4f}, {_W1.high:.4f}] (Clopper-Pearson: [{_CP1.low:.4f}, {_CP1.high:.4f}])")
+            f"{_Z / (n + _Z * _Z) * math.sqrt(k * (n - k) / n + _Z * _Z / 4):.4f}\n"
+            f"Wilson: [{w.low:.4f}, {w.high:.4f}] (Clopper-Pearson: [{cp.low:.4f}, {cp.high:.4f}])")
+
+
+def _make_14_1(seed: int) -> dict:
+    """Variant ``seed``: another model on the chapter's test set (the same 104 buyers among 1,747 customers)
+    reaching 20-95 of the buyers (seed 0: the chapter's model, 62)."""
+    k, n = (_K1, _N1) if seed == 0 else (int(np.random.default_rng([14, 1, seed]).integers(20, 96)), _N1)
+    p = k / n
+    return dict(
+        prompt=f"The test set has {n} buyers; {'the' if seed == 0 else 'another'} model reaches {k} of them. Compute "
+               "the upper end of the 95% Wilson interval of the recall (4 decimals).",
+        answer=U.proportion_ci(k, n, method="wilson").high,
+        data={"k": k, "n": n},
+        mistakes=[
+            Mistake(p + _Z * math.sqrt(p * (1 - p) / n), "that is the Wald interval p + z·sqrt(p(1-p)/n),",
+                    "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p."),
+            Mistake(U.proportion_ci(k, n, method="exact").high, "that is the Clopper-Pearson (exact) interval's upper end,",
+                    "the exercise asks for Wilson's score interval."),
+            Mistake(U.proportion_ci(k, 1747, method="wilson").high, "that counts all 1,747 test customers as trials,",
+                    "a recall is a share of the buyers: n is the number of buyers."),
+        ],
+        solve=lambda: _solve_141(k, n),
+    )
 
 
 register(
     "14.1",
-    f"The test set has {_N1} buyers; the model reaches {_K1} of them. Compute the upper end of the 95% Wilson "
-    "interval of the recall (4 decimals).",
-    kind="number", quantity="share", answer=_W1.high, decimals=4, data={"k": _K1, "n": _N1},
-    mistakes=[
-        Mistake(_WALD1, "that is the Wald interval p + z·sqrt(p(1-p)/n),",
-                "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p."),
-        Mistake(_CP1.high, "that is the Clopper-Pearson (exact) interval's upper end,",
-                "the exercise asks for Wilson's score interval."),
-        Mistake(_WRONG_N1, "that counts all 1,747 test customers as trials,",
-                "a recall is a share of the buyers: n is the number of buyers."),
-    ],
+    kind="number", quantity="share", decimals=4,
     hint="n = the buyers (the recall's denominator); z = 1.96; centre (k + z²/2)/(n + z²); "
          "half-width z/(n + z²)·sqrt(k(n-k)/n + z²/4).",
-    solve=_solve_141,
+    variants=_make_14_1,
+    **_make_14_1(0),
 )
 
 # -- 14.2: precision at another prevalence ------------------------------------------------------------------

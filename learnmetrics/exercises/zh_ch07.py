@@ -75,50 +75,65 @@ translate("07.2", hint="SST = (y_i - y 的均值)² 之和，SSE = (y_i - f(x_i)
 N8, P8, R28, A8 = e._N8, e._P8, e._R2_8, e._ADJ8
 
 
-def _solve_3():
-    return (f"n = {N8}，p = {P8} 个特征（截距不计入 p），R² = {R28:.4f}\n"
-            f"调整 R² = 1 - (1 - R²)(n - 1)/(n - p - 1) = 1 - {1 - R28:.4f} × {N8 - 1}/{N8 - P8 - 1} = {A8:.4f}\n"
-            f"笔记 004 不带 (n - 1) 的公式会给出 {1 - (1 - R28) / (N8 - P8 - 1):.4f}，比 R² 本身还大"
+def _solve_3(y):
+    r2, n, p = e._r2_line(y), len(y), P8
+    adj = 1 - (1 - r2) * (n - 1) / (n - p - 1)
+    return (f"n = {n}，p = {p} 个特征（截距不计入 p），R² = {r2:.4f}\n"
+            f"调整 R² = 1 - (1 - R²)(n - 1)/(n - p - 1) = 1 - {1 - r2:.4f} × {n - 1}/{n - p - 1} = {adj:.4f}\n"
+            f"笔记 004 不带 (n - 1) 的公式会给出 {1 - (1 - r2) / (n - p - 1):.4f}，比 R² 本身还大"
             "（只要 n - p - 1 > 1 且 R² < 1 就是如此）：它奖励了模型，而不是惩罚它")
 
 
-translate(
-    "07.3",
-    prompt=f"用最小二乘把一条直线（p = 1 个特征，加截距）拟合到 n = {N8} 个点 x = {e._X8.astype(int).tolist()}，"
-           f"y = {e._Y8.astype(int).tolist()} 上，得到 R² = {R28:.4f}。它的调整 R² 是多少？",
-    hint=f"调整 R² = 1 - (1 - R²)(n - 1)/(n - p - 1)，其中 n = {N8}，p = {P8}。",
-    mistakes=[
-        ("这是笔记 004 的公式 1 - (1 - R²)/(n - p - 1)，", "少了因子 (n - 1)：1 - (1 - R²)(n - 1)/(n - p - 1)。"),
-        ("你把截距也计入了 p（p = 2），", "p 只数特征；n - p - 1 中的 -1 就是截距。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    d = made["data"]
+    y = d["y"]
+    return dict(
+        prompt=f"用最小二乘把一条直线（p = 1 个特征，加截距）拟合到 n = {len(y)} 个点 x = {d['x'].astype(int).tolist()}，"
+               f"y = {y.astype(int).tolist()} 上，得到 R² = {d['r2']:.4f}。它的调整 R² 是多少？",
+        mistakes=[
+            ("这是笔记 004 的公式 1 - (1 - R²)/(n - p - 1)，", "少了因子 (n - 1)：1 - (1 - R²)(n - 1)/(n - p - 1)。"),
+            ("你把截距也计入了 p（p = 2），", "p 只数特征；n - p - 1 中的 -1 就是截距。"),
+        ],
+        solve=lambda: _solve_3(y),
+    )
+
+
+translate("07.3", hint=f"调整 R² = 1 - (1 - R²)(n - 1)/(n - p - 1)，其中 n = {N8}，p = {P8}。", variants=_zh_3,
+          **_zh_3(e._make_07_3(0)))
 
 NC, RSS, DFIT, DAIC, DBIC = e._NC, e._RSS, e._DFIT, e._DAIC, e._DBIC
 
 
-def _solve_4():
+def _solve_4(n, rss, daic, dbic, dfit):
     return (f"AIC = n ln(RSS/n) + 2k，BIC = n ln(RSS/n) + k ln n；直线 k = 2，三次多项式 k = 4\n"
-            f"拟合部分：n ln(RSS_3/n) - n ln(RSS_1/n) = {NC} ln({RSS[3]:.6g}/{RSS[1]:.6g}) = {DFIT:.2f}"
+            f"拟合部分：n ln(RSS_3/n) - n ln(RSS_1/n) = {n} ln({rss[3]:.6g}/{rss[1]:.6g}) = {dfit:.2f}"
             "（对数里的 n 相互抵消）\n"
-            f"ΔAIC = {DFIT:.2f} + 2 × (4 - 2) = {DAIC:.2f}\n"
-            f"ΔBIC = {DFIT:.2f} + ln({NC}) × (4 - 2) = {DFIT:.2f} + {2 * np.log(NC):.2f} = {DBIC:.2f}\n"
+            f"ΔAIC = {dfit:.2f} + 2 × (4 - 2) = {daic:.2f}\n"
+            f"ΔBIC = {dfit:.2f} + ln({n}) × (4 - 2) = {dfit:.2f} + {2 * np.log(n):.2f} = {dbic:.2f}\n"
             "两者都为负：两个准则都偏好三次多项式。k 不计截距或计入 σ²，两个模型的 k 同样平移，差值都不变")
 
 
-translate(
-    "07.4",
-    prompt=f"在第 5 节的 n = {NC} 个点上，最小二乘直线（1 次，k = 2 个参数）留下 RSS = {RSS[1]:.6g}，"
-           f"三次多项式（3 次，k = 4）留下 RSS = {RSS[3]:.6g}。取 AIC = n ln(RSS/n) + 2k，BIC = n ln(RSS/n) + k ln n，"
-           "给出 (三次多项式的 AIC - 直线的 AIC, 三次多项式的 BIC - 直线的 BIC)。",
-    hint="先算拟合部分之差 n ln(RSS_3/RSS_1)，再加上每个准则对 k 从 2 变为 4 的惩罚。",
-    mistakes=[
-        ("两者对调了：", f"AIC 每个参数罚 2，BIC 罚 ln n（ln {NC} = {np.log(NC):.2f}），所以这里 BIC 的差值更大。"),
-        ("这只是拟合部分 n ln(RSS_3/RSS_1)，", "再加上对多出的两个参数的惩罚：AIC 加 2 × 2，BIC 加 2 ln n。"),
-        ("你在拟合部分用了 log10，", "这两个准则用的是自然对数 ln。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    n, rss = made["data"]["n"], made["data"]["rss"]
+    daic, dbic = made["answer"]
+    dfit = n * np.log(rss[3] / rss[1])
+    where = f"第 5 节的 n = {n} 个点" if "section 5 the" in made["prompt"] else \
+        f"第 5 节那条曲线（y = x³ - x + 噪声）上新取的 n = {n} 个点"
+    return dict(
+        prompt=f"在{where}上，最小二乘直线（1 次，k = 2 个参数）留下 RSS = {rss[1]:.6g}，"
+               f"三次多项式（3 次，k = 4）留下 RSS = {rss[3]:.6g}。取 AIC = n ln(RSS/n) + 2k，BIC = n ln(RSS/n) + k ln n，"
+               "给出 (三次多项式的 AIC - 直线的 AIC, 三次多项式的 BIC - 直线的 BIC)。",
+        mistakes=[
+            ("两者对调了：", f"AIC 每个参数罚 2，BIC 罚 ln n（ln {n} = {np.log(n):.2f}），所以这里 BIC 的差值更大。"),
+            ("这只是拟合部分 n ln(RSS_3/RSS_1)，", "再加上对多出的两个参数的惩罚：AIC 加 2 × 2，BIC 加 2 ln n。"),
+            ("你在拟合部分用了 log10，", "这两个准则用的是自然对数 ln。"),
+        ],
+        solve=lambda: _solve_4(n, rss, daic, dbic, dfit),
+    )
+
+
+translate("07.4", hint="先算拟合部分之差 n ln(RSS_3/RSS_1)，再加上每个准则对 k 从 2 变为 4 的惩罚。", variants=_zh_4,
+          **_zh_4(e._make_07_4(0)))
 
 Q = e._QTAB
 

@@ -16,117 +16,152 @@ def _decision(d):
         .replace("α = α =", "α =")
 
 
-def _solve_2():
-    rows = "\n".join(f"  P(X >= {c}) = {lm.binomial_test(c, M, epsilon0=EPS0).p_value:.4f}"
-                     f"{'  <= α：拒绝' if c >= C else ''}" for c in range(max(C - 3, 1), C + 2))
-    return (f"若 H₀ 恰在边界上成立，测试错误数 X ~ Binomial(m = {M}, ε₀ = {EPS0})\n{rows}\n"
-            f"满足 P(X >= c) <= {ALPHA} 的最小计数是 c = {C}；书中的临界错误率是 ε̄ = (c - 1)/m = "
-            f"{BT.details['epsilon_bar']:.4f}：测试错误率超过它时拒绝\n"
-            f"（ε₀ m = {EPS0 * M:g} 个错误是 H₀ 下平均预期的数目，远不足以拒绝）")
+def _solve_2(m, eps0, alpha):
+    bt = lm.binomial_test(0, m, epsilon0=eps0, alpha=alpha)
+    c = bt.details["critical_count"]
+    rows = "\n".join(f"  P(X >= {j}) = {lm.binomial_test(j, m, epsilon0=eps0).p_value:.4f}"
+                     f"{'  <= α：拒绝' if j >= c else ''}" for j in range(max(c - 3, 1), c + 2))
+    return (f"若 H₀ 恰在边界上成立，测试错误数 X ~ Binomial(m = {m}, ε₀ = {eps0})\n{rows}\n"
+            f"满足 P(X >= c) <= {alpha} 的最小计数是 c = {c}；书中的临界错误率是 ε̄ = (c - 1)/m = "
+            f"{bt.details['epsilon_bar']:.4f}：测试错误率超过它时拒绝\n"
+            f"（ε₀ m = {eps0 * m:g} 个错误是 H₀ 下平均预期的数目，远不足以拒绝）")
 
 
-translate(
-    "08.2",
-    prompt=f"一个分类器在 m = {M} 个独立样例上测试。H₀：它的泛化错误率不超过 ε₀ = {EPS0}；α = {ALPHA}。"
-           f"临界计数 c 是多少？即拒绝 H₀ 所需的最少测试错误数，也就是对 X ~ Binomial({M}, {EPS0}) 满足 P(X ≥ c) ≤ α 的最小 c。",
-    hint=f"对 c = 1, 2, 3, ... 计算二项分布的尾概率 P(X ≥ c)，在它第一次 ≤ {ALPHA} 的 c 处停下。",
-    mistakes=[
-        ("这是 ε̄·m，即最大的“不拒绝”计数，", "书中在错误率超过 ε̄ = (c - 1)/m 时拒绝，所以第一个被拒绝的计数还要再加一。"),
-        ("这是 ε₀·m，即 H₀ 下平均预期的错误数，", "要拒绝，需要一个大到在 H₀ 成立时出现的概率不超过 α 的计数。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    d = made["data"]
+    m, eps0, alpha = d["m"], d["epsilon0"], d["alpha"]
+    return dict(
+        prompt=f"一个分类器在 m = {m} 个独立样例上测试。H₀：它的泛化错误率不超过 ε₀ = {eps0}；α = {alpha}。"
+               f"临界计数 c 是多少？即拒绝 H₀ 所需的最少测试错误数，也就是对 X ~ Binomial({m}, {eps0}) 满足 P(X ≥ c) ≤ α 的最小 c。",
+        mistakes=[
+            ("这是 ε̄·m，即最大的“不拒绝”计数，", "书中在错误率超过 ε̄ = (c - 1)/m 时拒绝，所以第一个被拒绝的计数还要再加一。"),
+            ("这是 ε₀·m，即 H₀ 下平均预期的错误数，", "要拒绝，需要一个大到在 H₀ 成立时出现的概率不超过 α 的计数。"),
+        ],
+        solve=lambda: _solve_2(m, eps0, alpha),
+    )
+
+
+translate("08.2", hint=f"对 c = 1, 2, 3, ... 计算二项分布的尾概率 P(X ≥ c)，在它第一次 ≤ {ALPHA} 的 c 处停下。",
+          variants=_zh_2, **_zh_2(e._make_08_2(0)))
 
 PT, D, K, MU, SD, EA, EB = e._PT, e._D, e._K, e._MU, e._SD, e._EA, e._EB
 
 
-def _solve_3():
-    return (f"差值 Δ_i = ε_i^A - ε_i^B = {np.round(D, 4).tolist()}\n"
-            f"均值 μ = {MU:.5f}；样本标准差 σ（除以 k - 1 = {K - 1}）= {SD:.5f}\n"
-            f"τ_t = |√k μ / σ| = √{K} × {MU:.5f} / {SD:.5f} = {abs(PT.statistic):.4f}\n"
-            f"与自由度 df = {K - 1} 的 t 分布临界值比较：{PT.critical_value:.4f} → {_decision(PT.decision)}")
+def _solve_3(ea, eb):
+    pt = lm.paired_t_test(ea, eb)
+    d, k = pt.details["differences"], len(ea)
+    mu, sd = pt.details["mean_difference"], pt.details["std_difference"]
+    return (f"差值 Δ_i = ε_i^A - ε_i^B = {np.round(d, 4).tolist()}\n"
+            f"均值 μ = {mu:.5f}；样本标准差 σ（除以 k - 1 = {k - 1}）= {sd:.5f}\n"
+            f"τ_t = |√k μ / σ| = √{k} × {mu:.5f} / {sd:.5f} = {abs(pt.statistic):.4f}\n"
+            f"与自由度 df = {k - 1} 的 t 分布临界值比较：{pt.critical_value:.4f} → {_decision(pt.decision)}")
 
 
-translate(
-    "08.3",
-    prompt=f"两个学习器在同样的 k = {len(EA)} 折上做交叉验证。A 各折的错误率：{EA.tolist()}；B 的：{EB.tolist()}。"
-           "差值 A - B 的成对 t 统计量 τ_t = |√k μ / σ|（σ 为样本标准差）是多少？",
-    hint=f"取 {K} 个差值，求它们的均值 μ 和样本标准差 σ，再算 √{K} μ / σ。",
-    mistakes=[
-        ("你在标准差中除以了 k 而不是 k - 1，", "k 个差值的样本标准差除以 k - 1。"),
-        ("少了因子 √k，", "k 个差值的均值，其波动是单个差值的 1/√k：τ_t = √k μ / σ。"),
-        ("这是不成对的两样本 t 统计量，", "各折是共用的，所以要对逐折的差值计算：折与折之间的起伏会相互抵消。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    ea, eb = made["data"]["errors_a"], made["data"]["errors_b"]
+    return dict(
+        prompt=f"两个学习器在同样的 k = {len(ea)} 折上做交叉验证。A 各折的错误率：{ea.tolist()}；B 的：{eb.tolist()}。"
+               "差值 A - B 的成对 t 统计量 τ_t = |√k μ / σ|（σ 为样本标准差）是多少？",
+        mistakes=[
+            ("你在标准差中除以了 k 而不是 k - 1，", "k 个差值的样本标准差除以 k - 1。"),
+            ("少了因子 √k，", "k 个差值的均值，其波动是单个差值的 1/√k：τ_t = √k μ / σ。"),
+            ("这是不成对的两样本 t 统计量，", "各折是共用的，所以要对逐折的差值计算：折与折之间的起伏会相互抵消。"),
+        ],
+        solve=lambda: _solve_3(ea, eb),
+    )
+
+
+translate("08.3", hint=f"取 {K} 个差值，求它们的均值 μ 和样本标准差 σ，再算 √{K} μ / σ。", variants=_zh_3,
+          **_zh_3(e._make_08_3(0)))
 
 MC, MC0, E01, E10, T = e._MC, e._MC0, e._E01, e._E10, e._TABLE
 
 
-def _solve_1():
-    return (f"只有意见不一致的样例才算数：e01 = {E01}（B 对 A 错），e10 = {E10}（B 错 A 对）\n"
-            f"τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(E01 - E10)} - 1)² / {E01 + E10} = {MC.statistic:.4f}\n"
-            f"不做连续性校正：{abs(E01 - E10)}² / {E01 + E10} = {MC0.statistic:.4f}\n"
-            f"α = 0.05 时 χ²(1) 的临界值：{MC.critical_value:.4f} → {_decision(MC.decision)}")
+def _solve_1(table):
+    mc, mc0 = lm.mcnemar_test_table(table), lm.mcnemar_test_table(table, correction=False)
+    e01, e10 = mc.details["e01"], mc.details["e10"]
+    return (f"只有意见不一致的样例才算数：e01 = {e01}（B 对 A 错），e10 = {e10}（B 错 A 对）\n"
+            f"τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(e01 - e10)} - 1)² / {e01 + e10} = {mc.statistic:.4f}\n"
+            f"不做连续性校正：{abs(e01 - e10)}² / {e01 + e10} = {mc0.statistic:.4f}\n"
+            f"α = 0.05 时 χ²(1) 的临界值：{mc.critical_value:.4f} → {_decision(mc.decision)}")
 
 
-translate(
-    "08.1",
-    prompt=f"两个分类器在同样 100 个测试样例上。书中的列联表（行：B 正确 / B 错误；列：A 正确 / A 错误）是 "
-           f"[[e00, e01], [e10, e11]] = {T.tolist()}。McNemar 检验的统计量 τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) 是多少？",
-    hint="从表中读出 e01 和 e10（恰有一个学习器出错的两个格子）。",
-    mistakes=[
-        ("你漏掉了连续性校正（那个 -1），", "书中的统计量在平方之前先从 |e01 - e10| 中减去 1。"),
-        ("你在分子中用了 e01 + e10，", "分子度量的是不一致的样例分得有多不均：|e01 - e10|。"),
-        ("你用了 e00 和 e11，即两者都对或都错的样例，", "它们说明不了哪个学习器更好：应当用非对角线上的 e01、e10。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    table = made["data"]["table"]
+    return dict(
+        prompt=f"两个分类器在同样 100 个测试样例上。书中的列联表（行：B 正确 / B 错误；列：A 正确 / A 错误）是 "
+               f"[[e00, e01], [e10, e11]] = {table.tolist()}。McNemar 检验的统计量 τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) 是多少？",
+        mistakes=[
+            ("你漏掉了连续性校正（那个 -1），", "书中的统计量在平方之前先从 |e01 - e10| 中减去 1。"),
+            ("你在分子中用了 e01 + e10，", "分子度量的是不一致的样例分得有多不均：|e01 - e10|。"),
+            ("你用了 e00 和 e11，即两者都对或都错的样例，", "它们说明不了哪个学习器更好：应当用非对角线上的 e01、e10。"),
+        ],
+        solve=lambda: _solve_1(table),
+    )
+
+
+translate("08.1", hint="从表中读出 e01 和 e10（恰有一个学习器出错的两个格子）。", variants=_zh_1, **_zh_1(e._make_08_1(0)))
 
 NF, KF, R, S, CHI, TF, FR, NAMES = e._NF, e._KF, e._R, e._S, e._CHI, e._TF, e._FR, e._NAMES
 
 
-def _solve_4():
-    return ("平均序值 r_i：" + "，".join(f"{n} {r:.1f}" for n, r in zip(NAMES, R)) + "\n"
-            f"(k + 1)/2 = {(KF + 1) / 2:g}；(r_i - (k+1)/2)² 之和 = {S:.2f}\n"
-            f"τ_χ² = (k-1)/k × 12N/(k²-1) × {S:.2f} = {(KF - 1)}/{KF} × {12 * NF}/{KF ** 2 - 1} × {S:.2f} = {CHI:.4f}\n"
-            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {NF - 1} × {CHI:.4f} / ({NF * (KF - 1)} - {CHI:.4f}) = {TF:.4f}\n"
-            f"α = 0.05 时 F({KF - 1}, {(KF - 1) * (NF - 1)}) 的临界值：{FR.f.critical_value:.4f} → {_decision(FR.f.decision)}")
+def _solve_4(ranks):
+    fr = lm.friedman_test(ranks, names=NAMES)
+    n, k, r = fr.n_datasets, fr.k, fr.average_ranks
+    s_ = e._dec(float(np.sum((r - (k + 1) / 2) ** 2)), 2)
+    chi, tf = fr.chi2.statistic, fr.f.statistic
+    return ("平均序值 r_i：" + "，".join(f"{a} {e._dec(v, 1)}" for a, v in zip(NAMES, r)) + "\n"
+            f"(k + 1)/2 = {(k + 1) / 2:g}；(r_i - (k+1)/2)² 之和 = {s_}\n"
+            f"τ_χ² = (k-1)/k × 12N/(k²-1) × {s_} = {(k - 1)}/{k} × {12 * n}/{k ** 2 - 1} × {s_} = {chi:.4f}\n"
+            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {n - 1} × {chi:.4f} / ({n * (k - 1)} - {chi:.4f}) = {tf:.4f}\n"
+            f"α = 0.05 时 F({k - 1}, {(k - 1) * (n - 1)}) 的临界值：{fr.f.critical_value:.4f} → {_decision(fr.f.decision)}")
 
 
-translate(
-    "08.4",
-    prompt=f"四个算法 A、B、C、D 在 N = {NF} 个数据集上的序值（1 = 最好；每行一个数据集）：{e._RANKS.astype(int).tolist()}。"
-           "给出 Friedman 检验的 (τ_χ², τ_F)，其中 τ_χ² = (k-1)/k · 12N/(k²-1) · Σ(r_i - (k+1)/2)²，"
-           "τ_F = (N-1)τ_χ² / (N(k-1) - τ_χ²)。",
-    hint=f"先求每列的平均序值；再求它们到 (k+1)/2 = {(KF + 1) / 2:g} 的距离的平方和。",
-    mistakes=[
-        ("τ_χ² 中少了因子 (k-1)/k，", "书中的 τ_χ² 以 (k-1)/k 开头（等价地，12N/(k(k+1)) 乘以那个和）。"),
-        ("τ_χ² 对了，但在 τ_F 中你把 N 和 k 对调了，", f"τ_F = (N-1)τ_χ² / (N(k-1) - τ_χ²)，N = {NF} 个数据集，k = {KF} 个算法。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    ranks = made["data"]["ranks"]
+    n, k = ranks.shape
+    return dict(
+        prompt=f"四个算法 A、B、C、D 在 N = {n} 个数据集上的序值（1 = 最好；每行一个数据集）：{ranks.astype(int).tolist()}。"
+               "给出 Friedman 检验的 (τ_χ², τ_F)，其中 τ_χ² = (k-1)/k · 12N/(k²-1) · Σ(r_i - (k+1)/2)²，"
+               "τ_F = (N-1)τ_χ² / (N(k-1) - τ_χ²)。",
+        mistakes=[
+            ("τ_χ² 中少了因子 (k-1)/k，", "书中的 τ_χ² 以 (k-1)/k 开头（等价地，12N/(k(k+1)) 乘以那个和）。"),
+            ("τ_χ² 对了，但在 τ_F 中你把 N 和 k 对调了，", f"τ_F = (N-1)τ_χ² / (N(k-1) - τ_χ²)，N = {n} 个数据集，k = {k} 个算法。"),
+        ],
+        solve=lambda: _solve_4(ranks),
+    )
+
+
+translate("08.4", hint=f"先求每列的平均序值；再求它们到 (k+1)/2 = {(KF + 1) / 2:g} 的距离的平方和。", variants=_zh_4,
+          **_zh_4(e._make_08_4(0)))
 
 NEM, Q = e._NEM, e._Q
 
 
-def _solve_5():
-    return (f"k = {KF} 时的 q_0.05（书中表 2.7）：{Q:.3f}\n"
-            f"CD = q √(k(k+1)/(6N)) = {Q:.3f} × √({KF * (KF + 1)}/{6 * NF}) = {NEM.cd:.4f}\n"
-            f"（lm.critical_difference({KF}, {NF}) = {lm.critical_difference(KF, NF):.4f}）")
+def _solve_5(k, n):
+    q, cd = lm.compare.nemenyi_q(k), lm.critical_difference(k, n)
+    return (f"k = {k} 时的 q_0.05（书中表 2.7）：{q:.3f}\n"
+            f"CD = q √(k(k+1)/(6N)) = {q:.3f} × √({k * (k + 1)}/{6 * n}) = {cd:.4f}\n"
+            f"（lm.critical_difference({k}, {n}) = {lm.critical_difference(k, n):.4f}）")
 
 
-translate(
-    "08.5",
-    prompt=f"同一张表（k = {KF} 个算法，N = {NF} 个数据集，α = 0.05，q_0.05 = {Q:.3f}）。Nemenyi 后续检验的临界值域 "
-           "CD = q_α √(k(k+1)/(6N)) 是多少？",
-    hint=f"k(k+1)/(6N) = {KF * (KF + 1)}/{6 * NF}；取它的平方根，再乘以 q_α。",
-    mistakes=[
-        ("你把 k 和 N 对调了，", f"k 是算法的个数（{KF}），N 是数据集的个数（{NF}）。"),
-        ("少了平方根，", "CD = q_α 乘以 k(k+1)/(6N) 的平方根。"),
-    ],
-    solve=_solve_5,
-)
+def _zh_5(made):
+    d = made["data"]
+    k, n, q = d["k"], d["n_datasets"], d["q_alpha"]
+    opening = "同一张表" if made["prompt"].startswith("Same table") else "一张新的序值表"
+    return dict(
+        prompt=f"{opening}（k = {k} 个算法，N = {n} 个数据集，α = 0.05，q_0.05 = {q:.3f}）。Nemenyi 后续检验的临界值域 "
+               "CD = q_α √(k(k+1)/(6N)) 是多少？",
+        mistakes=[
+            ("你把 k 和 N 对调了，", f"k 是算法的个数（{k}），N 是数据集的个数（{n}）。"),
+            ("少了平方根，", "CD = q_α 乘以 k(k+1)/(6N) 的平方根。"),
+        ],
+        solve=lambda: _solve_5(k, n),
+    )
+
+
+translate("08.5", hint="算出 k(k+1)/(6N)，k 是算法的个数，N 是数据集的个数；取它的平方根，再乘以 q_α。", variants=_zh_5,
+          **_zh_5(e._make_08_5(0)))
 
 
 def _zh_pairs(text):
@@ -216,7 +251,7 @@ FOLLOWS = {
              'mistake 3': 'bdc6ae5e38', 'solve': 'e59916660b'},
     '08.4': {'prompt': '6e43d4fad0', 'hint': '933ca93df7', 'mistake 1': 'e260a0e54e', 'mistake 2': '4c399ed01c',
              'solve': '143664ac0e'},
-    '08.5': {'prompt': '5dd8f85610', 'hint': '6003049d5a', 'mistake 1': 'bfc8da9428', 'mistake 2': 'a6563fb842',
+    '08.5': {'prompt': '5dd8f85610', 'hint': 'f3e4ec80c5', 'mistake 1': 'bfc8da9428', 'mistake 2': 'a6563fb842',
              'solve': 'fa7ddb2c69'},
     '08.6': {'prompt': 'f7ef6d1d98', 'hint': '9136a083d9', 'mistake 1': '5b603e935e', 'mistake 2': 'ebfaec81f7',
              'mistake 3': 'e3aaf025a1', 'solve': '937cabb95e'},

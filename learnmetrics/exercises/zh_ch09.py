@@ -13,35 +13,44 @@ PRED, TRUTH, LABELS, B2, VAR, NOISE, FBAR = e._PRED, e._TRUTH, e._LABELS, e._B2,
 _TERM = {"bias²": "偏差²", "variance": "方差", "noise": "噪声"}
 
 
-def _solve_1():
-    tot = B2 + VAR + NOISE
-    return (f"平均预测 f̄(x) = {PRED.tolist()} 的均值 = {FBAR:.2f}\n"
-            f"偏差² = (f̄(x) - y)² = ({FBAR:.2f} - {TRUTH})² = {B2:.4f}\n"
-            f"方差 = E_D[(f(x; D) - f̄(x))²] = {np.round((PRED - FBAR) ** 2, 4).tolist()} 的均值 = {VAR:.4f}"
+def _solve_1(pred, truth, labels, full=True):
+    t = e._bv_terms(pred, truth, labels)
+    b2, var, noise, fbar = t["b2"], t["var"], t["noise"], t["fbar"]
+    tot = b2 + var + noise
+    return (f"平均预测 f̄(x) = {pred.tolist()} 的均值 = {fbar:.2f}\n"
+            f"偏差² = (f̄(x) - y)² = ({fbar:.2f} - {truth})² = {b2:.4f}\n"
+            f"方差 = E_D[(f(x; D) - f̄(x))²] = {np.round((pred - fbar) ** 2, 4).tolist()} 的均值 = {var:.4f}"
             "（像 E_D 那样除以训练集的个数）\n"
-            f"噪声 ε² = E_D[(y_D - y)²] = {np.round((LABELS - TRUTH) ** 2, 4).tolist()} 的均值 = {NOISE:.4f}\n"
-            f"偏差² + 方差 + 噪声 = {B2:.4f} + {VAR:.4f} + {NOISE:.4f} = {tot:.4f}：式 (2.42) 对 x 处期望误差的估计\n"
-            f"直接对五对 (f, y_D) 求 (f(x; D) - y_D)² 的均值得 {e._DIRECT:.4f}，而不是 {tot:.4f}："
-            f"差值 {e._DIRECT - tot:+.4f} 是这五次抽样上的两个交叉项，"
-            f"2·mean((f - f̄)(f̄ - y_D)) = {e._CROSS1:+.4f} 和 2(f̄ - y)·mean(y - y_D) = {e._CROSS2:+.4f}。"
-            "它们在期望意义下为零（y_D 与训练集独立，噪声均值为零），在五次抽样上并不为零。")
+            f"噪声 ε² = E_D[(y_D - y)²] = {np.round((labels - truth) ** 2, 4).tolist()} 的均值 = {noise:.4f}\n"
+            f"偏差² + 方差 + 噪声 = {b2:.4f} + {var:.4f} + {noise:.4f} = {tot:.4f}：式 (2.42) 对 x 处期望误差的估计\n"
+            + (f"（直接对五对 (f, y_D) 求 (f(x; D) - y_D)² 的均值得 {t['direct']:.4f}：两个交叉项在期望意义下为零，"
+               "在五次抽样上并不为零）" if not full else
+            f"直接对五对 (f, y_D) 求 (f(x; D) - y_D)² 的均值得 {t['direct']:.4f}，而不是 {tot:.4f}："
+            f"差值 {t['direct'] - tot:+.4f} 是这五次抽样上的两个交叉项，"
+            f"2·mean((f - f̄)(f̄ - y_D)) = {t['cross1']:+.4f} 和 2(f̄ - y)·mean(y - y_D) = {t['cross2']:+.4f}。"
+            "它们在期望意义下为零（y_D 与训练集独立，噪声均值为零），在五次抽样上并不为零。"))
 
 
-translate(
-    "09.1",
-    prompt=f"在某个测试点 x，真实值 y = {TRUTH}。五个训练集给出的预测为 f(x; D) = {PRED.tolist()}，在 x 处记录的五个测试标记"
-           f"（与训练集独立抽取，每个训练集一个）为 y_D = {LABELS.tolist()}。给出 x 处的 (偏差², 方差, 噪声 ε²)，"
-           "所有平均都对五个集合求。",
-    hint="先求平均预测 f̄(x)；然后偏差² = (f̄(x) - y)²，方差 = (f(x; D) - f̄(x))² 的均值，噪声 = (y_D - y)² 的均值。",
-    mistakes=[
-        ("你的方差除以了 4（样本方差），", "书中的方差是对训练集求的平均 E_D：除以训练集的个数 5。"),
-        ("你的第一项是偏差 f̄(x) - y 本身，不是它的平方，", "偏差² 要把它平方（因而永远不为负）。"),
-        ("你的第一项是距离 |f̄(x) - y|，不是它的平方，", "把平均预测到真实值的距离平方。"),
-        ("你的第一项是 (f(x; D) - y)² 的均值，它等于偏差² + 方差，", "偏差² 用的是“平均”预测：(f̄(x) - y)²。"),
-        ("你的噪声度量的是标记围绕平均预测的离散程度，", "噪声是记录的标记围绕“真实”y 的离散程度：它与学习器毫无关系。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    d = made["data"]
+    pred, truth, labels = d["predictions"], d["truth"], d["labels"]
+    return dict(
+        prompt=f"在某个测试点 x，真实值 y = {truth}。五个训练集给出的预测为 f(x; D) = {pred.tolist()}，在 x 处记录的五个测试标记"
+               f"（与训练集独立抽取，每个训练集一个）为 y_D = {labels.tolist()}。给出 x 处的 (偏差², 方差, 噪声 ε²)，"
+               "所有平均都对五个集合求。",
+        mistakes=[
+            ("你的方差除以了 4（样本方差），", "书中的方差是对训练集求的平均 E_D：除以训练集的个数 5。"),
+            ("你的第一项是偏差 f̄(x) - y 本身，不是它的平方，", "偏差² 要把它平方（因而永远不为负）。"),
+            ("你的第一项是距离 |f̄(x) - y|，不是它的平方，", "把平均预测到真实值的距离平方。"),
+            ("你的第一项是 (f(x; D) - y)² 的均值，它等于偏差² + 方差，", "偏差² 用的是“平均”预测：(f̄(x) - y)²。"),
+            ("你的噪声度量的是标记围绕平均预测的离散程度，", "噪声是记录的标记围绕“真实”y 的离散程度：它与学习器毫无关系。"),
+        ],
+        solve=lambda: _solve_1(pred, truth, labels, full=pred is e._PRED),
+    )
+
+
+translate("09.1", hint="先求平均预测 f̄(x)；然后偏差² = (f̄(x) - y)²，方差 = (f(x; D) - f̄(x))² 的均值，噪声 = (y_D - y)² 的均值。",
+          variants=_zh_1, **_zh_1(e._make_09_1(0)))
 
 RES, LO, HI, I_LO, I_HI, VALUES, CHANGE, GROWS, TERMS = (e._RES, e._LO, e._HI, e._I_LO, e._I_HI, e._VALUES,
                                                         e._CHANGE, e._GROWS, e._TERMS)

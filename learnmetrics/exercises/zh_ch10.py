@@ -12,29 +12,34 @@ from ._core import zh_choice_list
 Y1, S1, V10, V01, R1, M1, N1 = e._Y1, e._S1, e._V10, e._V01, e._R1, e._M1, e._N1
 
 
-def _solve_1():
-    return (f"正例的分数 {S1[Y1 == 1].tolist()}，反例的 {S1[Y1 == 0].tolist()}\n"
-            f"V10（每个正例排在其上的反例占 {N1} 个反例的比例）= {np.round(V10, 4).tolist()}\n"
-            f"V01（排在每个反例之上的正例占 {M1} 个正例的比例）= {np.round(V01, 4).tolist()}\n"
-            f"AUC = mean(V10) = mean(V01) = {R1.auc[0]:.4f}\n"
-            f"s²(V10) = {V10.var(ddof=1):.5f}，s²(V01) = {V01.var(ddof=1):.5f}（除以 m - 1 和 n - 1）\n"
-            f"Var(AUC) = s²(V10)/{M1} + s²(V01)/{N1} = {R1.covariance[0, 0]:.5f}；标准误 = √Var = {R1.standard_error:.4f}\n"
-            f"（lm.roc_auc_ci 给出同样的结果：95% 置信区间 [{R1.low:.3f}, {R1.high:.3f}]）")
+def _solve_1(y, s):
+    v10, v01 = U._placements(y == 1, s)
+    r, m, n = U.roc_auc_ci(y, s), v10.size, v01.size
+    return (f"正例的分数 {s[y == 1].tolist()}，反例的 {s[y == 0].tolist()}\n"
+            f"V10（每个正例排在其上的反例占 {n} 个反例的比例）= {np.round(v10, 4).tolist()}\n"
+            f"V01（排在每个反例之上的正例占 {m} 个正例的比例）= {np.round(v01, 4).tolist()}\n"
+            f"AUC = mean(V10) = mean(V01) = {r.auc[0]:.4f}\n"
+            f"s²(V10) = {v10.var(ddof=1):.5f}，s²(V01) = {v01.var(ddof=1):.5f}（除以 m - 1 和 n - 1）\n"
+            f"Var(AUC) = s²(V10)/{m} + s²(V01)/{n} = {r.covariance[0, 0]:.5f}；标准误 = √Var = {r.standard_error:.4f}\n"
+            f"（lm.roc_auc_ci 给出同样的结果：95% 置信区间 [{r.low:.3f}, {r.high:.3f}]）")
 
 
-translate(
-    "10.1",
-    prompt=f"标记 {Y1.tolist()}（1 = 正例），分数 {S1.tolist()}。计算 AUC 的 DeLong 标准误：先求位置值 V10"
-           "（对每个正例，分数低于它的反例所占比例）和 V01（对每个反例，分数高于它的正例所占比例），"
-           "再算 √(s²(V10)/m + s²(V01)/n)，s² 为样本方差。",
-    hint="4 个正例的 V10，4 个反例的 V01；它们的样本方差；最后开平方。",
-    mistakes=[
-        ("你把方差除以了 m 和 n，而不是 m - 1 和 n - 1，", "DeLong 用的是位置值的样本方差 s²。"),
-        ("只有正例那一项 s²(V10)/m，", "AUC 也随抽到的反例而变：加上 s²(V01)/n。"),
-        ("这是方差，", "标准误是它的平方根。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    return dict(
+        prompt=f"标记 {y.tolist()}（1 = 正例），分数 {s.tolist()}。计算 AUC 的 DeLong 标准误：先求位置值 V10"
+               "（对每个正例，分数低于它的反例所占比例）和 V01（对每个反例，分数高于它的正例所占比例），"
+               "再算 √(s²(V10)/m + s²(V01)/n)，s² 为样本方差。",
+        mistakes=[
+            ("你把方差除以了 m 和 n，而不是 m - 1 和 n - 1，", "DeLong 用的是位置值的样本方差 s²。"),
+            ("只有正例那一项 s²(V10)/m，", "AUC 也随抽到的反例而变：加上 s²(V01)/n。"),
+            ("这是方差，", "标准误是它的平方根。"),
+        ],
+        solve=lambda: _solve_1(y, s),
+    )
+
+
+translate("10.1", hint="4 个正例的 V10，4 个反例的 V01；它们的样本方差；最后开平方。", variants=_zh_1, **_zh_1(e._make_10_1(0)))
 
 W0, N0, NN, WS = e._W0, e._N0, e._NN, e._W_SQRT
 
@@ -63,48 +68,60 @@ translate(
 VALS, SORTED, P90 = e._VALS, e._SORTED, e._P90
 
 
-def _solve_3():
-    return (f"排序后：{SORTED.tolist()}\n"
+def _solve_3(vals):
+    p90 = tuple(np.quantile(vals, [0.05, 0.95]))
+    return (f"排序后：{np.sort(vals).tolist()}\n"
             f"90% 百分位区间在两端各切掉 5%：即 0.05 和 0.95 分位数；21 个值（位置 0 .. 20）时它们在位置 0.05 × 20 = 1 和 "
-            f"0.95 × 20 = 19：第 2 小和第 2 大的值：({P90[0]:.3f}, {P90[1]:.3f})\n"
+            f"0.95 × 20 = 19：第 2 小和第 2 大的值：({p90[0]:.3f}, {p90[1]:.3f})\n"
             "（np.quantile(values, [0.05, 0.95]) 的结果相同；lm.bootstrap_ci 用 2,000 次重采样做同样的计算）")
 
 
-translate(
-    "10.3",
-    prompt=f"对 17 个西瓜做 21 次自助重采样，得到这些 AUC：{VALS.tolist()}。90% 百分位置信区间 (下限, 上限) 是多少？"
-           "用 np.quantile 的分位数（位置 0 .. 20）。",
-    hint="把 21 个值排序；90% 的区间保留中间的 90%。",
-    mistakes=[
-        ("这是整个范围 (最小值, 最大值)，", "90% 的区间在两端各去掉 5% 的值。"),
-        ("这是 95% 的区间（0.025 和 0.975 分位数），", "90% 在两端各留 5%：0.05 和 0.95 分位数。"),
-        ("这是正态区间 均值 ± 1.645 标准差，", "百分位区间直接从排好序的重采样值中读出两端。"),
-    ],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    vals = made["data"]["values"]
+    return dict(
+        prompt=f"对 17 个西瓜做 21 次自助重采样，得到这些 AUC：{vals.tolist()}。90% 百分位置信区间 (下限, 上限) 是多少？"
+               "用 np.quantile 的分位数（位置 0 .. 20）。",
+        mistakes=[
+            ("这是整个范围 (最小值, 最大值)，", "90% 的区间在两端各去掉 5% 的值。"),
+            ("这是 95% 的区间（0.025 和 0.975 分位数），", "90% 在两端各留 5%：0.05 和 0.95 分位数。"),
+            ("这是正态区间 均值 ± 1.645 标准差，", "百分位区间直接从排好序的重采样值中读出两端。"),
+        ],
+        solve=lambda: _solve_3(vals),
+    )
+
+
+translate("10.3", hint="把 21 个值排序；90% 的区间保留中间的 90%。", variants=_zh_3, **_zh_3(e._make_10_3(0)))
 
 T4, C4, Y4 = e._T4, e._C4, e._Y4
 
 
-def _solve_4():
-    v = C4[0, 0] + C4[1, 1] - 2 * C4[0, 1]
-    return (f"差值 AUC_A - AUC_B = {T4.auc[0]:.4f} - {T4.auc[1]:.4f} = {T4.difference:.4f}\n"
-            f"Var(差值) = Var_A + Var_B - 2 Cov = {C4[0, 0]:.5f} + {C4[1, 1]:.5f} - 2 × {C4[0, 1]:.5f} = {v:.5f}\n"
-            f"z = {T4.difference:.4f} / √{v:.5f} = {T4.z:.3f}；双侧 p = {T4.p_value:.3f}\n"
+def _solve_4(y, a, b):
+    t = U.delong_test(y, a, b)
+    c = t.covariance
+    v = c[0, 0] + c[1, 1] - 2 * c[0, 1]
+    return (f"差值 AUC_A - AUC_B = {t.auc[0]:.4f} - {t.auc[1]:.4f} = {t.difference:.4f}\n"
+            f"Var(差值) = Var_A + Var_B - 2 Cov = {c[0, 0]:.5f} + {c[1, 1]:.5f} - 2 × {c[0, 1]:.5f} = {v:.5f}\n"
+            f"z = {t.difference:.4f} / √{v:.5f} = {t.z:.3f}；双侧 p = {t.p_value:.3f}\n"
             "协方差为正（两个模型都觉得同样的样例难），所以成对的方差小于 Var_A + Var_B：忽略它会低估 z")
 
 
-translate(
-    "10.4",
-    prompt=f"两个模型给同样的 {Y4.size} 个样例打分。DeLong 给出 AUC_A = {T4.auc[0]:.4f}，AUC_B = {T4.auc[1]:.4f}，"
-           f"Var_A = {C4[0, 0]:.5f}，Var_B = {C4[1, 1]:.5f}，Cov(A, B) = {C4[0, 1]:.5f}。AUC_A - AUC_B 的 DeLong z 统计量是多少？",
-    hint="z = 差值 / √Var(差值)；两个 AUC 共用同样的样例。",
-    mistakes=[
-        ("少了协方差（这等于把两个 AUC 当作相互独立），", "两个模型是在同样的样例上打分的：Var(A - B) = Var_A + Var_B - 2 Cov。"),
-        ("你加上了协方差，", "差的方差要减去 2 Cov。"),
-    ],
-    solve=_solve_4,
-)
+def _zh_4(made):
+    d = made["data"]
+    y, a, b = d["y_true"], d["y_score_a"], d["y_score_b"]
+    t = U.delong_test(y, a, b)
+    c = t.covariance
+    return dict(
+        prompt=f"两个模型给同样的 {y.size} 个样例打分。DeLong 给出 AUC_A = {t.auc[0]:.4f}，AUC_B = {t.auc[1]:.4f}，"
+               f"Var_A = {c[0, 0]:.5f}，Var_B = {c[1, 1]:.5f}，Cov(A, B) = {c[0, 1]:.5f}。AUC_A - AUC_B 的 DeLong z 统计量是多少？",
+        mistakes=[
+            ("少了协方差（这等于把两个 AUC 当作相互独立），", "两个模型是在同样的样例上打分的：Var(A - B) = Var_A + Var_B - 2 Cov。"),
+            ("你加上了协方差，", "差的方差要减去 2 Cov。"),
+        ],
+        solve=lambda: _solve_4(y, a, b),
+    )
+
+
+translate("10.4", hint="z = 差值 / √Var(差值)；两个 AUC 共用同样的样例。", variants=_zh_4, **_zh_4(e._make_10_4(0)))
 
 OPTS5, COV5, SE5, BAND5, CAT5 = e._OPTS5, e._COV5, e._SE5, e._BAND5, e._CAT5
 _OPT_ZH = {"about 95%": "约 95%", "below 95%": "低于 95%", "above 95%": "高于 95%"}

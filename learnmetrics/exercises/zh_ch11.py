@@ -38,26 +38,34 @@ translate("11.1", hint="对每个样例算 (p - y)²，y 为 1 或 0；再求均
 Y2, P2, E2, PT2, PP2, N2 = e._Y2, e._P2, e._E2, e._PT2, e._PP2, e._N2
 
 
-def _solve_2():
+def _solve_2(y, p):
+    pt, pp = C.calibration_curve(y, p, n_bins=2)
+    n = np.array([int((p <= 0.5).sum()), int((p > 0.5).sum())])
     lines = []
     for k in range(2):
-        lines.append(f"分箱 {'[0, 0.5]' if k == 0 else '(0.5, 1]'}：{N2[k]} 个样例，平均 p = {PP2[k]:.4f}，"
-                     f"正例比例 = {PT2[k]:.4f}，差距 |{PT2[k]:.4f} - {PP2[k]:.4f}| = {abs(PT2[k] - PP2[k]):.4f}")
-    lines.append(f"ECE = {N2[0]}/6 · {abs(PT2[0] - PP2[0]):.4f} + {N2[1]}/6 · {abs(PT2[1] - PP2[1]):.4f} = {E2:.4f}")
+        lines.append(f"分箱 {'[0, 0.5]' if k == 0 else '(0.5, 1]'}：{n[k]} 个样例，平均 p = {pp[k]:.4f}，"
+                     f"正例比例 = {pt[k]:.4f}，差距 |{pt[k]:.4f} - {pp[k]:.4f}| = {abs(pt[k] - pp[k]):.4f}")
+    lines.append(f"ECE = {n[0]}/6 · {abs(pt[0] - pp[0]):.4f} + {n[1]}/6 · {abs(pt[1] - pp[1]):.4f} = "
+                 f"{C.expected_calibration_error(y, p, n_bins=2):.4f}")
     return "\n".join(lines)
 
 
-translate(
-    "11.2",
-    prompt=f"标记 {Y2.tolist()}（1 = 正例），概率 {P2.tolist()}。用两个分箱 [0, 0.5] 和 (0.5, 1] 计算期望校准误差："
-           "各分箱的差距 |正例比例 - 平均概率|，按各分箱所占的样例比例加权。",
-    hint="第 1 个分箱装概率 ≤ 0.5 的样例；对每个分箱求平均 p 和 1 所占的比例。",
-    mistakes=[
-        ("这是两个差距的简单平均，", "要按各分箱所占的样例比例给差距加权。"),
-        ("差距带着符号相加，于是相互抵消了，", "先对每个分箱的差距取绝对值，再相加。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    y, p = made["data"]["y_true"], made["data"]["y_prob"]
+    return dict(
+        prompt=f"标记 {y.tolist()}（1 = 正例），概率 {p.tolist()}。用两个分箱 [0, 0.5] 和 (0.5, 1] 计算期望校准误差："
+               "各分箱的差距 |正例比例 - 平均概率|，按各分箱所占的样例比例加权。",
+        mistakes=[
+            ("这是两个差距的简单平均，", "要按各分箱所占的样例比例给差距加权。"),
+            ("差距带着符号相加，于是相互抵消了，", "先对每个分箱的差距取绝对值，再相加。"),
+        ],
+        solve=lambda: _solve_2(y, p),
+    )
+
+
+translate("11.2", hint="第 1 个分箱装概率 ≤ 0.5 的样例；对每个分箱求平均 p 和 1 所占的比例。", variants=_zh_2,
+          **_zh_2(e._make_11_2(0)))
+
 
 def _solve_3(p):
     return (f"真实类别得到的概率是 1 - {p} = {1 - p:.2f}\n"

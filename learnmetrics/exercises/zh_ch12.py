@@ -17,28 +17,37 @@ from ._core import translate
 from ._core import zh_choice_list
 
 
-def _solve_1():
-    s_pos, s_neg = round(e._TRAIN * e._N_POS), round(e._TRAIN * e._N_NEG)
-    c, d = e._count, e._digits
-    return (f"分层：训练集从 {e._N_POS} 个正例中取 {s_pos} 个，从 {e._N_NEG} 个反例中取 {s_neg} 个，两者相互独立。\n"
-            f"C({e._N_POS}, {s_pos}) 有 {d(e._count_one)} 位；划分数是 C({e._N_POS}, {s_pos}) × C({e._N_NEG}, {s_neg})，"
+def _solve_1(n_pos=e._N_POS, n_neg=e._N_NEG, train=e._TRAIN):
+    s_pos, s_neg = round(train * n_pos), round(train * n_neg)
+    c, plain, one, _ = e._split_counts(n_pos, n_neg, train)
+    d, n = e._digits, n_pos + n_neg
+    return (f"分层：训练集从 {n_pos} 个正例中取 {s_pos} 个，从 {n_neg} 个反例中取 {s_neg} 个，两者相互独立。\n"
+            f"C({n_pos}, {s_pos}) 有 {d(one)} 位；划分数是 C({n_pos}, {s_pos}) × C({n_neg}, {s_neg})，"
             f"约为 {c / 10 ** (d(c) - 1):.2f}e{d(c) - 1}（log10 = {math.log10(c):.3f}），共 {d(c)} 位。\n"
-            f"不分层时是 C(1000, 700)，有 {d(e._count_plain)} 位。")
+            f"不分层时是 C({n}, {round(train * n)})，有 {d(plain)} 位。")
 
 
-translate(
-    "12.1",
-    prompt="书中习题 2.1：1000 个样例，500 个正例、500 个反例，用分层的留出法划分为 70% 的训练集和 30% 的测试集。"
-           "可能的划分方式的个数是几位数（十进制）？",
-    hint="先数从正例中选出训练集正例的方式数，再数反例的，然后相乘。",
-    mistakes=[
-        ("这是 C(1000, 700)，即不分层时的划分数。", "分层意味着从正例中取 350 个，“并且”从反例中取 350 个：两个组合数之积。"),
-        ("这是 C(500, 350)，只算了正例。", "反例的选取与正例相互独立：再乘以一个 C(500, 350)。"),
-        ("这数的是有序的选取（排列）。", "训练集是一个集合：其中样例被抽出的先后顺序无关紧要。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    dd = made["data"]
+    n_pos, n_neg, train = dd["n_pos"], dd["n_neg"], dd["train_size"]
+    s_pos, s_neg, n = round(train * n_pos), round(train * n_neg), n_pos + n_neg
+    which = "书中习题 2.1" if made["prompt"].startswith("Book exercise 2.1:") else "书中习题 2.1（换了新的数）"
+    return dict(
+        prompt=f"{which}：{n} 个样例，{n_pos} 个正例、{n_neg} 个反例，用分层的留出法划分为 {round(100 * train)}% 的训练集和 "
+               f"{round(100 * (1 - train))}% 的测试集。可能的划分方式的个数是几位数（十进制）？",
+        mistakes=[
+            (f"这是 C({n}, {round(train * n)})，即不分层时的划分数。",
+             f"分层意味着从正例中取 {s_pos} 个，“并且”从反例中取 {s_neg} 个：两个组合数之积。"),
+            (f"这是 C({n_pos}, {s_pos})，只算了正例。",
+             f"反例的选取与正例相互独立：{'再' if (n_neg, s_neg) == (n_pos, s_pos) else ''}乘以"
+             f"{'一个 ' if (n_neg, s_neg) == (n_pos, s_pos) else ' '}C({n_neg}, {s_neg})。"),
+            ("这数的是有序的选取（排列）。", "训练集是一个集合：其中样例被抽出的先后顺序无关紧要。"),
+        ],
+        solve=lambda: _solve_1(n_pos, n_neg, train),
+    )
 
+
+translate("12.1", hint="先数从正例中选出训练集正例的方式数，再数反例的，然后相乘。", variants=_zh_1, **_zh_1(e._make_12_1(0)))
 
 def _solve_2():
     lines = []
@@ -124,24 +133,30 @@ def _zh_4(made):
 translate("12.4", hint="TP = R m+；FP = TP (1 - P) / P；FPR = FP / m-。", variants=_zh_4, **_zh_4(e._make_12_4(0)))
 
 
-def _solve_5():
-    return (f"{e._pairs5} 个正例-反例对；反例分数更高的有 {e._wrong5} 对，持平的 {e._ties5} 对。\n"
-            f"l_rank = ({e._wrong5} + {e._ties5}/2) / {e._pairs5} = {e._l5:.4f}\n"
-            f"AUC = {lm.roc_auc_score(e._y5, e._s5):.4f} = 1 - l_rank（式 (2.22)）")
+def _solve_5(y=e._y5, s=e._s5):
+    pos, neg = s[y == 1], s[y == 0]
+    wrong, ties, pairs = int(np.sum(pos[:, None] < neg[None, :])), int(np.sum(pos[:, None] == neg[None, :])), pos.size * neg.size
+    return (f"{pairs} 个正例-反例对；反例分数更高的有 {wrong} 对，持平的 {ties} 对。\n"
+            f"l_rank = ({wrong} + {ties}/2) / {pairs} = {lm.rank_loss(y, s):.4f}\n"
+            f"AUC = {lm.roc_auc_score(y, s):.4f} = 1 - l_rank（式 (2.22)）")
 
 
-translate(
-    "12.5",
-    prompt="书中习题 2.5（式 (2.22)，AUC = 1 - l_rank）：对 y_true = [1, 0, 1, 0, 1, 0] 和分数 "
-           "[0.9, 0.8, 0.7, 0.7, 0.5, 0.3]，计算排序损失 l_rank（持平记一半）。",
-    hint="在所有正例-反例对中，数出反例分数更高的对；持平记 1/2。",
-    mistakes=[
-        ("这是 AUC，即 1 - l_rank。", "排序损失数的是排“反”了的对（反例排在正例之上）。"),
-        ("你把持平记成了完整的一对错误。", "持平既不算对也不算错：式 (2.21) 把它记作一半，而不是一。"),
-        ("你漏掉了持平的一对。", "持平的一对在式 (2.21) 中仍然要算：记一半，而不是零。"),
-    ],
-    solve=_solve_5,
-)
+def _zh_5(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    which = "书中习题 2.5（" if made["prompt"].startswith("Book exercise 2.5 (") else "书中习题 2.5（换了新的数；"
+    return dict(
+        prompt=f"{which}式 (2.22)，AUC = 1 - l_rank）：对 y_true = {y.tolist()} 和分数 "
+               f"{s.tolist()}，计算排序损失 l_rank（持平记一半）。",
+        mistakes=[
+            ("这是 AUC，即 1 - l_rank。", "排序损失数的是排“反”了的对（反例排在正例之上）。"),
+            ("你把持平记成了完整的一对错误。", "持平既不算对也不算错：式 (2.21) 把它记作一半，而不是一。"),
+            ("你漏掉了持平的一对。", "持平的一对在式 (2.21) 中仍然要算：记一半，而不是零。"),
+        ],
+        solve=lambda: _solve_5(y, s),
+    )
+
+
+translate("12.5", hint="在所有正例-反例对中，数出反例分数更高的对；持平记 1/2。", variants=_zh_5, **_zh_5(e._make_12_5(0)))
 
 
 def _solve_6(fpr, tpr, p):
@@ -171,46 +186,58 @@ translate("12.6", hint="错误 = 漏掉的正例 + 误报，除以全部样例�
           **_zh_6(e._make_12_6(0)))
 
 
-def _solve_7():
+def _solve_7(fpr=e._FPR7, tpr=e._TPR7):
+    seg = lm.cost_lines([fpr], [tpr])[0]
+    a, b = float(seg[0, 1]), float(seg[1, 1])
     return (f"一条代价线从 (0, FPR) 到 (1, FNR) = (1, 1 - TPR)。\n"
-            f"所以 FPR = {e._a7:g}，TPR = 1 - {e._b7:g} = {1 - e._b7:g}。\n"
-            f"验算：cost_lines([{e._FPR7}], [{e._TPR7}]) = {e._seg7.tolist()}")
+            f"所以 FPR = {a:g}，TPR = 1 - {b:g} = {1 - b:g}。\n"
+            f"验算：cost_lines([{fpr}], [{tpr}]) = {seg.tolist()}")
 
 
-translate(
-    "12.7",
-    prompt=f"书中习题 2.7：在代价空间中，一个分类器的线段从 (0, {e._a7:g}) 到 (1, {e._b7:g})。它是哪个 ROC 点 (FPR, TPR)？",
-    hint="左端点：所有样例都是反例时的代价（FPR）；右端点：所有样例都是正例时的代价（FNR）。",
-    mistakes=[
-        ("线段的右端点是 FNR = 1 - TPR，不是 TPR。", "把右端点读作所有样例都是正例时的代价：漏掉的正例，即 FNR。"),
-        ("坐标轴对调了：ROC 点是 (FPR, TPR)（笔记 000 的笔误）。", "横坐标是 FPR，纵坐标是 TPR。"),
-        ("你把两个端点读反了。", "在 P(+)cost = 0 处只有反例产生代价：左端点是 FPR。"),
-    ],
-    solve=_solve_7,
-)
+def _zh_7(made):
+    seg = made["data"]["segment"]
+    a, b = float(seg[0, 1]), float(seg[1, 1])
+    which = "书中习题 2.7" if made["prompt"].startswith("Book exercise 2.7:") else "书中习题 2.7（换了新的数）"
+    return dict(
+        prompt=f"{which}：在代价空间中，一个分类器的线段从 (0, {a:g}) 到 (1, {b:g})。它是哪个 ROC 点 (FPR, TPR)？",
+        mistakes=[
+            ("线段的右端点是 FNR = 1 - TPR，不是 TPR。", "把右端点读作所有样例都是正例时的代价：漏掉的正例，即 FNR。"),
+            ("坐标轴对调了：ROC 点是 (FPR, TPR)（笔记 000 的笔误）。", "横坐标是 FPR，纵坐标是 TPR。"),
+            ("你把两个端点读反了。", "在 P(+)cost = 0 处只有反例产生代价：左端点是 FPR。"),
+        ],
+        solve=lambda: _solve_7(*made["data"]["roc_point"]),
+    )
+
+
+translate("12.7", hint="左端点：所有样例都是反例时的代价（FPR）；右端点：所有样例都是正例时的代价（FNR）。", variants=_zh_7,
+          **_zh_7(e._make_12_7(0)))
 
 x8, mm8, I8 = e._x8, e._mm8, e._I8
 
 
-def _solve_8():
-    z = book.z_score(x8)
-    return (f"x' = (x - x_min) / (x_max - x_min) = ({x8[I8]:g} - {x8.min():g}) / ({x8.max():g} - {x8.min():g}) = {mm8[I8]:.4f}\n"
-            f"全部值的 min-max 规范化：{np.round(mm8, 4).tolist()}\n"
+def _solve_8(x=x8, i=I8):
+    mm, z = book.min_max_scale(x), book.z_score(x)
+    return (f"x' = (x - x_min) / (x_max - x_min) = ({x[i]:g} - {x.min():g}) / ({x.max():g} - {x.min():g}) = {mm[i]:.4f}\n"
+            f"全部值的 min-max 规范化：{np.round(mm, 4).tolist()}\n"
             f"全部值的 z-score 规范化：{np.round(z, 4).tolist()}\n"
-            "单单离群值 50 就决定了 min-max 的尺度：五个普通的值挤在 [0, 0.17] 里。")
+            f"单单离群值 {x.max():g} 就决定了 min-max 的尺度：五个普通的值挤在 [0, {mm[4]:.2f}] 里。")
 
 
-translate(
-    "12.8",
-    prompt=f"书中习题 2.8：把 x = {x8.astype(int).tolist()} 用 min-max 规范化到 [0, 1]（式 (2.43)）。值 {x8[I8]:g} 变成多少？",
-    hint="x' = (x - x_min) / (x_max - x_min)。",
-    mistakes=[
-        ("这是 x / x_max。", "先减去 x_min，再除以极差。"),
-        ("你除以了 x_max，而不是极差 x_max - x_min。", "分母是 x_max - x_min。"),
-        ("这是 z-score 规范化（式 (2.44)）。", "min-max 规范化用的是 x_min 和 x_max。"),
-    ],
-    solve=_solve_8,
-)
+def _zh_8(made):
+    x, i = made["data"]["x"], made["data"]["index"]
+    which = "书中习题 2.8" if made["prompt"].startswith("Book exercise 2.8:") else "书中习题 2.8（换了新的数）"
+    return dict(
+        prompt=f"{which}：把 x = {x.astype(int).tolist()} 用 min-max 规范化到 [0, 1]（式 (2.43)）。值 {x[i]:g} 变成多少？",
+        mistakes=[
+            ("这是 x / x_max。", "先减去 x_min，再除以极差。"),
+            ("你除以了 x_max，而不是极差 x_max - x_min。", "分母是 x_max - x_min。"),
+            ("这是 z-score 规范化（式 (2.44)）。", "min-max 规范化用的是 x_min 和 x_max。"),
+        ],
+        solve=lambda: _solve_8(x, i),
+    )
+
+
+translate("12.8", hint="x' = (x - x_min) / (x_max - x_min)。", variants=_zh_8, **_zh_8(e._make_12_8(0)))
 
 r9 = e._r9
 

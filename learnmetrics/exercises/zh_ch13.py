@@ -8,26 +8,33 @@ from ._core import EXERCISES, translate
 from ._core import zh_choice_list
 
 Y1, S1, KS, F1, T1, TH1 = e._Y1, e._S1, e._KS1, e._F1, e._T1, e._TH1
+B5, C5, PV5 = e._B5, e._C5, e._PV5
 
 
-def _solve_1():
-    rows = [f"t = {t:.2f}：TPR = {tp:.1f}，FPR = {fp:.1f}，TPR - FPR = {tp - fp:+.1f}"
-            for t, tp, fp in zip(TH1[1:], T1[1:], F1[1:])]
-    return ("\n".join(rows) + f"\nKS = 最大的 |TPR - FPR| = {KS.statistic:.3f}，在 t = {KS.threshold:g} 处\n"
-            f"（lm.ks_statistic 给出 KS = {KS.statistic:.4f}，阈值 {KS.threshold:g}（TPR = {KS.tpr:.4f}，FPR = {KS.fpr:.4f}））")
+def _solve_1(y=Y1, s=S1):
+    f, t, th = e.C.roc_curve(y, s, drop_intermediate=False)
+    ks = e.OP.ks_statistic(y, s)
+    rows = [f"t = {c:.2f}：TPR = {e._tenths(tp)}，FPR = {e._tenths(fp)}，TPR - FPR = {e._tenths(tp - fp, '+')}"
+            for c, tp, fp in zip(th[1:], t[1:], f[1:])]
+    return ("\n".join(rows) + f"\nKS = 最大的 |TPR - FPR| = {ks.statistic:.3f}，在 t = {ks.threshold:g} 处\n"
+            f"（lm.ks_statistic 给出 KS = {ks.statistic:.4f}，阈值 {ks.threshold:g}（TPR = {ks.tpr:.4f}，FPR = {ks.fpr:.4f}））")
 
 
-translate(
-    "13.1",
-    prompt=f"标记 {Y1.tolist()}（1 = 正例），分数 {S1.tolist()}。计算这个打分器的 KS 统计量，即在所有阈值上 |TPR - FPR| 的最大值"
-           "（保留 3 位小数）。",
-    hint="沿排序表往下走：每过一个样例，TPR = 其上的正例数 / 5，FPR = 其上的反例数 / 5。",
-    mistakes=[
-        ("这只是阈值 0.5 处的 TPR - FPR，", "KS 统计量是所有阈值上最大的差距：把每个分数都试作阈值。"),
-        ("这是各阈值上最好的精度，", "KS 比较的是两个比率 TPR - FPR，而不是预测正确的比例。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    y, s = made["data"]["y_true"], made["data"]["y_score"]
+    return dict(
+        prompt=f"标记 {y.tolist()}（1 = 正例），分数 {s.tolist()}。计算这个打分器的 KS 统计量，即在所有阈值上 |TPR - FPR| 的最大值"
+               "（保留 3 位小数）。",
+        mistakes=[
+            ("这只是阈值 0.5 处的 TPR - FPR，", "KS 统计量是所有阈值上最大的差距：把每个分数都试作阈值。"),
+            ("这是各阈值上最好的精度，", "KS 比较的是两个比率 TPR - FPR，而不是预测正确的比例。"),
+        ],
+        solve=lambda: _solve_1(y, s),
+    )
+
+
+translate("13.1", hint="沿排序表往下走：每过一个样例，TPR = 其上的正例数 / 正例总数，FPR = 其上的反例数 / 反例总数。",
+          variants=_zh_1, **_zh_1(e._make_13_1(0)))
 
 K2, N2, W2, CP2, P2, WALD2 = e._K2, e._N2, e._W2, e._CP2, e._P2, e._WALD2
 
@@ -60,24 +67,26 @@ translate("13.2", hint="z = 1.96；中心 (k + z²/2)/(n + z²)；半宽 z/(n + 
 Y3, OP3, P3, R3, T3 = e._Y3, e._OP3, e._P3, e._R3, e._T3
 
 
-def _solve_3():
-    rows = [f"t = {t:.3f}：P = {p:.4f}，R = {r:.4f}" + ("  （R >= 2/3）" if r >= 2 / 3 else "")
-            for p, r, t in zip(P3[:-1][::-1], R3[:-1][::-1], T3[::-1])]
-    return "\n".join(rows) + (f"\nR >= 2/3 的各行中最大的 P：P = {OP3.precision:.4f}，R = {OP3.recall:.4f}，"
-                              f"阈值 {OP3.threshold:g}")
+def _solve_3(y=Y3):
+    p, r, t = e.C.precision_recall_curve(y, e._S3)
+    op = e.OP.precision_at_recall(y, e._S3, min_recall=2 / 3)
+    rows = [f"t = {c:.3f}：P = {pp:.4f}，R = {rr:.4f}" + ("  （R >= 2/3）" if rr >= 2 / 3 else "")
+            for pp, rr, c in zip(p[:-1][::-1], r[:-1][::-1], t[::-1])]
+    return "\n".join(rows) + (f"\nR >= 2/3 的各行中最大的 P：P = {op.precision:.4f}，R = {op.recall:.4f}，"
+                              f"阈值 {op.threshold:.4g}")
 
 
-_M3 = {e._BELOW3: ("这个查准率只在查全率低于 2/3 时才能达到，", "只保留查全率达到下限的阈值，再取其中最好的查准率。"),
-       e._FIRST3: ("这是查全率第一次达到 2/3 处的查准率，", "更低的阈值可能有更高的查准率（P 不是单调的）：检查 R >= 2/3 的每一行。")}
-translate(
-    "13.3",
-    prompt=f"标记 {Y3.tolist()}（1 = 正例），分数按此顺序从 1 降到 1/12。在查全率至少为 2/3 的阈值中，最高的查准率是多少"
-           "（保留 4 位小数）？",
-    hint="沿排序表逐个截断点列出 P 和 R；保留 R >= 2/3 的行。",
-    # the English keeps only the mistakes that differ from the answer: the same ones, in the same order
-    mistakes=[min(_M3.items(), key=lambda kv: abs(kv[0] - m.answer))[1] for m in EXERCISES._d["13.3"].mistakes],
-    solve=_solve_3,
-)
+def _zh_3(made):
+    y = made["data"]["y_true"]
+    return dict(
+        prompt=f"标记 {y.tolist()}（1 = 正例），分数按此顺序从 1 降到 1/12。在查全率至少为 2/3 的阈值中，最高的查准率是多少"
+               "（保留 4 位小数）？",
+        mistakes=[("这个查准率只在查全率低于 2/3 时才能达到，", "只保留查全率达到下限的阈值，再取其中最好的查准率。")],
+        solve=lambda: _solve_3(y),
+    )
+
+
+translate("13.3", hint="沿排序表逐个截断点列出 P 和 R；保留 R >= 2/3 的行。", variants=_zh_3, **_zh_3(e._make_13_3(0)))
 
 def _solve_4():
     st = e._leak()
@@ -94,13 +103,13 @@ def _solve_4():
     ])
 
 
-def _solve_5():
+def _solve_5(b=B5, c=C5):
     return "\n".join([
-        f"真实的标记也算一种排列：在 H₀ 下（特征与标记无关），它和 {B5} 次置换中的任何一次一样可能得分最高。",
-        f"得分至少一样高的：真实标记本身和 {C5} 次置换，共 1 + {C5} 种，总共 1 + {B5} 种排列。",
-        f"p = (1 + C) / (1 + B) = (1 + {C5}) / (1 + {B5}) = {1 + C5}/{1 + B5} = {PV5:.4f}",
-        f"不加 1 时，C / B = {C5 / B5:.4f} 可能为 0，而 {B5} 次置换支持不了这样的 p 值；它能报告的最小 p 值是 "
-        f"1/(1 + B) = {1 / (1 + B5):.4f}。",
+        f"真实的标记也算一种排列：在 H₀ 下（特征与标记无关），它和 {b} 次置换中的任何一次一样可能得分最高。",
+        f"得分至少一样高的：真实标记本身和 {c} 次置换，共 1 + {c} 种，总共 1 + {b} 种排列。",
+        f"p = (1 + C) / (1 + B) = (1 + {c}) / (1 + {b}) = {1 + c}/{1 + b} = {(1 + c) / (1 + b):.4f}",
+        f"不加 1 时，C / B = {c / b:.4f} 可能为 0，而 {b} 次置换支持不了这样的 p 值；它能报告的最小 p 值是 "
+        f"1/(1 + B) = {1 / (1 + b):.4f}。",
     ])
 
 
@@ -121,18 +130,21 @@ translate(
     solve=lambda: _solve_4(),
 )
 
-B5, C5, PV5 = e._B5, e._C5, e._PV5
-translate(
-    "13.5",
-    prompt=f"把一个交叉验证得到的精度，与在 {B5} 次标记置换上做同样交叉验证的结果比较；其中 {C5} 次的得分至少一样高。"
-           "置换检验报告的 p 值是多少（保留 4 位小数）？",
-    hint="p = (1 + C) / (1 + B)，C 是得分至少一样高的置换次数，B 是置换总次数。",
-    mistakes=[
-        ("这漏掉了实际观测到的那一种标记本身，", "把真实标记也算作一次置换：(1 + C) / (1 + B)。"),
-        ("只有分子加了 1，", "真实标记在分母中也多算一次置换：(1 + C) / (1 + B)。"),
-    ],
-    solve=lambda: _solve_5(),
-)
+def _zh_5(made):
+    b, c = made["data"]["n_permutations"], made["data"]["as_high"]
+    return dict(
+        prompt=f"把一个交叉验证得到的精度，与在 {b} 次标记置换上做同样交叉验证的结果比较；其中 {c} 次的得分至少一样高。"
+               "置换检验报告的 p 值是多少（保留 4 位小数）？",
+        mistakes=[
+            ("这漏掉了实际观测到的那一种标记本身，", "把真实标记也算作一次置换：(1 + C) / (1 + B)。"),
+            ("只有分子加了 1，", "真实标记在分母中也多算一次置换：(1 + C) / (1 + B)。"),
+        ],
+        solve=lambda: _solve_5(b, c),
+    )
+
+
+translate("13.5", hint="p = (1 + C) / (1 + B)，C 是得分至少一样高的置换次数，B 是置换总次数。", variants=_zh_5,
+          **_zh_5(e._make_13_5(0)))
 
 translate(
     "13.6",
@@ -147,7 +159,7 @@ translate(
 #: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
 #: here, then record the new fingerprint (the test's message gives it).
 FOLLOWS = {
-    '13.1': {'prompt': '67d4ceedda', 'hint': '89d6584abc', 'mistake 1': '23768839cb', 'mistake 2': 'abc9823716',
+    '13.1': {'prompt': '67d4ceedda', 'hint': 'c2a1f5785e', 'mistake 1': '23768839cb', 'mistake 2': 'abc9823716',
              'solve': '675579711e'},
     '13.2': {'prompt': 'e7053e74ae', 'hint': 'c2ef4dae11', 'mistake 1': '8adc225b45', 'mistake 2': '3a0fd33e73',
              'solve': '8d22b2c703'},

@@ -10,25 +10,32 @@ from ._core import zh_choice_list
 Z, K1, N1, W1, CP1, P1 = e._Z, e._K1, e._N1, e._W1, e._CP1, e._P1
 
 
-def _solve_1():
-    return (f"查全率 = {K1}/{N1} = {P1:.4f}；试验次数是 {N1} 位买主，而不是全部客户\n"
-            f"中心 = (k + z²/2) / (n + z²) = {(K1 + Z * Z / 2) / (N1 + Z * Z):.4f}\n"
+def _solve_1(k=K1, n=N1):
+    w, cp = e.U.proportion_ci(k, n, method="wilson"), e.U.proportion_ci(k, n, method="exact")
+    return (f"查全率 = {k}/{n} = {k / n:.4f}；试验次数是 {n} 位买主，而不是全部客户\n"
+            f"中心 = (k + z²/2) / (n + z²) = {(k + Z * Z / 2) / (n + Z * Z):.4f}\n"
             f"半宽 = z / (n + z²) · sqrt(k(n-k)/n + z²/4) = "
-            f"{Z / (N1 + Z * Z) * math.sqrt(K1 * (N1 - K1) / N1 + Z * Z / 4):.4f}\n"
-            f"Wilson：[{W1.low:.4f}, {W1.high:.4f}]（Clopper-Pearson：[{CP1.low:.4f}, {CP1.high:.4f}]）")
+            f"{Z / (n + Z * Z) * math.sqrt(k * (n - k) / n + Z * Z / 4):.4f}\n"
+            f"Wilson：[{w.low:.4f}, {w.high:.4f}]（Clopper-Pearson：[{cp.low:.4f}, {cp.high:.4f}]）")
 
 
-translate(
-    "14.1",
-    prompt=f"测试集中有 {N1} 位买主，模型找到了其中 {K1} 位。计算查全率的 95% Wilson 置信区间的上限（保留 4 位小数）。",
-    hint="n = 买主人数（查全率的分母）；z = 1.96；中心 (k + z²/2)/(n + z²)；半宽 z/(n + z²)·sqrt(k(n-k)/n + z²/4)。",
-    mistakes=[
-        ("这是 Wald 区间 p + z·sqrt(p(1-p)/n)，", "Wilson 区间的中心在 (k + z²/2)/(n + z²)，而不在 p。"),
-        ("这是 Clopper-Pearson（精确）区间的上限，", "本题要的是 Wilson 的得分区间。"),
-        ("这把全部 1747 位测试客户都当成了试验次数，", "查全率是买主中的比例：n 是买主人数。"),
-    ],
-    solve=_solve_1,
-)
+def _zh_1(made):
+    k, n = made["data"]["k"], made["data"]["n"]
+    who = "模型" if made["prompt"].startswith("The test set has") and "the model" in made["prompt"] else "另一个模型"
+    return dict(
+        prompt=f"测试集中有 {n} 位买主，{who}找到了其中 {k} 位。计算查全率的 95% Wilson 置信区间的上限（保留 4 位小数）。",
+        mistakes=[
+            ("这是 Wald 区间 p + z·sqrt(p(1-p)/n)，", "Wilson 区间的中心在 (k + z²/2)/(n + z²)，而不在 p。"),
+            ("这是 Clopper-Pearson（精确）区间的上限，", "本题要的是 Wilson 的得分区间。"),
+            ("这把全部 1747 位测试客户都当成了试验次数，", "查全率是买主中的比例：n 是买主人数。"),
+        ],
+        solve=lambda: _solve_1(k, n),
+    )
+
+
+translate("14.1", hint="n = 买主人数（查全率的分母）；z = 1.96；中心 (k + z²/2)/(n + z²)；半宽 z/(n + z²)·sqrt(k(n-k)/n + z²/4)。",
+          variants=_zh_1, **_zh_1(e._make_14_1(0)))
+
 
 def _zh_2(made):
     d = made["data"]
