@@ -1,0 +1,73 @@
+"""Issue 35's figure faults (a fresh reader's look at the stored figures), each pinned: the figure
+drawn as the notebook draws it, then its texts' display extents compared with the lines they
+must leave whole."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import learnmetrics as lm  # noqa: E402
+from learnmetrics import datasets  # noqa: E402
+from learnmetrics.plotting import style  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+def _points_inside(bbox, line, n=400):
+    """How many of ``n`` points per segment of ``line`` (in display coordinates) fall inside ``bbox``."""
+    xy = line.get_xydata()
+    t = np.linspace(0, 1, n)
+    pts = [np.c_[x0 + t * (x1 - x0), y0 + t * (y1 - y0)] for (x0, y0), (x1, y1) in zip(xy[:-1], xy[1:])]
+    disp = line.axes.transData.transform(np.vstack(pts))
+    return int(((disp[:, 0] > bbox.x0) & (disp[:, 0] < bbox.x1)
+                & (disp[:, 1] > bbox.y0) & (disp[:, 1] < bbox.y1)).sum())
+
+
+def test_04_random_guess_label_leaves_the_tied_eights_diagonal_step_whole():
+    """04 (cell fd3f6db2): the label's white box sat on the tie step (0.75, 0.75) -> (1, 1), which
+    runs on the diagonal itself; the label moves to x = 0.45 (``random_label_x``)."""
+    from learnmetrics.plotting import curves as pc
+    tied = datasets.tied_eight()
+    t8 = lm.stepping_table(tied.y_true, tied.y_score)
+    fig, axes = plt.subplots(1, 2, figsize=(9.6, 4.2), gridspec_kw={"width_ratios": [1.5, 1]})
+    pc.style_roc_axes(axes[1])
+    pc.plot_reference(axes[1], "roc", which="random", random_label_x=0.45)
+    pc.plot_roc_steps(axes[1], t8.fpr, t8.tpr)
+    fig.tight_layout()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    (label,) = [t for t in axes[1].texts if t.get_text() == "random guess"]
+    curve = max(axes[1].lines, key=lambda ln: len(ln.get_xydata()))
+    assert _points_inside(label.get_window_extent(renderer), curve) == 0
+    with pytest.raises(ValueError, match="random_label_x"):
+        pc.plot_reference(axes[1], "roc", which="random", random_label_x=1.5)
+
+
+def test_02_no_skill_odds_texts_stay_off_the_dashed_line_and_inside_the_axes():
+    """02 (cell c02-noskill-fig): each text sat centred on its arrow, across the dashed odds-before
+    line; now each stays on its arrow's side of it, and inside the axes' frame."""
+    from learnmetrics.plotting import confusion as pconf
+    rng = np.random.default_rng(0)
+    y = (rng.random(5000) < 0.01).astype(int)
+    detector = np.where(y == 1, rng.random(y.size) < 0.8, rng.random(y.size) < 0.05).astype(int)
+    fig, (ax_m, ax_o) = plt.subplots(2, 1, figsize=(7.6, 6.2), height_ratios=[1, 1.25])
+    pconf.plot_no_skill_measures(ax_m, ax_o, y, {"detector": detector, "always negative": np.zeros_like(y)})
+    fig.tight_layout()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    line_x = ax_o.transData.transform((ax_o.lines[0].get_xdata()[0], 1))[0]
+    frame = ax_o.get_window_extent(renderer)
+    texts = [t for t in ax_o.texts if t.get_text()]
+    assert len(texts) >= 4
+    for t in texts:
+        box = t.get_window_extent(renderer)
+        assert not box.x0 < line_x < box.x1, t.get_text()
+        assert frame.x0 <= box.x0 and box.x1 <= frame.x1, t.get_text()
