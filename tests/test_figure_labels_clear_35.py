@@ -71,3 +71,4 @@ def test_02_no_skill_odds_texts_stay_off_the_dashed_line_and_inside_the_axes():
         box = t.get_window_extent(renderer)
         assert not box.x0 < line_x < box.x1, t.get_text()
         assert frame.x0 <= box.x0 and box.x1 <= frame.x1, t.get_text()
+
