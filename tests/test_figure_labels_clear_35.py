@@ -72,3 +72,21 @@ def test_02_no_skill_odds_texts_stay_off_the_dashed_line_and_inside_the_axes():
         assert not box.x0 < line_x < box.x1, t.get_text()
         assert frame.x0 <= box.x0 and box.x1 <= frame.x1, t.get_text()
 
+
+
+def test_13_estimate_strips_name_the_truth_on_its_line_not_as_a_mean():
+    """13 (cell c13-13c): the dashed truth tick stood beside the margin's "mean 0.14" and read as a
+    mean; a truth shared by the rows is one dashed line across, named "true ... 0.224" on itself."""
+    from learnmetrics.plotting.practice import plot_estimate_strips
+    fig, ax = plt.subplots(figsize=(8, 1.8))
+    truth = np.array([0.22, 0.23])
+    plot_estimate_strips(ax, {"a": [0.1, 0.12, 0.15], "b": [0.17, 0.2]}, truth={"a": truth, "b": truth},
+                         truth_label="true error next month")
+    dashed = [ln for ln in ax.lines if ln.get_linestyle() == "--"]
+    assert len(dashed) == 1 and np.allclose(dashed[0].get_xdata(), 0.225)
+    names = [t.get_text() for t in ax.texts]
+    assert "true error next month 0.225" in names
+    assert sorted(n for n in names if n.startswith("mean")) == ["mean 0.12", "mean 0.18"]
+    fig, ax = plt.subplots(figsize=(8, 1.8))     # different truths: a named tick per row
+    plot_estimate_strips(ax, {"a": [0.1], "b": [0.2]}, truth={"a": [0.3], "b": [0.4]}, truth_label="true")
+    assert sorted(t.get_text() for t in ax.texts if t.get_text().startswith("true")) == ["true 0.30", "true 0.40"]

@@ -28,7 +28,6 @@ TOO_WIDE = {
     ("07_regression_metrics.ipynb", "41ed3259"): 1120,
     ("08_comparing_learners.ipynb", "c08-41"): 1020,
     ("09_bias_variance.ipynb", "e6f7baf5"): 1120,
-    ("13_evaluation_in_practice.ipynb", "c13-34"): 1020,
 }
 
 
