@@ -90,3 +90,20 @@ def test_13_estimate_strips_name_the_truth_on_its_line_not_as_a_mean():
     fig, ax = plt.subplots(figsize=(8, 1.8))     # different truths: a named tick per row
     plot_estimate_strips(ax, {"a": [0.1], "b": [0.2]}, truth={"a": [0.3], "b": [0.4]}, truth_label="true")
     assert sorted(t.get_text() for t in ax.texts if t.get_text().startswith("true")) == ["true 0.30", "true 0.40"]
+
+
+def test_10_interval_numbers_in_the_margin_leave_the_auc_axis_at_1():
+    """10 (cell c10-sk6): the axis ran to 1.02 to make room for "[low, high]"; an AUC cannot
+    exceed 1, so the axis stops there and the numbers go to the right margin (annotate="margin")."""
+    from learnmetrics.plotting.uncertainty import plot_intervals
+    fig, ax = plt.subplots(figsize=(8, 3))
+    plot_intervals(ax, {"a": (0.99, 0.97, 1.0), "b": (0.98, 0.95, 0.998)}, annotate="margin")
+    ax.set_xlim(0.94, 1.0)
+    fig.tight_layout()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
+    texts = [t for t in ax.texts if t.get_text().startswith("[")]
+    assert len(texts) == 2 and all(t.get_window_extent(renderer).x0 >= frame.x1 for t in texts)
+    with pytest.raises(ValueError, match="annotate"):
+        plot_intervals(ax, {"a": (0.99, 0.97, 1.0)}, annotate="right")
