@@ -107,3 +107,62 @@ def test_10_interval_numbers_in_the_margin_leave_the_auc_axis_at_1():
     assert len(texts) == 2 and all(t.get_window_extent(renderer).x0 >= frame.x1 for t in texts)
     with pytest.raises(ValueError, match="annotate"):
         plot_intervals(ax, {"a": (0.99, 0.97, 1.0)}, annotate="right")
+
+
+def _texts_crossed_by_vertical(fig, ax, x_data, y_range=None):
+    """The texts of ``ax`` whose drawn box the vertical line at data ``x_data`` runs through (over the
+    data ``y_range``, default the axes' whole height)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    lo, hi = ax.get_ylim() if y_range is None else y_range
+    (x, y0), (_, y1) = ax.transData.transform([(x_data, lo), (x_data, hi)])
+    y0, y1 = sorted((y0, y1))
+    out = []
+    for t in ax.texts:
+        box = t.get_window_extent(renderer)
+        if t.get_text() and box.x0 < x < box.x1 and box.y0 < y1 and box.y1 > y0:
+            out.append(t.get_text())
+    return out
+
+
+def test_06_tie_orders_no_value_is_crossed_by_the_tie_averaged_line():
+    """06 (cell c06-ties-fig): "6.9165  ← ignore_ties=True" ran through the dashed tie-averaged
+    line; each value now sits on its dot's side away from the line, the ignore_ties order is named
+    in its row label."""
+    from learnmetrics.plotting.ranking import plot_tie_orders
+    grades = np.array([3, 2, 1, 0, 0])
+    coarse = np.array([0.8, 0.8, 0.8, 0.2, 0.1])
+    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    ties = plot_tie_orders(ax, grades, coarse, k=3, gain="exponential")
+    fig.tight_layout()
+    assert not _texts_crossed_by_vertical(fig, ax, ties["averaged"])
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert sum("(ignore_ties=True)" in lab for lab in labels) == 1
+
+
+def test_07_cp_spread_k_named_where_no_line_crosses_it():
+    """07 (cell c07-cphist): the mean's line ran through the "k = 2" text; no line crosses a name now."""
+    from learnmetrics.plotting.regression import plot_cp_spread
+    rng = np.random.default_rng(0)
+    cps = rng.chisquare(3, 5000) - 1.0          # mean 2, right skewed: the mean lies right of k = 1.5
+    fig, ax = plt.subplots(figsize=(6.4, 3.4))
+    plot_cp_spread(cps, 1.5, ax)
+    fig.tight_layout()
+    crossing = {t for line in ax.lines[1:] for t in _texts_crossed_by_vertical(fig, ax, line.get_xdata()[0])}
+    assert "$k$ = 1.5" not in crossing
+
+
+def test_12_friedman_forms_dot_label_clear_of_the_curve_and_the_threshold_line():
+    """12 (cell c12-forms-fig): the dot's value sat against the χ² form's dash-dot line."""
+    from learnmetrics.plotting.compare import plot_friedman_forms
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    out = plot_friedman_forms(ax, 4, 4, alpha=0.05)
+    fig.tight_layout()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    (label,) = [t for t in ax.texts if t.get_text().startswith("$\\tau_F$ =")]
+    box = label.get_window_extent(renderer)
+    assert label.get_text() not in _texts_crossed_by_vertical(fig, ax, out["chi2_critical"])
+    curve = max(ax.lines, key=lambda ln: len(ln.get_xydata()))
+    assert _points_inside(box, curve, n=5) == 0
+    assert box.x0 - ax.transData.transform((out["chi2_critical"], 0))[0] >= 8    # pixels right of the line
