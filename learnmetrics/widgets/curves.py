@@ -200,8 +200,8 @@ class CutPointExplorer(Explorer):
             plot_pr_steps(ax_pr, t.recall, t.precision, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.pr_point, self.pr_trail = plot_cut_point(ax_pr, kind="pr")
         self.pr_title = _title(ax_pr)
-        # a note on 0/0, left of the level line's label
-        self.pr_note = ax_pr.text(0.32, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
+        # a note on 0/0, under the level line's label and right of the P = R label (the explorer is 9.6 in wide)
+        self.pr_note = ax_pr.text(0.68, 0.2, "", ha="center", va="center", fontsize=9, color="0.1",
                                   bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9))
         self.roc_note = ax_roc.text(0.5, 0.5, "", ha="center", va="center", fontsize=10, color="0.1",
                                     bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9), visible=False)
