@@ -158,8 +158,9 @@ def simulate_paired_t_power(folds=(2, 3, 5, 10, 20), differences=tuple(np.round(
     ``base_error - difference``. With probability ``agreement`` an example is
     "shared" (both learners' mistakes come from the same uniform draw, so they
     tend to err together); otherwise they err independently. The examples are
-    cut into k folds, each fold's difference :math:`\epsilon^B_i - \epsilon^A_i`
-    is taken (positive when A is better), and :func:`paired_t_test`
+    cut into k folds, each fold's difference :math:`\Delta_i = \epsilon^A_i - \epsilon^B_i`
+    is taken (the book's sign, as :func:`paired_t_test` of A's and B's errors: negative when A is
+    better), and :func:`paired_t_test`
     (two-sided, level ``alpha``) is applied. At
     ``difference = 0`` the rejection rate estimates the type I error (should
     be near alpha); above it, the test's power. (Real cross-validation adds
@@ -210,7 +211,7 @@ def simulate_paired_t_power(folds=(2, 3, 5, 10, 20), differences=tuple(np.round(
         shared = gen.random((reps, n)) < agree
         wrong_a = u < base - d
         wrong_b = np.where(shared, u, v) < base
-        diff = wrong_b.astype(np.int8) - wrong_a.astype(np.int8)  # error of B minus error of A
+        diff = wrong_a.astype(np.int8) - wrong_b.astype(np.int8)  # error of A minus error of B (the book's Δ_i)
         for i, k in enumerate(folds):
             sizes = np.full(k, n // k)
             sizes[: n % k] += 1

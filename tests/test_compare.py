@@ -363,7 +363,7 @@ def test_paired_test_state():
     wide = lm.compare.paired_test_state(g, 2, 0.05)  # 1 df: heavy tails, some statistics beyond +-8
     t = g.statistics[0, 1]
     assert wide.share_above == pytest.approx(np.mean(t > 8)) and wide.share_below == pytest.approx(np.mean(t < -8))
-    assert wide.share_above > 0
+    assert wide.share_below > 0          # A better: Δ = ε_A − ε_B < 0, the statistics pushed left
     assert "power" in str(s) and "type I" in str(lm.compare.paired_test_state(g, 2, 0.0))
     with pytest.raises(ValueError, match="k must be one of"):
         lm.compare.paired_test_state(g, 3, 0.0)

@@ -365,3 +365,12 @@ def test_08_large_wins_beside_tiny_losses_need_not_be_significant():
     en, zh = _nb_text("08_comparing_learners.ipynb", "c08-03"), _nb_text("08_comparing_learners.ipynb", "zh-08-0")
     assert "are significant" not in en and "p = 0.13" in en
     assert "也是显著的" not in zh and "0.13" in zh
+
+
+def test_08_one_sign_convention_section_3_and_the_explorer_delta_is_a_minus_b():
+    """Issue 35: section 3 takes Δ_i = ε_i^A − ε_i^B (the book's sign) and section 7's explorer took
+    B − A; both take A − B now, so a real advantage of A pushes τ_t left, below 0, in both."""
+    g = lm.comparison_studies.simulate_paired_t_power(folds=(10,), differences=(0.0, 0.05), n_repeats=300, rng=0)
+    t = g.statistics[0, 1]
+    assert np.median(t[np.isfinite(t)]) < -1
+    assert lm.paired_t_test([0.1, 0.1, 0.2], [0.2, 0.3, 0.3]).statistic < 0     # A erred less: negative

@@ -16,19 +16,10 @@ MAX_WIDTH = 1000
 
 #: (notebook, cell id): the widest stored PNG of that cell when this test was written (2026-11-29)
 TOO_WIDE = {
-    ("02_confusion_matrix.ipynb", "5765c48d"): 1070,
-    ("02_confusion_matrix.ipynb", "prev-05"): 1070,
     ("03_pr_bep_fbeta.ipynb", "5f3f94e3"): 1080,
     ("03_pr_bep_fbeta.ipynb", "0c6bfc2b"): 1060,
-    ("04_roc_auc.ipynb", "6682504d"): 1080,
-    ("04_roc_auc.ipynb", "c966987a"): 1080,
     ("05_cost_curves.ipynb", "be1a4ccb"): 1160,
-    ("06_ranking_metrics.ipynb", "56654483"): 1020,
-    ("06_ranking_metrics.ipynb", "52fbeb4f"): 1020,
-    ("07_regression_metrics.ipynb", "41ed3259"): 1120,
-    ("08_comparing_learners.ipynb", "c08-41"): 1020,
     ("09_bias_variance.ipynb", "e6f7baf5"): 1120,
-    ("13_evaluation_in_practice.ipynb", "c13-34"): 1020,
 }
 
 

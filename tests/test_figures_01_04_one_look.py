@@ -3,7 +3,7 @@
 * 01's CV explorer: no legend box on the bias/sd panel (the curves are named on themselves, between
   k = 5 and k = 10, where the orange current-k line never stands), at every k including 40; the
   negatives | positives divider spans only the runs made, so it never cuts the "runs not made" note.
-* 01's bootstrap explorer: the simulated mean ± sd stands beside the orange dot, not over it.
+* 01's bootstrap explorer: the simulated mean ± sd stands at m, behind the orange dot (issue 35).
 * 01's tuning figure: the chosen l2 is the orange current point (style.CUT_POINT), not a black star.
 * The random guess (and the perfect ranking) are named on their lines by plot_reference, never in a
   legend, in ROC and in P-R.
@@ -53,16 +53,19 @@ def test_cv_explorer_has_no_legend_over_the_current_k_and_a_whole_note(cv_explor
         assert sep.y0 >= note.y1 - 1 or not sep.overlaps(note)
 
 
-def test_bootstrap_simulated_mean_stands_beside_the_current_dot():
+def test_bootstrap_simulated_mean_stands_at_m_behind_the_current_dot():
+    """Issue 35: beside the dot (at 1.45 m) the simulated mean read as another m; it stands at m,
+    behind the orange dot (a lower zorder) and wider than it, so it shows on both sides."""
     from learnmetrics.widgets.evaluation import BootstrapExplorer
     bx = BootstrapExplorer(m=10, max_m=50, n_samples=50)
     for m in (1, 50):
         bx.slider.value = m
         bx.fig.canvas.draw()
-        dot = bx.ax_curve.transData.transform((bx._point.get_xdata()[0], bx._point.get_ydata()[0]))
-        sim = bx.ax_curve.transData.transform((bx._sim.get_xdata()[0], bx._sim.get_ydata()[0]))
-        assert sim[0] - dot[0] > 15                          # pixels: clear of the orange dot's radius
+        assert bx._sim.get_xdata()[0] == bx._point.get_xdata()[0] == m
+        assert list(bx._sim_err.get_xdata()) == [m, m]
         assert not style.figure_faults(bx.fig)
+    assert max(bx._sim.get_zorder(), bx._sim_err.get_zorder()) < bx._point.get_zorder()
+    assert bx._sim.get_markersize() > bx._point.get_markersize()
 
 
 def test_the_chosen_l2_is_the_current_point_look():

@@ -487,8 +487,10 @@ def plot_friedman_forms(ax, k, n_datasets, *, alpha=0.05, ymax=None):
     ax.annotate(f"$\\chi^2$ form: reject when\n$\\tau_{{\\chi^2}}$ > {chi_crit:.3f}", (chi_crit, 0.93 * ymax),
                 xytext=(5, 0), textcoords="offset points", ha="left", va="top", fontsize=_FS,
                 bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
-    ax.annotate(f"$\\tau_F$ = {y_chi:.3f}", (chi_crit, y_chi), xytext=(6, -2), textcoords="offset points",
-                ha="left", va="top", fontsize=_FS)
+    # the dot's value well clear of the dot, the curve and the dash-dot line it sits on (a white box)
+    ax.annotate(f"$\\tau_F$ = {y_chi:.3f} at the\n$\\chi^2$ threshold", (chi_crit, y_chi), xytext=(12, -8),
+                textcoords="offset points", ha="left", va="top", fontsize=_FS,
+                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.9))
     ax.plot([chi_crit], [y_chi], marker="o", ms=5, color=style.CURVE, ls="none")
     who = "F" if f_on_chi < chi_crit else "$\\chi^2$"
     ax.annotate(f"hatched: only the {who} form rejects", ((lo + hi) / 2, 0.12 * ymax), xytext=(hi + 0.08 * top, 0.12 * ymax),

@@ -433,7 +433,8 @@ def plot_no_skill_measures(ax_measures, ax_odds, y_true, predictions, *, pos_lab
     likelihood ratios at work on a log axis of the odds that an example is positive: the odds
     before any prediction, m+ : m-, a grey dashed line; an arrow per (classifier, prediction) from
     there to the odds after it, the prior odds times LR+ (after "positive") or LR- (after
-    "negative"); the probability o / (1 + o) at the arrow's head. An undefined ratio (a model that
+    "negative"); the probability o / (1 + o) written over the arrow, on its side of the dashed line
+    (the line runs through no text). An undefined ratio (a model that
     never predicts a class) gets no arrow and a note instead.
 
     Parameters
@@ -503,14 +504,16 @@ def plot_no_skill_measures(ax_measures, ax_odds, y_true, predictions, *, pos_lab
         for key, said in (("lr_pos", "says positive"), ("lr_neg", "says negative")):
             arrows.append((i, name, key, said, values[name][key]))
     after_all = [odds_before * lr for *_, lr in arrows if np.isfinite(lr) and lr > 0]
-    lo = min([odds_before] + after_all) / 8
-    hi = max([odds_before] + after_all) * 8
+    # room for the texts on both sides of the odds-before line (each text stays on its arrow's side)
+    # (the odds-before line in the middle: half the width on each side)
+    reach = max([abs(np.log10(a / odds_before)) for a in after_all] + [0.0]) + 1.6
+    lo, hi = odds_before / 10 ** reach, odds_before * 10 ** reach
     for row, (i, name, key, said, lr) in enumerate(arrows):
         st = style.learner_style(i)
         sym = "$LR_+$" if key == "lr_pos" else "$LR_-$"
         if not np.isfinite(lr):
-            ax_odds.annotate(f"{name} never says {said.split()[-1]}: no {sym}", (odds_before, row), xytext=(0, 5),
-                             textcoords="offset points", ha="center", va="bottom", fontsize=9, color="0.3")
+            ax_odds.annotate(f"{name} never says {said.split()[-1]}: no {sym}", (odds_before, row), xytext=(6, 5),
+                             textcoords="offset points", ha="left", va="bottom", fontsize=9, color="0.3")
             continue
         after = odds_before * lr
         if np.isclose(lr, 1.0):
@@ -520,15 +523,16 @@ def plot_no_skill_measures(ax_measures, ax_odds, y_true, predictions, *, pos_lab
                              arrowprops=dict(arrowstyle="-|>", color=st["color"], lw=2.2, ls=st["ls"],
                                              shrinkA=0, shrinkB=0, mutation_scale=14))
         p = after / (1 + after)
-        mid = np.sqrt(after * odds_before)
         shown = f"{lr:.2f}" if lr >= 10 else f"{lr:.4f}"
-        ax_odds.annotate(f"{name} says {said.split()[-1]}: odds × {sym} = × {shown}\n"
-                         f"→ {after:.4g}, a probability of {p:.4f}",
-                         (mid, row), xytext=(0, 5), textcoords="offset points", ha="center", va="bottom", fontsize=9)
+        # the text on the arrow's side of the dashed odds-before line, never across it
+        left = after < odds_before and not np.isclose(lr, 1.0)
+        ax_odds.annotate(f"{name} says {said.split()[-1]}:\nodds × {sym} = × {shown}\n→ {after:.4g}, a probability of {p:.4f}",
+                         (odds_before, row), xytext=(-6 if left else 6, 5), textcoords="offset points",
+                         ha="right" if left else "left", va="bottom", fontsize=9)
     ax_odds.set_xlim(lo, hi)
-    ax_odds.set_ylim(len(arrows) - 0.6, -1.25)
+    ax_odds.set_ylim(len(arrows) - 0.6, -1.6)
     ax_odds.set_yticks([])
-    ax_odds.annotate(f"odds before any prediction, {c.positives:,} : {c.negatives:,}", (odds_before, -1.25),
+    ax_odds.annotate(f"odds before any prediction, {c.positives:,} : {c.negatives:,}", (odds_before, -1.6),
                      xytext=(4, -3), textcoords="offset points", ha="left", va="top", fontsize=9, color="0.35")
     ax_odds.set_xlabel("odds that the example is positive (log scale)", fontsize=9)
     for v in values.values():

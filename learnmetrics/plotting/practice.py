@@ -33,10 +33,12 @@ __all__ = ["plot_estimate_strips", "plot_selection_gap", "plot_metrics_by_thresh
 _FS = 9
 
 
-def plot_estimate_strips(ax, rows, truth, *, xlabel="accuracy", title=None):
-    """``rows``: {label: values over simulated data sets}; ``truth``: one number (a dashed line)
-    or {label: values} (each row's own true values, a dashed tick at their mean).
-    Each value is a sky-blue dot, the mean of a row a near-black bar."""
+def plot_estimate_strips(ax, rows, truth, *, xlabel="accuracy", title=None, truth_label="true value"):
+    """``rows``: {label: values over simulated data sets}; ``truth``: one number, or {label: values}
+    (each row's own true values, at their mean). Each value is a sky-blue dot, the mean of a row a
+    near-black bar, named in the right margin ("mean 0.14"). The truth is the grey dashed reference,
+    named on itself (``truth_label`` and its value) so it never reads as a mean: one line across
+    the rows when it is one number (or every row's truth has the same mean), else a tick per row."""
     labels = list(rows)
     for i, label in enumerate(labels):
         v = np.asarray(rows[label], dtype=float)
@@ -45,13 +47,24 @@ def plot_estimate_strips(ax, rows, truth, *, xlabel="accuracy", title=None):
         ax.plot([v.mean()] * 2, [i - 0.3, i + 0.3], color=style.CURVE, lw=2.5)
         ax.annotate(f"mean {v.mean():.2f}", (1.01, i), xycoords=("axes fraction", "data"), fontsize=_FS,
                     va="center", annotation_clip=False)
-        if isinstance(truth, dict) and label in truth:
-            t = float(np.mean(truth[label]))
-            ax.plot([t, t], [i - 0.4, i + 0.4], **style.REFERENCE_STYLE)
+    if isinstance(truth, dict):
+        means = {label: float(np.mean(truth[label])) for label in labels if label in truth}
+        if means and len(means) == len(labels) and np.ptp(list(means.values())) == 0:
+            truth = next(iter(means.values()))      # one truth for every row: one line across
+        else:
+            for i, label in enumerate(labels):
+                if label in means:
+                    t = means[label]
+                    ax.plot([t, t], [i - 0.4, i + 0.4], **style.REFERENCE_STYLE)
+                    ax.annotate(f"{truth_label} {t:.2f}", (t, i - 0.4), xytext=(3, 0), textcoords="offset points",
+                                fontsize=_FS, ha="left", va="bottom", color=style.REFERENCE)
     if not isinstance(truth, dict):
         ax.axvline(float(truth), **style.REFERENCE_STYLE)
-        ax.annotate(f"true value {float(truth):g}", (float(truth), 1.0), xycoords=("data", "axes fraction"),
-                    xytext=(0, 3), textcoords="offset points", fontsize=_FS, ha="center", color=style.REFERENCE)
+        lo, hi = ax.get_xlim()
+        at = (float(truth) - lo) / (hi - lo) if hi > lo else 0.5     # near an edge: the name inward
+        ax.annotate(f"{truth_label} {float(truth):.3g}", (float(truth), 1.0), xycoords=("data", "axes fraction"),
+                    xytext=(0, 3), textcoords="offset points", fontsize=_FS, color=style.REFERENCE,
+                    ha="right" if at > 0.75 else "left" if at < 0.25 else "center")
     ax.set_yticks(range(len(labels)))
     ax.set_yticklabels(labels, fontsize=_FS)
     ax.set_ylim(-0.6, len(labels) - 0.2)

@@ -169,9 +169,9 @@ class DcgCurves:
         n = len(state.items)
         x = np.arange(1, n + 1)
         (self.ideal,) = ax.plot(x, state.idcg_curve, ls="--", marker="s", color=IDEAL_COLOR, ms=4, lw=1.6,
-                                label="IDCG@i (ideal)")
+                                label="IDCG@i")   # the title says "ideal": a narrow legend, clear of the read-out
         (self.dcg,) = ax.plot(x, state.dcg_curve, ls="-", marker="o", color=style.CURVE, ms=4, lw=1.6,
-                              label="DCG@i (this list)")
+                              label="DCG@i")
         # NDCG@k is read at i = k; the line stops below the legend (the top third holds no data)
         self.cut = ax.axvline(state.k, ymax=0.7, **style.CUT_LINE)
         # wide enough to show on both sides of the cut line drawn through it at k
@@ -394,7 +394,8 @@ def plot_tie_orders(ax, relevance, scores, *, k, gain="exponential", max_orders=
     """DCG@k of every way to break the ties of ``scores`` (one dot per order, its grades in the top k
     written on the left), with the tie-averaged DCG@k (``ignore_ties=False``, the default of
     :func:`learnmetrics.dcg_score`) as a grey dashed line: the mean of the dots. The value that
-    ``ignore_ties=True`` gives is marked "← ignore_ties=True" beside its dot. Returns a dict with
+    ``ignore_ties=True`` gives is named in its row's label; each value is written on the side of its
+    dot away from the dashed line. Returns a dict with
     ``orders`` (the grades in the top k per order), ``dcg`` (per order) and ``averaged``."""
     from ..ranking import dcg_per_query, dcg_score
 
@@ -409,18 +410,20 @@ def plot_tie_orders(ax, relevance, scores, *, k, gain="exponential", max_orders=
     ys = np.arange(len(by))
     _ = ax.plot(dcg[by], ys, marker="o", ms=8, color=style.CURVE, ls="none", zorder=4, clip_on=False)
     ref = ax.axvline(averaged, **style.REFERENCE_STYLE)
-    ax.set_yticks(ys, [" · ".join(str(g) for g in tops[i]) for i in by], fontsize=FONT)
+    # the order ignore_ties=True takes is named in its row's label, not beside its dot (there the
+    # note ran through the dashed line)
+    ax.set_yticks(ys, [" · ".join(str(g) for g in tops[i]) + ("  (ignore_ties=True)" if np.isclose(dcg[i], arbitrary)
+                                                              else "") for i in by], fontsize=FONT)
     ax.set_ylim(len(by) - 0.4, -1.4)
     pad = 0.06 * (dcg.max() - dcg.min() or 1)
-    ax.set_xlim(dcg.min() - pad, dcg.max() + 5 * pad)
+    ax.set_xlim(dcg.min() - 5 * pad, dcg.max() + 5 * pad)
     ax.annotate(f"tie-averaged (default): {averaged:.4f},\nthe mean of these {len(by)} orders",
                 (averaged, -1.35), xytext=(4, 0), textcoords="offset points", ha="left", va="top",
                 fontsize=FONT, color="0.3")
-    for y, i in zip(ys, by):
-        note = f"{dcg[i]:.4f}"
-        if np.isclose(dcg[i], arbitrary):
-            note += "  ← ignore_ties=True"
-        ax.annotate(note, (dcg[i], y), xytext=(8, 0), textcoords="offset points", va="center", fontsize=FONT)
+    for y, i in zip(ys, by):    # each value on the side of its dot away from the dashed line
+        right = dcg[i] >= averaged
+        ax.annotate(f"{dcg[i]:.4f}", (dcg[i], y), xytext=(8 if right else -8, 0), textcoords="offset points",
+                    va="center", ha="left" if right else "right", fontsize=FONT)
     ax.set_xlabel(f"DCG@{k}", fontsize=10)
     ax.set_ylabel(f"grades in ranks 1–{k}", fontsize=10)
     ax.grid(axis="x", color="0.92", lw=0.8)

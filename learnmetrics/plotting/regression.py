@@ -260,7 +260,7 @@ def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
 
 def plot_cp_spread(cps, k, ax=None, *, bins=60):
     """The spread of Mallows' $C_p$ of one model over many simulated samples: a histogram (sky blue,
-    ``style.ESTIMATE``), the model's size $k$ (grey dashed, ``style.REFERENCE``), the simulated
+    ``style.ESTIMATE``), the model's size $k$ (grey dashed, ``style.REFERENCE``, named over the axes), the simulated
     mean (near-black solid) and median (near-black dotted), each labelled on its line, and the share
     of samples below 0 and within 1 of $k$ written in the corner."""
     c = np.asarray(cps, dtype=float).ravel()
@@ -278,8 +278,12 @@ def plot_cp_spread(cps, k, ax=None, *, bins=60):
                         (float(np.median(c)), f"median {np.median(c):.2f}", dict(**style.pair_style(1), lw=1.8))):
         line, = ax.plot([x, x], [0, top], **st)
         lines.append(line)
-    for line, text, y, right in zip(lines, (f"$k$ = {k:g}", f"mean {np.mean(c):.2f}", f"median {np.median(c):.2f}"),
-                                    (0.93, 0.80, 0.93), (True, True, False)):
+    # k's name over the top of the axes, centred on its line (inside, right of the line, the mean's
+    # line ran through it); the mean's and the median's inside, on the sides away from each other
+    ax.annotate(f"$k$ = {k:g}", (float(k), top), xytext=(0, 2), textcoords="offset points", ha="center",
+                va="bottom", fontsize=9, color=lines[0].get_color(), annotation_clip=False)
+    for line, text, y, right in zip(lines[1:], (f"mean {np.mean(c):.2f}", f"median {np.median(c):.2f}"),
+                                    (0.80, 0.93), (True, False)):
         ax.annotate(text, (line.get_xdata()[0], y * top), xytext=(4 if right else -4, 0), textcoords="offset points",
                     ha="left" if right else "right", va="center", fontsize=9, color=line.get_color(),
                     bbox=dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.85))

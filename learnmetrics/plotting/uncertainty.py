@@ -41,16 +41,22 @@ def plot_intervals(ax, intervals, *, truth=None, xlabel="AUC", annotate=True):
     intervals : dict name -> BootstrapResult | DelongResult | (estimate, low, high)
     truth : float, optional
         The population value, a grey dashed line.
-    annotate : bool
-        Write "[low, high]" right of each bar.
+    annotate : bool or "margin"
+        Write "[low, high]" right of each bar (True), or in the right margin, outside the axes
+        ("margin": for an axis clipped at a bound such as AUC = 1, where a bar may end on the edge).
     """
+    if annotate not in (True, False, "margin"):
+        raise ValueError(f"annotate must be True, False or 'margin', got {annotate!r}")
     names = list(intervals)
     for i, name in enumerate(names):
         est, lo, hi = _ends(intervals[name])
         y = len(names) - 1 - i
         ax.plot([lo, hi], [y, y], color=style.ESTIMATE, lw=4, solid_capstyle="butt", zorder=3)
         ax.plot([est], [y], "o", color=style.CURVE, ms=6, zorder=4)
-        if annotate:
+        if annotate == "margin":
+            ax.annotate(f"[{lo:.3f}, {hi:.3f}]", (1.01, y), xycoords=("axes fraction", "data"), va="center",
+                        fontsize=_FS, annotation_clip=False)
+        elif annotate:
             ax.text(hi + 0.01, y, f"[{lo:.3f}, {hi:.3f}]", va="center", fontsize=_FS)
     if truth is not None:
         ax.axvline(truth, color=style.REFERENCE, ls="--", lw=1.5, label=f"true value {truth:.3f}", zorder=2)

@@ -356,8 +356,6 @@ class BootstrapExplorer(_Blitted):
 
     figsize = (9.6, 3.6)
     readout_width = "250px"
-    #: the simulated mean ± sd is drawn at m times this (log x axis): beside the orange dot, not on it
-    SIM_SHIFT = 1.45
 
     def __init__(self, *, m=20, max_m=200, n_samples=500, rng=0):
         self.max_m = check_positive_int(max_m, "max_m", minimum=1, maximum=10_000)
@@ -381,14 +379,13 @@ class BootstrapExplorer(_Blitted):
                    fontsize=FONT, loc="upper right")
         self._title1 = _label(ax1)
         self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
-        # the simulated mean sits where the formula's orange dot is: a wide dash behind the dot (it shows
-        # on both sides of it) and the sd as a bar, so neither hides the other
-        # the simulated mean ± sd stands just right of the orange dot (x times SIM_SHIFT on the log axis),
-        # never over it: the current m keeps the one look of a current position
-        self._sim, = ax2.plot([1], [0], marker="_", ms=12, mew=2.5, ls="none", color=style.ESTIMATE,
-                              label="simulated mean ± sd", zorder=5.5, clip_on=False)
+        # the simulated share at m itself (issue 35: beside the dot it read as another m): its mean a
+        # wide sky-blue dash and its sd a bar, both *behind* the orange dot, so they show on both sides
+        # of it and the current m keeps the one look of a current position
+        self._sim, = ax2.plot([1], [0], marker="_", ms=30, mew=3, ls="none", color=style.ESTIMATE,
+                              label="simulated mean (dash) ± sd (bar)", zorder=5, clip_on=False)
         self._sim_err, = ax2.plot([1, 1], [0, 0], color=style.ESTIMATE, lw=2.5, zorder=5, clip_on=False)
-        ax2.set_xlim(0.8, self.max_m * self.SIM_SHIFT * 1.25)
+        ax2.set_xlim(0.8, self.max_m * 1.6)
         ax2.legend(fontsize=FONT, loc="lower right")
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.95))
@@ -408,7 +405,7 @@ class BootstrapExplorer(_Blitted):
                               f"(out-of-bag) = {s.oob_share:.3f}")
         self._point.set_data([s.m], [s.curve_share[s.m - 1]])
         sd = float(s.shares.std())
-        xs = s.m * self.SIM_SHIFT
+        xs = s.m
         self._sim.set_data([xs], [s.mean_share])
         self._sim_err.set_data([xs, xs], [s.mean_share - sd, s.mean_share + sd])
         self._title2.set_text(f"$(1-1/m)^m$ = {s.expected_share:.4f} → $1/e$ = {s.limit:.4f}")

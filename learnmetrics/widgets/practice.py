@@ -51,7 +51,7 @@ class ConstraintExplorer(Explorer):
     (0.8, True)
     """
 
-    figsize = (10.0, 4.0)
+    figsize = (9.6, 4.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "260px"
 
     def __init__(self, *, targets=(0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95), target=0.9, n_val=300,

@@ -82,7 +82,7 @@ class PrevalenceExplorer(Explorer):
     (0.0198, 0.8888888888888888)
     """
 
-    figsize = (10.5, 3.6)
+    figsize = (9.6, 3.6)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "320px"
 
     def __init__(self, y_true, y_score, *, threshold=0.5, prevalences=None, prevalence=None, pos_label=1):

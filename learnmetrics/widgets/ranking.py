@@ -58,7 +58,7 @@ class RankedListExplorer(Explorer):
     gain), ...])`` draws any list at any cut-off.
     """
 
-    figsize = (10.0, 3.7)
+    figsize = (9.6, 3.7)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "230px"
     #: the longest list shown (every item is a labelled bar and a line of the selector): 50 items build in
     #: about 2 s; 800 took 22 s, so longer lists are refused with a message saying what to do instead

@@ -38,7 +38,7 @@ class PolynomialDegreeExplorer(Explorer):
     Control: ``.slider`` (IntSlider for the degree).
     """
 
-    figsize = (11.0, 3.6)
+    figsize = (9.6, 3.6)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"
 
     def __init__(self, x, y, *, max_degree: int = 8, degree: int = 1, xlabel: str = "x", ylabel: str = "y"):
