@@ -1,0 +1,119 @@
+"""Issue 37, round four: what the last adversarial pass found still open, each with a variation."""
+import math
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+
+import learnmetrics as lm
+
+
+def _exact_mean(y, p, w, power):
+    w = [F(1)] * len(y) if w is None else [F(v) for v in w]
+    return sum(wi * abs(F(a) - F(b)) ** power for wi, a, b in zip(w, y, p)) / sum(w)
+
+
+def _float(fr: F) -> float:
+    try:
+        return float(fr)
+    except OverflowError:
+        return math.inf
+
+
+def _sqrt(fr: F) -> float:
+    """The square root of an exact fraction, to float precision, at any scale."""
+    if fr == 0:
+        return 0.0
+    k = (fr.denominator.bit_length() - fr.numerator.bit_length()) // 2
+    sc = fr * F(4) ** k
+    return math.ldexp(math.isqrt(sc.numerator * 4 ** 100 // sc.denominator) / 2 ** 100, -k)
+
+
+def _exact_r2(y, p, w):
+    y, p, w = [F(v) for v in y], [F(v) for v in p], [F(v) for v in w]
+    mean = sum(wi * yi for wi, yi in zip(w, y)) / sum(w)
+    sst = sum(wi * (yi - mean) ** 2 for wi, yi in zip(w, y))
+    return 1 - sum(wi * (yi - pi) ** 2 for wi, yi, pi in zip(w, y, p)) / sst
+
+
+# -- 1. MSE, MAE, RMSE: no under- or overflow on the way to a representable answer ---------------
+def test_losses_of_tiny_and_huge_errors():
+    assert lm.root_mean_squared_error([1e-200], [3e-200]) == pytest.approx(2e-200, rel=1e-15)   # was 0.0
+    assert lm.root_mean_squared_error([1e200], [3e200]) == pytest.approx(2e200, rel=1e-15)      # was inf
+    assert lm.root_mean_squared_error([1e300, 1e-300], [1e300, 3e-300]) == pytest.approx(math.sqrt(2) * 1e-300)
+    assert lm.mean_absolute_error([-1.7e308, 1], [1.7e308, 2]) == pytest.approx(1.7e308)         # was inf
+    assert lm.mean_absolute_error([[-1.7e308, 1], [1, 1]], [[1.7e308, 2], [1, 1]]) == pytest.approx(8.5e307)
+    assert lm.mean_squared_error([1e-200], [3e-200]) == 0.0                                        # 4e-400 rounds to 0
+    assert lm.mean_squared_error([1e200], [3e200]) == math.inf                                     # 4e400 is inf
+
+
+def test_a_zero_weight_next_to_an_overflowing_square_counts_nothing():
+    # 0 * inf was NaN: the example with weight 0 does not count
+    assert lm.mean_squared_error([0, 1], [1e200, 3], sample_weight=[0, 1e300]) == 4.0
+    assert lm.root_mean_squared_error([0, 1], [1.7e308, 3], sample_weight=[0.0, 2.0]) == 2.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_losses_agree_with_exact_fractions_at_any_scale(seed):
+    rng = np.random.default_rng(4100 + seed)
+    for _ in range(60):
+        n = int(rng.integers(1, 6))
+        y = rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, n)
+        p = y + rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, n)
+        w = None if rng.random() < 0.3 else 10.0 ** rng.uniform(-300, 300, n)
+        for f, power in ((lm.mean_squared_error, 2), (lm.mean_absolute_error, 1)):
+            truth = _exact_mean(y, p, w, power)
+            got = f(y, p, sample_weight=w)
+            assert got == pytest.approx(_float(truth), rel=1e-13, abs=1e-323), (y, p, w)
+        truth = _sqrt(_exact_mean(y, p, w, 2))
+        assert lm.root_mean_squared_error(y, p, sample_weight=w) == pytest.approx(truth, rel=1e-13, abs=1e-323)
+
+
+# -- 2. R^2 around the mean kept to twice float precision -----------------------------------------
+def test_r2_of_targets_a_few_ulps_apart():
+    assert lm.r2_score([1, 1 + 2 ** -52], [1, 1]) == -1.0                # scikit-learn: 0.0
+    assert lm.r2_score([1, 1 + 2 ** -52, 1 + 2 ** -51], [1, 1, 1]) == pytest.approx(float(
+        _exact_r2([1, 1 + 2 ** -52, 1 + 2 ** -51], [1, 1, 1], [1, 1, 1])), rel=1e-12)
+    w = [2.056625953442084, 1.951377828803449, 2.0653401917128202, 1.1667642719373115]
+    assert lm.r2_score([0.37] * 4, [0.3, 0.4, 0.5, 0.37], sample_weight=w) == 0.0   # constant: SST is 0
+
+
+def test_r2_with_huge_targets_next_to_tiny_ones_in_the_other_argument():
+    # y_true ~1e-253 and y_pred up to 6.7e157 in one column: scaling both by one power of two
+    # lost y_true's spread (R^2 0.0 for -inf)
+    y = [-2.1879166393254573e-253, -1.2459109472530652e-252, -7.322673547034516e-253]
+    p = [1.0425133694426775e-121, 1.366463470549686e+69, -6.651946734866135e+157]
+    assert lm.r2_score(y, p, sample_weight=[4.6e238, 6.3e230, 1.7e72]) == -math.inf
+    assert lm.r2_score(y, [v * 1e-300 for v in p]) == pytest.approx(float(_exact_r2(y, [v * 1e-300 for v in p], [1] * 3)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r2_with_weights_spanning_1e240_agrees_with_exact_fractions(seed):
+    rng = np.random.default_rng(4200 + seed)
+    checked = 0
+    for it in range(80):
+        n = int(rng.integers(2, 6))
+        if it % 2:
+            base = float(rng.normal())
+            y = base + rng.integers(0, 3, n) * 2.0 ** -52 * abs(base)
+            p = y + rng.normal(size=n) * 1e-17
+        else:
+            y = rng.normal(size=n) * 10.0 ** rng.integers(-250, 250)
+            p = y + rng.normal(size=n) * 10.0 ** rng.integers(-250, 250, n)
+        w = 10.0 ** rng.uniform(-240, 240, n)
+        if np.ptp(y) == 0:
+            continue
+        truth = _exact_r2(y, p, w)
+        got = lm.r2_score(y, p, sample_weight=w)
+        if truth < -1.7e308:
+            assert got == -math.inf
+        else:
+            assert got == pytest.approx(float(truth), rel=1e-9, abs=1e-12), (y, p, w)
+        checked += 1
+    assert checked > 50
+
+
+def test_information_criteria_of_residuals_whose_difference_overflows():
+    rss = (2 * F(1.7e308)) ** 2 + 1
+    assert lm.aic([1.7e308, 0, 1], [-1.7e308, 0, 2], n_params=1) == pytest.approx(
+        3 * (math.log(rss.numerator) - math.log(3)) + 2, rel=1e-14)                   # was inf
