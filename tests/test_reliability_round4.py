@@ -117,3 +117,38 @@ def test_information_criteria_of_residuals_whose_difference_overflows():
     rss = (2 * F(1.7e308)) ** 2 + 1
     assert lm.aic([1.7e308, 0, 1], [-1.7e308, 0, 2], n_params=1) == pytest.approx(
         3 * (math.log(rss.numerator) - math.log(3)) + 2, rel=1e-14)                   # was inf
+
+
+# -- 5. MCC exact at any weight scale, never outside [-1, 1] --------------------------------------
+def _exact_mcc(y, p, w):
+    labels = sorted(set(y) | set(p))
+    ix = {v: i for i, v in enumerate(labels)}
+    C = [[F(0)] * len(labels) for _ in labels]
+    for a, b, wi in zip(y, p, w):
+        C[ix[a]][ix[b]] += F(wi)
+    t, q = [sum(r) for r in C], [sum(c) for c in zip(*C)]
+    c, s = sum(C[i][i] for i in range(len(C))), sum(t)
+    num = c * s - sum(a * b for a, b in zip(t, q))
+    den = (s * s - sum(b * b for b in q)) * (s * s - sum(a * a for a in t))
+    r = 0.0 if den == 0 else math.sqrt(num * num / den)
+    return r if num >= 0 else -r
+
+
+def test_mcc_at_weight_spans_of_1e300():
+    assert lm.matthews_corrcoef([0, 1, 0], [0, 1, 0], sample_weight=[1e150, 1e-150, 1e150]) == 1.0   # was 0.0
+    assert lm.matthews_corrcoef([0, 1, 0], [0, 1, 0], sample_weight=[1e300, 1e-300, 1e300]) == 1.0
+    assert lm.matthews_corrcoef([0, 1], [0, 1], sample_weight=[1e-300, 1e300]) == 1.0              # was an error
+    assert lm.matthews_corrcoef([0, 1, 0, 1], [1, 0, 1, 0], sample_weight=[1e150, 1e-150, 3, 7]) == -1.0
+
+
+def test_mcc_agrees_with_exact_fractions_and_stays_within_its_bounds():
+    rng = np.random.default_rng(4500)
+    for it in range(300):
+        n, k = int(rng.integers(2, 12)), int(rng.integers(2, 5))
+        y = rng.integers(0, k, n)
+        p = np.where(rng.random(n) < 0.7, y, rng.integers(0, k, n))
+        w = [10.0 ** rng.uniform(-300, 300, n), 10.0 ** rng.choice([-150, 0, 150], n),
+             1 + rng.uniform(0, 1e-5, n)][it % 3]
+        got = lm.matthews_corrcoef(y, p, sample_weight=w)
+        assert -1.0 <= got <= 1.0
+        assert got == pytest.approx(_exact_mcc(y.tolist(), p.tolist(), w.tolist()), rel=1e-12, abs=1e-15)
