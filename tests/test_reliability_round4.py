@@ -152,3 +152,39 @@ def test_mcc_agrees_with_exact_fractions_and_stays_within_its_bounds():
         got = lm.matthews_corrcoef(y, p, sample_weight=w)
         assert -1.0 <= got <= 1.0
         assert got == pytest.approx(_exact_mcc(y.tolist(), p.tolist(), w.tolist()), rel=1e-12, abs=1e-15)
+
+
+# -- 5. AP: each class's weights on their own scale ----------------------------------------------
+def _exact_ap(y, s, w):
+    total = sum(F(wi) for yi, wi in zip(y, w) if yi)
+    ap = tp = fp = prev = F(0)
+    for th in sorted(set(s), reverse=True):
+        for yi, si, wi in zip(y, s, w):
+            if si == th:
+                tp, fp = (tp + F(wi), fp) if yi else (tp, fp + F(wi))
+        if tp + fp > 0:
+            ap += (tp / total - prev) * tp / (tp + fp)
+        prev = tp / total
+    return _float(ap)
+
+
+def test_ap_counts_a_positive_lighter_than_the_negatives_by_1e600():
+    assert lm.average_precision_score([0, 1, 0], [0.5, 0.9, 0.1], sample_weight=[1e300, 1e-300, 1e300]) == 1.0  # was 0.0
+    assert lm.average_precision_score([0, 1, 0], [0.5, 0.9, 0.1], sample_weight=[1.7e308, 5e-324, 1.7e308]) == 1.0
+    assert lm.average_precision_score([1, 1, 0], [0.2, 0.9, 0.1], sample_weight=[5e-324, 5e-324, 1.7e308]) == 1.0
+    with pytest.raises(ValueError, match="sample_weight spans more than a float"):   # within one class: refused
+        lm.average_precision_score([1, 0, 0, 1], [0.9, 0.95, 0.1, 0.3], sample_weight=[1, 5e-324, 1.7e308, 1])
+
+
+def test_ap_agrees_with_exact_fractions_at_any_weight_scale():
+    rng = np.random.default_rng(4600)
+    for it in range(300):
+        n = int(rng.integers(2, 10))
+        y = rng.integers(0, 2, n)
+        y[0] = 1
+        s = np.round(rng.uniform(size=n), 1)
+        w = [10.0 ** rng.uniform(-300, 300, n), 10.0 ** rng.choice([-300, 0, 300], n),
+             np.where(y == 1, 5e-324, 1.7e308), rng.uniform(0, 1, n)][it % 4]
+        got = lm.average_precision_score(y, s, sample_weight=w)
+        assert 0.0 <= got <= 1.0
+        assert got == pytest.approx(_exact_ap(y.tolist(), s.tolist(), w.tolist()), abs=1e-12)
