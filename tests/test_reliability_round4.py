@@ -188,3 +188,15 @@ def test_ap_agrees_with_exact_fractions_at_any_weight_scale():
         got = lm.average_precision_score(y, s, sample_weight=w)
         assert 0.0 <= got <= 1.0
         assert got == pytest.approx(_exact_ap(y.tolist(), s.tolist(), w.tolist()), abs=1e-12)
+
+
+# -- 6. weights given as Fractions or Python integers beyond 64 bits ------------------------------
+def test_fraction_weights_are_read_as_numbers():
+    w = [F(1, 3), F(2, 3)]                                   # was "holds integers too large for 64 bits"
+    assert lm.accuracy_score([0, 1], [1, 1], sample_weight=w) == pytest.approx(2 / 3)
+    assert lm.mean_squared_error([0, 1], [1, 1], sample_weight=w) == pytest.approx(1 / 3)
+    assert lm.accuracy_score([0, 1, 1], [1, 1, 0], sample_weight=[10 ** 30, 1, 3 * 10 ** 30]) == pytest.approx(1 / 4 / 10 ** 30)
+    with pytest.raises(ValueError, match="sample_weight holds a number beyond the range of a float"):
+        lm.accuracy_score([0, 1], [1, 1], sample_weight=[F(10 ** 400), 1])
+    with pytest.raises(ValueError, match="sample_weight holds a weight too small for a float"):
+        lm.roc_auc_score([0, 1], [0.2, 0.7], sample_weight=[F(1, 10 ** 400), 1])
