@@ -200,3 +200,15 @@ def test_fraction_weights_are_read_as_numbers():
         lm.accuracy_score([0, 1], [1, 1], sample_weight=[F(10 ** 400), 1])
     with pytest.raises(ValueError, match="sample_weight holds a weight too small for a float"):
         lm.roc_auc_score([0, 1], [0.2, 0.7], sample_weight=[F(1, 10 ** 400), 1])
+
+
+# -- 3. binomial tails with both counts beyond 1e7 -------------------------------------------------
+@pytest.mark.parametrize("n, eps, z, old", [(3 * 10 ** 8, 0.1, 20, 1.015), (3 * 10 ** 8, 0.1, 37, 22.6),
+                                             (10 ** 9, 0.01, 37, 1608), (10 ** 12, 0.02, 30, None),
+                                             (10 ** 10, 0.3, -5, None), (10 ** 9, 0.9, 12, None)])
+def test_binomial_test_far_tail_with_both_counts_huge(n, eps, z, old):
+    """The Edgeworth correction was used at every distance from the mean: at 37 sd with
+    epsilon0 = 0.01 the p-value was 1608 times SciPy's binom.sf (right there)."""
+    from scipy.stats import binom
+    k = int(n * eps + z * math.sqrt(n * eps * (1 - eps)))
+    assert lm.binomial_test(k, n, epsilon0=eps).p_value == pytest.approx(binom.sf(k - 1, n, eps), rel=1e-8)
