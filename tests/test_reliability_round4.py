@@ -212,3 +212,22 @@ def test_binomial_test_far_tail_with_both_counts_huge(n, eps, z, old):
     from scipy.stats import binom
     k = int(n * eps + z * math.sqrt(n * eps * (1 - eps)))
     assert lm.binomial_test(k, n, epsilon0=eps).p_value == pytest.approx(binom.sf(k - 1, n, eps), rel=1e-8)
+
+
+# -- 7. chi-square tail at df around 5e13 ----------------------------------------------------------
+@pytest.mark.parametrize("df", [1e7, 3e7, 1e10, 5e13, 1e15, 1e18])
+def test_chi2_tail_at_huge_degrees_of_freedom(df):
+    """chi2_sf(df + z sqrt(2 df), df) at df = 5e13 was 0.6 % off (6 times at 1e15) in the upper tail
+    and a RuntimeError for z <= 0. Upper tail: SciPy's chi2.sf; lower tail: the normal limit with
+    the skewness term (SciPy's own chi2.sf gives 1 - 6e-10 at z = -5 and df = 5e13, not 1 - 2.87e-7)."""
+    from scipy.stats import chi2, norm
+
+    from learnmetrics._distributions import chi2_sf
+    for z in (0.0, 1.0, 3.1, 10.0, 30.0):
+        x = df + z * math.sqrt(2 * df)
+        assert chi2_sf(x, df) == pytest.approx(chi2.sf(x, df), rel=1e-8), z
+    for z in (-1.0, -5.0):
+        g1, g2 = math.sqrt(8 / df), 12 / df
+        lower = norm.cdf(z) - norm.pdf(z) * (g1 / 6 * (z * z - 1) + g2 / 24 * z * (z * z - 3)
+                                             + g1 * g1 / 72 * z * (z ** 4 - 10 * z * z + 15))
+        assert 1 - chi2_sf(df + z * math.sqrt(2 * df), df) == pytest.approx(lower, rel=1e-6, abs=1e-300), z
