@@ -231,3 +231,23 @@ def test_chi2_tail_at_huge_degrees_of_freedom(df):
         lower = norm.cdf(z) - norm.pdf(z) * (g1 / 6 * (z * z - 1) + g2 / 24 * z * (z * z - 3)
                                              + g1 * g1 / 72 * z * (z ** 4 - 10 * z * z + 15))
         assert 1 - chi2_sf(df + z * math.sqrt(2 * df), df) == pytest.approx(lower, rel=1e-6, abs=1e-300), z
+
+
+# -- 4. t tests: a spread of a few ulps is a real spread -----------------------------------------
+def test_t_test_measures_a_spread_of_a_few_ulps():
+    from scipy import stats
+    d, mu = [0.1, 0.1 + 2 ** -55, 0.1 + 2 ** -54], 0.1 + 3 * 2 ** -55
+    r = lm.t_test(d, epsilon0=mu)                         # was t = -inf, p = 0.0 (the rule sd <= 1e-14 max)
+    truth = stats.ttest_1samp(d, mu)
+    assert r.statistic == pytest.approx(truth.statistic, rel=1e-12)
+    assert r.p_value == pytest.approx(truth.pvalue, rel=1e-9)
+    a, b = [0.3, 0.3, 0.3], [0.2, 0.2 - 2 ** -55, 0.2 + 2 ** -55]
+    assert lm.paired_t_test(a, b).statistic == pytest.approx(stats.ttest_rel(a, b).statistic, rel=1e-12)   # was inf
+
+
+def test_t_test_on_exactly_equal_values_keeps_its_documented_answer():
+    with pytest.warns(lm.UndefinedMetricWarning, match="all estimates are identical"):
+        r = lm.t_test([0.1, 0.1, 0.1], epsilon0=0.2)
+    assert r.statistic == -math.inf
+    with pytest.warns(lm.UndefinedMetricWarning, match="equal to the hypothesised mean"):
+        assert math.isnan(lm.t_test([0.1] * 4, epsilon0=0.1).statistic)
