@@ -738,7 +738,18 @@ def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
         # each positive i adds (1/m+) * P at its own score's cut:
         # P = (#positives >= s_i) / (#samples >= s_i)
         return _clip01(_ap_unweighted(pos, s, m_pos) / m_pos)
-    _, tps, fps = _counts_weighted(pos, s, w)
+    # AP takes no product of weights, only sums and their ratios: each class's weights are
+    # scaled by their own power of two, so that the largest is as large as a sum of n of them
+    # allows, and precision = TP / (TP + FP * 2**shift) puts the classes back on one scale. A
+    # weight up to 2**2090 times below another still counts (weights [1e300, 1e-300, 1e300] with
+    # the light one the only positive, or [1.7e308, 5e-324, 1.7e308]: AP 0.0 for 1)
+    scaled, shift = _class_sum_scale(pos, w)
+    if w.size and not scaled.min() > 0 and bool(((scaled == 0) & (w > 0)).any()):
+        lost = float(w[(scaled == 0) & (w > 0)][0])
+        raise ValueError(f"sample_weight spans more than a float can hold once scaled: weights such as {lost!r} are "
+                         f"over 2**2090 times smaller than the largest of their class ({float(w.max())!r}) and would "
+                         "count as 0; scale them into a narrower range")
+    _, tps, fps = _counts_weighted(pos, s, scaled, scale=False)
     if tps[-1] == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, 5)
         return 0.0  # recall is 1 at every cut: one step from 0 to 1 at the first cut, where P = 0
@@ -748,10 +759,34 @@ def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
     for i in range(1, tps.size, _CHUNK):
         j = min(i + _CHUNK, tps.size)
         t = tps[i:j]
-        ps = t + fps[i:j]
-        prec = np.divide(t, ps, out=np.zeros(t.size), where=ps != 0)
+        f = fps[i:j]
+        if shift > 0:        # the smaller scale's sum is scaled down (exact, or negligible when it underflows)
+            with np.errstate(under="ignore"):
+                t = np.ldexp(t, -shift)
+        elif shift < 0:
+            with np.errstate(under="ignore"):
+                f = np.ldexp(f, shift)
+        ps = t + f
+        t_true = tps[i:j]
+        # ps == 0: no weight at or above the cut (P = 0), or TP underflowed in the scaling with FP = 0 (P = 1)
+        prec = np.divide(t, ps, out=(t_true > 0).astype(np.float64), where=ps != 0)
+        t = t_true
         total += float(np.dot(t / n_pos - tps[i - 1 : j - 1] / n_pos, prec))
     return _clip01(total)
+
+
+def _class_sum_scale(pos: np.ndarray, w: np.ndarray):
+    """``(w', shift)``: each class's weights times its own power of two, its largest brought to
+    2**(1022 - bits of n) (no sum overflows), and ``shift`` with negative weight = w' *
+    2**shift in the positives' units. Weights of ordinary size within a factor 2 of each other
+    come back unscaled relative to one another (shift 0), so results keep their bits."""
+    target = 1022 - int(w.size).bit_length()
+    tops = [float(w[m].max()) if m.any() else 0.0 for m in (~pos, pos)]
+    exps = [(math.frexp(t)[1] - target) if t > 0 else 0 for t in tops]
+    if exps[0] == exps[1] or tops[0] == 0.0 or tops[1] == 0.0:
+        e = max(exps)
+        return (np.ldexp(w, -e) if e else w), 0
+    return np.ldexp(w, np.where(pos, -exps[1], -exps[0])), exps[0] - exps[1]
 
 
 def _group_weights(pos, s, w):

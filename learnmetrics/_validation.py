@@ -347,8 +347,22 @@ def check_sample_weight(sample_weight, n: int, name: str = "sample_weight", *, e
         _check_real_objects(w.tolist(), name)
         w = np.asarray(w.tolist())
         kind = w.dtype.kind
-        if kind == "O":  # Python ints beyond 64 bits
-            raise ValueError(f"{name} holds integers too large for 64 bits")
+        if kind == "O":  # Python ints beyond 64 bits, or other real numbers (Fraction, Decimal)
+            # read as float64, as scikit-learn reads them (integers beyond 64 bits lose their last
+            # digits, as any float weight does); beyond float range, or so small that a positive
+            # weight would become 0, refused by name
+            values = w.ravel().tolist()
+            try:
+                w = np.array([float(v) for v in values], dtype=np.float64)
+            except OverflowError:
+                big = next(v for v in values if abs(v) > 1e308)
+                raise ValueError(f"{name} holds a number beyond the range of a float (about "
+                                 f"1e{len(str(int(abs(big)))) - 1})") from None
+            lost = [v for v, f in zip(values, w.tolist()) if f == 0 and v != 0]
+            if lost:
+                shown = str(lost[0]) if len(str(lost[0])) <= 40 else str(lost[0])[:37] + "..."
+                raise ValueError(f"{name} holds a weight too small for a float (it would count as 0): {shown}")
+            kind = "f"
     if kind == "c":
         raise TypeError(f"{name} must hold real numbers, got complex values")
     if kind not in "iufb":

@@ -1121,18 +1121,10 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     t = _Targets(y_true, y_pred, sample_weight)
     cm = _confusion(t, None)
     _warn_single_label(cm)
-    if t.int_weights and cm.shape[0] <= 4096:
-        # counts: the three covariances in exact integers (no cancellation in c s - sum p t)
-        t_sum = [int(v) for v in cm.sum(axis=1).tolist()]
-        p_sum = [int(v) for v in cm.sum(axis=0).tolist()]
-        n_correct, n_samples = int(np.trace(cm)), sum(p_sum)
-        cov_ytyp = n_correct * n_samples - sum(a * b for a, b in zip(t_sum, p_sum))
-        cov_ypyp = n_samples ** 2 - sum(b * b for b in p_sum)
-        cov_ytyt = n_samples ** 2 - sum(a * a for a in t_sum)
-        if cov_ypyp == 0 or cov_ytyt == 0:
-            return 0.0
-        return float(cov_ytyp / (math.sqrt(cov_ypyp) * math.sqrt(cov_ytyt)))
-    # float weights scaled by a power of two (exact): products of sums cannot under- or overflow
+    if cm.shape[0] <= (4096 if t.int_weights else _MCC_EXACT_CLASSES):
+        return _mcc_exact(cm)
+    # many classes with float weights: scaled by a power of two (exact), so products of sums
+    # cannot under- or overflow; clipped to [-1, 1], which rounding can pass
     cm = rescale_weights(cm.astype(np.float64).ravel(), "sample_weight").reshape(cm.shape)
     t_sum = cm.sum(axis=1, dtype=np.float64)
     p_sum = cm.sum(axis=0, dtype=np.float64)
@@ -1144,7 +1136,43 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     denom = cov_ypyp * cov_ytyt
     if denom == 0:
         return 0.0
-    return float(cov_ytyp / np.sqrt(denom))
+    return float(min(1.0, max(-1.0, cov_ytyp / np.sqrt(denom))))
+
+
+#: up to this many classes MCC with float weights is computed exactly from the confusion matrix
+#: (Python integers over a common power of two: K^2 cells, each at most ~2100 bits)
+_MCC_EXACT_CLASSES = 128
+
+
+def _exact_cells(cm: np.ndarray) -> list:
+    """The cells of ``cm`` as Python integers, all multiplied by one power of two (exact)."""
+    if cm.dtype.kind in "iub":
+        return [[int(v) for v in row] for row in cm.tolist()]
+    m, e = np.frexp(cm)
+    mant = (m * 2.0 ** 53).astype(np.int64)            # exact: a float's mantissa has 53 bits
+    e = e.astype(np.int64) - 53
+    low = int(e[mant != 0].min()) if (mant != 0).any() else 0
+    shift = np.where(mant != 0, e - low, 0)
+    return [[int(a) << int(b) for a, b in zip(mr, sr)] for mr, sr in zip(mant.tolist(), shift.tolist())]
+
+
+def _mcc_exact(cm: np.ndarray) -> float:
+    """MCC of a confusion matrix from exact integer covariances (no cancellation: weights of
+    1e150, 1e-150 and 1e150 gave 0.0 for 1), rounded once at the end: the value lies in [-1, 1]
+    exactly (Cauchy-Schwarz), and MCC^2 = cov^2 / (var_t var_p) is one correctly rounded
+    division, so the result never leaves [-1, 1] and +-1 is exact."""
+    cells = _exact_cells(cm)
+    t_sum = [sum(row) for row in cells]
+    p_sum = [sum(col) for col in zip(*cells)]
+    n_correct = sum(cells[i][i] for i in range(len(cells)))
+    n_samples = sum(t_sum)
+    cov_ytyp = n_correct * n_samples - sum(a * b for a, b in zip(t_sum, p_sum))
+    cov_ypyp = n_samples * n_samples - sum(b * b for b in p_sum)
+    cov_ytyt = n_samples * n_samples - sum(a * a for a in t_sum)
+    if cov_ypyp == 0 or cov_ytyt == 0:
+        return 0.0
+    r = math.sqrt(cov_ytyp * cov_ytyp / (cov_ypyp * cov_ytyt))
+    return r if cov_ytyp >= 0 else -r
 
 
 def _check_undefined_value(value, name: str, low: float, high: float) -> float:

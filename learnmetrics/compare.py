@@ -262,10 +262,9 @@ def _t_statistic(d: np.ndarray, mu0: float = 0.0) -> float:
     k = len(d)
     (d, mu0), _ = _scaled(d, mu0)
     d, mu0 = np.asarray(d, dtype=np.float64), float(mu0)
-    mean = float(d.mean())
-    sd = float(d.std(ddof=1))
-    if sd == 0.0 or sd <= 1e-14 * max(float(np.max(np.abs(d))), abs(mu0)):
-        if mean == mu0:
+    if float(np.ptp(d)) == 0.0:
+        # exactly equal values: no spread at all (any real spread, even of one ulp, is measured below)
+        if float(d[0]) == mu0:
             warnings.warn(
                 "all estimates are identical and equal to the hypothesised mean: the t statistic is 0/0; "
                 "statistic and p-value are NaN and H0 is not rejected",
@@ -278,8 +277,16 @@ def _t_statistic(d: np.ndarray, mu0: float = 0.0) -> float:
             UndefinedMetricWarning,
             stacklevel=3,
         )
-        return math.copysign(math.inf, mean - mu0)
-    return math.sqrt(k) * (mean - mu0) / sd
+        return math.copysign(math.inf, float(d[0]) - mu0)
+    # the mean carried as m + c (c: the mean of the residuals, exact to a rounding) so that a spread
+    # of a few ulps is measured around the true mean, not around a rounded one (d = [1, 1 + 2**-52,
+    # 1 + 2**-51] against mu0 = 1 + 3 * 2**-52: t = -3.46, p = 0.074; the former rule "sd <= 1e-14
+    # of the largest value is no spread" gave t = -inf, p = 0)
+    m = float(d.mean())
+    c = float(np.mean(d - m))
+    dev = (d - m) - c
+    sd = math.sqrt(float(np.dot(dev, dev)) / (k - 1))
+    return math.sqrt(k) * ((m - mu0) + c) / sd
 
 
 # ----------------------------------------------------------------------------- 2.4.1

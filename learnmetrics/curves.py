@@ -825,7 +825,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
         raise ValueError(
             f"inputs have different numbers of samples: y_true has {y.shape[0]}, y_score has {s.shape[0]}"
         )
-    w = _weights(sample_weight, y.shape[0])
+    w = _weights(sample_weight, y.shape[0], unit=False)   # _binary_ap scales them for sums
     _check_average(average, (None, "micro", "macro", "weighted", "samples"))
     if kind == "binary":
         pos_label = check_label(pos_label, "pos_label")  # a label of the other kind is "not a valid label" below

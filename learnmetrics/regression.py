@@ -130,11 +130,19 @@ def _check_targets(y_true, y_pred, sample_weight, multioutput, allowed):
 
 def _aggregate(output_values: np.ndarray, multioutput):
     """'raw_values' -> the array; otherwise a (weighted) mean over outputs as a float."""
-    if isinstance(multioutput, str):
-        if multioutput == "raw_values":
-            return output_values
-        return float(np.mean(output_values))
-    return float(np.average(output_values, weights=multioutput))
+    if isinstance(multioutput, str) and multioutput == "raw_values":
+        return output_values
+    weights = None if isinstance(multioutput, str) else multioutput
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = float(np.average(output_values, weights=weights))
+    if not np.isfinite(value) and np.isfinite(output_values).all():
+        # a mean of finite values is finite: the sum overflowed (1.7e308 and 1.7e308, or output
+        # weights of 1e308): the same mean of values and weights divided by powers of two (exact)
+        v = output_values / _pow2_scale(output_values)
+        if weights is not None:
+            weights = weights / _pow2_scale(weights)
+        value = float(np.average(v, weights=weights)) * _pow2_scale(output_values)
+    return value
 
 
 def _check_int(k, name: str, *, minimum: int = 0) -> int:
@@ -156,10 +164,91 @@ def _pow2_scale(*arrays) -> float:
     return float(2.0 ** np.frexp(m)[1])
 
 
-def _scaled_ss(d: np.ndarray) -> tuple[float, float]:
-    """``(s, t)`` with ``sum(d**2) == s**2 * t`` computed without overflow or underflow."""
-    s = _pow2_scale(d)
-    return s, float(np.sum((d / s) ** 2))
+def _scaled_ss(yt: np.ndarray, yp: np.ndarray) -> tuple[float, float]:
+    """``(s, t)`` with ``sum((yt - yp)**2) == s**2 * t`` computed without overflow or underflow
+    (also where ``yt - yp`` itself overflows: 1.7e308 - -1.7e308)."""
+    md, ed = _split_differences(yt, yp)
+    t, e = _weighted_sums(None, (md * md)[:, None], (2 * ed)[:, None])
+    half = min(int(e[0]) // 2, 1000)              # s itself stays finite
+    return 2.0 ** half, float(np.ldexp(t[0], int(e[0]) - 2 * half))
+
+
+#: a result below this (or not finite) may have lost terms to under- or overflow in the plain
+#: float64 formula: it is recomputed from mantissas and exponents (``_weighted_power_mean``)
+_SAFE_LOW = 2.0 ** -900
+
+
+def _split_differences(yt: np.ndarray, yp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``yt - yp`` as ``(m, e)`` with ``yt - yp == m * 2**e`` exactly as float64 rounds it, even
+    where the difference itself overflows (1.7e308 - -1.7e308): halves of such large numbers are
+    exact, so ``yt/2 - yp/2`` is the difference with one more power of two."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        d = yt - yp
+    big = ~np.isfinite(d)
+    if big.any():
+        d = np.where(big, yt * 0.5 - yp * 0.5, d)
+    md, ed = np.frexp(d)
+    return md, ed.astype(np.int64) + big
+
+
+def _weighted_power_mean(yt: np.ndarray, yp: np.ndarray, w, power: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per column, ``(r, e)`` with ``sum_i w_i |d_i|**power / sum_i w_i = r * 2**e`` (``d = yt - yp``,
+    ``power`` 1 or 2), with no under- or overflow: each term is its mantissas' product times
+    2**(its exponents - the column's largest), so a term counts unless it is more than 2**1100
+    below the largest; the weights' sum is taken the same way."""
+    md, ed = _split_differences(yt, yp)
+    md = np.abs(md)
+    if power == 2:
+        md, ed = md * md, 2 * ed
+    if w is None:
+        mw, ew = np.ones(len(yt)), np.zeros(len(yt), dtype=np.int64)
+    else:
+        mw, ew = np.frexp(w)
+        ew = ew.astype(np.int64)
+    m = mw[:, None] * md
+    e = ew[:, None] + ed
+    floor = np.iinfo(np.int64).min
+    top = np.where(m > 0, e, floor).max(axis=0)
+    top = np.where(top == floor, 0, top)
+    with np.errstate(under="ignore"):
+        total = np.sum(np.ldexp(m, np.maximum(e - top, -1100)), axis=0)
+        wtop = int(ew[mw > 0].max())
+        wsum = float(np.sum(np.ldexp(mw, np.maximum(ew - wtop, -1100))))
+    return total / wsum, top - wtop
+
+
+def _robust_columns(plain: np.ndarray, yt, yp, w_orig, w_scaled, power: int, root: bool) -> np.ndarray:
+    """``plain`` (the float64 formula, as scikit-learn computes it) where it cannot have lost a
+    term; recomputed exactly in scale elsewhere: a result not finite or below 2**-900 (squares of
+    1e-200 underflow, differences of 1e308 overflow, a weight of 0 times an overflowed square is
+    NaN), or weights so spread that the scaled ones lost bits (1e-300 next to 1e300)."""
+    redo = ~np.isfinite(plain) | (plain < _SAFE_LOW)
+    if root:
+        with np.errstate(invalid="ignore"):
+            plain = np.sqrt(plain)
+    if w_orig is not None and bool(((w_scaled < 2.0 ** -1021) & (w_orig > 0)).any()):
+        redo[:] = True
+    if not redo.any():
+        return plain
+    r, e = _weighted_power_mean(yt[:, redo], yp[:, redo], w_orig, power)
+    if root:
+        odd = e % 2 != 0
+        r, e = np.where(odd, 2 * r, r), np.where(odd, e - 1, e)
+        r, e = np.sqrt(r), e // 2
+    out = plain.copy()
+    with np.errstate(over="ignore", under="ignore"):
+        out[redo] = np.ldexp(r, e.astype(np.int64).clip(-2**31 + 1, 2**31 - 1))
+    return out
+
+
+def _loss(y_true, y_pred, sample_weight, multioutput, power: int, root: bool):
+    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_LOSS)
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        d = np.abs(yt - yp) if power == 1 else (yt - yp) ** 2
+        errors = np.average(d, axis=0, weights=w)
+    w_orig = None if w is None else check_sample_weight(sample_weight, len(yt))
+    errors = _robust_columns(np.asarray(errors, dtype=np.float64).reshape(-1), yt, yp, w_orig, w, power, root)
+    return _aggregate(errors, mo)
 
 
 def _check_1d_pair(y_true, y_pred):
@@ -218,9 +307,7 @@ def mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="unifo
     >>> mean_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
     0.375
     """
-    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_LOSS)
-    errors = np.average((yt - yp) ** 2, axis=0, weights=w)
-    return _aggregate(errors, mo)
+    return _loss(y_true, y_pred, sample_weight, multioutput, 2, False)
 
 
 def root_mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
@@ -244,9 +331,7 @@ def root_mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="
     >>> round(root_mean_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8]), 4)
     0.6124
     """
-    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_LOSS)
-    errors = np.sqrt(np.average((yt - yp) ** 2, axis=0, weights=w))
-    return _aggregate(errors, mo)
+    return _loss(y_true, y_pred, sample_weight, multioutput, 2, True)
 
 
 def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
@@ -273,24 +358,65 @@ def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="unif
     >>> mean_absolute_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
     0.5
     """
-    yt, yp, w, mo = _check_targets(y_true, y_pred, sample_weight, multioutput, _MULTIOUTPUT_LOSS)
-    errors = np.average(np.abs(yp - yt), axis=0, weights=w)
-    return _aggregate(errors, mo)
+    return _loss(y_true, y_pred, sample_weight, multioutput, 1, False)
 
 
-def _weighted_sum_of_squares(w: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per column of ``d``, ``(t, e)`` with sum_i w_i d_i^2 = t * 2**e: each term is its
-    mantissas' product times 2**(its exponents - the column's largest), so no term over- or
-    underflows unless it is below 2**-1074 of the largest (then it does not count)."""
-    mw, ew = np.frexp(w)
-    md, ed = np.frexp(d)
-    m = mw[:, None] * md * md
-    e = ew[:, None].astype(np.int64) + 2 * ed.astype(np.int64)
-    top = np.where(m > 0, e, np.iinfo(np.int64).min).max(axis=0)
-    top = np.where(top == np.iinfo(np.int64).min, 0, top)
+def _weighted_sums(w, md: np.ndarray, ed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per column, ``(t, e)`` with ``sum_i w_i md_i 2**ed_i = t * 2**e`` (``w`` None: all ones):
+    each term is its mantissas' product times 2**(its exponents - the column's largest), so no
+    term over- or underflows unless it is more than 2**1100 below the largest (then it does not
+    count). ``md`` may be signed."""
+    if w is None:
+        m, e = md, ed
+    else:
+        mw, ew = np.frexp(w)
+        m = mw[:, None] * md
+        e = ew[:, None].astype(np.int64) + ed
+    floor = np.iinfo(np.int64).min
+    top = np.where(m != 0, e, floor).max(axis=0)
+    top = np.where(top == floor, 0, top)
     with np.errstate(under="ignore"):
         total = np.sum(np.ldexp(m, np.maximum(e - top, -1100)), axis=0)
     return total, top
+
+
+def _two_sum(a, b):
+    """``(s, err)`` with ``s = fl(a + b)`` and ``a + b = s + err`` exactly (Knuth)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _deviations_from_mean(yt: np.ndarray, w_scaled, w) -> tuple[np.ndarray, np.ndarray]:
+    """``(d, s)``: ``yt - mean`` per column, divided by the power of two ``s`` (per column),
+    with the weighted mean carried in two floats: the rounded mean plus its remainder, found
+    from the weighted sum of the residuals (the rounded mean alone puts ``W * ulp**2`` into SST:
+    y = [1, 1 + 2**-52] had SST 2**-104 for 2**-105). Constant columns get exactly 0."""
+    s = np.array([_pow2_scale(yt[:, j]) for j in range(yt.shape[1])])
+    ys = yt / s
+    wt, we = _weight_total(w, len(ys))
+
+    def mean_of(x):                        # sum_i w_i x_i / sum_i w_i, no under- or overflow
+        md, ed = np.frexp(x)
+        t, e = _weighted_sums(w, md, ed.astype(np.int64))
+        with np.errstate(under="ignore"):
+            return np.ldexp(t / wt, e - we)
+
+    m = np.average(ys, axis=0, weights=w_scaled)
+    m, c = _two_sum(m, mean_of(ys - m))    # the mean is m + c, c below half an ulp of m
+    c = c + mean_of((ys - m) - c)          # one more step for the remainder
+    d = (ys - m) - c
+    d[:, np.ptp(yt, axis=0) == 0] = 0.0
+    return d, s
+
+
+def _weight_total(w, n: int) -> tuple[float, int]:
+    """``(t, e)`` with ``sum(w) == t * 2**e`` (no overflow: 1e308 + 1e308)."""
+    if w is None:
+        return float(n), 0
+    mw, ew = np.frexp(w)
+    t, e = _weighted_sums(None, mw[:, None], ew[:, None].astype(np.int64))
+    return float(t[0]), int(e[0])
 
 
 def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average", force_finite=True):
@@ -308,16 +434,16 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     an intercept, evaluated on its own training data, it also equals
     SSR/SST; note 004's ``SSR/SST`` form holds only then.)
 
-    The same values as scikit-learn, except for targets near the limits of
-    float64: each column is divided by a power of two near its largest value
-    first (exact, so ordinary inputs give the same bits), where scikit-learn's
-    squares overflow (``|y|`` above about 1e154: NaN) or underflow (below
-    about 1e-154: a poor prediction scored 1.0).
-
-    Weights may span more than float64 (1e-300 next to 1e300): SSE and SST are
-    summed as mantissas and powers of two, so a lightly weighted example that
-    carries all of SST still counts (scikit-learn, and rescaling alone, give
-    0.0 or -inf there). An :math:`R^2` below -1.8e308 is -inf.
+    The same values as scikit-learn (to the last bit or two), except where
+    scikit-learn's float64 arithmetic loses them: SSE and SST are summed as
+    mantissas and powers of two, so targets of 1e200 (scikit-learn: inf/inf =
+    NaN) or 1e-200 (0/0: a poor prediction scored 1.0) and weights spanning
+    more than float64 (1e-300 next to 1e300: a lightly weighted example that
+    carries all of SST still counts) give the true ratio; SST is taken around
+    the weighted mean kept to twice float precision (scikit-learn's rounded
+    mean gives a constant column of 0.37 with uneven weights an SST of about
+    1e-33 and an :math:`R^2` of -2.8e30 instead of 0.0, and y = [1, 1 + 2**-52]
+    score 0.0 instead of -1.0 against a prediction of 1). An :math:`R^2` below -1.8e308 is -inf.
 
     Constant ``y_true`` (SST = 0): the formula gives NaN (perfect
     prediction) or -inf. With ``force_finite=True`` (default) these become
@@ -346,22 +472,18 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
     if len(yt) < 2:
         warn_undefined("R^2 score is not well-defined with less than two samples.")
         return float("nan")
-    # R^2 is a ratio: each column is divided by a power of two near its largest value (exact,
-    # so ordinary inputs give the same bits), which keeps 1e200 or 1e-200 targets from
-    # overflowing to inf/inf = NaN or underflowing to 0/0
-    scale = np.array([_pow2_scale(yt[:, j], yp[:, j]) for j in range(yt.shape[1])])
-    yt, yp = yt / scale, yp / scale
-    if w is None:
-        numerator = np.sum((yt - yp) ** 2, axis=0)
-        denominator = np.sum((yt - np.average(yt, axis=0)) ** 2, axis=0)
-        num_exp = den_exp = np.zeros(yt.shape[1], dtype=np.int64)
-    else:
-        # weights spanning more than float64 (1e-300 next to 1e300): each term w d^2 is summed
-        # as mantissa * 2**(exponent - the column's largest), so a light example's term is not
-        # lost when the weights are rescaled (it may be all of SST: R^2 = 1 - 1e300, not 0.0)
-        w_orig = check_sample_weight(sample_weight, len(yt))
-        numerator, num_exp = _weighted_sum_of_squares(w_orig, yt - yp)
-        denominator, den_exp = _weighted_sum_of_squares(w_orig, yt - np.average(yt, axis=0, weights=w))
+    # SSE from the differences as mantissas and exponents (1e-200 or 1e300 targets neither under-
+    # nor overflow); SST from the deviations from a weighted mean kept to twice float precision;
+    # each term w d^2 is summed as mantissa * 2**(exponent - the column's largest), so weights
+    # spanning more than float64 (1e-300 next to 1e300) still count: a light example may carry
+    # all of SST (R^2 = 1 - 1e300, not 0.0)
+    w_orig = None if w is None else check_sample_weight(sample_weight, len(yt))
+    md, ed = _split_differences(yt, yp)
+    numerator, num_exp = _weighted_sums(w_orig, md * md, 2 * ed)
+    dev, scale = _deviations_from_mean(yt, w, w_orig)
+    md, ed = np.frexp(dev)
+    denominator, den_exp = _weighted_sums(w_orig, md * md, 2 * ed.astype(np.int64))
+    den_exp = den_exp + 2 * np.frexp(scale)[1].astype(np.int64) - 2
     nonzero_den = denominator != 0
     with np.errstate(over="ignore"):
         ratio = np.ldexp(numerator / np.where(nonzero_den, denominator, 1.0), num_exp - den_exp)
@@ -380,7 +502,7 @@ def r2_score(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average
         # the columns' SST in common units (relative to the largest scale: exact, no overflow)
         with np.errstate(invalid="ignore", under="ignore"):
             sst = np.ldexp(denominator, den_exp - den_exp.max())
-            return float(np.average(scores, weights=sst * (scale / scale.max()) ** 2))
+            return float(np.average(scores, weights=sst))
     return _aggregate(scores, mo)
 
 
@@ -463,12 +585,12 @@ def residual_variance(y_true, y_pred, *, n_params) -> float:
     """
     yt, yp, n = _check_1d_pair(y_true, y_pred)
     k = _check_n_params(n_params, n, strict=True)
-    s, t = _scaled_ss(yt - yp)
+    s, t = _scaled_ss(yt, yp)
     return float(s * s * (t / (n - k)))
 
 
 def _log_rss_over_n(yt, yp, n, who: str) -> float:
-    s, t = _scaled_ss(yt - yp)  # RSS = s^2 t, so ln(RSS/n) stays finite for huge or tiny residuals
+    s, t = _scaled_ss(yt, yp)  # RSS = s^2 t, so ln(RSS/n) stays finite for huge or tiny residuals
     if t == 0.0:
         warn_undefined(f"{who}: the fit is perfect (RSS = 0), so ln(RSS/n) = -inf", stacklevel=4)
         return -np.inf
@@ -623,7 +745,7 @@ def mallows_cp(y_true, y_pred, *, n_params, sigma2, convention="mallows") -> flo
     p = _check_n_params(n_params, n)
     s2 = _check_sigma2(sigma2)
     check_choice(convention, "convention", ("mallows", "islr"))
-    s, t = _scaled_ss(yt - yp)  # RSS = s^2 t (exactly, unless RSS itself overflows)
+    s, t = _scaled_ss(yt, yp)  # RSS = s^2 t (exactly, unless RSS itself overflows)
     rss = t * s * s
     if convention == "mallows":
         if t and not np.isfinite(rss):  # RSS beyond float64: its ratio to sigma2 may still be finite

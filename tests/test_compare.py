@@ -250,8 +250,17 @@ def test_identical_fold_errors_warn_and_do_not_reject():
         r = lm.paired_t_test([0.1, 0.2, 0.3], [0.1, 0.2, 0.3])
     assert math.isnan(r.statistic) and not r.reject
     with pytest.warns(lm.UndefinedMetricWarning):
-        r = lm.paired_t_test([0.2, 0.3, 0.4], [0.1, 0.2, 0.3])
+        r = lm.paired_t_test([0.25, 0.5, 0.75], [0.125, 0.375, 0.625])     # differences exactly 0.125
     assert r.statistic == math.inf and r.p_value == 0.0 and r.reject
+    # 0.4 - 0.3 and 0.3 - 0.2 differ in float64 (by 6e-17): a real spread, the real t (exact fractions:
+    # 6.24e15; SciPy's ttest_rel, around its rounded mean, 5.32e15)
+    from fractions import Fraction as F
+    d = [F(0.2 - 0.1), F(0.3 - 0.2), F(0.4 - 0.3)]
+    mean = sum(d) / 3
+    exact_t = math.sqrt(3) * float(mean) / math.sqrt(float(sum((x - mean) ** 2 for x in d) / 2))
+    r = lm.paired_t_test([0.2, 0.3, 0.4], [0.1, 0.2, 0.3])
+    assert r.statistic == pytest.approx(exact_t, rel=1e-12)
+    assert r.reject and r.p_value < 1e-20
 
 
 def test_mcnemar_without_disagreement_warns():

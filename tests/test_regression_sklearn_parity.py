@@ -82,6 +82,21 @@ def test_losses_match_sklearn(name):
     assert checked > 2 * N_CASES
 
 
+def _constant_columns_at_zero(y_true, y_pred):
+    """Both targets shifted by a constant column's value, which changes no R^2: scikit-learn takes
+    SST around a rounded weighted mean, so a constant column of 0.37 with uneven weights has SST
+    1e-33 for 0 there (R^2 -1.5e33 for the true 0.0, or 1 - 1/0); at 0 its mean is exact."""
+    yt = np.array(y_true, dtype=float)
+    yp = np.array(y_pred, dtype=float)
+    yt2, yp2 = yt.reshape(len(yt), -1), yp.reshape(len(yp), -1)
+    for j in range(yt2.shape[1]):
+        if np.ptp(yt2[:, j]) == 0:
+            c = yt2[0, j]
+            yt2[:, j] -= c
+            yp2[:, j] -= c
+    return yt2.reshape(yt.shape), yp2.reshape(yp.shape)
+
+
 @pytest.mark.parametrize("force_finite", [True, False])
 def test_r2_matches_sklearn(force_finite):
     checked = constant = 0
@@ -92,7 +107,8 @@ def test_r2_matches_sklearn(force_finite):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # n < 2 warnings on both sides; -inf/nan arithmetic
                 a = lm.r2_score(y_true, y_pred, sample_weight=w, multioutput=mo, force_finite=force_finite)
-                b = skm.r2_score(y_true, y_pred, sample_weight=w, multioutput=mo, force_finite=force_finite)
+                b = skm.r2_score(*_constant_columns_at_zero(y_true, y_pred), sample_weight=w, multioutput=mo,
+                                 force_finite=force_finite)
             if isinstance(b, np.ndarray):
                 np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)  # nan == nan, inf == inf
             else:
@@ -141,14 +157,17 @@ def test_adjusted_r2_matches_textbook_via_sklearn_fit():
 
 
 @pytest.mark.parametrize("scale", [1e-100, 1.0, 1e100])
-def test_r2_rescaling_keeps_sklearn_values_bit_for_bit_on_ordinary_scales(scale):
+def test_r2_keeps_sklearn_values_to_the_last_bits_on_ordinary_scales(scale):
+    """Within two ulps of 1 (SST is taken around the mean kept to twice float precision, so the
+    last bit differs now and then: on these 150 columns 22 times scikit-learn's is farther from the
+    exact value, 14 times ours)."""
     rng = np.random.default_rng(11)
     for _ in range(50):
         y = rng.normal(size=(20, 3)) * scale
         p = y + rng.normal(size=(20, 3)) * scale
         for mo in ("raw_values", "uniform_average", "variance_weighted"):
             a, b = lm.r2_score(y, p, multioutput=mo), skm.r2_score(y, p, multioutput=mo)
-            np.testing.assert_allclose(a, b, rtol=1e-14, atol=0)
+            np.testing.assert_allclose(a, b, rtol=1e-14, atol=4.5e-16)
 
 
 def test_r2_documented_difference_at_the_limits_of_float64():
