@@ -238,3 +238,20 @@ def test_temperature_came_in_scikit_learn_1_8():
     doc = CalibratedClassifierCV.__doc__
     i = doc.index("Added option 'temperature'")
     assert doc[:i].rstrip().splitlines()[-1].strip() == ".. versionchanged:: 1.8"
+
+
+def test_temperature_keeps_the_auc_on_the_slider_range_but_not_when_float64_saturates():
+    """11 zh-11-7 (and exercise 11.4's solution text, left alone): sigma(logit(p)/T) is increasing for every
+    T > 0, yet at T = 0.01 the top scores round to exactly 1.0 in float64 and tie: AUC 0.85596 -> 0.84832.
+    On the explorer's slider, T from 0.25 to 4, the AUC stays."""
+    from learnmetrics import calibration as C
+    from learnmetrics.widgets.calibration import TemperatureExplorer
+    import inspect
+    temps = inspect.signature(TemperatureExplorer).parameters["temperatures"].default
+    assert (min(temps), max(temps)) == (0.25, 4.0)
+    y, _, p = C.simulate_scores(4000, rng=11)
+    base = lm.roc_auc_score(y, p)
+    for t in temps:
+        assert lm.roc_auc_score(y, C.sharpen(p, t)) == pytest.approx(base, abs=1e-12)
+    assert f"{base:.5f}" == "0.85596" and f"{lm.roc_auc_score(y, C.sharpen(p, 0.01)):.5f}" == "0.84832"
+    assert (C.sharpen(p, 0.01) == 1.0).sum() > 1
