@@ -78,6 +78,9 @@ def test_without_ties_trapezoids_le_coin_flip_curve_area_le_ap():
     p, r, _ = lm.precision_recall_curve(s.y_true, s.y_score)
     got = auc(r, p), _area_under_the_coin_flip_curve(ordered), lm.average_precision_score(s.y_true, s.y_score)
     assert [f"{v:.4f}" for v in got] == ["0.8019", "0.8025", "0.8145"]
+    y, sc = np.r_[1, 1, 0, 0, 0], np.arange(5.0)[::-1]          # a perfect ranking: 1 for all three
+    p, r, _ = lm.precision_recall_curve(y, sc)
+    assert auc(r, p) == _area_under_the_coin_flip_curve(y) == lm.average_precision_score(y, sc) == 1.0
     for _ in range(120):
         y = np.r_[0, 1, RNG.integers(0, 2, int(RNG.integers(0, 12)))]
         sc = RNG.permutation(len(y)).astype(float)
