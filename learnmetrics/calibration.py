@@ -836,7 +836,9 @@ def sharpen(y_prob, temperature) -> np.ndarray:
     T < 1 pushes them towards 0 and 1 (sharper, more confident), T > 1 towards
     0.5 (softer). The map is strictly increasing for every T > 0, so the order
     of the examples, and every ranking measure such as the AUC, is unchanged
-    (apart from probabilities exactly 0 or 1, clipped to 1e-12 first).
+    (apart from probabilities exactly 0 or 1, clipped to 1e-12 first, and, in
+    floating point, outputs that round to exactly 0.0 or 1.0 at a very small T,
+    e.g. 0.01, which come out tied and can change the AUC).
 
     Example
     -------

@@ -192,7 +192,8 @@ def _solve_114() -> str:
     a, b = _S4[1.0], _S4[2.0]
     return (f"T = 1: AUC {a.auc:.4f}, Brier {a.brier:.4f};  T = 2: AUC {b.auc:.4f}, Brier {b.brier:.4f}\n"
             "σ(logit(p)/T) is increasing in p for every T > 0: the order of the examples does not change, so "
-            f"the AUC {_CAT4}; only the probabilities (and Brier, log loss, ECE) move.")
+            f"the AUC {_CAT4}; only the probabilities (and Brier, log loss, ECE) move. (In floating point, a "
+            "very small T such as 0.01 rounds the top scores to exactly 1.0 and ties them, which can lower the AUC.)")
 
 
 register(

@@ -96,7 +96,8 @@ def _solve_4():
     a, b = S4[1.0], S4[2.0]
     return (f"T = 1：AUC {a.auc:.4f}，Brier {a.brier:.4f}；T = 2：AUC {b.auc:.4f}，Brier {b.brier:.4f}\n"
             "对任意 T > 0，σ(logit(p)/T) 都是 p 的增函数：样例的顺序不变，所以 AUC "
-            f"{_OPT_ZH[CAT4]}（'{CAT4}'）；变的只是概率（以及 Brier 分数、对数损失、ECE）。")
+            f"{_OPT_ZH[CAT4]}（'{CAT4}'）；变的只是概率（以及 Brier 分数、对数损失、ECE）。"
+            "（在浮点运算中，很小的 T（如 0.01）会把最高的分数舍入成恰好 1.0 并使它们并列，AUC 可能因此下降。）")
 
 
 _M4 = {"goes up": ("变柔和看起来应该有帮助，", "AUC 只看分数的顺序，而把对数几率除以 T 不改变顺序。"),
@@ -132,6 +133,6 @@ FOLLOWS = {
     '11.3': {'prompt': '534b16d05d', 'hint': 'ac32e12514', 'mistake 1': '4c9c031855', 'mistake 2': '664f11432e',
              'solve': 'b2f33ff500'},
     '11.4': {'prompt': 'e8649334d6', 'hint': '46d685a485', 'mistake 1': '4f62f3a252', 'mistake 2': 'f5d25f6cd1',
-             'solve': 'ca72adeabd'},
+             'solve': '2f87e43188'},
     '11.5': {'prompt': 'e50db86de7', 'answer': 'fa39ca685c', 'key_points': 'ef06045657'},
 }
