@@ -16,7 +16,6 @@ MAX_WIDTH = 1000
 
 #: (notebook, cell id): the widest stored PNG of that cell when this test was written (2026-11-29)
 TOO_WIDE = {
-    ("03_pr_bep_fbeta.ipynb", "5f3f94e3"): 1080,
     ("03_pr_bep_fbeta.ipynb", "0c6bfc2b"): 1060,
     ("05_cost_curves.ipynb", "be1a4ccb"): 1160,
     ("09_bias_variance.ipynb", "e6f7baf5"): 1120,
