@@ -251,11 +251,15 @@ def _rowwise_auc_ap(yt: np.ndarray, s: np.ndarray):
     return auc, ap, pos
 
 
-def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w, rowwise=None):
+def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w, rowwise=None, score_w=None):
     """scikit-learn's ``_average_binary_score`` on an indicator target:
-    one binary score per label (or per sample), then their (weighted) mean."""
+    one binary score per label (or per sample), then their (weighted) mean. ``score_w``: the
+    weights handed to ``binary_metric`` when they differ from ``w`` (average precision takes
+    them unscaled: it scales each class's weights itself, so a very light weight is kept)."""
+    if score_w is None:
+        score_w = w
     if average == "micro":
-        sw = None if w is None else np.repeat(w, yt.shape[1])
+        sw = None if score_w is None else np.repeat(score_w, yt.shape[1])
         return float(binary_metric(yt.ravel(), s.ravel(), sample_weight=sw))
     if average == "samples" and rowwise is not None:  # vectorised over the rows
         scores = rowwise(yt, s)
@@ -264,7 +268,7 @@ def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w, ro
     elif average == "samples":  # one binary problem per row: rank the labels of each sample
         parts, score_weight, average_weight = zip(yt, s), None, w
     else:  # one binary problem per label (column)
-        parts, score_weight = zip(yt.T, s.T), w
+        parts, score_weight = zip(yt.T, s.T), score_w
         average_weight = None
         if average == "weighted":
             average_weight = yt.sum(axis=0, dtype=np.int64) if w is None else w @ yt.astype(np.float64)
@@ -288,13 +292,14 @@ def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w, ro
     return float(np.mean(scores))
 
 
-def _check_common(y_true, y_score, average, sample_weight):
+def _check_common(y_true, y_score, average, sample_weight, *, unscaled=False):
     average = check_choice(average, "average", _SCORE_AVERAGES)
     yt = as_indicator(y_true, "y_true")
     s = _check_scores_like(y_score, yt.shape)
     # weights scaled by a power of two (largest in [1, 2)): an AUC or AP never depends on their scale
-    w = _unit_scale(check_sample_weight(sample_weight, yt.shape[0]))
-    return yt, s, average, w
+    raw = check_sample_weight(sample_weight, yt.shape[0])
+    w = _unit_scale(raw)
+    return (yt, s, average, w, raw) if unscaled else (yt, s, average, w)
 
 
 def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
@@ -401,7 +406,7 @@ def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1
     >>> average_precision_indicator(y, s, average="micro")
     1.0
     """
-    yt, s, average, w = _check_common(y_true, y_score, average, sample_weight)
+    yt, s, average, w, raw = _check_common(y_true, y_score, average, sample_weight, unscaled=True)
     if isinstance(pos_label, (bool, np.bool_)) or not isinstance(pos_label, numbers.Real) or pos_label != 1:
         raise ValueError(
             f"Parameter pos_label is fixed to 1 for multilabel-indicator y_true. Do not set pos_label "
@@ -421,4 +426,4 @@ def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1
                           UserWarning, stacklevel=5)
         return ap
 
-    return _average_scores(metric, yt, s, average, w, rowwise=rowwise)
+    return _average_scores(metric, yt, s, average, w, rowwise=rowwise, score_w=raw)

@@ -251,3 +251,18 @@ def test_t_test_on_exactly_equal_values_keeps_its_documented_answer():
     assert r.statistic == -math.inf
     with pytest.warns(lm.UndefinedMetricWarning, match="equal to the hypothesised mean"):
         assert math.isnan(lm.t_test([0.1] * 4, epsilon0=0.1).statistic)
+
+
+def test_multilabel_average_precision_keeps_a_very_light_weight():
+    """The indicator path hands average precision its weights unscaled, as the binary path does:
+    column 0's only positive is the light top example, so its AP is 1 (was 0.0 with a warning
+    that no positive was found: scaling first had turned 1e-300 into 0)."""
+    y = np.array([[0, 1], [1, 0], [0, 1]])
+    s = np.array([[0.2, 0.9], [0.9, 0.1], [0.1, 0.2]])
+    w = np.array([1e300, 1e-300, 1e300])
+    cols = [lm.average_precision_score(y[:, j], s[:, j], sample_weight=w) for j in range(2)]
+    assert cols == [1.0, 1.0]
+    np.testing.assert_array_equal(lm.average_precision_score(y, s, sample_weight=w, average=None), cols)
+    assert lm.average_precision_score(y, s, sample_weight=w) == 1.0
+    # micro pools the 6 (sample, label) pairs: P 1 at R 1/2, then P 2/3 at R 1
+    assert abs(lm.average_precision_score(y, s, sample_weight=w, average="micro") - (0.5 + 0.5 * 2 / 3)) < 1e-15
