@@ -84,31 +84,66 @@ register(
 # -- 10.2: the 1/√n law -----------------------------------------------------------------------------
 _W0, _N0, _NN = 0.20, 100, 400
 _W_SQRT = _W0 * np.sqrt(_N0 / _NN)
+#: the factor m by which the width shrinks (m² times the examples): how the text says it
+_SHRINK_102 = {2: ("four times the data halves the width, it does not quarter it.",
+                   "four times the examples buy only half the width"),
+               3: ("nine times the data divides the width by three, not by nine.",
+                   "nine times the examples buy only a third of the width"),
+               4: ("sixteen times the data divides the width by four, not by sixteen.",
+                   "sixteen times the examples buy only a quarter of the width")}
 
 
-def _solve_102() -> str:
-    st = [U.auc_sampling_state(n, n_datasets=200, n_resamples=10) for n in (_N0, _NN)]
+def _setting_10_2(seed: int):
+    """(width, n, n') of variant ``seed``: a two-decimal width 0.12-0.30 at n = 50, 100 or 200 test examples,
+    n' = m² n with m = 2, 3 or 4 (n' at most 900), so the answer is the width over m."""
+    if seed == 0:
+        return _W0, _N0, _NN
+    rng = np.random.default_rng([10, 2, seed])
+    while True:
+        n, m = int(rng.choice([50, 100, 200])), int(rng.integers(2, 5))
+        if n * m * m <= 900:
+            return float(rng.integers(6, 16)) / 50, n, n * m * m
+
+
+def _n_datasets_10_2(w0, n0, nn) -> int:
+    """Test sets simulated per size: 200 for the exercise itself, 50 for a variant (a few ms)."""
+    return 200 if (w0, n0, nn) == (_W0, _N0, _NN) else 50
+
+
+def _solve_102(w0=_W0, n0=_N0, nn=_NN, n_datasets=200) -> str:
+    m = round(np.sqrt(nn / n0))
+    st = [U.auc_sampling_state(n, n_datasets=n_datasets, n_resamples=10) for n in (n0, nn)]
     w = [float(np.mean(s.highs - s.lows)) for s in st]
     return (f"the standard error of a mean of n terms shrinks like 1/√n, and an interval is ± z times it:\n"
-            f"width({_NN}) ≈ width({_N0}) x √({_N0}/{_NN}) = {_W0} x {np.sqrt(_N0 / _NN):.2f} = {_W_SQRT:.3f}\n"
-            f"simulated (binormal, 200 test sets each): mean DeLong width {w[0]:.3f} at n = {_N0}, {w[1]:.3f} at "
-            f"n = {_NN}, ratio {w[1] / w[0]:.3f}\n"
-            "four times the examples buy only half the width")
+            f"width({nn}) ≈ width({n0}) x √({n0}/{nn}) = {w0} x {np.sqrt(n0 / nn):.2f} = {w0 * np.sqrt(n0 / nn):.3f}\n"
+            f"simulated (binormal, {n_datasets} test sets each): mean DeLong width {w[0]:.3f} at n = {n0}, {w[1]:.3f} at "
+            f"n = {nn}, ratio {w[1] / w[0]:.3f}\n"
+            f"{_SHRINK_102[m][1]}")
+
+
+def _make_10_2(seed: int) -> dict:
+    w0, n0, nn = _setting_10_2(seed)
+    m = round(np.sqrt(nn / n0))
+    return dict(
+        prompt=f"A 95% interval for an AUC is {w0} wide with {n0} test examples. About how wide will it be with "
+               f"{nn} test examples from the same population?",
+        answer=w0 * np.sqrt(n0 / nn),
+        data={"width": w0, "n0": n0, "n1": nn},
+        mistakes=[
+            Mistake(w0 * n0 / nn, "that is width ∝ 1/n,", f"a standard error shrinks like 1/√n: {_SHRINK_102[m][0]}"),
+            Mistake(w0, "the width does not stay the same:", "more test examples pin the AUC down more tightly."),
+        ],
+        solve=lambda: _solve_102(w0, n0, nn, _n_datasets_10_2(w0, n0, nn)),
+    )
 
 
 register(
     "10.2",
-    f"A 95% interval for an AUC is {_W0} wide with {_N0} test examples. About how wide will it be with "
-    f"{_NN} test examples from the same population?",
     kind="number",
-    quantity="value", answer=_W_SQRT, tolerance=0.005, data={"width": _W0, "n0": _N0, "n1": _NN},
-    mistakes=[
-        Mistake(_W0 * _N0 / _NN, "that is width ∝ 1/n,",
-                "a standard error shrinks like 1/√n: four times the data halves the width, it does not quarter it."),
-        Mistake(_W0, "the width does not stay the same:", "more test examples pin the AUC down more tightly."),
-    ],
+    quantity="value", tolerance=0.005,
     hint="How does the standard error of an average depend on n?",
-    solve=_solve_102,
+    variants=_make_10_2,
+    **_make_10_2(0),
 )
 
 # -- 10.3: a percentile interval from 21 resampled values -----------------------------------------

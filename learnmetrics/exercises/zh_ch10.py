@@ -41,29 +41,37 @@ def _zh_1(made):
 
 translate("10.1", hint="4 个正例的 V10，4 个反例的 V01；它们的样本方差；最后开平方。", variants=_zh_1, **_zh_1(e._make_10_1(0)))
 
-W0, N0, NN, WS = e._W0, e._N0, e._NN, e._W_SQRT
+#: m (the width shrinks m-fold with m² times the examples): how the Chinese says it
+_SHRINK = {2: ("数据多四倍，宽度减半，而不是变成四分之一。", "样例多四倍，宽度只减半"),
+           3: ("数据多九倍，宽度缩小为三分之一，而不是九分之一。", "样例多九倍，宽度只缩小为三分之一"),
+           4: ("数据多十六倍，宽度缩小为四分之一，而不是十六分之一。", "样例多十六倍，宽度只缩小为四分之一")}
 
 
-def _solve_2():
-    st = [U.auc_sampling_state(n, n_datasets=200, n_resamples=10) for n in (N0, NN)]
+def _solve_2(w0, n0, nn):
+    m, n_datasets = round(np.sqrt(nn / n0)), e._n_datasets_10_2(w0, n0, nn)
+    st = [U.auc_sampling_state(n, n_datasets=n_datasets, n_resamples=10) for n in (n0, nn)]
     w = [float(np.mean(s.highs - s.lows)) for s in st]
     return (f"n 项均值的标准误按 1/√n 缩小，而置信区间是 ± z 倍的标准误：\n"
-            f"宽度({NN}) ≈ 宽度({N0}) × √({N0}/{NN}) = {W0} × {np.sqrt(N0 / NN):.2f} = {WS:.3f}\n"
-            f"模拟（双正态，各 200 个测试集）：n = {N0} 时 DeLong 区间平均宽 {w[0]:.3f}，n = {NN} 时 {w[1]:.3f}，"
+            f"宽度({nn}) ≈ 宽度({n0}) × √({n0}/{nn}) = {w0} × {np.sqrt(n0 / nn):.2f} = {w0 * np.sqrt(n0 / nn):.3f}\n"
+            f"模拟（双正态，各 {n_datasets} 个测试集）：n = {n0} 时 DeLong 区间平均宽 {w[0]:.3f}，n = {nn} 时 {w[1]:.3f}，"
             f"比值 {w[1] / w[0]:.3f}\n"
-            "样例多四倍，宽度只减半")
+            f"{_SHRINK[m][1]}")
 
 
-translate(
-    "10.2",
-    prompt=f"用 {N0} 个测试样例时，某个 AUC 的 95% 置信区间宽 {W0}。用同一总体的 {NN} 个测试样例时，它大约会有多宽？",
-    hint="平均值的标准误如何依赖于 n？",
-    mistakes=[
-        ("这是宽度 ∝ 1/n，", "标准误按 1/√n 缩小：数据多四倍，宽度减半，而不是变成四分之一。"),
-        ("宽度不会保持不变：", "测试样例越多，AUC 就被限定得越紧。"),
-    ],
-    solve=_solve_2,
-)
+def _zh_2(made):
+    d = made["data"]
+    w0, n0, nn = d["width"], d["n0"], d["n1"]
+    return dict(
+        prompt=f"用 {n0} 个测试样例时，某个 AUC 的 95% 置信区间宽 {w0}。用同一总体的 {nn} 个测试样例时，它大约会有多宽？",
+        mistakes=[
+            ("这是宽度 ∝ 1/n，", f"标准误按 1/√n 缩小：{_SHRINK[round(np.sqrt(nn / n0))][0]}"),
+            ("宽度不会保持不变：", "测试样例越多，AUC 就被限定得越紧。"),
+        ],
+        solve=lambda: _solve_2(w0, n0, nn),
+    )
+
+
+translate("10.2", hint="平均值的标准误如何依赖于 n？", variants=_zh_2, **_zh_2(e._make_10_2(0)))
 
 VALS, SORTED, P90 = e._VALS, e._SORTED, e._P90
 
