@@ -454,35 +454,69 @@ _r9 = lm.mcnemar_test_table(_T9)
 _plain9 = lm.mcnemar_test_table(_T9, correction=False).statistic
 
 
-def _solve_9() -> str:
-    e01, e10 = _r9.details["e01"], _r9.details["e10"]
+def _diagonal_9(table) -> float:
+    """The mistake of taking the diagonal (where both learners agree) for the disagreements."""
+    e00, e11 = int(table[0, 0]), int(table[1, 1])
+    return (abs(e00 - e11) - 1) ** 2 / (e00 + e11)
+
+
+def _table_12_9(seed: int):
+    """The 2x2 table of variant ``seed`` (drawn as chapter 08's exercise 08.1 draws its tables): 100 examples,
+    10-32 disagreements with e01 ≠ e10; the statistic with and without the correction and the diagonal's
+    mistake at least 0.002 apart (distinct at the asked 3 decimals)."""
+    if seed == 0:
+        return _T9
+    rng = np.random.default_rng([12, 9, seed])
+    while True:
+        e01, e10, e11 = (int(v) for v in rng.integers([1, 1, 5], [21, 13, 41]))
+        table = np.array([[100 - e01 - e10 - e11, e01], [e10, e11]])
+        vals = np.array([lm.mcnemar_test_table(table).statistic,
+                         lm.mcnemar_test_table(table, correction=False).statistic, _diagonal_9(table)])
+        if e01 != e10 and e01 + e10 >= 10 and np.min(np.abs(vals[:, None] - vals[None, :]) + np.eye(3)) >= 0.002:
+            return table
+
+
+def _solve_9(table=_T9) -> str:
+    r = lm.mcnemar_test_table(table)
+    e01, e10 = r.details["e01"], r.details["e10"]
     return (f"1. the disagreements: e01 = {e01}, e10 = {e10} (the diagonal, where both agree, does not count)\n"
             f"2. tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} "
-            f"= {_r9.statistic:.4f}\n"
-            f"3. critical value of chi2 with 1 degree of freedom at alpha = 0.05: {_r9.critical_value:.4f}\n"
-            f"4. {_r9.statistic:.4f} {'>' if _r9.reject else '<='} {_r9.critical_value:.4f}: "
-            f"{'reject' if _r9.reject else 'do not reject'} H0 (p-value {_r9.p_value:.4f})")
+            f"= {r.statistic:.4f}\n"
+            f"3. critical value of chi2 with 1 degree of freedom at alpha = 0.05: {r.critical_value:.4f}\n"
+            f"4. {r.statistic:.4f} {'>' if r.reject else '<='} {r.critical_value:.4f}: "
+            f"{'reject' if r.reject else 'do not reject'} H0 (p-value {r.p_value:.4f})")
+
+
+def _make_12_9(seed: int) -> dict:
+    table = _table_12_9(seed)
+    which = "Book exercise 2.9 (" if seed == 0 else "Book exercise 2.9, with new numbers ("
+    stat = "tau_chi2" if seed == 0 else "τ_χ²"       # the variants write it as chapter 08 does
+    return dict(
+        prompt=f"{which}the chi-square test of the book's section 2.4.3): two learners on one test set give "
+               f"the contingency table [[e00, e01], [e10, e11]] = {table.tolist()} (rows: B right/wrong, columns: "
+               f"A right/wrong). Compute McNemar's statistic {stat} (eq. 2.33, with the continuity correction).",
+        answer=lm.mcnemar_test_table(table).statistic,
+        data={"table": table},
+        mistakes=[
+            Mistake(lm.mcnemar_test_table(table, correction=False).statistic,
+                    "that is the statistic without the continuity correction (the '- 1').",
+                    "Eq. (2.33) subtracts 1 from |e01 - e10| before squaring."),
+            Mistake(_diagonal_9(table),
+                    "you used the diagonal e00 and e11, where the learners agree.",
+                    "Only the examples on which the learners disagree, e01 and e10, carry evidence."),
+        ],
+        solve=lambda: _solve_9(table),
+    )
 
 
 register(
     "12.9",
-    "Book exercise 2.9 (the chi-square test of the book's section 2.4.3): two learners on one test set give "
-    "the contingency table [[e00, e01], [e10, e11]] = [[50, 4], [14, 32]] (rows: B right/wrong, columns: "
-    "A right/wrong). Compute McNemar's statistic tau_chi2 (eq. 2.33, with the continuity correction).",
     kind="number",
     quantity="statistic",
-    answer=_r9.statistic,
-    data={"table": _T9},
-    mistakes=[
-        Mistake(_plain9, "that is the statistic without the continuity correction (the '- 1').",
-                "Eq. (2.33) subtracts 1 from |e01 - e10| before squaring."),
-        Mistake((abs(int(_T9[0, 0]) - int(_T9[1, 1])) - 1) ** 2 / (int(_T9[0, 0]) + int(_T9[1, 1])),
-                "you used the diagonal e00 and e11, where the learners agree.",
-                "Only the examples on which the learners disagree, e01 and e10, carry evidence."),
-    ],
     tolerance=5e-4,
     hint="Only e01 and e10 count: (|e01 - e10| - 1)^2 / (e01 + e10).",
-    solve=_solve_9,
+    variants=_make_12_9,
+    **_make_12_9(0),
 )
 
 # -- 12.10 (book 2.10): Friedman's tau_F on the book's table 2.5 ---------------------------------
@@ -491,34 +525,88 @@ _fr10 = lm.friedman_test(_RANKS10)
 _N10, _K10 = _RANKS10.shape
 
 
-def _solve_10() -> str:
-    t = _fr10.chi2.statistic
-    return (f"average ranks r = {np.round(_fr10.average_ranks, 4).tolist()}, N = {_N10}, k = {_K10}\n"
+def _swapped_10(chi: float, n: int, k: int) -> float:
+    """tau_F with N (data sets) and k (algorithms) swapped."""
+    return (k - 1) * chi / (k * (n - 1) - chi)
+
+
+def _ranks_12_10(seed: int):
+    """The rank table of variant ``seed``: k = 3 or 4 algorithms on N = 4-8 data sets (N ≠ k), ranked from
+    whole-point error scores that lean towards A, B, C, D, so some rows tie (average ranks); tau_chi2 at
+    least 1 below N(k-1) (tau_F finite and not huge); tau_F, tau_chi2 and tau_F with N and k swapped at
+    least 0.02 apart (distinct at the asked 2 decimals)."""
+    if seed == 0:
+        return _RANKS10
+    rng = np.random.default_rng([12, 10, seed])
+    while True:
+        k, n = int(rng.integers(3, 5)), int(rng.integers(4, 9))
+        ranks = lm.compare.rank_table(np.round(np.arange(k) + rng.normal(0, 1.2, (n, k))))
+        fr = lm.friedman_test(ranks)
+        chi = fr.chi2.statistic
+        if n == k or not 0 < chi <= n * (k - 1) - 1:
+            continue
+        vals = np.array([fr.f.statistic, chi, _swapped_10(chi, n, k)])
+        if np.min(np.abs(vals[:, None] - vals[None, :]) + np.eye(3)) >= 0.02:
+            return ranks
+
+
+def _table_text(ranks) -> str:
+    """``ranks`` as the prompt prints them: [[1, 2, 3], [1, 2.5, 2.5]]."""
+    return "[" + ", ".join("[" + ", ".join(f"{v:g}" for v in row) + "]" for row in ranks) + "]"
+
+
+def _solve_10(ranks=_RANKS10) -> str:
+    fr = lm.friedman_test(ranks)
+    (n, k), t = ranks.shape, fr.chi2.statistic
+    return (f"average ranks r = {np.round(fr.average_ranks, 4).tolist()}, N = {n}, k = {k}\n"
             f"tau_chi2 = 12N/(k(k+1)) (sum r_i^2 - k(k+1)^2/4) = {t:.4f}\n"
-            f"tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2) = {_N10 - 1} x {t:.4f} / ({_N10 * (_K10 - 1)} - "
-            f"{t:.4f}) = {_fr10.f.statistic:.4f}\n"
-            f"critical value F(2, 6) at 0.05: {_fr10.f.critical_value:.4f}; chi2(2): {_fr10.chi2.critical_value:.4f}")
+            f"tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2) = {n - 1} x {t:.4f} / ({n * (k - 1)} - "
+            f"{t:.4f}) = {fr.f.statistic:.4f}\n"
+            f"critical value F({k - 1}, {(k - 1) * (n - 1)}) at 0.05: {fr.f.critical_value:.4f}; "
+            f"chi2({k - 1}): {fr.chi2.critical_value:.4f}")
+
+
+def _make_12_10(seed: int) -> dict:
+    ranks = _ranks_12_10(seed)
+    fr = lm.friedman_test(ranks)
+    (n, k), chi = ranks.shape, fr.chi2.statistic
+    names = ", ".join("ABCD"[:k])
+    if seed == 0:
+        prompt = ("Book exercise 2.10: the book's table 2.5 ranks algorithms A, B, C on four data sets: "
+                  f"{_table_text(ranks)}. Compute tau_F (eq. 2.35).")
+        swap = Mistake(
+            _swapped_10(chi, n, k),
+            f"that is the tie-corrected tau_chi2 = {lm.friedman_test(ranks, tie_correction=True).chi2.statistic:.4g} "
+            "(SciPy's friedmanchisquare, printed in chapter 08), not tau_F; swapping N (data sets) and k "
+            "(algorithms) in tau_F happens to give the same number.",
+            "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2), with the book's tau_chi2 (no tie correction), N = 4 data sets "
+            "(rows) and k = 3 algorithms (columns).")
+    else:
+        prompt = (f"Book exercise 2.10, with new numbers: algorithms {names} ranked on N = {n} data sets (rank 1 = "
+                  f"best, ties share the average rank; one row per data set): {_table_text(ranks)}. "
+                  "Compute tau_F (eq. 2.35).")
+        swap = Mistake(_swapped_10(chi, n, k), "tau_chi2 is right, but in tau_F you swapped N and k,",
+                       f"tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2) with N = {n} data sets (rows) and k = {k} "
+                       "algorithms (columns).")
+    return dict(
+        prompt=prompt,
+        answer=fr.f.statistic,
+        data={"ranks": ranks},
+        mistakes=[
+            Mistake(chi, "that is tau_chi2 (eq. 2.34), the step before.",
+                    "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)."),
+            swap,
+        ],
+        solve=lambda: _solve_10(ranks),
+    )
 
 
 register(
     "12.10",
-    "Book exercise 2.10: the book's table 2.5 ranks algorithms A, B, C on four data sets: "
-    "[[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]. Compute tau_F (eq. 2.35).",
     kind="number",
     quantity="statistic",
-    answer=_fr10.f.statistic,
-    data={"ranks": _RANKS10},
-    mistakes=[
-        Mistake(_fr10.chi2.statistic, "that is tau_chi2 (eq. 2.34), the step before.",
-                "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2)."),
-        Mistake((_K10 - 1) * _fr10.chi2.statistic / (_K10 * (_N10 - 1) - _fr10.chi2.statistic),
-                f"that is the tie-corrected tau_chi2 = {lm.friedman_test(_RANKS10, tie_correction=True).chi2.statistic:.4g} "
-                "(SciPy's friedmanchisquare, printed in chapter 08), not tau_F; swapping N (data sets) and k "
-                "(algorithms) in tau_F happens to give the same number.",
-                "tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2), with the book's tau_chi2 (no tie correction), N = 4 data sets "
-                "(rows) and k = 3 algorithms (columns)."),
-    ],
     tolerance=5e-3,
     hint="First tau_chi2 from the average ranks, then tau_F = (N-1) tau_chi2 / (N(k-1) - tau_chi2).",
-    solve=_solve_10,
+    variants=_make_12_10,
+    **_make_12_10(0),
 )

@@ -239,10 +239,8 @@ def _zh_8(made):
 
 translate("12.8", hint="x' = (x - x_min) / (x_max - x_min)。", variants=_zh_8, **_zh_8(e._make_12_8(0)))
 
-r9 = e._r9
-
-
-def _solve_9():
+def _solve_9(table=e._T9):
+    r9 = lm.mcnemar_test_table(table)
     e01, e10 = r9.details["e01"], r9.details["e10"]
     return (f"1. 意见不一致的：e01 = {e01}，e10 = {e10}（两者一致的对角线不计）\n"
             f"2. τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(e01 - e10)} - 1)² / {e01 + e10} = {r9.statistic:.4f}\n"
@@ -251,43 +249,53 @@ def _solve_9():
             f"{'拒绝' if r9.reject else '不拒绝'} H₀（p 值 {r9.p_value:.4f}）")
 
 
-translate(
-    "12.9",
-    prompt="书中习题 2.9（书中 2.4.3 节的 χ² 检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
-           "[[50, 4], [14, 32]]（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 τ_χ²（式 (2.33)，含连续性校正）。",
-    hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)² / (e01 + e10)。",
-    mistakes=[
-        ("这是不做连续性校正（那个“- 1”）的统计量。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
-        ("你用了对角线上的 e00 和 e11，即两个学习器一致的地方。", "只有两个学习器意见不一致的样例 e01 和 e10 才提供证据。"),
-    ],
-    solve=_solve_9,
-)
+def _zh_9(made):
+    table = made["data"]["table"]
+    which = "书中习题 2.9（" if made["prompt"].startswith("Book exercise 2.9 (") else "书中习题 2.9（换了新的数；"
+    return dict(
+        prompt=f"{which}书中 2.4.3 节的 χ² 检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
+               f"{table.tolist()}（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 τ_χ²（式 (2.33)，含连续性校正）。",
+        mistakes=[
+            ("这是不做连续性校正（那个“- 1”）的统计量。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
+            ("你用了对角线上的 e00 和 e11，即两个学习器一致的地方。", "只有两个学习器意见不一致的样例 e01 和 e10 才提供证据。"),
+        ],
+        solve=lambda: _solve_9(table),
+    )
 
-fr10, N10, K10 = e._fr10, e._N10, e._K10
+
+translate("12.9", hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)² / (e01 + e10)。", variants=_zh_9, **_zh_9(e._make_12_9(0)))
 
 
-def _solve_10():
-    t = fr10.chi2.statistic
-    return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {N10}，k = {K10}\n"
+def _solve_10(ranks=e._RANKS10):
+    fr10 = lm.friedman_test(ranks)
+    (n, k), t = ranks.shape, fr10.chi2.statistic
+    return (f"平均序值 r = {np.round(fr10.average_ranks, 4).tolist()}，N = {n}，k = {k}\n"
             f"τ_χ² = 12N/(k(k+1)) × (Σ r_i² - k(k+1)²/4) = {t:.4f}\n"
-            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {N10 - 1} × {t:.4f} / ({N10 * (K10 - 1)} - {t:.4f}) = "
+            f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²) = {n - 1} × {t:.4f} / ({n * (k - 1)} - {t:.4f}) = "
             f"{fr10.f.statistic:.4f}\n"
-            f"α = 0.05 时 F(2, 6) 的临界值：{fr10.f.critical_value:.4f}；χ²(2) 的临界值：{fr10.chi2.critical_value:.4f}")
+            f"α = 0.05 时 F({k - 1}, {(k - 1) * (n - 1)}) 的临界值：{fr10.f.critical_value:.4f}；"
+            f"χ²({k - 1}) 的临界值：{fr10.chi2.critical_value:.4f}")
 
 
-translate(
-    "12.10",
-    prompt="书中习题 2.10：书中表 2.5 给出算法 A、B、C 在四个数据集上的序值："
-           "[[1, 2, 3], [1, 2.5, 2.5], [1, 2, 3], [1, 2, 3]]。计算 τ_F（式 (2.35)）。",
-    hint="先由平均序值求 τ_χ²，再算 τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)。",
-    mistakes=[
-        ("这是 τ_χ²（式 (2.34)），前一步的结果。", "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)。"),
-        (f"这是做了持平校正的 τ_χ² = {lm.friedman_test(e._RANKS10, tie_correction=True).chi2.statistic:.4g}"
-         "（SciPy 的 friedmanchisquare，第 08 章打印过），不是 τ_F；在 τ_F 中把 N（数据集）和 k（算法）对调恰好也得到这个数。",
-         "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)，用书中的 τ_χ²（不做持平校正），N = 4 个数据集（行），k = 3 个算法（列）。"),
-    ],
-    solve=_solve_10,
-)
+def _zh_10(made):
+    ranks = made["data"]["ranks"]
+    n, k = ranks.shape
+    first = ("这是 τ_χ²（式 (2.34)），前一步的结果。", "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)。")
+    if made["prompt"].startswith("Book exercise 2.10:"):
+        prompt = f"书中习题 2.10：书中表 2.5 给出算法 A、B、C 在四个数据集上的序值：{e._table_text(ranks)}。计算 τ_F（式 (2.35)）。"
+        swap = (f"这是做了持平校正的 τ_χ² = {lm.friedman_test(ranks, tie_correction=True).chi2.statistic:.4g}"
+                "（SciPy 的 friedmanchisquare，第 08 章打印过），不是 τ_F；在 τ_F 中把 N（数据集）和 k（算法）对调恰好也得到这个数。",
+                "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)，用书中的 τ_χ²（不做持平校正），N = 4 个数据集（行），k = 3 个算法（列）。")
+    else:
+        prompt = (f"书中习题 2.10（换了新的数）：算法 {'、'.join('ABCD'[:k])} 在 N = {n} 个数据集上的序值"
+                  f"（序值 1 = 最好，持平者取平均序值；每行一个数据集）：{e._table_text(ranks)}。计算 τ_F（式 (2.35)）。")
+        swap = ("τ_χ² 对了，但在 τ_F 中你把 N 和 k 对调了，",
+                f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)，N = {n} 个数据集（行），k = {k} 个算法（列）。")
+    return dict(prompt=prompt, mistakes=[first, swap], solve=lambda: _solve_10(ranks))
+
+
+translate("12.10", hint="先由平均序值求 τ_χ²，再算 τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)。", variants=_zh_10,
+          **_zh_10(e._make_12_10(0)))
 
 #: The English texts these translations follow: a fingerprint (SHA-256, first 10 hex digits) of each
 #: English field, checked by tests/test_zh_in_step.py. When an English text changes, update its Chinese
