@@ -174,3 +174,19 @@ def test_per_part_credit_names_the_right_parts():
     lm.set_language("zh")
     fb = check("02.3", (a[0] + 0.2, a[1] + 0.2, a[2]))
     assert "F1对了" in fb.message and "P 和 R错了" in fb.message
+
+
+def test_a_variant_with_its_own_hint_sends_it_to_the_page():
+    """A maker may give a variant its own hint (numbers of its own): the variant's spec carries it,
+    so the page, which checks with {...spec, ...variant}, says the hint Python says."""
+    import dataclasses
+
+    from learnmetrics.exercises import EXERCISES
+
+    ex = EXERCISES["02.2"]
+    made = ex.variants
+    ex2 = dataclasses.replace(ex, variants=lambda seed: {**made(seed), "hint": f"hint of variant {seed}"})
+    spec = ex2.spec()
+    for k, var in enumerate(spec["variants"], 1):
+        assert var["hint"] == f"hint of variant {k}" == ex2.variant(k).text("hint")
+    assert "hint" not in ex.spec()["variants"][0]     # the stored exercises: no variant hint of their own

@@ -259,7 +259,7 @@ class Exercise:
             out["variants"] = [self._variant_spec(k) for k in range(1, N_VARIANTS + 1)]
         return out
 
-    _VARYING = ("tolerance", "decimals", "precision", "wanted", "length", "item_length", "slack")
+    _VARYING = ("tolerance", "decimals", "precision", "wanted", "length", "item_length", "slack", "hint")
 
     def _variant_spec(self, k: int) -> dict:
         """What the page needs of variant ``k``: its prompt, answer, mistakes and worked solution (in
