@@ -9,6 +9,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8888
 APP_PORT ?= 8866
+# The tests run on every core, up to 4 (pytest-xdist; conftest.py keeps each test file, each
+# notebook and the browser tests whole on one process); PARALLEL= runs them in this process.
+PARALLEL ?= -n auto --maxprocesses 4
 # Jupyter refuses to run as root unless told; containers and CI often are root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -59,11 +62,11 @@ app: $(STAMP)
 ## browser tests (tests/browser; skipped with a reason when Chromium is missing).
 test: $(STAMP)
 	$(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
-		--nbval-sanitize-with nbval_sanitize.cfg --durations=30 $(PYTEST_ARGS)
+		--nbval-sanitize-with nbval_sanitize.cfg --durations=30 -rs $(PARALLEL) $(PYTEST_ARGS)
 
 ## Unit tests only (quick, no kernel).
 unit: $(STAMP)
-	$(BIN)/python -m pytest tests $(PYTEST_ARGS)
+	$(BIN)/python -m pytest tests $(PARALLEL) $(PYTEST_ARGS)
 
 ## Re-execute notebooks and store their outputs (all, or NB=notebooks/02_confusion_matrix.ipynb).
 refresh: $(STAMP)

@@ -38,7 +38,6 @@ def unavailable_reason() -> str | None:
 
 
 _REASON = unavailable_reason()
-_SKIPPED: list[str] = []
 
 
 def pytest_collection_modifyitems(config, items):
@@ -47,13 +46,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
             if _REASON and not REQUIRE and "chromium" in item.fixturenames:
                 item.add_marker(pytest.mark.skip(reason=_REASON))
-                _SKIPPED.append(item.nodeid)
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _SKIPPED:
+    # counted from the reports: with several processes (pytest-xdist) the items are collected
+    # in the workers and this summary is written by the controller
+    if not _REASON:
+        return
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if _REASON in str(getattr(r, "longrepr", ""))]
+    if skipped:
         terminalreporter.write_sep("-", "browser tests skipped", yellow=True)
-        terminalreporter.write_line(f"{len(_SKIPPED)} browser tests skipped: {_REASON}")
+        terminalreporter.write_line(f"{len(skipped)} browser tests skipped: {_REASON}")
 
 
 @pytest.fixture(scope="session")
