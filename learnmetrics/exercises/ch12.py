@@ -178,7 +178,7 @@ def _solve_4(p, r, m_pos, m_neg) -> str:
             f"FP = TP (1 - P) / P = {c.tp} x {1 - p:g} / {p} = {c.fp}\n"
             f"FPR = FP / m- = {c.fp} / {m_neg} = {c.fpr:.4f}\n"
             f"check: P = {c.precision:.4f}, R = TPR = {c.recall:.4f}\n"
-            "In general FPR = R (1 - P) / P x m+ / m-: P and R fix TPR and FPR only when the class sizes are known.")
+            "In general FPR = R (1 - P) / P x m+ / m-: P and R fix TPR and FPR only when the class ratio m+/m- is known.")
 
 
 def _book_12_4(seed: int):
@@ -375,7 +375,7 @@ def _make_12_7(seed: int) -> dict:
         mistakes=[
             Mistake((a, b), "the right end of the line is FNR = 1 - TPR, not TPR.",
                     "Read the right end as the cost when every example is positive: the missed positives, FNR."),
-            Mistake((1 - b, a), "the axes are swapped: a ROC point is (FPR, TPR) (note 000's slip).",
+            Mistake((1 - b, a), "the axes are swapped: a ROC point is (FPR, TPR), x first.",
                     "x is FPR, y is TPR."),
             Mistake((b, 1 - a), "you read the two ends the other way round.",
                     "At P(+)cost = 0 only the negatives cost: the left end is FPR."),
@@ -448,73 +448,88 @@ register(
     **_make_12_8(0),
 )
 
-# -- 12.9 (book 2.9): McNemar's chi-square statistic ---------------------------------------------
-_T9 = np.array([[50, 4], [14, 32]])
-_r9 = lm.mcnemar_test_table(_T9)
-_plain9 = lm.mcnemar_test_table(_T9, correction=False).statistic
+# -- 12.9 (book 2.9): the decision step of the chi-square test (McNemar's) ---------------------------
+# Book 2.9 asks for the procedure of the chi-square test; the statistic itself is practised by chapter 08's
+# exercise 08.1, so this one asks for the step that decides: how lopsided must the disagreements be.
+_N9, _ALPHA9 = 22, 0.05
 
 
-def _diagonal_9(table) -> float:
-    """The mistake of taking the diagonal (where both learners agree) for the disagreements."""
-    e00, e11 = int(table[0, 0]), int(table[1, 1])
-    return (abs(e00 - e11) - 1) ** 2 / (e00 + e11)
+def _tau_9(e01: int, e10: int, correction: bool = True) -> float:
+    return lm.mcnemar_test_table([[0, e01], [e10, 0]], alpha=_ALPHA9, correction=correction).statistic
 
 
-def _table_12_9(seed: int):
-    """The 2x2 table of variant ``seed`` (drawn as chapter 08's exercise 08.1 draws its tables): 100 examples,
-    10-32 disagreements with e01 ≠ e10; the statistic with and without the correction and the diagonal's
-    mistake at least 0.002 apart (distinct at the asked 3 decimals)."""
+def _smallest_9(n: int, reject) -> int:
+    """The smallest e10 above a tie (e10 > n/2, e01 = n - e10) for which ``reject(e01, e10)`` holds."""
+    return next(e10 for e10 in range(n // 2 + 1, n + 1) if reject(n - e10, e10))
+
+
+def _answers_12_9(n: int):
+    """(answer, compared with 1.96, without the continuity correction, exact two-sided binomial) for n
+    disagreements at alpha = 0.05: each the smallest e10 above a tie at which that rule rejects."""
+    crit = lm.mcnemar_test_table([[0, 1], [1, 0]], alpha=_ALPHA9).critical_value
+    return (_smallest_9(n, lambda a, b: lm.mcnemar_test_table([[0, a], [b, 0]], alpha=_ALPHA9).reject),
+            _smallest_9(n, lambda a, b: _tau_9(a, b) > 1.96),
+            _smallest_9(n, lambda a, b: _tau_9(a, b, correction=False) > crit),
+            _smallest_9(n, lambda a, b: 2 * lm.binomial_test(b, n, epsilon0=0.5).p_value <= _ALPHA9))
+
+
+def _n_12_9(seed: int) -> int:
+    """The number of disagreements of variant ``seed``: 12-40, where the answer and both mistakes differ."""
     if seed == 0:
-        return _T9
+        return _N9
     rng = np.random.default_rng([12, 9, seed])
     while True:
-        e01, e10, e11 = (int(v) for v in rng.integers([1, 1, 5], [21, 13, 41]))
-        table = np.array([[100 - e01 - e10 - e11, e01], [e10, e11]])
-        vals = np.array([lm.mcnemar_test_table(table).statistic,
-                         lm.mcnemar_test_table(table, correction=False).statistic, _diagonal_9(table)])
-        if e01 != e10 and e01 + e10 >= 10 and np.min(np.abs(vals[:, None] - vals[None, :]) + np.eye(3)) >= 0.002:
-            return table
+        n = int(rng.integers(12, 41))
+        if len(set(_answers_12_9(n)[:3])) == 3:
+            return n
 
 
-def _solve_9(table=_T9) -> str:
-    r = lm.mcnemar_test_table(table)
-    e01, e10 = r.details["e01"], r.details["e10"]
-    return (f"1. the disagreements: e01 = {e01}, e10 = {e10} (the diagonal, where both agree, does not count)\n"
-            f"2. tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) = ({abs(e01 - e10)} - 1)^2 / {e01 + e10} "
-            f"= {r.statistic:.4f}\n"
-            f"3. critical value of chi2 with 1 degree of freedom at alpha = 0.05: {r.critical_value:.4f}\n"
-            f"4. {r.statistic:.4f} {'>' if r.reject else '<='} {r.critical_value:.4f}: "
-            f"{'reject' if r.reject else 'do not reject'} H0 (p-value {r.p_value:.4f})")
+def _solve_9(n=_N9) -> str:
+    answer, *_, exact = _answers_12_9(n)
+    crit = lm.mcnemar_test_table([[0, 1], [1, 0]], alpha=_ALPHA9).critical_value
+    rows = "\n".join(f"   e10 = {b}, e01 = {n - b}: tau_chi2 = ({abs(n - 2 * b)} - 1)^2 / {n} = {_tau_9(n - b, b):.4f} -> "
+                     f"{'reject' if _tau_9(n - b, b) > crit else 'do not reject'}"
+                     for b in range(max(n // 2 + 1, answer - 2), answer + 1))
+    return (f"1. H0: A and B perform the same; only the {n} disagreements carry evidence, e01 + e10 = {n}.\n"
+            f"2. tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10)  (eq. 2.33)\n"
+            f"3. under H0 approximately chi2 with 1 degree of freedom\n"
+            f"4. critical value at alpha = {_ALPHA9}: {crit:.4f} (= 1.96^2: the normal quantile squared)\n"
+            f"5. reject when tau_chi2 > {crit:.4f}; counting up from the middle:\n{rows}\n"
+            f"The smallest is e10 = {answer}. (The exact two-sided binomial test, e10 ~ Binomial({n}, 1/2) under "
+            f"H0, first rejects at e10 = {exact}.)")
 
 
 def _make_12_9(seed: int) -> dict:
-    table = _table_12_9(seed)
-    which = "Book exercise 2.9 (" if seed == 0 else "Book exercise 2.9, with new numbers ("
-    stat = "tau_chi2" if seed == 0 else "τ_χ²"       # the variants write it as chapter 08 does
+    n = _n_12_9(seed)
+    answer, at_196, plain, exact = _answers_12_9(n)
+    which = "Book exercise 2.9" if seed == 0 else "Book exercise 2.9, with new numbers"
+    crit = lm.mcnemar_test_table([[0, 1], [1, 0]], alpha=_ALPHA9).critical_value
     return dict(
-        prompt=f"{which}the chi-square test of the book's section 2.4.3): two learners on one test set give "
-               f"the contingency table [[e00, e01], [e10, e11]] = {table.tolist()} (rows: B right/wrong, columns: "
-               f"A right/wrong). Compute McNemar's statistic {stat} (eq. 2.33, with the continuity correction).",
-        answer=lm.mcnemar_test_table(table).statistic,
-        data={"table": table},
+        prompt=f"{which} (the procedure of the chi-square test, book section 2.4.3), its deciding step: on one test "
+               f"set learners A and B disagree on {n} examples: A is right and B wrong on e10 of them, the reverse on "
+               f"e01 = {n} - e10. With A ahead (e10 > {n / 2:g}), what is the smallest e10 at which "
+               f"McNemar's test (eq. 2.33, with the continuity correction) rejects, at alpha = {_ALPHA9}, the "
+               "hypothesis that A and B perform the same?",
+        answer=answer,
+        data={"n_disagree": n, "alpha": _ALPHA9},
         mistakes=[
-            Mistake(lm.mcnemar_test_table(table, correction=False).statistic,
-                    "that is the statistic without the continuity correction (the '- 1').",
+            Mistake(at_196, "you compared tau_chi2 with 1.96, the normal distribution's two-sided 5% point.",
+                    f"tau_chi2 is a square: its critical value is chi2(1)'s, {crit:.4f} = 1.96^2."),
+            Mistake(plain, "that is where the statistic without the continuity correction (the '- 1') first "
+                           "exceeds the critical value.",
                     "Eq. (2.33) subtracts 1 from |e01 - e10| before squaring."),
-            Mistake(_diagonal_9(table),
-                    "you used the diagonal e00 and e11, where the learners agree.",
-                    "Only the examples on which the learners disagree, e01 and e10, carry evidence."),
         ],
-        solve=lambda: _solve_9(table),
+        solve=lambda: _solve_9(n),
     )
 
 
 register(
     "12.9",
     kind="number",
-    quantity="statistic",
-    tolerance=5e-4,
-    hint="Only e01 and e10 count: (|e01 - e10| - 1)^2 / (e01 + e10).",
+    quantity="count",
+    tolerance=0.5,
+    hint="Try the first e10 above half the disagreements, then the next: tau_chi2 = (|e01 - e10| - 1)^2 / (e01 + e10) against chi2(1)'s "
+         "critical value at alpha = 0.05.",
     variants=_make_12_9,
     **_make_12_9(0),
 )

@@ -134,7 +134,8 @@ def _make_13_2(seed: int) -> dict:
         answer=w.low, data={"k": k, "n": n},
         mistakes=[
             Mistake(wald, "that is the Wald interval p - z·sqrt(p(1-p)/n),",
-                    "Wilson's interval is centred at (k + z²/2)/(n + z²), not at p, and is narrower towards 1."),
+                    "Wilson's interval is centred at (k + z²/2)/(n + z²), pulled from p towards 1/2, so here its lower "
+                    f"end reaches {'further down than' if w.low < wald else 'less far down than'} Wald's."),
             Mistake(cp.low, "that is the Clopper-Pearson (exact) interval's lower end,",
                     "it is wider (conservative); the exercise asks for Wilson's score interval."),
         ],

@@ -111,7 +111,7 @@ def _solve_4(p, r, m_pos, m_neg):
             f"FP = TP (1 - P) / P = {c.tp} × {1 - p:g} / {p} = {c.fp}\n"
             f"FPR = FP / m- = {c.fp} / {m_neg} = {c.fpr:.4f}\n"
             f"验算：P = {c.precision:.4f}，R = TPR = {c.recall:.4f}\n"
-            "一般地 FPR = R (1 - P) / P × m+ / m-：只有知道两类的大小，P 和 R 才能确定 TPR 和 FPR。")
+            "一般地 FPR = R (1 - P) / P × m+ / m-：只有知道两类的比例 m+/m-，P 和 R 才能确定 TPR 和 FPR。")
 
 
 def _zh_4(made):
@@ -202,7 +202,7 @@ def _zh_7(made):
         prompt=f"{which}：在代价空间中，一个分类器的线段从 (0, {a:g}) 到 (1, {b:g})。它是哪个 ROC 点 (FPR, TPR)？",
         mistakes=[
             ("线段的右端点是 FNR = 1 - TPR，不是 TPR。", "把右端点读作所有样例都是正例时的代价：漏掉的正例，即 FNR。"),
-            ("坐标轴对调了：ROC 点是 (FPR, TPR)（笔记 000 的笔误）。", "横坐标是 FPR，纵坐标是 TPR。"),
+            ("坐标轴对调了：ROC 点是 (FPR, TPR)，横坐标在前。", "横坐标是 FPR，纵坐标是 TPR。"),
             ("你把两个端点读反了。", "在 P(+)cost = 0 处只有反例产生代价：左端点是 FPR。"),
         ],
         solve=lambda: _solve_7(*made["data"]["roc_point"]),
@@ -239,31 +239,38 @@ def _zh_8(made):
 
 translate("12.8", hint="x' = (x - x_min) / (x_max - x_min)。", variants=_zh_8, **_zh_8(e._make_12_8(0)))
 
-def _solve_9(table=e._T9):
-    r9 = lm.mcnemar_test_table(table)
-    e01, e10 = r9.details["e01"], r9.details["e10"]
-    return (f"1. 意见不一致的：e01 = {e01}，e10 = {e10}（两者一致的对角线不计）\n"
-            f"2. τ_χ² = (|e01 - e10| - 1)² / (e01 + e10) = ({abs(e01 - e10)} - 1)² / {e01 + e10} = {r9.statistic:.4f}\n"
-            f"3. 自由度为 1 的 χ² 分布在 α = 0.05 时的临界值：{r9.critical_value:.4f}\n"
-            f"4. {r9.statistic:.4f} {'>' if r9.reject else '<='} {r9.critical_value:.4f}："
-            f"{'拒绝' if r9.reject else '不拒绝'} H₀（p 值 {r9.p_value:.4f}）")
+def _solve_9(n=e._N9):
+    answer, *_, exact = e._answers_12_9(n)
+    crit = lm.mcnemar_test_table([[0, 1], [1, 0]], alpha=e._ALPHA9).critical_value
+    rows = "\n".join(f"   e10 = {b}，e01 = {n - b}：τ_χ² = ({abs(n - 2 * b)} - 1)² / {n} = {e._tau_9(n - b, b):.4f} → "
+                     f"{'拒绝' if e._tau_9(n - b, b) > crit else '不拒绝'}"
+                     for b in range(max(n // 2 + 1, answer - 2), answer + 1))
+    return (f"1. H₀：A 与 B 性能相同；只有 {n} 个意见不一致的样例提供证据，e01 + e10 = {n}。\n"
+            f"2. τ_χ² = (|e01 - e10| - 1)² / (e01 + e10)（式 (2.33)）\n"
+            f"3. H₀ 下近似服从自由度为 1 的 χ² 分布\n"
+            f"4. α = {e._ALPHA9} 时的临界值：{crit:.4f}（= 1.96²，正态分位数的平方）\n"
+            f"5. τ_χ² > {crit:.4f} 时拒绝；从一半往上数：\n{rows}\n"
+            f"最小的是 e10 = {answer}。（精确的双侧二项检验，H₀ 下 e10 ~ Binomial({n}, 1/2)，在 e10 = {exact} 时开始拒绝。）")
 
 
 def _zh_9(made):
-    table = made["data"]["table"]
-    which = "书中习题 2.9（" if made["prompt"].startswith("Book exercise 2.9 (") else "书中习题 2.9（换了新的数；"
+    n = made["data"]["n_disagree"]
+    crit = lm.mcnemar_test_table([[0, 1], [1, 0]], alpha=e._ALPHA9).critical_value
+    which = "书中习题 2.9" if made["prompt"].startswith("Book exercise 2.9 (") else "书中习题 2.9（换了新的数）"
     return dict(
-        prompt=f"{which}书中 2.4.3 节的 χ² 检验）：两个学习器在同一测试集上给出列联表 [[e00, e01], [e10, e11]] = "
-               f"{table.tolist()}（行：B 对/错，列：A 对/错）。计算 McNemar 检验的统计量 τ_χ²（式 (2.33)，含连续性校正）。",
+        prompt=f"{which}（χ² 检验的过程，书中 2.4.3 节）中作出决定的一步：学习器 A 和 B 在同一测试集上有 {n} 个样例意见不一致："
+               f"其中 e10 个 A 对 B 错，其余 e01 = {n} - e10 个反过来。在 A 领先（e10 > {n / 2:g}）的情况中，e10 最小为多少时，"
+               f"McNemar 检验（式 (2.33)，含连续性校正）在 α = {e._ALPHA9} 下拒绝“A 与 B 性能相同”的假设？",
         mistakes=[
-            ("这是不做连续性校正（那个“- 1”）的统计量。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
-            ("你用了对角线上的 e00 和 e11，即两个学习器一致的地方。", "只有两个学习器意见不一致的样例 e01 和 e10 才提供证据。"),
+            ("你把 τ_χ² 和 1.96（正态分布双侧 5% 的分位点）作了比较。", f"τ_χ² 是一个平方：它的临界值是 χ²(1) 的 {crit:.4f} = 1.96²。"),
+            ("这是不做连续性校正（那个“- 1”）的统计量首次超过临界值的地方。", "式 (2.33) 在平方之前先从 |e01 - e10| 中减去 1。"),
         ],
-        solve=lambda: _solve_9(table),
+        solve=lambda: _solve_9(n),
     )
 
 
-translate("12.9", hint="只有 e01 和 e10 算数：(|e01 - e10| - 1)² / (e01 + e10)。", variants=_zh_9, **_zh_9(e._make_12_9(0)))
+translate("12.9", hint="先试超过分歧数一半的第一个 e10，再试下一个：τ_χ² = (|e01 - e10| - 1)² / (e01 + e10)，与 α = 0.05 时 χ²(1) 的临界值比较。",
+          variants=_zh_9, **_zh_9(e._make_12_9(0)))
 
 
 def _solve_10(ranks=e._RANKS10):
@@ -307,17 +314,17 @@ FOLLOWS = {
              'solve': 'bcf181d2d3'},
     '12.3': {'prompt': '73edd37f2c', 'mistake 1': 'adb0353293', 'solve': 'c408b819c6'},
     '12.4': {'prompt': '5d22504e17', 'hint': '22e96af583', 'mistake 1': 'f509174655', 'mistake 2': '3fe04d89ff',
-             'mistake 3': '104c1e19c9', 'solve': 'eb75f7b12f'},
+             'mistake 3': '104c1e19c9', 'solve': '719c6dade7'},
     '12.5': {'prompt': 'd79c1beb14', 'hint': '10319bdab9', 'mistake 1': '14b0f066e7', 'mistake 2': '4d58a7d74a',
              'mistake 3': '553dfcc6ad', 'solve': '3bd73c9f77'},
     '12.6': {'prompt': 'fc91071ef1', 'hint': 'ce40817d7f', 'mistake 1': '0750f95ae3', 'mistake 2': '7a25aa790d',
              'mistake 3': '6af515eb71', 'solve': 'ecda8c6cec'},
-    '12.7': {'prompt': '889b2c2d54', 'hint': '0edb9570e3', 'mistake 1': '674e5e5baf', 'mistake 2': '263f687aaf',
+    '12.7': {'prompt': '889b2c2d54', 'hint': '0edb9570e3', 'mistake 1': '674e5e5baf', 'mistake 2': 'e4b1b598d8',
              'mistake 3': 'c818b08a30', 'solve': '8b7be44443'},
     '12.8': {'prompt': '8013dbc8d7', 'hint': 'ae1e60ac3d', 'mistake 1': '4b94b0039b', 'mistake 2': '522015d647',
              'mistake 3': '7a08ea2b4c', 'solve': '808941a954'},
-    '12.9': {'prompt': '67ca24e8d8', 'hint': 'a3c9fc4ef4', 'mistake 1': '6156c99089', 'mistake 2': '8a4c76e1db',
-             'solve': '3e74fe02e1'},
+    '12.9': {'prompt': 'c5433b61e4', 'hint': '129b5f914f', 'mistake 1': '8d00638ffe', 'mistake 2': '632fbc0dd7',
+             'solve': 'fe31b39bdf'},
     '12.10': {'prompt': 'd9f2dced76', 'hint': 'ccbbe6408a', 'mistake 1': 'c401d4491f', 'mistake 2': '2ab97a8604',
               'solve': '95c293fda0'},
 }

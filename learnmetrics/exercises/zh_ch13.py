@@ -51,10 +51,14 @@ def _solve_2(k, n):
 
 def _zh_2(made):
     k, n = made["data"]["k"], made["data"]["n"]
+    _, w, _, wald = e._wilson_parts(k, n)
+    low = w.low
     return dict(
         prompt=f"一个分类器在 {n} 个测试样例中判对了 {k} 个。计算它的精度的 95% Wilson 置信区间的下限（保留 3 位小数）。",
         mistakes=[
-            ("这是 Wald 区间 p - z·sqrt(p(1-p)/n)，", "Wilson 区间的中心在 (k + z²/2)/(n + z²) 而不在 p，靠近 1 的一侧更窄。"),
+            ("这是 Wald 区间 p - z·sqrt(p(1-p)/n)，",
+             "Wilson 区间的中心在 (k + z²/2)/(n + z²)，从 p 向 1/2 拉近，所以这里它的下限"
+             f"{'比 Wald 的更低' if low < wald else '没有 Wald 的低'}。"),
             ("这是 Clopper-Pearson（精确）区间的下限，", "它更宽（更保守）；本题要的是 Wilson 的得分区间。"),
         ],
         solve=lambda: _solve_2(k, n),
@@ -161,7 +165,7 @@ translate(
 FOLLOWS = {
     '13.1': {'prompt': '67d4ceedda', 'hint': 'c2a1f5785e', 'mistake 1': '23768839cb', 'mistake 2': 'abc9823716',
              'solve': '675579711e'},
-    '13.2': {'prompt': 'e7053e74ae', 'hint': 'c2ef4dae11', 'mistake 1': '8adc225b45', 'mistake 2': '3a0fd33e73',
+    '13.2': {'prompt': 'e7053e74ae', 'hint': 'c2ef4dae11', 'mistake 1': '4b2ece2024', 'mistake 2': '3a0fd33e73',
              'solve': '8d22b2c703'},
     '13.3': {'prompt': '3c7028c775', 'hint': '20af7bd0b2', 'mistake 1': 'ecacddac30', 'solve': 'd3bf15e417'},
     '13.4': {'prompt': 'ca3f7d05cf', 'hint': '33864b3e14', 'mistake 1': '2994b15dd3', 'mistake 2': '95215a03f8', 'solve': '0b9e5a2a1b'},
