@@ -401,7 +401,8 @@ def _solve_087() -> str:
             f"({_STATE.critical_value:.3f} at df = 1) is chosen so that false alarms happen with probability "
             f"α = {_GRID.alpha:g} when the fold differences are normal; here they are differences of error rates "
             f"on a finite test set, which take few values. In {_TIED:.1%} of the k = 2 runs the two differences "
-            f"are equal: σ = 0, τ_t is infinite and the test rejects. So the simulated false-alarm rate at k = 2 "
+            f"are equal and not 0: σ = 0, τ_t is infinite and the test rejects (when both are 0, τ_t is 0/0, "
+            f"counted as no rejection). So the simulated false-alarm rate at k = 2 "
             f"is {_RATE:.3f}, above α = {_GRID.alpha:g}; at k = {', '.join(str(k) for k in _OTHER)} the rates are "
             f"{others} (each from {_GRID.n_repeats:,} simulated experiments, so within about ±{2 * se:.3f} of "
             f"the truth). {_RATE:.3f} lies between α/2 and 2α: {_CAT}. "
@@ -415,7 +416,8 @@ register(
     f"(α = {_GRID.alpha:g})? One of {list(_OPTS)} (close: between α/2 and 2α).",
     kind="choice", answer=_CAT, choices=_OPTS, data={"k": 2, "difference": 0.0, "rate": _RATE},
     mistakes=[Mistake(o, h1, h2) for o, h1, h2 in [
-        (_OPTS[1], "two folds do add some false alarms (σ = 0 when the two differences are equal), but not many:",
+        (_OPTS[1], "two folds do add some false alarms (two equal differences other than 0 give σ = 0 and an "
+         "infinite τ_t), but not many:",
          f"the large critical value at k = 2 ({_STATE.critical_value:.3f}, df = 1) keeps the simulated rate at "
          f"{_RATE:.3f}, below 2α = {2 * _GRID.alpha:g}."),
         (_OPTS[2], "fewer folds cost power to detect a REAL difference,",

@@ -203,7 +203,8 @@ def _solve_7():
             f"第一类错误率（误报的比例）= {RATE:.3f}\n"
             f"没有真实差别时 H₀ 为真：每一次拒绝都是误报。临界值（df = 1 时为 {STATE.critical_value:.3f}）是按"
             f"“各折差值服从正态分布时，误报的概率为 α = {GRID.alpha:g}”选的；而这里的差值是有限测试集上错误率之差，"
-            f"只取少数几个值。在 {e._TIED:.1%} 的 k = 2 模拟中，两个差值恰好相等：σ = 0，τ_t 为无穷大，检验拒绝 H₀。"
+            f"只取少数几个值。在 {e._TIED:.1%} 的 k = 2 模拟中，两个差值相等且不为 0：σ = 0，τ_t 为无穷大，检验拒绝 H₀"
+            "（两个差值都为 0 时 τ_t 为 0/0，记为不拒绝）。"
             f"所以 k = 2 时模拟的误报率是 {RATE:.3f}，高于 α = {GRID.alpha:g}；k = {'、'.join(str(k) for k in e._OTHER)} 时"
             f"分别是 {others}（各来自 {GRID.n_repeats:,} 次模拟实验，与真值相差约在 ±{2 * se:.3f} 以内）。"
             f"{RATE:.3f} 在 α/2 与 2α 之间：{_OPT_ZH[CAT]}。"
@@ -222,7 +223,7 @@ translate(
            "“接近 α”指在 α/2 与 2α 之间。",
     hint="没有真实差别时，每一次拒绝都是误报：临界值是按什么比率设计的？",
     mistakes=[(zm, zh) for o, zm, zh in [
-        (OPTS[1], "只有两折时确实会多出一些误报（两个差值相等时 σ = 0），但不多：",
+        (OPTS[1], "只有两折时确实会多出一些误报（两个差值相等且不为 0 时 σ = 0，τ_t 为无穷大），但不多：",
          f"k = 2 时临界值很大（{STATE.critical_value:.3f}，df = 1），模拟的误报率是 {RATE:.3f}，低于 2α = {2 * GRID.alpha:g}。"),
         (OPTS[2], "折数少损失的是检出“真实”差别的功效，", "但没有真实差别时，拒绝都是误报，临界值把它们保持在 α 附近。"),
     ] if o != CAT],
@@ -255,7 +256,7 @@ FOLLOWS = {
              'solve': 'fa7ddb2c69'},
     '08.6': {'prompt': 'f7ef6d1d98', 'hint': '9136a083d9', 'mistake 1': '5b603e935e', 'mistake 2': 'ebfaec81f7',
              'mistake 3': 'e3aaf025a1', 'solve': '937cabb95e'},
-    '08.7': {'prompt': 'fdf8c2453b', 'hint': 'fa88eedf2e', 'mistake 1': 'f9ebff195b', 'mistake 2': 'c5ca4a5339',
-             'solve': '98fc858106'},
+    '08.7': {'prompt': 'fdf8c2453b', 'hint': 'fa88eedf2e', 'mistake 1': 'ac4fe09a32', 'mistake 2': 'c5ca4a5339',
+             'solve': '2961234de9'},
     '08.8': {'prompt': '4e52e8398d', 'answer': 'b9518a15f2', 'key_points': 'c06bb3306a'},
 }
