@@ -378,7 +378,7 @@ def plot_mcnemar_table(ax, table, *, names=("A", "B"), correction=True):
             ax.text(j, i, f"${sym[i][j]}$ = {int(t[i, j])}", ha="center", va="center", fontsize=12,
                     color="black" if light else "white", fontweight="bold" if i != j else "normal")
             if i != j:
-                ax.add_patch(Rectangle((j - 0.47, i - 0.47), 0.94, 0.94, fill=False, ec="black", lw=3, ls="--"))
+                ax.add_patch(Rectangle((j - 0.47, i - 0.47), 0.94, 0.94, fill=False, ec="black" if light else "white", lw=3, ls="--"))
                 ax.text(j, i + 0.3, "disagreement", ha="center", va="center", fontsize=_FS,
                         color="black" if light else "white")
     ax.set_xticks([0, 1], [f"{a} correct", f"{a} wrong"], fontsize=10)

@@ -221,12 +221,13 @@ class LeakageExplorer(Explorer):
         self._vline.set_xdata([s.keep, s.keep])
         self._dots_out.set_data(s.outside, 0 + self._jitter)
         self._dots_in.set_data(s.inside, 1 + self._jitter)
-        self.ax_c.set_title(f"{s.keep} features: {s.outside_mean:.3f} outside, {s.inside_mean:.3f} inside",
-                            fontsize=_FS + 1)
+        kept = f"{s.keep} feature{'' if s.keep == 1 else 's'}"
+        self.ax_c.set_title(f"{kept}: {s.outside_mean:.3f} outside, {s.inside_mean:.3f} inside", fontsize=_FS + 1)
 
     def describe(self, s):
         if is_chinese():
             return (f"<b>保留 {s.keep} 个特征</b><br>在全部数据上选特征后交叉验证：{s.outside_mean:.3f}<br>"
                     f"在每个训练折内部选特征：{s.inside_mean:.3f}<br>真实精度：{s.truth}")
-        return (f"<b>{s.keep} features kept</b><br>selected on all data, then CV: {s.outside_mean:.3f}<br>"
+        kept = f"{s.keep} feature{'' if s.keep == 1 else 's'}"
+        return (f"<b>{kept} kept</b><br>selected on all data, then CV: {s.outside_mean:.3f}<br>"
                 f"selected inside each training fold: {s.inside_mean:.3f}<br>true accuracy: {s.truth}")

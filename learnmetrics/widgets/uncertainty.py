@@ -21,6 +21,19 @@ __all__ = ["AucSamplingExplorer"]
 _FS = 9
 
 
+def _grid_bins(n: int) -> np.ndarray:
+    """Histogram edges for the AUCs of test sets of ``n`` examples (n // 2 positives, untied
+    scores): every AUC is a multiple of 1/K, K = m⁺m⁻, so each bar covers the same number of
+    possible values (w of them, about 0.02 wide), centred on them. Bins of a width that is not a
+    multiple of 1/K hold alternately fewer and more possible values, and the bars' heights
+    alternate with them (at n = 17, bins of 0.025 on a grid of 1/72)."""
+    k = (n // 2) * (n - n // 2)
+    w = max(1, round(0.02 * k))
+    top = k + 0.5
+    count = int(np.ceil((top - 0.2 * k) / w))
+    return np.sort(top - w * np.arange(count + 1)) / k
+
+
 class AucSamplingExplorer(Explorer):
     """Drag n: the simulated AUCs of many test sets of n examples narrow around the true
     AUC like 1/√n, and so do one test set's bootstrap and DeLong intervals.
@@ -94,7 +107,8 @@ class AucSamplingExplorer(Explorer):
         ax = self.ax_width
         ax.plot(ns, widths, "o-", color=style.ESTIMATE, lw=1.8, ms=5, label="mean DeLong width")
         ref = widths[0] * np.sqrt(ns[0] / ns)
-        ax.plot(ns, ref, color=style.REFERENCE, ls="--", lw=1.3, label="∝ 1/√n")
+        # on top of the widths it follows (under them it was hidden)
+        ax.plot(ns, ref, color=style.REFERENCE, ls="--", lw=1.3, label="∝ 1/√n", zorder=4)
         self._cur, = ax.plot([ns[0]], [widths[0]], **style.CUT_POINT)
         ax.set_xscale("log")
         ax.set_xticks(ns)
@@ -110,8 +124,7 @@ class AucSamplingExplorer(Explorer):
     def draw(self, s):
         ax = self.ax_hist
         ax.clear()
-        bins = np.linspace(0.2, 1.0, 41)
-        ax.hist(np.clip(s.aucs, 0.2, 1.0), bins=bins, color=style.ESTIMATE, alpha=0.7, edgecolor="white")
+        ax.hist(np.clip(s.aucs, 0.2, 1.0), bins=_grid_bins(s.n), color=style.ESTIMATE, alpha=0.7, edgecolor="white")
         ax.axvline(s.true_auc, **{**style.REFERENCE_STYLE, "lw": 2})
         top = ax.get_ylim()[1]
         b, d = s.interval, s.delong
@@ -125,13 +138,13 @@ class AucSamplingExplorer(Explorer):
                 color="#555555")
         ax.text(0.21, top * 1.5, f"bars: AUC of {s.aucs.size} test sets", ha="left", va="top", fontsize=_FS)
         ax.set_ylim(0, top * 1.55)
-        ax.set_xlim(0.2, 1.0)
+        ax.set_xlim(0.2, 1.01)  # the bar of AUC 1 whole
         ax.set_xlabel("AUC", fontsize=_FS + 1)
         ax.set_ylabel("test sets", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
         ax.set_title(f"n = {s.n}: AUC of data set {s.sample} = {b.estimate:.3f}", fontsize=_FS + 1)
         self._cur.set_data([s.n], [self._widths_cache[s.n]])
-        self.ax_width.set_title(f"{s.coverage:.0%} of the {s.aucs.size} DeLong intervals hold the truth",
+        self.ax_width.set_title(f"{s.coverage:.1%} of the {s.aucs.size} DeLong intervals hold the truth",
                                 fontsize=_FS + 1)
 
     def describe(self, s):
