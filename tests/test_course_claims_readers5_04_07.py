@@ -36,7 +36,7 @@ def test_bic_never_picks_more_parameters_than_aic_from_n_8_but_against_cp_it_goe
     t = lm.regression.polynomial_selection(*_cubic(32, 20), max_degree=8)
     assert (t.best("cp"), t.best("bic"), t.best("aic")) == (4, 5, 5)
     bic_above_cp = bic_below_cp = 0
-    for n, t in _random_problems(300):
+    for n, t in _random_problems(120):
         assert n >= 8 and np.argmin(t.bic) <= np.argmin(t.aic)
         bic_above_cp += np.argmin(t.bic) > np.argmin(t.cp)
         bic_below_cp += np.argmin(t.bic) < np.argmin(t.cp)
@@ -50,12 +50,12 @@ def test_adjusted_r2_is_milder_than_aic_only_while_k_is_below_about_n_over_2():
     t = lm.regression.polynomial_selection(*_cubic(0, 12), max_degree=8)
     assert t.best("aic") == 8 and int(np.argmax(t.adjusted_r2)) == 4
     checked = 0
-    for n, t in _random_problems(400):
+    for n, t in _random_problems(150):
         k = t.n_params
         if np.all(1 / (n - k[:-1]) < 1 - np.exp(-2 / n)):
             checked += 1
             assert np.argmax(t.adjusted_r2) >= np.argmin(t.aic)
-    assert checked > 20
+    assert checked > 10
     n, k = 30, np.arange(1, 10)          # the chapter's cubic: n = 30, k <= 9: milder at every step
     assert np.all(1 / (n - k[:-1]) < 1 - np.exp(-2 / n))
     crossing = [k for k in range(1, 30) if 1 / (30 - k) > 1 - np.exp(-2 / 30)]
