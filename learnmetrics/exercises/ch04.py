@@ -351,7 +351,8 @@ register(
     answer=("TPR = TP/m+ and FPR = FP/m− are each computed within one class. Counting every negative ten times "
             "multiplies FP and m− by ten at every cut, so FPR does not change, and TP and m+ do not change at "
             "all: every ROC point, and so the AUC, stays where it was. Precision TP/(TP + FP) mixes the two "
-            "classes: with FP ten times larger at every cut that lets a negative in, it falls, and AP, built "
-            "from these precisions, falls with it. ROC ignores the class ratio; P-R shows what it does to the "
+            "classes: FP is ten times larger at every cut, so precision falls at every cut that holds both a "
+            "positive and a negative, and AP, built from these precisions, falls with it unless every positive "
+            "is ranked above every negative (then every precision AP uses is 1, before and after). ROC ignores the class ratio; P-R shows what it does to the "
             "predictions a user sees."),
 )

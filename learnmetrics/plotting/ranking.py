@@ -173,7 +173,8 @@ class DcgCurves:
         (self.dcg,) = ax.plot(x, state.dcg_curve, ls="-", marker="o", color=style.CURVE, ms=4, lw=1.6,
                               label="DCG@i")
         # NDCG@k is read at i = k; the line stops below the legend (the top third holds no data)
-        self.cut = ax.axvline(state.k, ymax=0.7, **style.CUT_LINE)
+        # under the gap bar and the curves (zorder 1): drawn over them it hid the bar and the DCG@k point
+        self.cut = ax.axvline(state.k, ymax=0.7, **{**style.CUT_LINE, "zorder": 1})
         # wide enough to show on both sides of the cut line drawn through it at k
         (self.gap,) = ax.plot([state.k, state.k], [0, 0], color="0.3", lw=11, alpha=0.35, solid_capstyle="butt")
         # over the cut line, on a white box, so that the line never crosses the numbers

@@ -207,10 +207,10 @@ def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt
 
 
 def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
-    """R^2 as two sums of squares, each square drawn: on the left every example's square
-    (y - ȳ)^2 against the mean's flat line (SST), on the right its square (y - ŷ)^2 against
-    the model's line (SSE). R^2 = 1 - SSE/SST is how much of the left's area the model
-    removes. ``axes`` holds two Axes; the squares are square on screen. Returns (SST, SSE)."""
+    """R^2 as two sums of squares, each square drawn: on the first Axes every example's square
+    (y - ȳ)^2 against the mean's flat line (SST), on the second its square (y - ŷ)^2 against
+    the model's line (SSE), each square outlined so that overlapping ones stay apart.
+    R^2 = 1 - SSE/SST is how much of the first area the model removes. ``axes`` holds two Axes; the squares are square on screen. Returns (SST, SSE)."""
     from matplotlib.patches import Rectangle
 
     from ..regression import r2_score
@@ -239,8 +239,11 @@ def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
         ratio = (np.ptp(xlim) / bbox.width) / (np.ptp(ylim) / bbox.height)
         for xi, yi, ri in zip(x, y_true, ref):
             r = yi - ri
-            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fc="0.55", alpha=0.22,
-                                   ec="0.35", lw=0.6, zorder=1))
+            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fc="0.55", alpha=0.16,
+                                   ec="none", zorder=1))
+            # an opaque outline of its own: where squares overlap, each one's edges still show
+            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fill=False, ec="0.3", lw=0.9,
+                                   zorder=1.5))
             ax.plot([xi, xi], [ri, yi], color="0.4", lw=0.8, zorder=2)
         if name == "SST":
             ax.axhline(mean, color=style.REFERENCE, lw=1.6, ls="--", zorder=3)

@@ -262,10 +262,10 @@ class RankedListExplorer(Explorer):
         change only with the gain convention, which redraws the whole figure (see ``draw``)."""
         b, c = self.bars, self.curves
         legend = [c.ax.get_legend()] if c.ax.get_legend() is not None else []
-        # in a full render's order: the gap bar over the curve, the cut line (at k, through the gap)
-        # over both, the legend last
+        # in a full render's order: the cut line (at k) under the curve and the gap bar, which it
+        # hid when drawn over them; the legend last
         return [*b.full, *b.kept, *b.values, b.cut, b.cut_label, b.ax.xaxis, self._title,
-                c.dcg, c.gap, c.cut, c.text, *legend]
+                c.cut, c.dcg, c.gap, c.text, *legend]
 
     def draw(self, state):
         if state.gain != self._drawn_gain:

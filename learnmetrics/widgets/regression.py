@@ -99,6 +99,10 @@ class PolynomialDegreeExplorer(Explorer):
         # the current degree's value of each criterion: the cut point, clipped to the top edge
         (self._current,) = ax_crit.plot([], [], **{**style.CUT_POINT, "ms": 8})
         self._current.set_in_layout(False)
+        # a pick the current degree sits on: a star's outline, larger than every star, drawn over the
+        # cut point, which hid the stars (the orange point stays visible inside the outline)
+        (self._star_on_top,) = ax_crit.plot([], [], ls="none", marker="*", ms=20, mfc="none", mec="black",
+                                            mew=1.0, zorder=7, clip_on=False)
         ax_crit.set_xticks(degrees)
         ax_crit.set_xlim(-0.5, len(t) - 0.5)
         ax_crit.set_xlabel("degree")
@@ -116,7 +120,7 @@ class PolynomialDegreeExplorer(Explorer):
     def dynamic_artists(self) -> list:
         """The fitted curve, its title, the residuals and the degree marker: the axes
         limits are fixed in ``setup_figure``, so the rest is drawn once as a background."""
-        return [self._curve, self._title, self._res, self._vline, self._current]
+        return [self._curve, self._title, self._res, self._vline, self._current, self._star_on_top]
 
     def draw(self, state) -> None:
         self._curve.set_data(state.grid, state.curve)
@@ -125,6 +129,8 @@ class PolynomialDegreeExplorer(Explorer):
         self._vline.set_xdata([state.degree, state.degree])
         d = np.minimum([self.table.delta(c)[state.degree] for c in _CRITERIA], self._crit_top)
         self._current.set_data(np.full(len(d), state.degree), d)
+        picked = any(self.table.best(c) == state.degree for c in _CRITERIA)
+        self._star_on_top.set_data([state.degree] if picked else [], [0.0] if picked else [])
 
     def describe(self, state) -> str:
         if is_chinese():
