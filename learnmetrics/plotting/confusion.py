@@ -345,7 +345,7 @@ def plot_measures_vs_threshold(ax, y_true, y_score, *, threshold=None, pos_label
     for mask, y_row, positive in ((pos, -0.05, True), (~pos, -0.12, False)):
         cs = style.class_style(positive)
         ax.plot(y_score[mask], np.full(mask.sum(), y_row), ls="none", marker=cs["marker"], color=cs["color"],
-                mec="black", mew=0.5, ms=5, clip_on=False)
+                mec="black", mew=0.5, ms=5, clip_on=False, zorder=6)   # over the cut line: a score at t shows
     if threshold is not None:
         threshold = check_real(threshold, "threshold")
         ax.axvline(threshold, **style.CUT_LINE)
@@ -393,7 +393,7 @@ def plot_threshold_views(ax_scores, ax_roc, ax_pr, y_true, y_score, threshold, *
         height = max(height, int(level.max()) + 1 if level.size else 0)
         # each dot at its own score (so it sits on its true side of any threshold), stacked within its bin
         ax_scores.scatter(y_score[mask], sign * (level + 0.6), s=46, c=cs["color"], marker=cs["marker"],
-                          edgecolors="black", linewidths=0.6, zorder=3)
+                          edgecolors="black", linewidths=0.6, zorder=6)   # over the cut line: a score at t shows
     ax_scores.axhline(0, color="0.3", lw=0.8)
     ax_scores.axvline(threshold, **style.CUT_LINE)
     lim = height + 0.8

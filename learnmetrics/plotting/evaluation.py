@@ -376,7 +376,21 @@ def plot_l2_tuning(ax, tuning):
     ax.set_xscale("log")
     ax.set_xlabel("l2 (penalty; larger = simpler model; log scale)")
     ax.set_ylabel("validation error")
-    ax.legend(fontsize=FONT)
+    ax.legend(fontsize=FONT, loc="lower right")
+    if j > 0:                                  # the gentle rise towards tiny l2, invisible at full scale: zoom in
+        inset = ax.inset_axes([0.1, 0.4, 0.42, 0.5])
+        x, e = tuning.l2_values[: j + 1], tuning.errors[: j + 1]
+        inset.plot(x, e, "-o", color=EST_COLOR, mec="#333333", ms=4)
+        inset.plot([tuning.best_l2], [tuning.errors[j]], **{**style.CUT_POINT, "ms": 8})
+        inset.set_xscale("log")
+        inset.margins(x=0.2)
+        pad = max(float(np.ptp(e)), 1e-3)
+        inset.set_ylim(float(e.min()) - 0.35 * pad, float(e.max()) + 0.6 * pad)
+        for xi, ei in zip(x, e):
+            inset.annotate(f"{ei:.4f}", (xi, ei), textcoords="offset points", xytext=(0, 6), ha="center",
+                           fontsize=FONT - 1)
+        inset.tick_params(labelsize=FONT - 2)
+        inset.set_title("zoom: l2 up to the chosen one", fontsize=FONT - 1)
 
 
 def plot_estimate_spreads(ax, estimates, *, true_error=None, bins=None, label_x=None):

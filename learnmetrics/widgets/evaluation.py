@@ -302,8 +302,7 @@ class CVExplorer(_Blitted):
                               f"runs {s.repeats + 1}-{R}: not made at p = {s.repeats} (raise 'repeats p' to add them)")
         sizes = np.unique(s.fold_sizes)
         self._title0.set_text(
-            f"{s.repeats} run(s) of {s.k}-fold CV on one data set of m={n}; colour = the fold that tests the "
-            f"example (sorted by run 1's fold); fold sizes {'/'.join(map(str, sizes))}")
+            f"{s.repeats} x {s.k}-fold CV, m={n}, folds of {'/'.join(map(str, sizes))}; colour = test fold")
         self._bars.set_data(values=_hist_heights(s.estimates))
         self._mean_line.set_xdata([s.mean_estimate] * 2)
         self._true_line.set_xdata([s.mean_true_error] * 2)
