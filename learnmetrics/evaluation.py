@@ -341,7 +341,7 @@ def estimate_error(
     * ``"repeated_kfold"``: the mean of p k-fold cross-validations ("p 次 k 折").
     * ``"loo"``: leave-one-out, the mean of the m single-example errors.
     * ``"bootstrap"`` (自助法): train on a bootstrap sample D', test on the
-      out-of-bag examples :math:`D \setminus D'` (包外估计).
+      out-of-bag examples :math:`D \setminus D'` (包外样本；在它们上的估计是包外估计).
 
     Each random method is run ``repeats`` times with fresh randomness;
     ``estimates`` holds the ``repeats`` results and ``estimate`` their mean

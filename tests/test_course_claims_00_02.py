@@ -215,7 +215,7 @@ def test_mcc_is_not_monotone_in_the_share_of_positives(melons):
         pis = np.linspace(0.001, 0.999, 999)
         q = pis * tpr + (1 - pis) * fpr
         m = np.sqrt(pis * (1 - pis) / (q * (1 - q))) * (tpr - fpr)
-        assert m[0] < m.max() and m[-1] < m.max()   # never monotone on (0, 1): 0 at both ends
+        assert m[0] < m.max() and m[-1] < m.max()   # with 0 < FPR < TPR < 1, never monotone on (0, 1): 0 at both ends (FPR = 0 is monotone)
 
 
 def _expected_random_ap(n, n_pos):
