@@ -655,7 +655,8 @@ class Explorer:
     def _front_hits(self) -> list:
         hits = [h for h in (self.hit_regions() or []) if h]
         n = [len(self._links[i].grid) for i in self._linked]
-        return [h for h in hits if len(h["pos"]) == n[h["control"]]]
+        language = self._language()
+        return [dict(h, tip=_i18n.tip(h.get("tip", ""), language)) for h in hits if len(h["pos"]) == n[h["control"]]]
 
     def _render_rgb(self) -> np.ndarray:
         dynamic = self.dynamic_artists()
@@ -1013,6 +1014,10 @@ class Explorer:
         waiting = _i18n.WAITING[language]
         if getattr(self.screen, "waiting", waiting) != waiting:
             self.screen.waiting = waiting
+        if getattr(self.screen, "hits", None):   # the line saying where to press, in that language
+            hits = self._front_hits()
+            if hits != self.screen.hits:
+                self.screen.hits = hits
 
     def _rewrite_readouts(self, send: bool = True) -> None:
         """Every read-out drawn so far, in the language now chosen, sent at once."""

@@ -122,6 +122,18 @@ LABELS = {
 #: what an explorer's view says while a frame is being drawn
 WAITING = {"en": "drawing this frame ...", "zh": "正在绘制这一帧……"}
 
+#: the line under a figure that says where it can be pressed or dragged (a hit region's tip)
+TIPS = {
+    "press or drag on the score axis to move the threshold": "在分数轴上点按或拖动，可移动阈值",
+    "press or drag on the ranked list to move the cut": "在排序列表上点按或拖动，可移动截断点",
+    "press or drag on the ranked list to move the cut-off k": "在排序列表的柱条上点按或拖动，可移动截断位置 k",
+}
+
+
+def tip(english: str, language: str) -> str:
+    """A hit region's tip in ``language`` (the English tip where no translation is listed)."""
+    return TIPS.get(english, english) if language == "zh" else english
+
 
 def relabel(controls, language: str) -> None:
     """Give each control (an ipywidget with a ``description``) its label in ``language``; the
