@@ -156,13 +156,54 @@ def _decimal_scale(s: np.ndarray):
     return scale, lo, int(n_codes)
 
 
+_MAGIC = 1.5 * 2.0**52  # x + _MAGIC rounds x to an integer (half to even) held in the low bits, |x| < 2**51
+_MAGIC_BITS = int(np.float64(_MAGIC).view(np.int64))
+
+
 def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
     """(codes present, positives per code, negatives per code), or None if a score is not a code.
 
-    One pass in blocks: code = rint(s * scale) - lo, checked exact
-    (code / scale == s, so distinct scores get distinct codes, in the same
-    order), then one ``bincount`` of code + n_codes * is_positive per block.
+    One pass in blocks of few NumPy calls: the label joins the code in the float
+    domain, ``s * 2 scale + is_positive``, and adding 1.5 * 2**52 rounds that to an
+    integer read straight off the float's bits (no ``rint``, no cast), so ``idx =
+    2 (code - lo) + is_positive``; every score is then checked to be exactly its
+    code's value (one lookup in a table of the codes' values, ``(code + lo) / scale``,
+    the float ``rint(s * scale) / scale`` gives for an exact code), so distinct
+    scores get distinct codes in the same order and no count can be wrong; one
+    ``bincount`` of ``idx`` per block tallies both classes.
     """
+    if max(abs(lo), abs(lo + n_codes - 1)) >= 2.0**48:  # 2 |code| + 1 must stay far below 2**51
+        return _tally_by_division(pos, s, scale, lo, n_codes)
+    n = s.size
+    size = min(n, _TALLY_BLOCK)
+    buf = np.empty(size)
+    idx = buf.view(np.int64)
+    chk = np.empty(size)
+    bad = np.empty(size, dtype=bool)
+    values = np.repeat((np.arange(n_codes) + lo) / scale, 2)  # the value of idx // 2's code
+    base = _MAGIC_BITS + 2 * int(lo)
+    scale2 = 2.0 * scale
+    counts = np.zeros(2 * n_codes, dtype=np.int64)
+    for i in range(0, n, _TALLY_BLOCK):
+        block = s[i : i + _TALLY_BLOCK]
+        m = block.size
+        t, ix, c, b = buf[:m], idx[:m], chk[:m], bad[:m]
+        np.multiply(block, scale2, out=t)
+        np.add(t, pos[i : i + _TALLY_BLOCK], out=t)
+        np.add(t, _MAGIC, out=t)
+        np.subtract(ix, base, out=ix)
+        np.take(values, ix, mode="clip", out=c)
+        if np.not_equal(c, block, out=b).any():
+            return None
+        counts += np.bincount(ix, minlength=2 * n_codes)
+    nneg, npos = counts[0::2], counts[1::2]
+    present = np.flatnonzero(nneg + npos)
+    return present, npos[present], nneg[present]
+
+
+def _tally_by_division(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
+    """As :func:`_tally` for codes too large for its float trick: code = rint(s * scale) - lo,
+    checked exact (code / scale == s), then one ``bincount`` of code + n_codes * is_positive."""
     n = s.size
     size = min(n, _TALLY_BLOCK)
     buf = np.empty(size)
