@@ -355,12 +355,20 @@ def _positions_of_positives(order, m_neg) -> np.ndarray:
     return np.concatenate(parts) if len(parts) > 1 else parts[0]
 
 
-def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
+class _Finished(tuple):
+    """A curve finished straight from the sorted packed keys (see ``_counts_unweighted``'s ``distinct``)."""
+
+
+def _counts_unweighted(pos: np.ndarray, s: np.ndarray, distinct=None):
     """(thr, tp, fp) at row 0 (nothing predicted positive) and each distinct score.
 
     Each array has K+1 entries: index 0 is (inf, 0, 0), then the K distinct
     scores in decreasing order, TP = #positives >= t and FP = #negatives >= t
     (exact integers in float64).
+
+    ``distinct(keys, plan, m_pos)``, if given, finishes a curve from the sorted
+    packed keys when the scores are all distinct and both classes present (no
+    rows built); its result comes back wrapped in :class:`_Finished`.
     """
     m_pos = int(np.count_nonzero(pos))
     g = _groups_counting(pos, s, m_pos)
@@ -368,7 +376,10 @@ def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
         return _rows_from_groups(g)
     packed = _packed_sorted(pos, s)
     if packed is not None:
-        return _rows_from_packed(*packed, m_pos)
+        ties = _packed_has_ties(packed[0])
+        if distinct is not None and not ties and 0 < m_pos < s.size:
+            return _Finished(distinct(*packed, m_pos))
+        return _rows_from_packed(*packed, m_pos, ties=ties)
     c, order = _merge(pos, s, m_pos)
     return _rows_from_merge(c, order, m_pos)
 
@@ -951,61 +962,104 @@ class _Packing:
     r: int = 0
 
 
-def _packed_plan(s: np.ndarray):
-    """The packing of ``s`` (a :class:`_Packing`), or None when 63 bits cannot hold its order."""
+def _i64(v: int) -> np.int64:
+    """The int64 whose bits are ``v`` modulo 2**64 (for wrapping integer passes)."""
+    v &= (1 << 64) - 1
+    return np.int64(v - (1 << 64) if v >= 1 << 63 else v)
+
+
+def _packed_plan(s: np.ndarray, exact: bool = False):
+    """The packing of ``s`` (a :class:`_Packing`), or None when 63 bits cannot hold its order.
+
+    Scores of both signs: the offset ``a`` must be at most min |s| and ``r = bits(max |s|) -
+    bits(a) < 2**62``.  By default ``a`` is the largest offset that keeps ``r < 2**62`` (0 when
+    max |s| < 2, else a number near 1e-308), found from the min and the max alone; whether
+    a score lies below it is seen on the sorted keys (:func:`_packed_sorted`).  With
+    ``exact``, ``a = min |s|`` (one more pass)."""
     lo, hi = float(s.min()), float(s.max())
     if lo >= 0 or (lo == 0 and hi <= 0):
         return _Packing("nonneg")
     if hi < 0:
         return _Packing("neg")
+    top_bits = int(np.float64(max(-lo, hi)).view(np.uint64)) & _LOW63_I
+    if not exact:
+        a_bits = max(0, top_bits - ((1 << 62) - 1))
+        return _Packing("mixed", a_bits, top_bits - a_bits)
     a = min(float(np.abs(s[i : i + _CHUNK]).min()) for i in range(0, s.size, _CHUNK))  # no n-long temporary
     a_bits = int(np.float64(a).view(np.uint64)) & _LOW63_I
-    top = max(-lo, hi)
-    r = (int(np.float64(top).view(np.uint64)) & _LOW63_I) - a_bits
+    r = top_bits - a_bits
     if r >= 1 << 62:
         return None
     return _Packing("mixed", a_bits, r)
 
 
+_KEY_BLOCK = 1 << 14  # elements per block of the key passes (a block and its temporaries stay in L2)
+
+
 def _packed_keys(pos: np.ndarray, s: np.ndarray, plan: _Packing) -> np.ndarray:
-    """The unsorted packed keys, made in blocks."""
+    """The unsorted packed keys, made in blocks.
+
+    Both signs, in wrapping int64 arithmetic on the bits u of a score (m = u >> 63,
+    -1 for a negative score, else 0): with x = u ^ m, code = x + C + (m & D), where
+    C = r + 1 - a and D = 2a + 2**63 make code = r + 1 + bits(|s|) - a at or above zero
+    and r - (bits(|s|) - a) below; the key (code << 1) | label is then
+    (x << 1) + (m & 4a) + 2C + label: six or seven passes over a block in cache.  With
+    a = 0 the block is first added to 0.0 (-0.0 becomes +0.0: one code for zero)."""
     n = s.size
     keys = np.empty(n, dtype=np.uint64)
-    size = min(n, _CHUNK)
-    sign = np.empty(size, dtype=bool) if plan.mode == "mixed" else None
-    low63 = np.uint64(_LOW63_I)
-    for i in range(0, n, _CHUNK):
-        o = keys[i : i + _CHUNK]
-        u = s[i : i + _CHUNK].view(np.uint64)
+    out = keys.view(np.int64)
+    lab = pos.view(np.uint8)
+    size = min(n, _KEY_BLOCK)
+    if plan.mode == "mixed":
+        msk = np.empty(size, dtype=np.int64)
+        zero = np.empty(size) if plan.a_bits == 0 else None
+        two_c = _i64(2 * (plan.r + 1 - plan.a_bits))
+        four_a = _i64(4 * plan.a_bits)
+        one = np.int64(1)
+    for i in range(0, n, _KEY_BLOCK):
+        j = min(i + _KEY_BLOCK, n)
+        o = out[i:j]
         if plan.mode == "nonneg":
-            np.left_shift(u, _ONE, out=o)  # the sign bit of -0.0 falls off: +0.0's code
+            np.left_shift(s[i:j].view(np.uint64), _ONE, out=keys[i:j])  # the sign bit of -0.0 falls off
         elif plan.mode == "neg":
-            np.invert(u, out=o)
-            np.left_shift(o, _ONE, out=o)
+            np.invert(s[i:j].view(np.uint64), out=keys[i:j])
+            np.left_shift(keys[i:j], _ONE, out=keys[i:j])
         else:
-            g = sign[: o.size]
-            np.less(s[i : i + _CHUNK], 0.0, out=g)  # below zero (not -0.0)
-            np.bitwise_and(u, low63, out=o)
-            np.subtract(o, np.uint64(plan.a_bits), out=o)  # v = bits(|s|) - bits(a) in [0, r]
-            # code = r + 1 + v at or above zero, r - v below: r + 1 + v - sign * (2v + 1)
-            tmp = np.left_shift(o, _ONE)
-            np.add(tmp, _ONE, out=tmp)
-            np.multiply(tmp, g, out=tmp)
-            np.add(o, np.uint64(plan.r + 1), out=o)
-            np.subtract(o, tmp, out=o)
-            np.left_shift(o, _ONE, out=o)
-        np.bitwise_or(o, pos[i : i + _CHUNK].view(np.uint8), out=o)
+            blk = s[i:j]
+            if zero is not None:
+                blk = np.add(blk, 0.0, out=zero[: j - i])
+            u = blk.view(np.int64)
+            m = np.right_shift(u, 63, out=msk[: j - i])
+            np.bitwise_xor(u, m, out=o)
+            np.left_shift(o, one, out=o)
+            if plan.a_bits:
+                np.bitwise_and(m, four_a, out=m)
+                np.add(o, m, out=o)
+            np.add(o, two_c, out=o)
+        np.bitwise_or(o, lab[i:j], out=o)
     return keys
 
 
 def _packed_sorted(pos: np.ndarray, s: np.ndarray):
     """(sorted packed keys, packing), or None when the scores do not fit (then merge)."""
     s = np.ascontiguousarray(s)
+    pos = pos if pos.flags.c_contiguous else np.ascontiguousarray(pos)
     plan = _packed_plan(s)
     if plan is None:
         return None
-    keys = _packed_keys(pos if pos.flags.c_contiguous else np.ascontiguousarray(pos), s, plan)
+    keys = _packed_keys(pos, s, plan)
     keys.sort()
+    if plan.mode == "mixed" and plan.a_bits:
+        # a score with |s| below a would get a code in [r + 1 - a, r + a]: any key there (a
+        # score of 0, or within ~1e-308 of it), and the offset is recomputed as min |s|
+        r, a = plan.r, plan.a_bits
+        lo, hi = np.uint64((r + 1 - a) << 1), np.uint64(((r + a) << 1) | 1)
+        if np.searchsorted(keys, lo, "left") != np.searchsorted(keys, hi, "right"):
+            plan = _packed_plan(s, exact=True)
+            if plan is None:
+                return None
+            keys = _packed_keys(pos, s, plan)
+            keys.sort()
     return keys, plan
 
 
@@ -1048,11 +1102,12 @@ def _packed_has_ties(keys: np.ndarray) -> bool:
     return False
 
 
-def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
+def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int, ties=None):
     """(thr, tp, fp) in stepping-table layout from :func:`_packed_sorted`, in blocks."""
     n = keys.size
     m_neg = n - m_pos
-    ties = _packed_has_ties(keys)
+    if ties is None:
+        ties = _packed_has_ties(keys)
     k = sum(_packed_starts(keys, i, j).size for i, j in _blocks(n)) if ties else n
     thr, tp, fp = np.empty(k + 1), np.empty(k + 1), np.empty(k + 1)
     thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
@@ -1092,3 +1147,91 @@ def _packed_positions_of_positives(keys: np.ndarray) -> np.ndarray:
     """Indices in the sorted keys of the positives, increasing (int64, m+ long)."""
     parts = [np.flatnonzero(np.bitwise_and(keys[i:j], _ONE)) + i for i, j in _blocks(keys.size)]
     return np.concatenate(parts) if len(parts) > 1 else parts[0]
+
+
+def _roc_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
+    """(fpr, tpr, thr) of ``roc_curve(drop_intermediate=True)`` from sorted packed keys of
+    distinct scores (both classes present), in one pass over the keys.
+
+    With distinct scores each row steps TP or FP by one (the label of its example),
+    so a row between the first and the last is collinear with its neighbours exactly
+    when its example and the next lower one carry the same label: only the rows where
+    the label changes are made (about 2 m+ m- / n of them), each as TP / m+ and FP /
+    m-, the same floats as the rows of :func:`_rows_from_packed` after
+    :func:`_drop_collinear` and the two divisions."""
+    n = keys.size
+    m_neg = n - m_pos
+    fpr, tpr, thr = np.empty(n + 1), np.empty(n + 1), np.empty(n + 1)
+    end = n + 1  # rows are written from the end (decreasing thresholds, increasing index)
+    carry = 0  # positives before the block
+    size = min(n, _BLOCK)
+    lab_buf, below_buf = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
+    change = np.empty(size, dtype=bool)
+    fm_pos, fm_neg = float(m_pos), float(m_neg)
+    for i, j in _blocks(n):
+        m = j - i
+        lab = np.bitwise_and(keys[i:j], _ONE, out=lab_buf[:m])
+        below = np.cumsum(lab, out=below_buf[:m])  # positives at or before each index
+        in_block = int(below[-1])
+        np.subtract(below, lab, out=below)  # ... strictly before
+        ch = change[:m]
+        if i == 0:
+            ch[0] = True
+        else:
+            ch[0] = (keys[i] ^ keys[i - 1]) & _ONE
+        np.not_equal(lab[1:], lab[:-1], out=ch[1:])
+        if j == n:
+            ch[-1] = True
+        at = np.flatnonzero(ch)
+        q = at.size
+        pb = below[at]
+        pb += np.uint64(carry)
+        carry += in_block
+        idx = at.astype(np.uint64)
+        idx += np.uint64(i)  # index = scores below
+        lo = end - q
+        t_out, f_out = tpr[lo:end][::-1], fpr[lo:end][::-1]
+        np.subtract(np.uint64(m_pos), pb, out=t_out, casting="unsafe")
+        np.divide(t_out, fm_pos, out=t_out)
+        np.subtract(idx, pb, out=idx)  # negatives below
+        np.subtract(np.uint64(m_neg), idx, out=f_out, casting="unsafe")
+        np.divide(f_out, fm_neg, out=f_out)
+        thr[lo:end][::-1] = _packed_values(keys[i:j][at], plan)
+        end = lo
+    end -= 1
+    thr[end], tpr[end], fpr[end] = np.inf, 0.0, 0.0
+    return fpr[end:], tpr[end:], thr[end:]
+
+
+def _pr_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
+    """(precision, recall, thresholds) of ``precision_recall_curve`` (every threshold) from
+    sorted packed keys of distinct scores (a positive present), in one pass over the keys:
+    at the score of index j (increasing), TP = positives at or above it and TP + FP = n - j,
+    so precision = TP / (n - j) and recall = TP / m+, the same floats as the rows of
+    :func:`_rows_from_packed` divided the way ``precision_recall_curve`` divides them."""
+    n = keys.size
+    precision, recall = np.empty(n + 1), np.empty(n + 1)
+    thr = np.empty(n)
+    carry = 0
+    size = min(n, _BLOCK)
+    lab_buf, below_buf = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
+    ge_buf = np.arange(size, dtype=np.float64)
+    ge_buf *= -1.0
+    ge = np.empty(size)
+    fm_pos = float(m_pos)
+    for i, j in _blocks(n):
+        m = j - i
+        lab = np.bitwise_and(keys[i:j], _ONE, out=lab_buf[:m])
+        below = np.cumsum(lab, out=below_buf[:m])
+        in_block = int(below[-1])
+        np.subtract(below, lab, out=below)
+        below += np.uint64(carry)
+        carry += in_block
+        tp = recall[i:j]
+        np.subtract(np.uint64(m_pos), below, out=tp, casting="unsafe")
+        g = np.add(ge_buf[:m], float(n - i), out=ge[:m])  # n - j: scores at or above
+        np.divide(tp, g, out=precision[i:j])
+        np.divide(tp, fm_pos, out=tp)
+        thr[i:j] = _packed_values(keys[i:j], plan)
+    precision[n], recall[n] = 1.0, 0.0
+    return precision, recall, thr
