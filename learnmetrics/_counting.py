@@ -31,6 +31,7 @@ they differ only in how much time and memory they take:
 from __future__ import annotations
 
 import math
+import sys
 import warnings
 from dataclasses import dataclass
 
@@ -429,16 +430,24 @@ def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
         c, order = _merge(pos, s, m_pos)
         return _pair_sums_from_merge(c, order, m_pos)
     keys, plan = packed
-    if _packed_has_ties(keys):
-        return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos)))
-    # distinct scores: the positive of rank i at sorted index j has j scores below it, j - i negatives
+    # distinct scores: the positive of rank i at sorted index j has j scores below it, j - i
+    # negatives; one pass sums the positives' indices and looks for a tie (then the rows)
     total = 0
-    size = min(keys.size, _BLOCK)
+    n = keys.size
+    size = min(n, _BLOCK)
     lab, idx = np.empty(size, dtype=np.uint64), np.arange(size, dtype=np.uint64)
-    for i, j in _blocks(keys.size):
-        b = np.bitwise_and(keys[i:j], _ONE, out=lab[: j - i])
+    near = np.empty(size, dtype=np.uint64)
+    for i, j in _blocks(n):
+        m = j - i
+        if i + 1 < j:
+            d = np.bitwise_xor(keys[i + 1 : j], keys[i : j - 1], out=near[: m - 1])
+            if i and (keys[i] ^ keys[i - 1]) <= _ONE or bool((d <= _ONE).any()):  # two equal scores
+                return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos, ties=True)))
+        elif i and (keys[i] ^ keys[i - 1]) <= _ONE:
+            return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos, ties=True)))
+        b = np.bitwise_and(keys[i:j], _ONE, out=lab[:m])
         # sum of the positives' indices in the block (< 2**30: exact) plus the block's offset
-        total += int(np.dot(b, idx[: j - i])) + i * int(np.count_nonzero(b))
+        total += int(np.dot(b, idx[:m])) + i * int(np.count_nonzero(b))
     below = total - m_pos * (m_pos - 1) // 2
     return _PairSums(m_pos, m_neg, below, below, total, total + m_pos)
 
@@ -485,11 +494,10 @@ def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
                 where = _positions_of_positives(order, n - m_pos)
             del c, order
         else:
-            ties = _packed_has_ties(packed[0])
+            where = _packed_positions_of_positives(packed[0])  # None if two scores are equal
+            ties = where is None
             if ties:
-                g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos))
-            else:
-                where = _packed_positions_of_positives(packed[0])
+                g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos, ties=True))
             del packed
         if not ties:
             total = 0.0
@@ -546,6 +554,10 @@ def _desc_order(s: np.ndarray):
             order = np.argsort(codes, kind="stable")
             del codes
             return order, np.take(s, order)
+    if s.size > _SMALL_N:
+        packed = _desc_order_packed(s)
+        if packed is not None:
+            return packed
     order = np.argsort(s)[::-1]
     s_sorted = np.take(s, order)
     if not _has_ties(s_sorted):
@@ -554,6 +566,67 @@ def _desc_order(s: np.ndarray):
     np.negative(s, out=s_sorted)
     order = np.argsort(s_sorted, kind="stable")
     np.take(s, order, out=s_sorted)
+    return order, s_sorted
+
+
+_LOW63_S = np.int64((1 << 63) - 1)
+
+
+def _desc_order_packed(s: np.ndarray):
+    """(order, s[order]) as :func:`_desc_order`, by one ``np.sort`` of uint64 keys instead of an
+    argsort (5x a sort where NumPy's SIMD sort has no argsort), or None.
+
+    key = (D >> b) << b | index, where D decreases with the score (every float's bits
+    mapped to one order, -0.0 as +0.0) and b = bits of the largest index: sorting the
+    keys orders the examples by decreasing score, equal scores by increasing index
+    (the stable order), except within runs of keys equal above their b index bits
+    (scores within ~2**(b-64) of each other, relatively): those few are put in order
+    by a lexsort of (index, -score) per run, so the permutation is exactly
+    ``np.argsort(-s, kind="stable")``."""
+    n = s.size
+    b = max(1, (n - 1).bit_length())
+    if b > 40:
+        return None
+    keys = np.empty(n, dtype=np.int64)
+    size = min(n, _KEY_BLOCK)
+    fbuf = np.empty(size)
+    mbuf = np.empty(size, dtype=np.int64)
+    ar = np.arange(size, dtype=np.int64)
+    bb = np.int64(b)
+    for i in range(0, n, _KEY_BLOCK):
+        j = min(i + _KEY_BLOCK, n)
+        m = j - i
+        u = np.add(s[i:j], 0.0, out=fbuf[:m]).view(np.int64)  # -0.0 + 0.0 = +0.0
+        o = keys[i:j]
+        t = np.right_shift(u, 63, out=mbuf[:m])  # -1 below zero, else 0
+        np.invert(t, out=t)
+        np.bitwise_and(t, _LOW63_S, out=t)  # flip the 63 low bits of a score >= 0: D falls as s rises
+        np.bitwise_xor(u, t, out=o)
+        o = o.view(np.uint64)
+        np.right_shift(o, np.uint64(b), out=o)
+        np.left_shift(o, np.uint64(b), out=o)
+        np.bitwise_or(o.view(np.int64), ar[:m], out=keys[i:j])
+        if i:
+            np.add(keys[i:j], np.int64(i), out=keys[i:j])  # the index (its b bits are zero before)
+    u = keys.view(np.uint64)
+    u.sort()
+    mask = np.int64((1 << b) - 1)
+    order = np.bitwise_and(keys, mask)
+    s_sorted = np.take(s, order)
+    # runs of keys equal above the index bits: order them by the scores themselves
+    tied = np.empty(n, dtype=bool)
+    tied[-1] = False
+    np.less(np.bitwise_xor(u[1:], u[:-1]), np.uint64(1 << b), out=tied[:-1])
+    if tied.any():
+        head = np.flatnonzero(tied)
+        members = np.union1d(head, head + 1)  # every element of such a run
+        start = np.ones(members.size, dtype=bool)
+        start[1:] = ~tied[members[:-1]] | (members[1:] != members[:-1] + 1)
+        run = np.cumsum(start)
+        sub_o, sub_s = order[members], s_sorted[members]
+        fix = np.lexsort((sub_o, -sub_s, run))
+        order[members] = sub_o[fix]
+        s_sorted[members] = sub_s[fix]
     return order, s_sorted
 
 
@@ -950,6 +1023,7 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
 # so; not when a score is 0 and another beyond +-2: then the classes are merged as
 # before).  -0.0 and +0.0 get one code.
 _ONE = np.uint64(1)
+_LITTLE = sys.byteorder == "little"
 _LOW63_I = (1 << 63) - 1
 
 
@@ -1063,9 +1137,9 @@ def _packed_sorted(pos: np.ndarray, s: np.ndarray):
     return keys, plan
 
 
-def _packed_values(k: np.ndarray, plan: _Packing) -> np.ndarray:
-    """The float scores of sorted packed keys, +0.0 for a zero."""
-    u = np.right_shift(k, _ONE)
+def _packed_values(k: np.ndarray, plan: _Packing, inplace: bool = False) -> np.ndarray:
+    """The float scores of sorted packed keys, +0.0 for a zero (made in ``k`` itself with ``inplace``)."""
+    u = np.right_shift(k, _ONE, out=k if inplace else None)
     if plan.mode == "nonneg":
         return u.view(np.float64)
     if plan.mode == "neg":
@@ -1073,13 +1147,14 @@ def _packed_values(k: np.ndarray, plan: _Packing) -> np.ndarray:
         return u.view(np.float64)
     r1 = np.uint64(plan.r + 1)
     cut = int(np.searchsorted(u, r1))  # codes <= r: scores below zero
-    a = np.uint64(plan.a_bits)
     neg, nonneg = u[:cut], u[cut:]
-    np.subtract(np.uint64(plan.r), neg, out=neg)  # v
-    np.add(neg, a, out=neg)
-    np.bitwise_or(neg, np.uint64(1 << 63), out=neg)
-    np.subtract(nonneg, r1, out=nonneg)
-    np.add(nonneg, a, out=nonneg)
+    np.subtract(np.uint64(plan.r + plan.a_bits), neg, out=neg)  # bits(|s|) = r - code + a
+    np.bitwise_or(neg, _SIGN, out=neg)
+    shift = plan.r + 1 - plan.a_bits  # bits(s) = code - (r + 1) + a
+    if shift >= 0:
+        np.subtract(nonneg, np.uint64(shift), out=nonneg)
+    else:
+        np.add(nonneg, np.uint64(-shift), out=nonneg)
     return u.view(np.float64)
 
 
@@ -1143,9 +1218,27 @@ def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int, ties=None):
     return thr, tp, fp
 
 
-def _packed_positions_of_positives(keys: np.ndarray) -> np.ndarray:
-    """Indices in the sorted keys of the positives, increasing (int64, m+ long)."""
-    parts = [np.flatnonzero(np.bitwise_and(keys[i:j], _ONE)) + i for i, j in _blocks(keys.size)]
+def _packed_positions_of_positives(keys: np.ndarray):
+    """Indices in the sorted keys of the positives, increasing (int64, m+ long), or None when
+    two scores are equal (looked for in the same pass)."""
+    n = keys.size
+    size = min(n, _BLOCK)
+    low = keys.view(np.uint8)[:: 8] if _LITTLE else keys.view(np.uint8)[7::8]  # each key's low byte: its label bit
+    flag = np.empty(size, dtype=np.uint8)
+    near = np.empty(size, dtype=np.uint64)
+    parts = []
+    for i, j in _blocks(n):
+        m = j - i
+        if i + 1 < j:
+            d = np.bitwise_xor(keys[i + 1 : j], keys[i : j - 1], out=near[: m - 1])
+            if bool((d <= _ONE).any()):
+                return None
+        if i and (keys[i] ^ keys[i - 1]) <= _ONE:
+            return None
+        np.bitwise_and(low[i:j], 1, out=flag[:m])
+        p = np.flatnonzero(flag[:m].view(bool))
+        p += i
+        parts.append(p)
     return np.concatenate(parts) if len(parts) > 1 else parts[0]
 
 
@@ -1208,13 +1301,13 @@ def _pr_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
     sorted packed keys of distinct scores (a positive present), in one pass over the keys:
     at the score of index j (increasing), TP = positives at or above it and TP + FP = n - j,
     so precision = TP / (n - j) and recall = TP / m+, the same floats as the rows of
-    :func:`_rows_from_packed` divided the way ``precision_recall_curve`` divides them."""
+    :func:`_rows_from_packed` divided the way ``precision_recall_curve`` divides them.  The
+    thresholds are decoded in the keys' own memory (``keys`` is consumed)."""
     n = keys.size
     precision, recall = np.empty(n + 1), np.empty(n + 1)
-    thr = np.empty(n)
     carry = 0
     size = min(n, _BLOCK)
-    lab_buf, below_buf = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
+    lab_buf, below_buf = np.empty(size, dtype=np.uint64), np.zeros(size + 1, dtype=np.uint64)
     ge_buf = np.arange(size, dtype=np.float64)
     ge_buf *= -1.0
     ge = np.empty(size)
@@ -1222,16 +1315,13 @@ def _pr_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
     for i, j in _blocks(n):
         m = j - i
         lab = np.bitwise_and(keys[i:j], _ONE, out=lab_buf[:m])
-        below = np.cumsum(lab, out=below_buf[:m])
-        in_block = int(below[-1])
-        np.subtract(below, lab, out=below)
-        below += np.uint64(carry)
-        carry += in_block
+        np.cumsum(lab, out=below_buf[1 : m + 1])  # below_buf[:m]: positives in the block before each index
         tp = recall[i:j]
-        np.subtract(np.uint64(m_pos), below, out=tp, casting="unsafe")
+        np.subtract(np.uint64(m_pos - carry), below_buf[:m], out=tp, casting="unsafe")
+        carry += int(below_buf[m])
         g = np.add(ge_buf[:m], float(n - i), out=ge[:m])  # n - j: scores at or above
         np.divide(tp, g, out=precision[i:j])
         np.divide(tp, fm_pos, out=tp)
-        thr[i:j] = _packed_values(keys[i:j], plan)
+        _packed_values(keys[i:j], plan, inplace=True)
     precision[n], recall[n] = 1.0, 0.0
-    return precision, recall, thr
+    return precision, recall, keys.view(np.float64)

@@ -663,7 +663,7 @@ def roc_auc_score(
     if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AUC per label, averaged
         return roc_auc_indicator(y_true, y_score, average=average, sample_weight=sample_weight, max_fpr=max_fpr,
                                  multi_class=multi_class, labels=labels)
-    kind, y = _target(y_true)
+    kind, y, classes = _target_classes(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
         raise ValueError(
@@ -705,7 +705,6 @@ def roc_auc_score(
             raise ValueError(
                 f"y_score must be 1-D for a binary y_true (the score of the positive class), got shape {s.shape}"
             )
-        classes = _unique_small(y)
         y01 = (y == classes[-1]) if classes.size == 2 else np.zeros(y.size, dtype=bool)
         return metric(y01, s, sample_weight=w_raw)
     return _average_binary_score(metric, y, s, average, sample_weight=w)
@@ -830,7 +829,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AP per label, averaged
         return average_precision_indicator(y_true, y_score, average=average, pos_label=pos_label,
                                            sample_weight=sample_weight)
-    kind, y = _target(y_true)
+    kind, y, present = _target_classes(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
         raise ValueError(
@@ -840,7 +839,6 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     _check_average(average, (None, "micro", "macro", "weighted", "samples"))
     if kind == "binary":
         pos_label = check_label(pos_label, "pos_label")  # a label of the other kind is "not a valid label" below
-        present = _unique_small(y)
         if present.size == 2 and not (present == pos_label).any():
             raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {present.tolist()}")
         if s.ndim != 1:
@@ -1543,12 +1541,17 @@ def _target(y_true, name: str = "y_true"):
     """(kind, y) with kind 'binary' or 'multiclass' (as type_of_target) for 1-D labels; label
     indicator matrices never get here (``roc_auc_score`` and ``average_precision_score`` hand
     them to ``learnmetrics._indicator`` first)."""
+    return _target_classes(y_true, name)[:2]
+
+
+def _target_classes(y_true, name: str = "y_true"):
+    """(kind, y, the sorted distinct labels) as :func:`_target` (the labels found once)."""
     if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
         y = y_true
     else:
         y = as_labels(y_true, name)
     classes = _unique_small(y)
-    return ("binary" if classes.size <= 2 else "multiclass"), y
+    return ("binary" if classes.size <= 2 else "multiclass"), y, classes
 
 
 def _check_average(average, options):
