@@ -18,6 +18,7 @@ classes), and the time per call at n = 100.
     .venv/bin/python benchmarks/bench_curves.py --sizes 1e6  # quicker
     .venv/bin/python benchmarks/bench_curves.py --no-sklearn # floor ratios only
     .venv/bin/python benchmarks/bench_curves.py --only multiclass  # the multi-class AUC alone
+    .venv/bin/python benchmarks/bench_curves.py --only binary --funcs roc_auc_score,roc_curve --kinds distinct
 
 Goals (issue 18, tightened by issue 38): floor ratio <= 2.0 for ``roc_auc_score``
 and ``average_precision_score`` and <= 3.0 for the curves on distinct scores,
@@ -153,13 +154,15 @@ def agree(a, b) -> bool:
     return bool(np.isclose(a, b, rtol=1e-9, atol=1e-12))
 
 
-def binary_rows(sizes, kinds, rep, skm, mem: bool):
+def binary_rows(sizes, kinds, rep, skm, mem: bool, only_funcs=None):
     rng = np.random.default_rng(0)
     for n in sizes:
         for kind in kinds:
             y, s, w = data(n, kind, rng)
             kw = {} if w is None else {"sample_weight": w}
             names = FUNCS if w is None else WEIGHTED_FUNCS
+            if only_funcs:
+                names = [f for f in names if f in only_funcs]
             times = {name: [] for name in names}
             sk_times = {name: [] for name in names}
             floors = []
@@ -248,6 +251,9 @@ def main() -> None:
                          "single-threaded), wall: perf_counter")
     ap.add_argument("--only", choices=("binary", "multiclass", "small"), action="append",
                     help="run only these tables (repeatable; default: all three)")
+    ap.add_argument("--funcs", default="", help="comma-separated functions of the binary table (default: all)")
+    ap.add_argument("--kinds", default="distinct,3 decimals,weighted",
+                    help="comma-separated kinds of scores of the binary table")
     opts = ap.parse_args()
     warnings.simplefilter("ignore")
     global CLOCK
@@ -271,8 +277,8 @@ def main() -> None:
         print("| n | scores | function | one np.sort | learnmetrics | floor ratio | scikit-learn | "
               "sklearn / lm | peak memory above inputs (arrays of n floats) |")
         print("|---:|---|---|---:|---:|---:|---:|---:|---:|")
-        binary_rows(sizes, ["distinct", "3 decimals", "weighted"], opts.repeats, skm,
-                    mem=not opts.no_memory)
+        binary_rows(sizes, [k.strip() for k in opts.kinds.split(",")], opts.repeats, skm,
+                    mem=not opts.no_memory, only_funcs=[f.strip() for f in opts.funcs.split(",") if f.strip()])
     if "multiclass" in parts:
         print("\n| n, scores | function | floor | learnmetrics | floor ratio | scikit-learn | sklearn / lm | load average |")
         print("|---|---|---:|---:|---:|---:|---:|---|")

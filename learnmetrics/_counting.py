@@ -31,6 +31,7 @@ they differ only in how much time and memory they take:
 from __future__ import annotations
 
 import math
+import sys
 import warnings
 from dataclasses import dataclass
 
@@ -156,13 +157,54 @@ def _decimal_scale(s: np.ndarray):
     return scale, lo, int(n_codes)
 
 
+_MAGIC = 1.5 * 2.0**52  # x + _MAGIC rounds x to an integer (half to even) held in the low bits, |x| < 2**51
+_MAGIC_BITS = int(np.float64(_MAGIC).view(np.int64))
+
+
 def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
     """(codes present, positives per code, negatives per code), or None if a score is not a code.
 
-    One pass in blocks: code = rint(s * scale) - lo, checked exact
-    (code / scale == s, so distinct scores get distinct codes, in the same
-    order), then one ``bincount`` of code + n_codes * is_positive per block.
+    One pass in blocks of few NumPy calls: the label joins the code in the float
+    domain, ``s * 2 scale + is_positive``, and adding 1.5 * 2**52 rounds that to an
+    integer read straight off the float's bits (no ``rint``, no cast), so ``idx =
+    2 (code - lo) + is_positive``; every score is then checked to be exactly its
+    code's value (one lookup in a table of the codes' values, ``(code + lo) / scale``,
+    the float ``rint(s * scale) / scale`` gives for an exact code), so distinct
+    scores get distinct codes in the same order and no count can be wrong; one
+    ``bincount`` of ``idx`` per block tallies both classes.
     """
+    if max(abs(lo), abs(lo + n_codes - 1)) >= 2.0**48:  # 2 |code| + 1 must stay far below 2**51
+        return _tally_by_division(pos, s, scale, lo, n_codes)
+    n = s.size
+    size = min(n, _TALLY_BLOCK)
+    buf = np.empty(size)
+    idx = buf.view(np.int64)
+    chk = np.empty(size)
+    bad = np.empty(size, dtype=bool)
+    values = np.repeat((np.arange(n_codes) + lo) / scale, 2)  # the value of idx // 2's code
+    base = _MAGIC_BITS + 2 * int(lo)
+    scale2 = 2.0 * scale
+    counts = np.zeros(2 * n_codes, dtype=np.int64)
+    for i in range(0, n, _TALLY_BLOCK):
+        block = s[i : i + _TALLY_BLOCK]
+        m = block.size
+        t, ix, c, b = buf[:m], idx[:m], chk[:m], bad[:m]
+        np.multiply(block, scale2, out=t)
+        np.add(t, pos[i : i + _TALLY_BLOCK], out=t)
+        np.add(t, _MAGIC, out=t)
+        np.subtract(ix, base, out=ix)
+        np.take(values, ix, mode="clip", out=c)
+        if np.not_equal(c, block, out=b).any():
+            return None
+        counts += np.bincount(ix, minlength=2 * n_codes)
+    nneg, npos = counts[0::2], counts[1::2]
+    present = np.flatnonzero(nneg + npos)
+    return present, npos[present], nneg[present]
+
+
+def _tally_by_division(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
+    """As :func:`_tally` for codes too large for its float trick: code = rint(s * scale) - lo,
+    checked exact (code / scale == s), then one ``bincount`` of code + n_codes * is_positive."""
     n = s.size
     size = min(n, _TALLY_BLOCK)
     buf = np.empty(size)
@@ -314,12 +356,20 @@ def _positions_of_positives(order, m_neg) -> np.ndarray:
     return np.concatenate(parts) if len(parts) > 1 else parts[0]
 
 
-def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
+class _Finished(tuple):
+    """A curve finished straight from the sorted packed keys (see ``_counts_unweighted``'s ``distinct``)."""
+
+
+def _counts_unweighted(pos: np.ndarray, s: np.ndarray, distinct=None):
     """(thr, tp, fp) at row 0 (nothing predicted positive) and each distinct score.
 
     Each array has K+1 entries: index 0 is (inf, 0, 0), then the K distinct
     scores in decreasing order, TP = #positives >= t and FP = #negatives >= t
     (exact integers in float64).
+
+    ``distinct(keys, plan, m_pos)``, if given, finishes a curve from the sorted
+    packed keys when the scores are all distinct and both classes present (no
+    rows built); its result comes back wrapped in :class:`_Finished`.
     """
     m_pos = int(np.count_nonzero(pos))
     g = _groups_counting(pos, s, m_pos)
@@ -327,7 +377,10 @@ def _counts_unweighted(pos: np.ndarray, s: np.ndarray):
         return _rows_from_groups(g)
     packed = _packed_sorted(pos, s)
     if packed is not None:
-        return _rows_from_packed(*packed, m_pos)
+        ties = _packed_has_ties(packed[0])
+        if distinct is not None and not ties and 0 < m_pos < s.size:
+            return _Finished(distinct(*packed, m_pos))
+        return _rows_from_packed(*packed, m_pos, ties=ties)
     c, order = _merge(pos, s, m_pos)
     return _rows_from_merge(c, order, m_pos)
 
@@ -377,16 +430,24 @@ def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
         c, order = _merge(pos, s, m_pos)
         return _pair_sums_from_merge(c, order, m_pos)
     keys, plan = packed
-    if _packed_has_ties(keys):
-        return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos)))
-    # distinct scores: the positive of rank i at sorted index j has j scores below it, j - i negatives
+    # distinct scores: the positive of rank i at sorted index j has j scores below it, j - i
+    # negatives; one pass sums the positives' indices and looks for a tie (then the rows)
     total = 0
-    size = min(keys.size, _BLOCK)
+    n = keys.size
+    size = min(n, _BLOCK)
     lab, idx = np.empty(size, dtype=np.uint64), np.arange(size, dtype=np.uint64)
-    for i, j in _blocks(keys.size):
-        b = np.bitwise_and(keys[i:j], _ONE, out=lab[: j - i])
+    near = np.empty(size, dtype=np.uint64)
+    for i, j in _blocks(n):
+        m = j - i
+        if i + 1 < j:
+            d = np.bitwise_xor(keys[i + 1 : j], keys[i : j - 1], out=near[: m - 1])
+            if i and (keys[i] ^ keys[i - 1]) <= _ONE or bool((d <= _ONE).any()):  # two equal scores
+                return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos, ties=True)))
+        elif i and (keys[i] ^ keys[i - 1]) <= _ONE:
+            return _pair_sums_from_groups(_Groups.from_rows(*_rows_from_packed(keys, plan, m_pos, ties=True)))
+        b = np.bitwise_and(keys[i:j], _ONE, out=lab[:m])
         # sum of the positives' indices in the block (< 2**30: exact) plus the block's offset
-        total += int(np.dot(b, idx[: j - i])) + i * int(np.count_nonzero(b))
+        total += int(np.dot(b, idx[:m])) + i * int(np.count_nonzero(b))
     below = total - m_pos * (m_pos - 1) // 2
     return _PairSums(m_pos, m_neg, below, below, total, total + m_pos)
 
@@ -433,11 +494,10 @@ def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
                 where = _positions_of_positives(order, n - m_pos)
             del c, order
         else:
-            ties = _packed_has_ties(packed[0])
+            where = _packed_positions_of_positives(packed[0])  # None if two scores are equal
+            ties = where is None
             if ties:
-                g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos))
-            else:
-                where = _packed_positions_of_positives(packed[0])
+                g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos, ties=True))
             del packed
         if not ties:
             total = 0.0
@@ -494,6 +554,10 @@ def _desc_order(s: np.ndarray):
             order = np.argsort(codes, kind="stable")
             del codes
             return order, np.take(s, order)
+    if s.size > _SMALL_N:
+        packed = _desc_order_packed(s)
+        if packed is not None:
+            return packed
     order = np.argsort(s)[::-1]
     s_sorted = np.take(s, order)
     if not _has_ties(s_sorted):
@@ -502,6 +566,67 @@ def _desc_order(s: np.ndarray):
     np.negative(s, out=s_sorted)
     order = np.argsort(s_sorted, kind="stable")
     np.take(s, order, out=s_sorted)
+    return order, s_sorted
+
+
+_LOW63_S = np.int64((1 << 63) - 1)
+
+
+def _desc_order_packed(s: np.ndarray):
+    """(order, s[order]) as :func:`_desc_order`, by one ``np.sort`` of uint64 keys instead of an
+    argsort (5x a sort where NumPy's SIMD sort has no argsort), or None.
+
+    key = (D >> b) << b | index, where D decreases with the score (every float's bits
+    mapped to one order, -0.0 as +0.0) and b = bits of the largest index: sorting the
+    keys orders the examples by decreasing score, equal scores by increasing index
+    (the stable order), except within runs of keys equal above their b index bits
+    (scores within ~2**(b-64) of each other, relatively): those few are put in order
+    by a lexsort of (index, -score) per run, so the permutation is exactly
+    ``np.argsort(-s, kind="stable")``."""
+    n = s.size
+    b = max(1, (n - 1).bit_length())
+    if b > 40:
+        return None
+    keys = np.empty(n, dtype=np.int64)
+    size = min(n, _KEY_BLOCK)
+    fbuf = np.empty(size)
+    mbuf = np.empty(size, dtype=np.int64)
+    ar = np.arange(size, dtype=np.int64)
+    bb = np.int64(b)
+    for i in range(0, n, _KEY_BLOCK):
+        j = min(i + _KEY_BLOCK, n)
+        m = j - i
+        u = np.add(s[i:j], 0.0, out=fbuf[:m]).view(np.int64)  # -0.0 + 0.0 = +0.0
+        o = keys[i:j]
+        t = np.right_shift(u, 63, out=mbuf[:m])  # -1 below zero, else 0
+        np.invert(t, out=t)
+        np.bitwise_and(t, _LOW63_S, out=t)  # flip the 63 low bits of a score >= 0: D falls as s rises
+        np.bitwise_xor(u, t, out=o)
+        o = o.view(np.uint64)
+        np.right_shift(o, np.uint64(b), out=o)
+        np.left_shift(o, np.uint64(b), out=o)
+        np.bitwise_or(o.view(np.int64), ar[:m], out=keys[i:j])
+        if i:
+            np.add(keys[i:j], np.int64(i), out=keys[i:j])  # the index (its b bits are zero before)
+    u = keys.view(np.uint64)
+    u.sort()
+    mask = np.int64((1 << b) - 1)
+    order = np.bitwise_and(keys, mask)
+    s_sorted = np.take(s, order)
+    # runs of keys equal above the index bits: order them by the scores themselves
+    tied = np.empty(n, dtype=bool)
+    tied[-1] = False
+    np.less(np.bitwise_xor(u[1:], u[:-1]), np.uint64(1 << b), out=tied[:-1])
+    if tied.any():
+        head = np.flatnonzero(tied)
+        members = np.union1d(head, head + 1)  # every element of such a run
+        start = np.ones(members.size, dtype=bool)
+        start[1:] = ~tied[members[:-1]] | (members[1:] != members[:-1] + 1)
+        run = np.cumsum(start)
+        sub_o, sub_s = order[members], s_sorted[members]
+        fix = np.lexsort((sub_o, -sub_s, run))
+        order[members] = sub_o[fix]
+        s_sorted[members] = sub_s[fix]
     return order, s_sorted
 
 
@@ -898,6 +1023,7 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
 # so; not when a score is 0 and another beyond +-2: then the classes are merged as
 # before).  -0.0 and +0.0 get one code.
 _ONE = np.uint64(1)
+_LITTLE = sys.byteorder == "little"
 _LOW63_I = (1 << 63) - 1
 
 
@@ -910,67 +1036,110 @@ class _Packing:
     r: int = 0
 
 
-def _packed_plan(s: np.ndarray):
-    """The packing of ``s`` (a :class:`_Packing`), or None when 63 bits cannot hold its order."""
+def _i64(v: int) -> np.int64:
+    """The int64 whose bits are ``v`` modulo 2**64 (for wrapping integer passes)."""
+    v &= (1 << 64) - 1
+    return np.int64(v - (1 << 64) if v >= 1 << 63 else v)
+
+
+def _packed_plan(s: np.ndarray, exact: bool = False):
+    """The packing of ``s`` (a :class:`_Packing`), or None when 63 bits cannot hold its order.
+
+    Scores of both signs: the offset ``a`` must be at most min |s| and ``r = bits(max |s|) -
+    bits(a) < 2**62``.  By default ``a`` is the largest offset that keeps ``r < 2**62`` (0 when
+    max |s| < 2, else a number near 1e-308), found from the min and the max alone; whether
+    a score lies below it is seen on the sorted keys (:func:`_packed_sorted`).  With
+    ``exact``, ``a = min |s|`` (one more pass)."""
     lo, hi = float(s.min()), float(s.max())
     if lo >= 0 or (lo == 0 and hi <= 0):
         return _Packing("nonneg")
     if hi < 0:
         return _Packing("neg")
+    top_bits = int(np.float64(max(-lo, hi)).view(np.uint64)) & _LOW63_I
+    if not exact:
+        a_bits = max(0, top_bits - ((1 << 62) - 1))
+        return _Packing("mixed", a_bits, top_bits - a_bits)
     a = min(float(np.abs(s[i : i + _CHUNK]).min()) for i in range(0, s.size, _CHUNK))  # no n-long temporary
     a_bits = int(np.float64(a).view(np.uint64)) & _LOW63_I
-    top = max(-lo, hi)
-    r = (int(np.float64(top).view(np.uint64)) & _LOW63_I) - a_bits
+    r = top_bits - a_bits
     if r >= 1 << 62:
         return None
     return _Packing("mixed", a_bits, r)
 
 
+_KEY_BLOCK = 1 << 14  # elements per block of the key passes (a block and its temporaries stay in L2)
+
+
 def _packed_keys(pos: np.ndarray, s: np.ndarray, plan: _Packing) -> np.ndarray:
-    """The unsorted packed keys, made in blocks."""
+    """The unsorted packed keys, made in blocks.
+
+    Both signs, in wrapping int64 arithmetic on the bits u of a score (m = u >> 63,
+    -1 for a negative score, else 0): with x = u ^ m, code = x + C + (m & D), where
+    C = r + 1 - a and D = 2a + 2**63 make code = r + 1 + bits(|s|) - a at or above zero
+    and r - (bits(|s|) - a) below; the key (code << 1) | label is then
+    (x << 1) + (m & 4a) + 2C + label: six or seven passes over a block in cache.  With
+    a = 0 the block is first added to 0.0 (-0.0 becomes +0.0: one code for zero)."""
     n = s.size
     keys = np.empty(n, dtype=np.uint64)
-    size = min(n, _CHUNK)
-    sign = np.empty(size, dtype=bool) if plan.mode == "mixed" else None
-    low63 = np.uint64(_LOW63_I)
-    for i in range(0, n, _CHUNK):
-        o = keys[i : i + _CHUNK]
-        u = s[i : i + _CHUNK].view(np.uint64)
+    out = keys.view(np.int64)
+    lab = pos.view(np.uint8)
+    size = min(n, _KEY_BLOCK)
+    if plan.mode == "mixed":
+        msk = np.empty(size, dtype=np.int64)
+        zero = np.empty(size) if plan.a_bits == 0 else None
+        two_c = _i64(2 * (plan.r + 1 - plan.a_bits))
+        four_a = _i64(4 * plan.a_bits)
+        one = np.int64(1)
+    for i in range(0, n, _KEY_BLOCK):
+        j = min(i + _KEY_BLOCK, n)
+        o = out[i:j]
         if plan.mode == "nonneg":
-            np.left_shift(u, _ONE, out=o)  # the sign bit of -0.0 falls off: +0.0's code
+            np.left_shift(s[i:j].view(np.uint64), _ONE, out=keys[i:j])  # the sign bit of -0.0 falls off
         elif plan.mode == "neg":
-            np.invert(u, out=o)
-            np.left_shift(o, _ONE, out=o)
+            np.invert(s[i:j].view(np.uint64), out=keys[i:j])
+            np.left_shift(keys[i:j], _ONE, out=keys[i:j])
         else:
-            g = sign[: o.size]
-            np.less(s[i : i + _CHUNK], 0.0, out=g)  # below zero (not -0.0)
-            np.bitwise_and(u, low63, out=o)
-            np.subtract(o, np.uint64(plan.a_bits), out=o)  # v = bits(|s|) - bits(a) in [0, r]
-            # code = r + 1 + v at or above zero, r - v below: r + 1 + v - sign * (2v + 1)
-            tmp = np.left_shift(o, _ONE)
-            np.add(tmp, _ONE, out=tmp)
-            np.multiply(tmp, g, out=tmp)
-            np.add(o, np.uint64(plan.r + 1), out=o)
-            np.subtract(o, tmp, out=o)
-            np.left_shift(o, _ONE, out=o)
-        np.bitwise_or(o, pos[i : i + _CHUNK].view(np.uint8), out=o)
+            blk = s[i:j]
+            if zero is not None:
+                blk = np.add(blk, 0.0, out=zero[: j - i])
+            u = blk.view(np.int64)
+            m = np.right_shift(u, 63, out=msk[: j - i])
+            np.bitwise_xor(u, m, out=o)
+            np.left_shift(o, one, out=o)
+            if plan.a_bits:
+                np.bitwise_and(m, four_a, out=m)
+                np.add(o, m, out=o)
+            np.add(o, two_c, out=o)
+        np.bitwise_or(o, lab[i:j], out=o)
     return keys
 
 
 def _packed_sorted(pos: np.ndarray, s: np.ndarray):
     """(sorted packed keys, packing), or None when the scores do not fit (then merge)."""
     s = np.ascontiguousarray(s)
+    pos = pos if pos.flags.c_contiguous else np.ascontiguousarray(pos)
     plan = _packed_plan(s)
     if plan is None:
         return None
-    keys = _packed_keys(pos if pos.flags.c_contiguous else np.ascontiguousarray(pos), s, plan)
+    keys = _packed_keys(pos, s, plan)
     keys.sort()
+    if plan.mode == "mixed" and plan.a_bits:
+        # a score with |s| below a would get a code in [r + 1 - a, r + a]: any key there (a
+        # score of 0, or within ~1e-308 of it), and the offset is recomputed as min |s|
+        r, a = plan.r, plan.a_bits
+        lo, hi = np.uint64((r + 1 - a) << 1), np.uint64(((r + a) << 1) | 1)
+        if np.searchsorted(keys, lo, "left") != np.searchsorted(keys, hi, "right"):
+            plan = _packed_plan(s, exact=True)
+            if plan is None:
+                return None
+            keys = _packed_keys(pos, s, plan)
+            keys.sort()
     return keys, plan
 
 
-def _packed_values(k: np.ndarray, plan: _Packing) -> np.ndarray:
-    """The float scores of sorted packed keys, +0.0 for a zero."""
-    u = np.right_shift(k, _ONE)
+def _packed_values(k: np.ndarray, plan: _Packing, inplace: bool = False) -> np.ndarray:
+    """The float scores of sorted packed keys, +0.0 for a zero (made in ``k`` itself with ``inplace``)."""
+    u = np.right_shift(k, _ONE, out=k if inplace else None)
     if plan.mode == "nonneg":
         return u.view(np.float64)
     if plan.mode == "neg":
@@ -978,13 +1147,14 @@ def _packed_values(k: np.ndarray, plan: _Packing) -> np.ndarray:
         return u.view(np.float64)
     r1 = np.uint64(plan.r + 1)
     cut = int(np.searchsorted(u, r1))  # codes <= r: scores below zero
-    a = np.uint64(plan.a_bits)
     neg, nonneg = u[:cut], u[cut:]
-    np.subtract(np.uint64(plan.r), neg, out=neg)  # v
-    np.add(neg, a, out=neg)
-    np.bitwise_or(neg, np.uint64(1 << 63), out=neg)
-    np.subtract(nonneg, r1, out=nonneg)
-    np.add(nonneg, a, out=nonneg)
+    np.subtract(np.uint64(plan.r + plan.a_bits), neg, out=neg)  # bits(|s|) = r - code + a
+    np.bitwise_or(neg, _SIGN, out=neg)
+    shift = plan.r + 1 - plan.a_bits  # bits(s) = code - (r + 1) + a
+    if shift >= 0:
+        np.subtract(nonneg, np.uint64(shift), out=nonneg)
+    else:
+        np.add(nonneg, np.uint64(-shift), out=nonneg)
     return u.view(np.float64)
 
 
@@ -1007,11 +1177,12 @@ def _packed_has_ties(keys: np.ndarray) -> bool:
     return False
 
 
-def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
+def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int, ties=None):
     """(thr, tp, fp) in stepping-table layout from :func:`_packed_sorted`, in blocks."""
     n = keys.size
     m_neg = n - m_pos
-    ties = _packed_has_ties(keys)
+    if ties is None:
+        ties = _packed_has_ties(keys)
     k = sum(_packed_starts(keys, i, j).size for i, j in _blocks(n)) if ties else n
     thr, tp, fp = np.empty(k + 1), np.empty(k + 1), np.empty(k + 1)
     thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
@@ -1047,7 +1218,110 @@ def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
     return thr, tp, fp
 
 
-def _packed_positions_of_positives(keys: np.ndarray) -> np.ndarray:
-    """Indices in the sorted keys of the positives, increasing (int64, m+ long)."""
-    parts = [np.flatnonzero(np.bitwise_and(keys[i:j], _ONE)) + i for i, j in _blocks(keys.size)]
+def _packed_positions_of_positives(keys: np.ndarray):
+    """Indices in the sorted keys of the positives, increasing (int64, m+ long), or None when
+    two scores are equal (looked for in the same pass)."""
+    n = keys.size
+    size = min(n, _BLOCK)
+    low = keys.view(np.uint8)[:: 8] if _LITTLE else keys.view(np.uint8)[7::8]  # each key's low byte: its label bit
+    flag = np.empty(size, dtype=np.uint8)
+    near = np.empty(size, dtype=np.uint64)
+    parts = []
+    for i, j in _blocks(n):
+        m = j - i
+        if i + 1 < j:
+            d = np.bitwise_xor(keys[i + 1 : j], keys[i : j - 1], out=near[: m - 1])
+            if bool((d <= _ONE).any()):
+                return None
+        if i and (keys[i] ^ keys[i - 1]) <= _ONE:
+            return None
+        np.bitwise_and(low[i:j], 1, out=flag[:m])
+        p = np.flatnonzero(flag[:m].view(bool))
+        p += i
+        parts.append(p)
     return np.concatenate(parts) if len(parts) > 1 else parts[0]
+
+
+def _roc_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
+    """(fpr, tpr, thr) of ``roc_curve(drop_intermediate=True)`` from sorted packed keys of
+    distinct scores (both classes present), in one pass over the keys.
+
+    With distinct scores each row steps TP or FP by one (the label of its example),
+    so a row between the first and the last is collinear with its neighbours exactly
+    when its example and the next lower one carry the same label: only the rows where
+    the label changes are made (about 2 m+ m- / n of them), each as TP / m+ and FP /
+    m-, the same floats as the rows of :func:`_rows_from_packed` after
+    :func:`_drop_collinear` and the two divisions."""
+    n = keys.size
+    m_neg = n - m_pos
+    fpr, tpr, thr = np.empty(n + 1), np.empty(n + 1), np.empty(n + 1)
+    end = n + 1  # rows are written from the end (decreasing thresholds, increasing index)
+    carry = 0  # positives before the block
+    size = min(n, _BLOCK)
+    lab_buf, below_buf = np.empty(size, dtype=np.uint64), np.empty(size, dtype=np.uint64)
+    change = np.empty(size, dtype=bool)
+    fm_pos, fm_neg = float(m_pos), float(m_neg)
+    for i, j in _blocks(n):
+        m = j - i
+        lab = np.bitwise_and(keys[i:j], _ONE, out=lab_buf[:m])
+        below = np.cumsum(lab, out=below_buf[:m])  # positives at or before each index
+        in_block = int(below[-1])
+        np.subtract(below, lab, out=below)  # ... strictly before
+        ch = change[:m]
+        if i == 0:
+            ch[0] = True
+        else:
+            ch[0] = (keys[i] ^ keys[i - 1]) & _ONE
+        np.not_equal(lab[1:], lab[:-1], out=ch[1:])
+        if j == n:
+            ch[-1] = True
+        at = np.flatnonzero(ch)
+        q = at.size
+        pb = below[at]
+        pb += np.uint64(carry)
+        carry += in_block
+        idx = at.astype(np.uint64)
+        idx += np.uint64(i)  # index = scores below
+        lo = end - q
+        t_out, f_out = tpr[lo:end][::-1], fpr[lo:end][::-1]
+        np.subtract(np.uint64(m_pos), pb, out=t_out, casting="unsafe")
+        np.divide(t_out, fm_pos, out=t_out)
+        np.subtract(idx, pb, out=idx)  # negatives below
+        np.subtract(np.uint64(m_neg), idx, out=f_out, casting="unsafe")
+        np.divide(f_out, fm_neg, out=f_out)
+        thr[lo:end][::-1] = _packed_values(keys[i:j][at], plan)
+        end = lo
+    end -= 1
+    thr[end], tpr[end], fpr[end] = np.inf, 0.0, 0.0
+    return fpr[end:], tpr[end:], thr[end:]
+
+
+def _pr_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
+    """(precision, recall, thresholds) of ``precision_recall_curve`` (every threshold) from
+    sorted packed keys of distinct scores (a positive present), in one pass over the keys:
+    at the score of index j (increasing), TP = positives at or above it and TP + FP = n - j,
+    so precision = TP / (n - j) and recall = TP / m+, the same floats as the rows of
+    :func:`_rows_from_packed` divided the way ``precision_recall_curve`` divides them.  The
+    thresholds are decoded in the keys' own memory (``keys`` is consumed)."""
+    n = keys.size
+    precision, recall = np.empty(n + 1), np.empty(n + 1)
+    carry = 0
+    size = min(n, _BLOCK)
+    lab_buf, below_buf = np.empty(size, dtype=np.uint64), np.zeros(size + 1, dtype=np.uint64)
+    ge_buf = np.arange(size, dtype=np.float64)
+    ge_buf *= -1.0
+    ge = np.empty(size)
+    fm_pos = float(m_pos)
+    for i, j in _blocks(n):
+        m = j - i
+        lab = np.bitwise_and(keys[i:j], _ONE, out=lab_buf[:m])
+        np.cumsum(lab, out=below_buf[1 : m + 1])  # below_buf[:m]: positives in the block before each index
+        tp = recall[i:j]
+        np.subtract(np.uint64(m_pos - carry), below_buf[:m], out=tp, casting="unsafe")
+        carry += int(below_buf[m])
+        g = np.add(ge_buf[:m], float(n - i), out=ge[:m])  # n - j: scores at or above
+        np.divide(tp, g, out=precision[i:j])
+        np.divide(tp, fm_pos, out=tp)
+        _packed_values(keys[i:j], plan, inplace=True)
+    precision[n], recall[n] = 1.0, 0.0
+    return precision, recall, keys.view(np.float64)

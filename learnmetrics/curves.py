@@ -49,6 +49,9 @@ from ._counting import (
     _counts_weighted,
     _counts_weighted_int,
     _drop_collinear,
+    _Finished,
+    _pr_from_packed,
+    _roc_from_packed,
     _group_weights,
     _integer_weights,
     _keep_in_place,
@@ -450,7 +453,11 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
     drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
-    thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight, per_class=True)
+    thr_tps_fps = _binary_counts(y_true, y_score, pos_label, sample_weight, per_class=True,
+                                 distinct=_roc_from_packed if drop_intermediate else None)
+    if isinstance(thr_tps_fps, _Finished):  # distinct scores: the curve straight from the sorted keys
+        return tuple(thr_tps_fps)
+    thr, tps, fps = thr_tps_fps
     if drop_intermediate:
         # keep a point unless it is collinear with both neighbours (the area is unchanged)
         thr, tps, fps = _drop_collinear(thr, tps, fps)
@@ -505,7 +512,11 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     ([0.5, 0.667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0])
     """
     drop_intermediate = check_bool(drop_intermediate, "drop_intermediate")
-    thr, tps, fps = _binary_counts(y_true, y_score, pos_label, sample_weight)
+    thr_tps_fps = _binary_counts(y_true, y_score, pos_label, sample_weight,
+                                 distinct=None if drop_intermediate else _pr_from_packed)
+    if isinstance(thr_tps_fps, _Finished):  # distinct scores: the curve straight from the sorted keys
+        return tuple(thr_tps_fps)
+    thr, tps, fps = thr_tps_fps
     k = thr.size - 1
     if drop_intermediate and k > 2:
         # keep a point (of rows 1..K) where TP changes on at least one side
@@ -652,7 +663,7 @@ def roc_auc_score(
     if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AUC per label, averaged
         return roc_auc_indicator(y_true, y_score, average=average, sample_weight=sample_weight, max_fpr=max_fpr,
                                  multi_class=multi_class, labels=labels)
-    kind, y = _target(y_true)
+    kind, y, classes = _target_classes(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
         raise ValueError(
@@ -694,7 +705,6 @@ def roc_auc_score(
             raise ValueError(
                 f"y_score must be 1-D for a binary y_true (the score of the positive class), got shape {s.shape}"
             )
-        classes = _unique_small(y)
         y01 = (y == classes[-1]) if classes.size == 2 else np.zeros(y.size, dtype=bool)
         return metric(y01, s, sample_weight=w_raw)
     return _average_binary_score(metric, y, s, average, sample_weight=w)
@@ -819,7 +829,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AP per label, averaged
         return average_precision_indicator(y_true, y_score, average=average, pos_label=pos_label,
                                            sample_weight=sample_weight)
-    kind, y = _target(y_true)
+    kind, y, present = _target_classes(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
         raise ValueError(
@@ -829,7 +839,6 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     _check_average(average, (None, "micro", "macro", "weighted", "samples"))
     if kind == "binary":
         pos_label = check_label(pos_label, "pos_label")  # a label of the other kind is "not a valid label" below
-        present = _unique_small(y)
         if present.size == 2 and not (present == pos_label).any():
             raise ValueError(f"pos_label={pos_label!r} is not a valid label. It should be one of {present.tolist()}")
         if s.ndim != 1:
@@ -1458,13 +1467,16 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
     return np.asarray(y == pos_label, dtype=bool)
 
 
-def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False, per_class=False):
+def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=False, per_class=False,
+                   distinct=None):
     """Validated inputs -> (thr, tp, fp): row 0 = (inf, 0, 0), then thresholds decreasing.
 
     With ``exact_integers``, integer weights give int64 counts (exact sums).  Float
     weights are scaled after the zero weights are dropped (a weight that underflows
     in the scaling keeps its threshold), each class apart with ``per_class`` (the
-    ROC family, where TP and FP are never added: weights spanning beyond float64)."""
+    ROC family, where TP and FP are never added: weights spanning beyond float64).  Unweighted,
+    ``distinct`` may finish a curve from the sorted packed keys (``_counts_unweighted``): the
+    result is then a ``_Finished`` curve, not rows."""
     y = _labels_1d(y_true)
     s = as_scores(y_score)
     n = _check_lengths(y, s)
@@ -1477,7 +1489,7 @@ def _binary_counts(y_true, y_score, pos_label, sample_weight, *, exact_integers=
             raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
         return _counts_weighted_int(pos, s, w_int)
     if w is None:
-        return _counts_unweighted(pos, s)
+        return _counts_unweighted(pos, s, distinct)
     if not w.any():
         raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
     # the stepping table shows the weighted counts themselves (exact_integers): not rescaled
@@ -1529,12 +1541,17 @@ def _target(y_true, name: str = "y_true"):
     """(kind, y) with kind 'binary' or 'multiclass' (as type_of_target) for 1-D labels; label
     indicator matrices never get here (``roc_auc_score`` and ``average_precision_score`` hand
     them to ``learnmetrics._indicator`` first)."""
+    return _target_classes(y_true, name)[:2]
+
+
+def _target_classes(y_true, name: str = "y_true"):
+    """(kind, y, the sorted distinct labels) as :func:`_target` (the labels found once)."""
     if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
         y = y_true
     else:
         y = as_labels(y_true, name)
     classes = _unique_small(y)
-    return ("binary" if classes.size <= 2 else "multiclass"), y
+    return ("binary" if classes.size <= 2 else "multiclass"), y, classes
 
 
 def _check_average(average, options):
