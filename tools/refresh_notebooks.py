@@ -255,8 +255,9 @@ def stable_widget_ids(nb, name: str):
     widget's content (:func:`widget_content_keys`), and store the widgets in a canonical order
     (:func:`canonical_widget_order`), not in the order their comms happened to open, which
     varies from run to run: a refresh that changes nothing leaves no diff, byte for byte, and
-    one that changes a widget changes its id and those of the widgets that hold it, no other
-    (ids numbered in order shifted every id after a changed widget). One pass over the text (a
+    one that changes a widget changes its id and those of the widgets that hold it (and may swap
+    the ids of widgets of equal content, such as default layouts), no other (ids numbered in
+    order shifted every id after a changed widget). One pass over the text (a
     notebook holds hundreds of widgets: an explorer's frames are drawn ahead)."""
     state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     if not state:
@@ -264,10 +265,11 @@ def stable_widget_ids(nb, name: str):
     keys = widget_content_keys(state)
     order = sorted(state, key=lambda k: keys[k])
     nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"] = {k: state[k] for k in order}
-    new, tied = {}, {}
-    for old in order:  # widgets with equal keys are interchangeable: numbered within their group
-        j = tied[keys[old]] = tied.get(keys[old], -1) + 1
-        new[old] = hashlib.sha1(f"{name}:{keys[old][0]}:{','.join(keys[old][1])}:{j}".encode()).hexdigest()[:32]
+    new, same = {}, {}
+    for old in order:  # widgets of equal content (default layouts ...) numbered in their group
+        digest = keys[old][0]
+        j = same[digest] = same.get(digest, -1) + 1
+        new[old] = hashlib.sha1(f"{name}:{digest}:{j}".encode()).hexdigest()[:32]
     text = json.dumps(nb)
     pattern = re.compile("|".join(sorted(map(re.escape, new), key=len, reverse=True)))
     text = pattern.sub(lambda m: new[m.group(0)], text)
