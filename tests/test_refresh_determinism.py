@@ -6,6 +6,10 @@ other test and still show a reviewer a spurious diff; this test catches it.
 It refreshes a copy of chapter 09 (the notebook whose pictures were reported
 to change: a simulation of 200 training sets x 13 polynomial degrees, three
 figures and an explorer filmstrip), about 15 s per refresh on 2 cores.
+
+The quick tests below pin how pictures are stored (issue 38, History): losslessly in one
+canonical form, an unchanged picture keeping its stored bytes whatever encoder drew it this
+time, widget ids that change only with their widget's content.
 """
 from __future__ import annotations
 
@@ -112,26 +116,18 @@ def _figure_png(seed: int = 0, text: str = "Matplotlib version3.x", compress_lev
 
 
 def _layer_png() -> bytes:
-    """An explorer layer as learnmetrics.widgets._base writes it: a 255-colour palette with a
-    transparent index 255 where the frame equals the background."""
-    import io
+    """An explorer layer as learnmetrics.widgets._base writes it (its own encoder): a palette
+    with a transparent index where the frame equals the background."""
+    from types import SimpleNamespace
 
     import numpy as np
-    from PIL import Image
+    from learnmetrics.widgets._base import Explorer
     rgb = np.full((40, 70, 3), 250, np.uint8)
     rgb[10:30, 20:50] = (213, 94, 0)
     rgb[15:25, 30:40] = (0, 0, 0)
     mask = np.zeros((40, 70), bool)
     mask[10:30, 20:50] = True
-    pal = Image.fromarray(rgb).quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    idx = np.array(pal)
-    idx[~mask] = 255
-    out = Image.fromarray(idx, mode="P")
-    palette = (pal.getpalette() or [])[:765]
-    out.putpalette(palette + [0] * (765 - len(palette)) + [255, 255, 255])
-    buf = io.BytesIO()
-    out.save(buf, format="png", compress_level=9, transparency=255)
-    return buf.getvalue()
+    return Explorer._palette_png(SimpleNamespace(png_compress_level=9), rgb, mask)
 
 
 def test_canonical_png_keeps_every_pixel_drops_the_version_text_and_is_smaller():
