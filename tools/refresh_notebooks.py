@@ -21,7 +21,8 @@ Pictures are stored so that history grows only by what changed (issue 38):
 * every PNG (figure outputs and explorer frames in the widget state) is stored in
   a lossless canonical form (:func:`canonical_png`: a palette when it has at most
   256 colours, RGB when it is opaque, zlib level 9, no text chunks such as
-  matplotlib's version string): the same pixels, a third fewer bytes;
+  matplotlib's version string): the same pixels in fewer bytes (figures -26%,
+  explorer frames -12%; notebooks/ 19.8 -> 16.4 MB);
 * a PNG whose pixels equal those of a PNG the notebook already stored keeps the
   stored bytes (:func:`settle_pngs`), whatever the encoder did this time (a new
   matplotlib, Pillow or zlib writes other bytes for the same picture);
