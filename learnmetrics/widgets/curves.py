@@ -373,7 +373,7 @@ class FBetaExplorer(Explorer):
     state : FBetaState
     """
 
-    figsize = (10.4, 5.0)
+    figsize = (9.6, 5.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"
     levels = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
@@ -390,7 +390,7 @@ class FBetaExplorer(Explorer):
         super().__init__([self.slider])
 
     def setup_figure(self, fig) -> None:
-        gs = fig.add_gridspec(1, 2, width_ratios=[1, 1.35], left=0.06, right=0.98, top=0.91, bottom=0.25, wspace=0.2)
+        gs = fig.add_gridspec(1, 2, width_ratios=[1, 1.35], left=0.065, right=0.98, top=0.91, bottom=0.25, wspace=0.2)
         ax_sq = fig.add_subplot(gs[0, 0])
         ax_k = fig.add_subplot(gs[0, 1])
         self.axes = {"square": ax_sq, "list": ax_k}
