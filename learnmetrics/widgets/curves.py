@@ -442,7 +442,8 @@ class FBetaExplorer(Explorer):
     def draw(self, state) -> None:
         b2 = state.beta ** 2
         self.field.set_data((1 + b2) * self._P * self._R / (b2 * self._P + self._R))
-        update_iso_f(self.iso_lines, self.iso_texts, self.levels, state.beta)
+        # the labels' white boxes leave the P-R curve whole (issue 35: they hid it near a cut dot)
+        update_iso_f(self.iso_lines, self.iso_texts, self.levels, state.beta, avoid=self.curve_line.get_xydata())
         i = int(np.flatnonzero(state.k == state.best_k)[0])
         self.best_pt.set_data([state.recall[i]], [state.precision[i]])
         self.sq_title.set_text(f"iso-Fβ curves, β = {state.beta:.2f}; orange: best cut {state.best_k}")
