@@ -292,14 +292,17 @@ def _average_scores(binary_metric, yt: np.ndarray, s: np.ndarray, average, w, ro
     return float(np.mean(scores))
 
 
-def _check_common(y_true, y_score, average, sample_weight, *, unscaled=False):
+def _check_common(y_true, y_score, average, sample_weight):
+    """The checked ``(y_true, y_score, average, w, raw)`` of the indicator scores: ``w`` the weights
+    scaled by a power of two (what the averages use), ``raw`` the weights as given (a binary AP
+    scales each class itself); one shape for every caller."""
     average = check_choice(average, "average", _SCORE_AVERAGES)
     yt = as_indicator(y_true, "y_true")
     s = _check_scores_like(y_score, yt.shape)
     # weights scaled by a power of two (largest in [1, 2)): an AUC or AP never depends on their scale
     raw = check_sample_weight(sample_weight, yt.shape[0])
     w = _unit_scale(raw)
-    return (yt, s, average, w, raw) if unscaled else (yt, s, average, w)
+    return yt, s, average, w, raw
 
 
 def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
@@ -352,7 +355,7 @@ def roc_auc_indicator(y_true, y_score, *, average="macro", sample_weight=None, m
     check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
     if labels is not None:
         as_labels(labels, "labels")
-    yt, s, average, w = _check_common(y_true, y_score, average, sample_weight)
+    yt, s, average, w, _ = _check_common(y_true, y_score, average, sample_weight)
     if max_fpr is not None:
         if isinstance(max_fpr, bool) or not isinstance(max_fpr, numbers.Real):
             raise TypeError(f"max_fpr must be a number in (0, 1] or None, got {max_fpr!r}")
@@ -406,7 +409,7 @@ def average_precision_indicator(y_true, y_score, *, average="macro", pos_label=1
     >>> average_precision_indicator(y, s, average="micro")
     1.0
     """
-    yt, s, average, w, raw = _check_common(y_true, y_score, average, sample_weight, unscaled=True)
+    yt, s, average, w, raw = _check_common(y_true, y_score, average, sample_weight)
     if isinstance(pos_label, (bool, np.bool_)) or not isinstance(pos_label, numbers.Real) or pos_label != 1:
         raise ValueError(
             f"Parameter pos_label is fixed to 1 for multilabel-indicator y_true. Do not set pos_label "

@@ -166,3 +166,34 @@ def test_12_friedman_forms_dot_label_clear_of_the_curve_and_the_threshold_line()
     curve = max(ax.lines, key=lambda ln: len(ln.get_xydata()))
     assert _points_inside(box, curve, n=5) == 0
     assert box.x0 - ax.transData.transform((out["chi2_critical"], 0))[0] >= 8    # pixels right of the line
+
+
+def test_03_fbeta_iso_labels_leave_the_pr_curve_whole():
+    """03 (the F-beta explorer and its filmstrip, cell 0c6bfc2b): the iso-F labels' white boxes hid
+    the P-R curve near a cut dot (F1=0.6 / F1=0.7 on the melons' curve at beta = 1); each label now
+    moves along its own curve to a place clear of the P-R curve, inside the axes, off the others."""
+    from learnmetrics.widgets.curves import FBetaExplorer
+    s = datasets.watermelon_scores()
+    fb = FBetaExplorer(s.y_true, s.y_score, beta=1.0)
+    ax = fb.axes["square"]
+    curve = fb.curve_line.get_xydata()
+    for beta in (0.2, 0.5, 1.0, 2.0, 5.0):
+        fb.slider.value = beta
+        fb.draw(fb.state)
+        fb.fig.canvas.draw()
+        renderer = fb.fig.canvas.get_renderer()
+        frame = ax.get_window_extent(renderer)
+        pts = ax.transData.transform(curve)
+        boxes = [t.get_window_extent(renderer) for t in fb.iso_texts if t.get_text()]
+        assert len(boxes) == len(fb.levels)
+        for b in boxes:
+            assert frame.x0 <= b.x0 and b.x1 <= frame.x1 and frame.y0 <= b.y0 and b.y1 <= frame.y1, beta
+            assert _points_inside(b, fb.curve_line) == 0, (beta, b)
+            assert not ((pts[:, 0] > b.x0 - 3) & (pts[:, 0] < b.x1 + 3)
+                        & (pts[:, 1] > b.y0 - 3) & (pts[:, 1] < b.y1 + 3)).any(), (beta, b)   # the cut dots
+        assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:]), beta
+    # without a line to avoid, a label stays where its curve crosses P = R
+    from learnmetrics.plotting.curves import plot_iso_f
+    fig, ax2 = plt.subplots()
+    _, texts = plot_iso_f(ax2, (0.5,))
+    assert np.allclose(texts[0].get_position(), (0.488, 0.512))

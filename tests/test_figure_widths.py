@@ -1,7 +1,7 @@
 """Stored figures stay legible on an 800 px page: a static figure is at most {MAX_WIDTH} px wide
-(issue 35). Figures wider today are listed in ``TOO_WIDE`` by notebook and cell id with their width
-now: they may narrow (the chapter owners are narrowing them; the integrator shrinks the list) but
-never widen, and no new figure joins them. Reads the notebooks' stored PNG headers only (fast)."""
+(issue 35), with no exception: ``TOO_WIDE`` (notebook, cell id -> width) is empty since the last
+three (03's F-beta, 05's cost and 09's bias-variance filmstrips, 1060/1160/1120 px) were laid out
+at 980 px. Reads the notebooks' stored PNG headers only (fast)."""
 from __future__ import annotations
 
 import base64
@@ -14,12 +14,8 @@ import pytest
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 MAX_WIDTH = 1000
 
-#: (notebook, cell id): the widest stored PNG of that cell when this test was written (2026-11-29)
-TOO_WIDE = {
-    ("03_pr_bep_fbeta.ipynb", "0c6bfc2b"): 1060,
-    ("05_cost_curves.ipynb", "be1a4ccb"): 1160,
-    ("09_bias_variance.ipynb", "e6f7baf5"): 1120,
-}
+#: (notebook, cell id) -> the widest stored PNG allowed for that cell: none wider than MAX_WIDTH left
+TOO_WIDE: dict[tuple[str, str], int] = {}
 
 
 def _widths(path):
@@ -33,10 +29,14 @@ def _widths(path):
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name[:2])
-def test_stored_figures_are_at_most_1000_px_wide_or_listed_and_not_wider(path):
+def test_stored_figures_are_at_most_1000_px_wide(path):
     faults = []
     for cell_id, width in _widths(path):
         allowed = TOO_WIDE.get((path.name, cell_id), MAX_WIDTH)
         if width > allowed:
             faults.append(f"cell {cell_id}: {width} px (at most {allowed})")
     assert not faults, f"{path.name}: figures too wide for an 800 px page: " + "; ".join(faults)
+
+
+def test_no_figure_is_allowed_wider():
+    assert not TOO_WIDE, f"figures allowed wider than {MAX_WIDTH} px: {TOO_WIDE}"

@@ -18,6 +18,7 @@ this test until the glossary gets a row for it (or, for a stressed phrase, until
 is added to ``EMPHASIS``). Every term of ``TERMS`` must be in the glossary whether a
 box uses it or not, and every glossary row links to the chapter that teaches it.
 """
+import functools
 import re
 from pathlib import Path
 
@@ -205,6 +206,7 @@ def variant_uses(text):
     return found
 
 
+@functools.lru_cache(maxsize=1)
 def _learner_texts():
     """What a learner reads in Chinese besides the boxes: the explorers' terms and labels, the
     exercises' Chinese texts and the checker's messages."""
@@ -227,7 +229,7 @@ def _learner_texts():
     for path in sorted(widget_sources.glob("*.py")):   # the Chinese literals of the read-outs
         chinese = [s for s in re.findall(r"[\"']([^\"'\n]*[\u4e00-\u9fff][^\"'\n]*)[\"']", path.read_text("utf-8"))]
         texts.append((path.name, "\n".join(chinese)))
-    return texts
+    return tuple(texts)   # computed once (every exercise's solution in Chinese), shared by the tests
 
 
 def test_the_glossary_names_the_variants_to_avoid():
@@ -281,3 +283,41 @@ def test_the_books_names_appear_where_the_book_uses_them():
             ("03_pr_bep_fbeta.ipynb", "04_roc_auc.ipynb")}
     assert "F1 度量" in text["03_pr_bep_fbeta.ipynb"]
     assert "受试者工作特征" in text["04_roc_auc.ipynb"]
+
+
+# -- issue 35: the exercise texts' terms -------------------------------------------------------------
+#: words a Chinese text must not use for a glossary concept (issue 35), with the accepted term a
+#: sentence must name for the word to count as explained: the book's cost is 代价, never a price
+#: (价格, 高价; "代价格外" is 代价 + 格外), and a missed positive is a 假反例 (漏判 / 漏报 / 漏诊 only
+#: beside it, as a gloss)
+NOT_THE_TERM = {
+    r"(?<!代)价格|高价": None,
+    r"漏判|漏报|漏诊": "假反例",
+}
+
+
+def off_glossary_uses(text):
+    """(word, sentence) for each use of a word of ``NOT_THE_TERM`` that its sentence does not explain."""
+    found = []
+    for sentence in _sentences(text):
+        for pattern, accepted in NOT_THE_TERM.items():
+            m = re.search(pattern, sentence)
+            if m and not (accepted and accepted in sentence):
+                found.append((m.group(0), sentence.strip()))
+    return found
+
+
+def test_the_off_glossary_rules():
+    assert off_glossary_uses("漏掉一个好瓜的价格是 4")
+    assert off_glossary_uses("正例的稀少恰好被它的高价抵消")
+    assert not off_glossary_uses("大误差代价格外高时用 MSE")
+    assert off_glossary_uses("漏判越贵，等代价线越平")
+    assert not off_glossary_uses("一个假反例（漏诊一例）的代价是 99")
+
+
+def test_exercises_read_outs_and_boxes_say_dai_jia_and_jia_fan_li():
+    """Issue 35's terms: 代价 for costs (05.2, 05.3, 05.6, 07.6 said 价格) and 假反例 for a missed
+    positive (漏判, 漏报, 漏诊 in different places) in every Chinese text a learner reads."""
+    texts = list(_learner_texts()) + [(f"{name} {cell_id}", source) for name, cell_id, source in boxes()]
+    bad = [(where, use) for where, text in texts for use in off_glossary_uses(text)]
+    assert not bad, bad

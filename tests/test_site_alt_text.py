@@ -27,3 +27,30 @@ def test_figures_get_a_description_from_their_cell_and_section():
     assert alts[1].startswith("Filmstrip")
     body = build_site._exporter().from_notebook_node(nb)[0]
     assert "No description has been provided" not in body and 'alt="Figure: the ROC curve' in body
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+#: stored figures whose description names only the section ("Figure (section: ...)": the cell has no
+#: comment saying what it draws), per notebook on 2026-11-29; a first comment line in the figure's
+#: cell describes it. These counts may only fall (03, 05 and 09 have none left).
+ONLY_THE_SECTION = {
+    "00_start_here.ipynb": 2, "01_evaluation_methods.ipynb": 9, "02_confusion_matrix.ipynb": 10,
+    "04_roc_auc.ipynb": 8, "06_ranking_metrics.ipynb": 9, "07_regression_metrics.ipynb": 10,
+    "08_comparing_learners.ipynb": 8, "10_uncertainty.ipynb": 7, "11_calibration.ipynb": 7,
+    "12_book_exercises.ipynb": 5, "13_evaluation_in_practice.ipynb": 11, "14_evaluating_a_real_model.ipynb": 3,
+}
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), ids=lambda p: p.name[:2])
+def test_every_stored_figure_of_the_course_gets_a_description(path):
+    """The real chapters: every stored PNG gets a non-empty ``alt`` on the site, and one that says
+    what the figure shows (from the cell's comment or a filmstrip) except ``ONLY_THE_SECTION``'s."""
+    nb = nbformat.read(path, as_version=4)
+    build_site.figure_alt_texts(nb)
+    alts = [(cell.get("id"), out.metadata["image/png"].get("alt", "")) for cell in nb.cells
+            for out in cell.get("outputs", []) if "image/png" in out.get("data", {})]
+    assert all(alt.strip() for _, alt in alts), [cid for cid, alt in alts if not alt.strip()]
+    bare = [cid for cid, alt in alts if alt == "Figure" or alt.startswith("Figure (section:")]
+    assert len(bare) <= ONLY_THE_SECTION.get(path.name, 0), \
+        f"{path.name}: figures described only by their section (give the cell a first comment): {bare}"

@@ -89,7 +89,7 @@ def _solve_3(ranked=e._RANKED3, rel=e._REL3):
     d = e._ap_parts(ranked, rel)
     steps = "，".join(f"P@{r} = {p:.4f}" for r, p in zip(d["ranks"], d["at_hits"]))
     return (f"列表中相关项所在的位次为 {d['ranks']}：{steps}\n"
-            f"AP = （这些值之和）/ 相关项个数 = {sum(d['at_hits']):.4f} / {len(rel)} = {d['ap']:.4f}\n"
+            f"AP = 这些值之和 / 相关项个数 = {sum(d['at_hits']):.4f} / {len(rel)} = {d['ap']:.4f}\n"
             "（z 是相关的但从未出现：它给和加 0，给分母加 1）")
 
 
@@ -214,7 +214,7 @@ def _zh_7(made):
                + "；".join(f"{q}：{' '.join(e._LISTS7[q])}，相关 {{{', '.join(sorted(rel[q]))}}}" for q in qs)
                + "。平均倒数排名 MRR 是多少？",
         mistakes=[
-            ("这是 1 / （平均位次）：求平均和取倒数的顺序反了。", "先对每个查询取 1/位次，再求平均。"),
+            ("这是 1 除以平均位次：求平均和取倒数的顺序反了。", "先对每个查询取 1/位次，再求平均。"),
             ("这是第一个相关答案的平均位次。", "MRR 平均的是倒数 1/位次，所以排第 1 位记 1，排得越靠后记得越少。"),
             (f"{d['two']} 的每个相关答案都被算进去了。", "倒数排名只看每个查询的第一个相关答案。"),
         ],
@@ -222,7 +222,7 @@ def _zh_7(made):
     )
 
 
-translate("06.7", hint="对每个查询取 1 / （它第一个相关答案的位次），再对各查询求平均。", variants=_zh_7,
+translate("06.7", hint="对每个查询取 1 除以它第一个相关答案的位次，再对各查询求平均。", variants=_zh_7,
           **_zh_7(e._make_06_7(0)))
 
 

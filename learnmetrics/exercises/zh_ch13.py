@@ -74,7 +74,7 @@ Y3, OP3, P3, R3, T3 = e._Y3, e._OP3, e._P3, e._R3, e._T3
 def _solve_3(y=Y3):
     p, r, t = e.C.precision_recall_curve(y, e._S3)
     op = e.OP.precision_at_recall(y, e._S3, min_recall=2 / 3)
-    rows = [f"t = {c:.3f}：P = {pp:.4f}，R = {rr:.4f}" + ("  （R >= 2/3）" if rr >= 2 / 3 else "")
+    rows = [f"t = {c:.3f}：P = {pp:.4f}，R = {rr:.4f}" + ("（R >= 2/3）" if rr >= 2 / 3 else "")
             for pp, rr, c in zip(p[:-1][::-1], r[:-1][::-1], t[::-1])]
     return "\n".join(rows) + (f"\nR >= 2/3 的各行中最大的 P：P = {op.precision:.4f}，R = {op.recall:.4f}，"
                               f"阈值 {op.threshold:.4g}")

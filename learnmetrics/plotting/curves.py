@@ -444,17 +444,67 @@ def plot_iso_f(ax, levels=(0.2, 0.4, 0.6, 0.8), *, beta=1.0, labels=True, **kwar
     return lines, texts
 
 
-def update_iso_f(lines, texts, levels, beta) -> None:
-    """Move the iso-F curves of :func:`plot_iso_f` to another ``beta`` (in place)."""
+def update_iso_f(lines, texts, levels, beta, *, avoid=None) -> None:
+    """Move the iso-F curves of :func:`plot_iso_f` to another ``beta`` (in place).
+
+    Each label sits where its curve crosses P = R (every iso-F curve does, at (f, f)), unless
+    ``avoid`` is given: an (n, 2) array of (R, P) points of a line the labels must leave whole
+    (a P-R curve, in data coordinates). Then each label moves along its own curve to the place
+    nearest the diagonal where its white box covers no part of that line, stays inside the axes
+    and overlaps no other label (where no such place exists it keeps the diagonal)."""
     name = "F1" if beta == 1 else "Fβ"
+    placed = []
+    guard = _dense_points(avoid) if avoid is not None and texts else None
     for i, f in enumerate(levels):
         r, p = _iso_f_xy(f, beta)
         lines[i].set_data(r, p)
         if texts:
+            texts[i].set_text(f"{name}={f:.1f}" if r.size else "")
             # every iso-F curve crosses the line P = R at (f, f), whatever beta
             texts[i].set_position((f - 0.012, f + 0.012))
-            texts[i].set_text(f"{name}={f:.1f}" if r.size else "")
+            if guard is not None and r.size:
+                box = _clear_label_position(texts[i], r, p, f, guard, placed)
+                if box is not None:
+                    placed.append(box)
 
+
+def _dense_points(xy, per_segment=24):
+    """The points of the polyline ``xy`` with ``per_segment`` points on each segment."""
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+    xy = xy[np.isfinite(xy).all(axis=1)]
+    if len(xy) < 2:
+        return xy
+    t = np.linspace(0, 1, per_segment, endpoint=False)[:, None]
+    seg = [a + t * (b - a) for a, b in zip(xy[:-1], xy[1:])]
+    return np.vstack(seg + [xy[-1:]])
+
+
+def _clear_label_position(text, r, p, f, guard, placed, margin=4.0):
+    """Put ``text`` (anchored right/bottom just above-left of a point of its curve (r, p)) at the
+    point nearest (f, f) whose box covers none of ``guard`` (data points), stays inside the axes and
+    overlaps none of ``placed`` (display boxes), ``margin`` pixels around the box (a cut dot's radius).
+    Returns its display box, or None (kept at (f, f))."""
+    ax = text.axes
+    renderer = ax.figure.canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
+    pts = ax.transData.transform(guard)
+    ok = np.isfinite(r) & np.isfinite(p)
+    order = np.argsort(np.abs(r - f) + np.abs(p - f) + np.where(ok, 0, np.inf))
+    for j in order[:: max(1, len(order) // 60)]:
+        if not ok[j]:
+            break
+        text.set_position((r[j] - 0.012, p[j] + 0.012))
+        b = text.get_window_extent(renderer)
+        x0, y0, x1, y1 = b.x0 - margin, b.y0 - margin, b.x1 + margin, b.y1 + margin
+        if x0 < frame.x0 or x1 > frame.x1 or y0 < frame.y0 or y1 > frame.y1:
+            continue
+        if ((pts[:, 0] > x0) & (pts[:, 0] < x1) & (pts[:, 1] > y0) & (pts[:, 1] < y1)).any():
+            continue
+        if any(x0 < q.x1 and q.x0 < x1 and y0 < q.y1 and q.y0 < y1 for q in placed):
+            continue
+        return b
+    text.set_position((f - 0.012, f + 0.012))
+    return None
 
 
 def shade_auc(ax, fpr, tpr, *, color=CORRECT_COLOR, alpha=0.6, label=None, **kwargs):

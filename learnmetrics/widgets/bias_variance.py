@@ -38,7 +38,7 @@ class BiasVarianceExplorer(Explorer):
     Bad arguments are refused with a ValueError/TypeError naming them, before anything is drawn.
     """
 
-    figsize = (11.0, 4.1)
+    figsize = (9.6, 4.1)   # 980 px stored: legible on an 800 px page (issue 35)
 
     def __init__(self, result=None, *, degree=1, n_curves=20):
         result = bias_variance_experiment(rng=0) if result is None else result
@@ -57,7 +57,7 @@ class BiasVarianceExplorer(Explorer):
         return bias_variance_state(self.result, degree, n_curves=self.n_curves)
 
     def setup_figure(self, fig):
-        gs = fig.add_gridspec(1, 3, width_ratios=[1.35, 0.8, 1.55], wspace=0.32, left=0.045, right=0.99,
+        gs = fig.add_gridspec(1, 3, width_ratios=[1.5, 0.75, 1.45], wspace=0.3, left=0.05, right=0.99,
                               bottom=0.25, top=0.88)
         ax, axb, axu = (fig.add_subplot(g) for g in gs)
         r = self.result
@@ -94,7 +94,7 @@ class BiasVarianceExplorer(Explorer):
         axb.tick_params(labelsize=_FONT)
         axb.spines[["top", "right"]].set_visible(False)
         over = bool((r.expected_error > self._ymax).any())
-        axb.set_title("this degree (○ simulated $E$" + ("; △ off scale)" if over else ")"), fontsize=_FONT,
+        axb.set_title("this degree\n(○ simulated $E$" + ("; △ off scale)" if over else ")"), fontsize=_FONT,
                       loc="left")
         # every degree: the stacked terms on a linear axis, the current degree marked
         plot_decomposition(axu, r, ymax=self._ymax, title="", train=False, legend=False)
@@ -102,7 +102,7 @@ class BiasVarianceExplorer(Explorer):
         axu.set_ylabel("")
         axu.set_xticks(r.degrees[:: max(1, len(r.degrees) // 13)])
         off = int((r.total > self._ymax).sum())
-        axu.set_title("every degree: noise + bias$^2$ + variance" + (f" (▲ {off} cut off)" if off else ""),
+        axu.set_title("every degree: noise + bias$^2$ + variance" + (f"\n(▲ {off} cut off)" if off else ""),
                       fontsize=_FONT, loc="left")
         # the current degree: the course's cut point (a large orange dot, black edge) on top of its stack,
         # never clipped (a stack taller than the axis puts it on the top edge)

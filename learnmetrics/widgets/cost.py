@@ -71,7 +71,7 @@ class CostCurveExplorer(Explorer):
     predicted positive); ``#8`` is kept for melon 8.
     """
 
-    figsize = (11.4, 4.3)
+    figsize = (9.6, 4.3)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "300px"
 
     def __init__(self, y_true, y_score, *, pos_label=None, sample_weight=None, ratio=1.0, prior=None,
@@ -112,7 +112,7 @@ class CostCurveExplorer(Explorer):
                           n_pos=self.table.n_pos, n_neg=self.table.n_neg)
 
     def setup_figure(self, fig):
-        gs = fig.add_gridspec(1, 3, width_ratios=[1, 1, 0.72], wspace=0.34, left=0.055, right=0.985,
+        gs = fig.add_gridspec(1, 3, width_ratios=[1, 1, 0.72], wspace=0.3, left=0.065, right=0.985,
                               bottom=0.24, top=0.86)
         ax_roc, ax_cost, ax_cm = (fig.add_subplot(g) for g in gs)
         self.roc_view = RocCostView(ax_roc, self.fpr, self.tpr, title="ROC: iso-cost line", ticks=[0, 0.5, 1])
@@ -122,7 +122,7 @@ class CostCurveExplorer(Explorer):
             ax_cm, np.zeros((2, 2)), row_labels=["+", "−"], col_labels=["+", "−"],
             cell_names=[["TP", "FN"], ["FP", "TN"]], normalize_colors_to=(self.table.n_pos + self.table.n_neg) * 0.6,
         )
-        ax_cm.set_title("confusion matrix at the cut", fontsize=FONT + 1, pad=20)
+        ax_cm.set_title("confusion matrix\nat the cut", fontsize=FONT + 1, pad=20)
         ax_cm.set_ylabel(f"actual  (+ {pos}, − {neg})", fontsize=FONT)
         ax_cm.tick_params(labelsize=FONT)
         self._cm_cost = ax_cm.text(0.5, -0.12, "", ha="center", va="top", fontsize=FONT, transform=ax_cm.transAxes)
@@ -177,7 +177,7 @@ class CostCurveExplorer(Explorer):
             f"{term('threshold')} {html.escape(thr)}<br>"
             f"{term('FPR')} = {state.fpr:.3f}，{term('TPR')} = {state.tpr:.3f}<br>"
             f"{term('normalized cost')} = {state.normalized_cost:.3f}<br>"
-            f"&nbsp;&nbsp;（全部预测为反例：{state.always_negative_cost:.3f}，"
+            f"（全部预测为反例：{state.always_negative_cost:.3f}，"   # no space before a full-width bracket
             f"全部预测为正例：{state.always_positive_cost:.3f}）<br>"
             f"按先验 p 每个样例的期望代价：{state.expected_cost:.3f}<br>"
             f"{term('TP')} = {state.tp:g}，{term('FN')} = {state.fn:g}<br>"

@@ -373,7 +373,7 @@ class FBetaExplorer(Explorer):
     state : FBetaState
     """
 
-    figsize = (10.4, 5.0)
+    figsize = (9.6, 5.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"
     levels = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
@@ -390,7 +390,7 @@ class FBetaExplorer(Explorer):
         super().__init__([self.slider])
 
     def setup_figure(self, fig) -> None:
-        gs = fig.add_gridspec(1, 2, width_ratios=[1, 1.35], left=0.06, right=0.98, top=0.91, bottom=0.25, wspace=0.2)
+        gs = fig.add_gridspec(1, 2, width_ratios=[1, 1.35], left=0.065, right=0.98, top=0.91, bottom=0.25, wspace=0.2)
         ax_sq = fig.add_subplot(gs[0, 0])
         ax_k = fig.add_subplot(gs[0, 1])
         self.axes = {"square": ax_sq, "list": ax_k}
@@ -442,7 +442,8 @@ class FBetaExplorer(Explorer):
     def draw(self, state) -> None:
         b2 = state.beta ** 2
         self.field.set_data((1 + b2) * self._P * self._R / (b2 * self._P + self._R))
-        update_iso_f(self.iso_lines, self.iso_texts, self.levels, state.beta)
+        # the labels' white boxes leave the P-R curve whole (issue 35: they hid it near a cut dot)
+        update_iso_f(self.iso_lines, self.iso_texts, self.levels, state.beta, avoid=self.curve_line.get_xydata())
         i = int(np.flatnonzero(state.k == state.best_k)[0])
         self.best_pt.set_data([state.recall[i]], [state.precision[i]])
         self.sq_title.set_text(f"iso-Fβ curves, β = {state.beta:.2f}; orange: best cut {state.best_k}")
