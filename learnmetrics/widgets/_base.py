@@ -568,7 +568,7 @@ class Explorer:
         self._mode = draw_ahead_mode()
         View = _view_class()
         w, h = (int(round(v * self.dpi)) for v in self.figsize)
-        self.screen = View(size=[w, h], readout_width=self.readout_width,
+        self.screen = View(size=[w, h], readout_width=self.readout_width, alt=self._alt_text(),
                            shape=[len(self._links[i].grid) for i in self._linked],
                            maps=[self._links[i].front_map() for i in self._linked],
                            layout=widgets.Layout(width="100%"))
@@ -711,6 +711,14 @@ class Explorer:
             self.draw(self.compute_state(*key))
             png = self._frames[key] = self.render_png()
         return png
+
+    #: what the figure shows, for a screen reader and for a page whose images do not load (each
+    #: explorer says it in a sentence); the read-out beside the figure says, in words, what each
+    #: position shows, and is announced when it changes
+    alt_text = ""
+
+    def _alt_text(self) -> str:
+        return f"Interactive figure: {self.alt_text}" if self.alt_text else "Interactive figure"
 
     def _layer(self, key: tuple, state=None) -> list:
         """Frame ``key`` as the front end gets it: [x, y, w, h, base64 PNG] of the pixels

@@ -37,6 +37,10 @@ class BiasVarianceExplorer(Explorer):
 
     Bad arguments are refused with a ValueError/TypeError naming them, before anything is drawn.
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'Polynomial fits of one degree to many simulated training sets beside their bias², variance and '
+        'noise against the degree; the slider picks the degree.')
 
     figsize = (9.6, 4.1)   # 980 px stored: legible on an 800 px page (issue 35)
 

@@ -47,6 +47,10 @@ class TemperatureExplorer(Explorer):
     temperature : ipywidgets.SelectionSlider
     state : TemperatureState
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'Predicted probabilities sharpened or softened by a temperature, with AUC, Brier score, log loss '
+        'and ECE against it; the slider sets the temperature.')
 
     figsize = (10.0, 4.2)
     readout_width = "230px"

@@ -118,6 +118,8 @@ class CutPointExplorer(Explorer):
     >>> ex = CutPointExplorer(y, s)       # doctest: +SKIP
     >>> ex.slider.value = 3; print(ex.state)  # doctest: +SKIP
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = "A ranked list with a cut moving down it, the confusion matrix at the cut and the cut's point on the ROC and P-R curves; the slider moves the cut."
 
     figsize = (9.6, 5.8)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"
@@ -372,6 +374,10 @@ class FBetaExplorer(Explorer):
     slider : GridSlider
     state : FBetaState
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'Precision and recall at each cut of a ranked list with the curves of equal F-beta, and F-beta '
+        'along the list; the sliders set the cut and beta.')
 
     figsize = (9.6, 5.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"

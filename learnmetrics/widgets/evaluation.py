@@ -112,6 +112,8 @@ class HoldoutExplorer(_Blitted):
     checkbox : ipywidgets.Checkbox
     state : HoldoutState
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = "A hold-out split's estimate against the test share: its bias and spread over many splits; the slider sets the test share."
 
     figsize = (9.6, 3.8)   # 980 px stored (the inline bbox adds 20): legible on an 800 px page
     readout_width = "250px"
@@ -205,6 +207,8 @@ class CVExplorer(_Blitted):
     slider : ipywidgets.SelectionSlider (k), repeats : ipywidgets.IntSlider
     state : CVState
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = "The folds of k-fold cross-validation and the estimate's bias and spread against k; the sliders set k and the number of repeats."
 
     figsize = (9.6, 5.0)
     readout_width = "250px"
@@ -352,6 +356,10 @@ class BootstrapExplorer(_Blitted):
     slider : ipywidgets.IntSlider (m)
     state : BootstrapState
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'One bootstrap sample of m examples, the examples it misses, and the out-of-bag share approaching'
+        ' 1/e as m grows; the slider sets m.')
 
     figsize = (9.6, 3.6)
     readout_width = "250px"

@@ -50,6 +50,10 @@ class ConstraintExplorer(Explorer):
     >>> ex.state.target, 0 <= ex.state.held <= 1
     (0.8, True)
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'Thresholds chosen to reach a target precision on validation sets, and how often the promise '
+        'holds on new data; the slider sets the target.')
 
     figsize = (9.6, 4.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "260px"
@@ -161,6 +165,10 @@ class LeakageExplorer(Explorer):
     >>> ex.state.keep
     5
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'Cross-validated accuracy with features selected on all the data against selected inside each '
+        'fold, against the number of features kept; the slider sets that number.')
 
     figsize = (10.0, 3.8)
     readout_width = "240px"

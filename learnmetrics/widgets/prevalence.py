@@ -81,6 +81,10 @@ class PrevalenceExplorer(Explorer):
     >>> round(ex.state.precision, 4), ex.state.roc_auc
     (0.0198, 0.8888888888888888)
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'ROC and P-R curves and the measures of one model as the share of positives changes; the slider '
+        'sets the share.')
 
     figsize = (9.6, 3.6)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "320px"

@@ -57,6 +57,10 @@ class RankedListExplorer(Explorer):
     The frame cache is keyed by (order, k, gain), so ``ex.filmstrip([(order, k,
     gain), ...])`` draws any list at any cut-off.
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'A ranked list of items and its ranking measures (precision@k, AP, DCG, NDCG); the controls '
+        'reorder the list and set k.')
 
     figsize = (9.6, 3.7)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "230px"

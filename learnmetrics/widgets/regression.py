@@ -37,6 +37,10 @@ class PolynomialDegreeExplorer(Explorer):
 
     Control: ``.slider`` (IntSlider for the degree).
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'A polynomial least-squares fit of a chosen degree with its residuals, beside the selection '
+        'criteria (each minus its minimum) against the degree; the slider sets the degree.')
 
     figsize = (9.6, 3.6)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"

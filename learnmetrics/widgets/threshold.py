@@ -105,6 +105,10 @@ class ThresholdExplorer(Explorer):
     >>> ex.state.counts.tp, ex.state.counts.fp
     (2, 1)
     """
+    #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
+    alt_text = (
+        'Scores on an axis with a threshold, the confusion matrix and the measures at that threshold; the'
+        ' slider moves the threshold.')
 
     figsize = (9.6, 3.8)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "300px"
