@@ -62,7 +62,7 @@ app: $(STAMP)
 ## browser tests (tests/browser; skipped with a reason when Chromium is missing).
 test: $(STAMP)
 	$(BIN)/python -m pytest tests notebooks --nbval --nbval-current-env \
-		--nbval-sanitize-with nbval_sanitize.cfg --durations=30 -rs $(PARALLEL) $(PYTEST_ARGS)
+		--nbval-sanitize-with nbval_sanitize.cfg --durations=30 -rfEs $(PARALLEL) $(PYTEST_ARGS)
 
 ## Unit tests only (quick, no kernel).
 unit: $(STAMP)

@@ -59,24 +59,26 @@ def _is_browser(item) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    """The browser tests (tests/browser) run last on one process; on several processes
-    (pytest-xdist, ``-n``: ``make test`` does) they go first (see ``pytest_xdist_make_scheduler``).
-    Either order is safe: see ``pytest_runtest_protocol``."""
+    """The browser tests (tests/browser) run last, on one process or on several (pytest-xdist,
+    ``-n``: ``make test`` does; see ``pytest_xdist_make_scheduler``). Playwright's sync API marks
+    an asyncio loop as running in the test thread from the first browser test until the session
+    ends: a unit test after them would see a "live kernel" and its explorer would defer its
+    drawing to a loop that never turns (this failed CI twice)."""
     browser = [i for i in items if _is_browser(i)]
-    rest = [i for i in items if not _is_browser(i)]
-    if getattr(config.option, "numprocesses", None) or os.environ.get("PYTEST_XDIST_WORKER"):
-        items[:] = browser + rest
-    else:
-        items[:] = rest + browser
+    # the notebooks (the largest units of work after the browser tests) before the unit tests, so
+    # that several processes finish together
+    notebooks = [i for i in items if str(i.fspath).endswith(".ipynb")]
+    rest = [i for i in items if not _is_browser(i) and not str(i.fspath).endswith(".ipynb")]
+    items[:] = notebooks + rest + browser
 
 
 def pytest_xdist_make_scheduler(config, log):
     """The units of work on several processes: each test file is one unit, run on one process in
     order (a notebook's cells share one kernel; a module's fixtures are built once), and all the
     browser tests are one unit (one Chromium, one JupyterLab, one Voila per run). Units are handed
-    out in the order collected: the browser unit (the longest) first, while the other processes
-    take the unit tests. (pytest-xdist's own ``--dist loadgroup`` cannot do this under pytest 9.2:
-    it renames ``item._nodeid``, which pytest no longer reads.)"""
+    out in the order collected, so the browser unit comes last and no other test runs after it
+    on its process. (pytest-xdist's own ``--dist loadgroup`` cannot do this under pytest 9.2: it
+    renames ``item._nodeid``, which pytest no longer reads.)"""
     from xdist.scheduler import LoadScopeScheduling
 
     class FileScheduling(LoadScopeScheduling):
@@ -86,23 +88,3 @@ def pytest_xdist_make_scheduler(config, log):
 
     config.option.loadscopereorder = False
     return FileScheduling(config, log)
-
-
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_protocol(item, nextitem):
-    """A test outside tests/browser runs with no asyncio loop marked as running in its thread.
-    Playwright's sync API marks its loop as running in the test thread from the first browser
-    test until the session ends; a test after it would see a "live kernel" and its explorer would
-    defer its drawing to a loop that never turns (this failed CI twice)."""
-    if _is_browser(item):
-        return (yield)
-    import asyncio
-
-    running = asyncio._get_running_loop()
-    if running is None:
-        return (yield)
-    asyncio._set_running_loop(None)
-    try:
-        return (yield)
-    finally:
-        asyncio._set_running_loop(running)
