@@ -9,11 +9,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8888
 APP_PORT ?= 8866
-# The tests run on every core (up to 4) plus one process for the browser tests, which mostly
-# wait for Chromium and the servers (pytest-xdist; conftest.py keeps each test file, each
+# The tests run on every core, up to 4 (pytest-xdist; conftest.py keeps each test file, each
 # notebook and the browser tests whole on one process); PARALLEL= runs them in this process.
-WORKERS  ?= $(shell $(PYTHON) -c 'import os; print(min(os.cpu_count() or 1, 4) + 1)' 2>/dev/null || echo 2)
-PARALLEL ?= -n $(WORKERS)
+PARALLEL ?= -n auto --maxprocesses 4
 # Jupyter refuses to run as root unless told; containers and CI often are root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 

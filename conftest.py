@@ -59,41 +59,32 @@ def _is_browser(item) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    """The order. On one process the browser tests (tests/browser) run last. Playwright's sync
-    API marks an asyncio loop as running in the test thread from the first browser test until the
-    session ends: a unit test after them would see a "live kernel" and its explorer would defer
-    its drawing to a loop that never turns (this failed CI twice). On several processes
-    (pytest-xdist, ``-n``: ``make test`` does) the browser tests come first, on a process of their
-    own that takes nothing else (``pytest_xdist_make_scheduler``), then the notebooks (the
-    largest units of work after them), then the unit tests."""
+    """The browser tests (tests/browser) run last, on one process or on several (pytest-xdist,
+    ``-n``: ``make test`` does; see ``pytest_xdist_make_scheduler``). Playwright's sync API marks
+    an asyncio loop as running in the test thread from the first browser test until the session
+    ends: a unit test after them would see a "live kernel" and its explorer would defer its
+    drawing to a loop that never turns (this failed CI twice)."""
     browser = [i for i in items if _is_browser(i)]
+    # the notebooks (the largest units of work after the browser tests) before the unit tests, so
+    # that several processes finish together
     notebooks = [i for i in items if str(i.fspath).endswith(".ipynb")]
     rest = [i for i in items if not _is_browser(i) and not str(i.fspath).endswith(".ipynb")]
-    if getattr(config.option, "numprocesses", None) or os.environ.get("PYTEST_XDIST_WORKER"):
-        items[:] = browser + notebooks + rest
-    else:
-        items[:] = notebooks + rest + browser
+    items[:] = notebooks + rest + browser
 
 
 def pytest_xdist_make_scheduler(config, log):
     """The units of work on several processes: each test file is one unit, run on one process in
     order (a notebook's cells share one kernel; a module's fixtures are built once), and all the
-    browser tests are one unit (one Chromium, one JupyterLab, one Voila per run), handed out
-    first, to a process that takes no other unit (after the browser tests Playwright's loop stays
-    marked as running in it); the other processes take the rest in the order collected.
-    (pytest-xdist's own ``--dist loadgroup`` cannot group under pytest 9.2: it renames
-    ``item._nodeid``, which pytest no longer reads.)"""
+    browser tests are one unit (one Chromium, one JupyterLab, one Voila per run). Units are handed
+    out in the order collected, so the browser unit comes last and no other test runs after it
+    on its process. (pytest-xdist's own ``--dist loadgroup`` cannot do this under pytest 9.2: it
+    renames ``item._nodeid``, which pytest no longer reads.)"""
     from xdist.scheduler import LoadScopeScheduling
 
     class FileScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             return "tests/browser" if path.startswith("tests/browser/") else path
-
-        def _reschedule(self, node) -> None:
-            if "tests/browser" in self.assigned_work.get(node, {}):
-                return  # the browser process takes nothing else
-            super()._reschedule(node)
 
     config.option.loadscopereorder = False
     return FileScheduling(config, log)
