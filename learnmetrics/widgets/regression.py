@@ -107,6 +107,7 @@ class PolynomialDegreeExplorer(Explorer):
         # cut point, which hid the stars (the orange point stays visible inside the outline)
         (self._star_on_top,) = ax_crit.plot([], [], ls="none", marker="*", ms=20, mfc="none", mec="black",
                                             mew=1.0, zorder=7, clip_on=False)
+        self._star_on_top.set_in_layout(False)  # as the cut point: not part of tight_layout's sums
         ax_crit.set_xticks(degrees)
         ax_crit.set_xlim(-0.5, len(t) - 0.5)
         ax_crit.set_xlabel("degree")
