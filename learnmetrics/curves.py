@@ -1537,15 +1537,11 @@ def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
     return arr
 
 
-def _target(y_true, name: str = "y_true"):
-    """(kind, y) with kind 'binary' or 'multiclass' (as type_of_target) for 1-D labels; label
-    indicator matrices never get here (``roc_auc_score`` and ``average_precision_score`` hand
-    them to ``learnmetrics._indicator`` first)."""
-    return _target_classes(y_true, name)[:2]
-
-
 def _target_classes(y_true, name: str = "y_true"):
-    """(kind, y, the sorted distinct labels) as :func:`_target` (the labels found once)."""
+    """(kind, y, the sorted distinct labels): kind 'binary' or 'multiclass' (as type_of_target)
+    for 1-D labels, the labels found once; label indicator matrices never get here
+    (``roc_auc_score`` and ``average_precision_score`` hand them to ``learnmetrics._indicator``
+    first)."""
     if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
         y = y_true
     else:

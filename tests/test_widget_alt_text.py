@@ -34,7 +34,4 @@ def test_the_view_carries_it():
     from learnmetrics.widgets.threshold import ThresholdExplorer
 
     ex = ThresholdExplorer([0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.4, 0.7])
-    try:
-        assert ex.screen.alt == f"Interactive figure: {ThresholdExplorer.alt_text}"
-    finally:
-        ex.close() if hasattr(ex, "close") else None
+    assert ex.screen.alt == f"Interactive figure: {ThresholdExplorer.alt_text}"
