@@ -72,19 +72,27 @@ def pytest_collection_modifyitems(config, items):
     items[:] = notebooks + rest + browser
 
 
+#: the browser test files that need JupyterLab: the second browser unit of work (see below)
+BROWSER_LAB_FILES = {"test_browser_explorers.py", "test_browser_lab_layout.py", "test_browser_exercises.py"}
+
+
 def pytest_xdist_make_scheduler(config, log):
     """The units of work on several processes: each test file is one unit, run on one process in
-    order (a notebook's cells share one kernel; a module's fixtures are built once), and all the
-    browser tests are one unit (one Chromium, one JupyterLab, one Voila per run). Units are handed
-    out in the order collected, so the browser unit comes last and no other test runs after it
-    on its process. (pytest-xdist's own ``--dist loadgroup`` cannot do this under pytest 9.2: it
+    order (a notebook's cells share one kernel; a module's fixtures are built once), and the
+    browser tests are two units: the files that open JupyterLab (``BROWSER_LAB_FILES``) and the
+    others (the static site and Voila), each with its own Chromium and servers. Units are handed
+    out in the order collected, so the browser units come last and no other test runs after them
+    on their processes; two processes share the browser tests at the end (as one unit they ran
+    alone for ~9 of CI's 22 minutes). (pytest-xdist's own ``--dist loadgroup`` cannot do this under pytest 9.2: it
     renames ``item._nodeid``, which pytest no longer reads.)"""
     from xdist.scheduler import LoadScopeScheduling
 
     class FileScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return "tests/browser" if path.startswith("tests/browser/") else path
+            if path.startswith("tests/browser/"):
+                return "tests/browser:lab" if Path(path).name in BROWSER_LAB_FILES else "tests/browser"
+            return path
 
     config.option.loadscopereorder = False
     return FileScheduling(config, log)

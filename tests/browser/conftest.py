@@ -9,6 +9,7 @@ visible reason otherwise. With ``LEARNMETRICS_REQUIRE_BROWSER=1`` (set by
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from browser_servers import CHROMIUM_FLAGS, ROOT, chromium_path, copy_notebooks,
 
 HERE = Path(__file__).resolve().parent
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
+_STARTED = time.time() - 1.0   # when this process imported the browser tests
 REQUIRE = os.environ.get("LEARNMETRICS_REQUIRE_BROWSER", "") not in ("", "0")
 HOW_TO_GET = ("install Chromium with `sudo apt-get install chromium` (or set LEARNMETRICS_CHROMIUM "
               "to a Chromium binary) and Playwright with `pip install -e '.[test]'`")
@@ -114,6 +116,12 @@ def voila(tmp_path_factory, served_notebooks, chromium):
 def artifacts():
     """test-artifacts/browser/ (git-ignored), emptied of the previous run's screenshots."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    # only files older than this process: the browser tests may run on two processes at once
+    # (conftest.py's units of work), each emptying the folder when it starts
     for old in ARTIFACTS.glob("*.png"):
-        old.unlink()
+        try:
+            if old.stat().st_mtime < _STARTED:
+                old.unlink()
+        except FileNotFoundError:
+            pass
     return ARTIFACTS
