@@ -405,7 +405,7 @@ def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsi
     handles = [pieces if name == "cost curve (lower envelope)" else h for h, name in zip(handles, names)]
     names = [f"{name}: its {len(colors)} pieces" if name == "cost curve (lower envelope)" else name for name in names]
     ax_cost.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize,
-                   frameon=False, ncol=2, handler_map={tuple: HandlerTuple(ndivide=None, pad=0)}, handlelength=3)
+                   frameon=False, ncol=1, handler_map={tuple: HandlerTuple(ndivide=None, pad=0)}, handlelength=3)
     return env
 
 
