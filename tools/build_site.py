@@ -43,6 +43,7 @@ From Python: ``build_site(out, notebooks=..., cache=...)`` returns a :class:`Sit
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import concurrent.futures
 import fnmatch
@@ -609,18 +610,132 @@ _HEADING = re.compile(r"^#{1,6}\s+(.+)$", re.M)
 _COMMENT = re.compile(r"^[ \t]*#[ \t]*(?![ \t]|NBVAL)(.+)$", re.M)
 
 
+def _heading_text(heading: str) -> str:
+    """A markdown heading as plain words: no HTML tags (the chapters' ``<a id="...">`` anchors),
+    no markdown emphasis or TeX marks, links reduced to their text, entities decoded."""
+    text = re.sub(r"<[^>]*>", "", heading)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = html.unescape(re.sub(r"[*_`$\\]", "", text))
+    return re.sub(r"\s+", " ", text).strip()
+
+
+#: the expressions of a filmstrip call the site reads without a kernel: literals, names bound to
+#: literals earlier in the cell, comprehensions and f-strings over them (no calls, no attributes)
+_SAFE_NODES = (ast.Expression, ast.Constant, ast.List, ast.Tuple, ast.Set, ast.Dict, ast.Name, ast.Load,
+               ast.Store, ast.ListComp, ast.GeneratorExp, ast.comprehension, ast.JoinedStr,
+               ast.FormattedValue, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Slice, ast.Add, ast.Sub,
+               ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.USub, ast.UAdd)
+_UNKNOWN = object()
+
+
+def _static_value(node, env: dict):
+    """The value of ``node`` computed from ``env`` alone, or ``_UNKNOWN`` (a name the cell does
+    not bind to a literal, a call, an attribute: what only the kernel knows)."""
+    if not all(isinstance(n, _SAFE_NODES) for n in ast.walk(node)):
+        return _UNKNOWN
+    try:
+        code = compile(ast.fix_missing_locations(ast.Expression(node)), "<filmstrip>", "eval")
+        return eval(code, {"__builtins__": {}}, dict(env))
+    except Exception:  # noqa: BLE001 - anything the cell's literals do not settle
+        return _UNKNOWN
+
+
+def _static_text(node, env: dict) -> str:
+    """``node`` as words: its value when known, an f-string with "…" for each part only the kernel
+    knows, "…" otherwise."""
+    value = _static_value(node, env)
+    if value is not _UNKNOWN:
+        if isinstance(value, tuple):
+            return ", ".join(_plain(v) for v in value)
+        return _plain(value)
+    if isinstance(node, ast.JoinedStr):
+        parts = [str(p.value) if isinstance(p, ast.Constant) else _static_value(ast.JoinedStr([p]), env)
+                 for p in node.values]
+        return "".join("…" if p is _UNKNOWN else p for p in parts)
+    if isinstance(node, ast.Tuple):
+        return ", ".join(_static_text(e, env) for e in node.elts)
+    return "…"
+
+
+def _plain(value) -> str:
+    return value if isinstance(value, str) else repr(value) if isinstance(value, (int, float)) else "…"
+
+
+def _frames(node, env: dict):
+    """One ``(expression, names)`` per frame of a filmstrip argument (a list literal, or a
+    comprehension over something the cell spells out), or None when only the kernel knows."""
+    if isinstance(node, (ast.List, ast.Tuple)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return [(e, env) for e in node.elts]
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)) and len(node.generators) == 1:
+        gen = node.generators[0]
+        values = _static_value(gen.iter, env)
+        if values is _UNKNOWN or gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name):
+            return None
+        try:
+            values = list(values)
+        except TypeError:
+            return None
+        return [(node.elt, {**env, gen.target.id: v}) for v in values]
+    value = _static_value(node, env)
+    if isinstance(value, (list, tuple)):
+        return [(ast.Name("frame_", ast.Load()), {**env, "frame_": v}) for v in value]
+    return None
+
+
+def filmstrip_alt(source: str, comment: str = "") -> str:
+    """What a filmstrip shows, read from its cell without a kernel: how many frames, and each
+    frame's title (or, with no titles, its settings: "at 0.25"), as far as the cell spells them
+    out; a part only the kernel knows reads "…". A filmstrip shows chosen steps, never all. The
+    cell's first comment (``comment``) follows when the frames have no titles."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        tree = None
+    env, call = {}, None
+    for stmt in (tree.body if tree is not None else []):
+        found = [n for n in ast.walk(stmt) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                 and n.func.attr == "filmstrip"]
+        if found:
+            call = found[0]
+            break
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            value = _static_value(stmt.value, env)
+            if value is not _UNKNOWN:
+                env[stmt.targets[0].id] = value
+    tail = f": {comment}" if comment else ""
+    lead = "Filmstrip: the explorer above at a few chosen steps (not every step)"
+    if call is None or not call.args:
+        return lead + tail
+    keys = _frames(call.args[0], env)
+    titles = next((_frames(k.value, env) for k in call.keywords if k.arg == "titles"), None)
+    if titles is not None:
+        # a title is a string or an (english, chinese) pair: the site is in English
+        words = [_static_text(t.elts[0] if isinstance(t, ast.Tuple) and len(t.elts) == 2 else t, e)
+                 for t, e in titles]
+    elif keys is not None:
+        words = [f"at {_static_text(k, e)}" for k, e in keys]
+    else:
+        return lead + tail
+    lead = f"Filmstrip: the explorer above at {len(words)} chosen steps (not every step)"
+    if all(w.removeprefix("at ").strip(" ,…") == "" for w in words):
+        return lead + tail
+    listed = "; ".join(f"{i}) {w}" for i, w in enumerate(words, 1))
+    return f"{lead}: {listed}" + (tail if titles is None else "")
+
+
 def figure_alt_texts(nb) -> int:
     """Give every stored figure a short description (``alt``) for screen readers and for a
     page whose images do not load, instead of nbconvert's "No description has been provided for
-    this image": a filmstrip says it is the explorer's steps; any other figure says what the
-    cell's first comment says, under its section's heading. A description already in the
-    output's metadata is kept. Returns how many were written."""
+    this image": a filmstrip says which of the explorer's steps it shows (:func:`filmstrip_alt`);
+    any other figure says what the cell's first comment says, under its section's heading (as
+    plain words: :func:`_heading_text`). A description already in the output's metadata is
+    kept. Returns how many were written."""
     heading, written = "", 0
     for cell in nb.cells:
         if cell.cell_type == "markdown":
             found = _HEADING.findall(cell.source)
             if found:
-                heading = re.sub(r"[*_`$\\]", "", found[-1]).strip()
+                heading = _heading_text(found[-1])
             continue
         if cell.cell_type != "code":
             continue
@@ -632,7 +747,7 @@ def figure_alt_texts(nb) -> int:
             if meta.get("alt"):
                 continue
             if "filmstrip(" in cell.source:
-                text = "Filmstrip: the explorer above at each step, as static pictures"
+                text = filmstrip_alt(cell.source, comment.group(1).strip() if comment else "")
             elif comment:
                 text = f"Figure: {comment.group(1).strip()}"
             else:

@@ -299,7 +299,8 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
     the iso-cost line touching its best cut; in cost space, its x = P(+)cost
     (dotted), the segment lowest there and the cost reached. A condition's
     colour is its x on the sequential map (conditions are ordered by x) and its
-    marker tells it apart when two x are close. Two views of the same
+    marker tells it apart when two x are close; a marker that would cover an
+    earlier one is set off on a short leader. Two views of the same
     decisions. The cost curve is drawn over the conditions' segments (which are
     thinner): where a segment is the lowest it *is* the cost curve, so the curve
     its legend names stays whole and each segment shows where it leaves it.
@@ -314,21 +315,40 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
     env, curve, _ = plot_cost_envelope(ax_cost, fpr, tpr, shade=True, shade_label=None, lw=2.0)
     curve.set_zorder(4.5)   # over the segments (zorder 4), under the markers (5)
     cmap = mpl.colormaps[style.SEQUENTIAL]
+    drawn_roc, drawn_cost = [], []
     for j, (s, label) in enumerate(zip(states, labels)):
         c = cmap(0.85 * s.x)
         m = SCENARIO_MARKERS[j % len(SCENARIO_MARKERS)]
         ls = _SCENARIO_LINES[j % len(_SCENARIO_LINES)]
         xs, ys = iso_cost_line(s.fpr, s.tpr, s.iso_slope)
         ax_roc.plot(xs, ys, color=c, lw=1.6, ls=ls, zorder=3, label=f"{label}: {s.cut_name}")
-        ax_roc.plot([s.fpr], [s.tpr], m, color=c, mec="black", ms=9, zorder=5)
+        _scenario_marker(ax_roc, (s.fpr, s.tpr), drawn_roc, m, c)
         ax_cost.axvline(s.x, color=c, ls=":", lw=1.3, zorder=2)
         ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.4, ls=ls, zorder=4)
-        ax_cost.plot([s.x], [s.normalized_cost], m, color=c, mec="black", ms=9, zorder=5, ls="none",
-                     label=f"{label}: x = {s.x:.3f}")
+        _scenario_marker(ax_cost, (s.x, s.normalized_cost), drawn_cost, m, c, label=f"{label}: x = {s.x:.3f}")
     # below the axes, clear of the lines and segments
     ax_roc.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False)
     ax_cost.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False)
     return env
+
+
+def _scenario_marker(ax, xy, drawn, marker, color, *, label=None):
+    """A condition's marker at ``xy``; where an earlier one (``drawn``) already sits within a
+    marker's width, this one is set off below and to the right, on a leader from a small dot
+    at its true place, so that neither hides the other."""
+    from matplotlib.transforms import ScaledTranslation
+    near = any(abs(xy[0] - a) < 0.04 and abs(xy[1] - b) < 0.04 for a, b in drawn)
+    drawn.append(xy)
+    if not near:
+        ax.plot([xy[0]], [xy[1]], marker, color=color, mec="black", ms=9, zorder=5, ls="none", label=label)
+        return
+    dx, dy = 16 / 72, -16 / 72       # inches
+    shifted = ax.transData + ScaledTranslation(dx, dy, ax.figure.dpi_scale_trans)
+    ax.plot([xy[0]], [xy[1]], "o", color="black", ms=2.5, zorder=6)
+    ax.annotate("", xy, xytext=(dx * 72, dy * 72), textcoords="offset points", zorder=5,
+                arrowprops=dict(arrowstyle="-", color="black", lw=0.8, shrinkA=5, shrinkB=0))
+    ax.plot([xy[0]], [xy[1]], marker, color=color, mec="black", ms=9, zorder=5, ls="none", label=label,
+            transform=shifted)
 
 
 def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsize=FONT, cut_sizes=None):
@@ -377,7 +397,15 @@ def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsi
                          color="black", fontweight="bold", zorder=6,
                          bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85))
     ax_roc.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False, ncol=2)
-    ax_cost.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False, ncol=2)
+    # the key shows the envelope as it is drawn: its pieces, thick, in their colours
+    from matplotlib.legend_handler import HandlerTuple
+    from matplotlib.lines import Line2D
+    handles, names = ax_cost.get_legend_handles_labels()
+    pieces = tuple(Line2D([], [], color=c, lw=4, solid_capstyle="butt") for c in colors)
+    handles = [pieces if name == "cost curve (lower envelope)" else h for h, name in zip(handles, names)]
+    names = [f"{name}: its {len(colors)} pieces" if name == "cost curve (lower envelope)" else name for name in names]
+    ax_cost.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize,
+                   frameon=False, ncol=1, handler_map={tuple: HandlerTuple(ndivide=None, pad=0)}, handlelength=3)
     return env
 
 

@@ -118,7 +118,9 @@ class GainBars:
         ax.set_ylim(0, top)
         ax.set_xticks(x)
         ax.tick_params(labelsize=FONT)
-        ax.set_xlabel("rank: item, grade   (pale bar: gain; solid: gain × discount, added to DCG)", fontsize=FONT)
+        # beyond k the solid part is faded and adds nothing: DCG@k sums the ranks inside the cut only
+        ax.set_xlabel("rank: item, grade   (pale bar: gain; solid: gain × discount, added to DCG inside k)",
+                      fontsize=FONT)
         self.update(state)
 
     def update(self, state):

@@ -71,7 +71,9 @@ class CostCurveExplorer(Explorer):
     predicted positive); ``#8`` is kept for melon 8.
     """
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
-    alt_text = "A learner's cost lines and their lower envelope against the positive-class probability cost, with the cheapest cut at the chosen prior; the sliders set the cost ratio and the prior."
+    alt_text = ("Three views of the cheapest cut at the chosen cost ratio and prior: the ROC with the iso-cost line "
+                "touching that cut, the cost lines and their lower envelope against the probability cost P(+)cost, "
+                "and the cut's confusion matrix; the sliders set the cost ratio and the prior.")
 
     figsize = (9.6, 4.3)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "300px"

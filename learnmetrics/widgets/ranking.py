@@ -59,8 +59,8 @@ class RankedListExplorer(Explorer):
     """
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
     alt_text = (
-        'A ranked list of items and its ranking measures (precision@k, AP, DCG, NDCG); the controls '
-        'reorder the list and set k.')
+        'A ranked list of items as bars of gain and discounted gain, and its DCG@i against the ideal '
+        'IDCG@i, with NDCG@k printed; the controls reorder the list, set k and switch the gain between exponential and linear.')
 
     figsize = (9.6, 3.7)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "230px"
