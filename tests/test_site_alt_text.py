@@ -54,3 +54,26 @@ def test_every_stored_figure_of_the_course_gets_a_description(path):
     bare = [cid for cid, alt in alts if alt == "Figure" or alt.startswith("Figure (section:")]
     assert len(bare) <= ONLY_THE_SECTION.get(path.name, 0), \
         f"{path.name}: figures described only by their section (give the cell a first comment): {bare}"
+
+
+def test_the_whole_description_is_escaped_in_the_page():
+    """The template escapes the description itself, not only its fallback: a quote or a tag in a
+    figure's comment stays inside the ``alt`` attribute (in 08 the attribute used to end at a
+    heading's ``<a id=``)."""
+    nb = nbformat.v4.new_notebook()
+    png = {"image/png": "iVBORw0KGgo="}
+    nb.cells = [nbformat.v4.new_code_cell('# the "best" cut <here> & there\n_ = ax.plot()',
+                                          outputs=[nbformat.v4.new_output("display_data", data=png)])]
+    build_site.figure_alt_texts(nb)
+    body = build_site._exporter().from_notebook_node(nb)[0]
+    from html.parser import HTMLParser
+
+    alts = []
+
+    class Images(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == "img":
+                alts.append(dict(attrs).get("alt"))
+
+    Images().feed(body)
+    assert alts == ['Figure: the "best" cut <here> & there'], alts

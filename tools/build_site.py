@@ -394,7 +394,7 @@ window.__jupyter_widgets_assets_path__ = "static/html-manager/";
 {% block data_png scoped %}
 <div class="jp-RenderedImage jp-OutputArea-output {{ extra_class }}">
 <img src="data:image/png;base64,{{ output.data['image/png'] | escape_html }}"
-alt="{{ (output | get_metadata('alt', 'image/png')) or 'A figure of the lesson' | escape_html }}"
+alt="{{ ((output | get_metadata('alt', 'image/png')) or 'A figure of the lesson') | escape_html }}"
 {%- set width=output | get_metadata('width', 'image/png') -%}
 {%- if width is not none %}
 width={{ width | escape_html }}
