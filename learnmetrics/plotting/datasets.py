@@ -76,8 +76,11 @@ def plot_two_features(ax, dataset, *, model=None, annotate=True, highlight=None,
                              f"second coefficient, got coef_={w!r}")
         logit = np.log(threshold / (1 - threshold))
         xs = np.linspace(X[:, 0].min() - 0.05, X[:, 0].max() + 0.05, 2)
-        ax.plot(xs, (logit - b - w[0] * xs) / w[1], **style.CUT_LINE, label=f"P(good) = {threshold:g}")
+        cut, = ax.plot(xs, (logit - b - w[0] * xs) / w[1], **style.CUT_LINE)
+        ax.set_xlim(xs[0], xs[1])
         ax.set_ylim(X[:, 1].min() - 0.05, X[:, 1].max() + 0.05)
+        # the threshold named on the line itself, near its left end (clear of the melons)
+        style.label_line(ax, cut, f"P(good) = {threshold:g}", frac=0.2)
         if highlight is not None:
             k = int(np.flatnonzero(np.asarray(dataset.ids) == highlight)[0])
             p = float(model.predict_proba(X[k:k + 1])[0])
@@ -86,8 +89,8 @@ def plot_two_features(ax, dataset, *, model=None, annotate=True, highlight=None,
             ax.annotate(f"#{highlight}: P(good) = {p:.5f}", X[k], **where,
                         fontsize=9, arrowprops=dict(arrowstyle="->", color="black", lw=1),
                         bbox=dict(fc="white", ec="0.5", pad=2))
-    ax.set_xlabel(dataset.feature_names[0])
-    ax.set_ylabel(dataset.feature_names[1])
+    ax.set_xlabel(dataset.feature_names[0].replace("_", " "))   # "sugar content", not "sugar_content"
+    ax.set_ylabel(dataset.feature_names[1].replace("_", " "))
     ax.legend(fontsize=9, loc="upper left")
     return ax
 

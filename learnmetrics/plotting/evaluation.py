@@ -332,8 +332,10 @@ def plot_estimator_comparison(ax, study, *, labels=None):
     diffs = study.estimates - study.true_error
     labels = [METHOD_LABELS.get(m, m) for m in study.methods] if labels is None else labels
     pos = np.arange(len(study.methods))
-    bp = ax.boxplot(diffs.T, positions=pos, widths=0.55, showfliers=False, patch_artist=True,
-                    medianprops={"color": "black"})
+    # the whiskers reach the furthest estimate within 1.5 IQR of the box; the estimates beyond, small dots
+    bp = ax.boxplot(diffs.T, positions=pos, widths=0.55, showfliers=True, patch_artist=True,
+                    medianprops={"color": "black"},
+                    flierprops={"marker": "o", "ms": 3, "mfc": EST_COLOR, "mec": "#333333", "mew": 0.4, "alpha": 0.8})
     for patch in bp["boxes"]:
         patch.set_facecolor(EST_COLOR)
         patch.set_alpha(0.6)
@@ -378,19 +380,20 @@ def plot_l2_tuning(ax, tuning):
     ax.set_ylabel("validation error")
     ax.legend(fontsize=FONT, loc="lower right")
     if j > 0:                                  # the gentle rise towards tiny l2, invisible at full scale: zoom in
-        inset = ax.inset_axes([0.1, 0.4, 0.42, 0.5])
+        inset = ax.inset_axes([0.12, 0.42, 0.44, 0.46])
         x, e = tuning.l2_values[: j + 1], tuning.errors[: j + 1]
         inset.plot(x, e, "-o", color=EST_COLOR, mec="#333333", ms=4)
         inset.plot([tuning.best_l2], [tuning.errors[j]], **{**style.CUT_POINT, "ms": 8})
         inset.set_xscale("log")
-        inset.margins(x=0.2)
+        inset.margins(x=0.25)
         pad = max(float(np.ptp(e)), 1e-3)
-        inset.set_ylim(float(e.min()) - 0.35 * pad, float(e.max()) + 0.6 * pad)
+        inset.set_ylim(float(e.min()) - 0.4 * pad, float(e.max()) + 0.8 * pad)
+        inset.set_yticks([])                   # the values are written on the points
         for xi, ei in zip(x, e):
-            inset.annotate(f"{ei:.4f}", (xi, ei), textcoords="offset points", xytext=(0, 6), ha="center",
-                           fontsize=FONT - 1)
-        inset.tick_params(labelsize=FONT - 2)
-        inset.set_title("zoom: l2 up to the chosen one", fontsize=FONT - 1)
+            inset.annotate(f"{ei:.4f}", (xi, ei), textcoords="offset points", xytext=(0, 7), ha="center",
+                           fontsize=FONT)
+        inset.tick_params(labelsize=FONT)
+        inset.set_title("zoom: l2 up to the chosen one", fontsize=FONT)
 
 
 def plot_estimate_spreads(ax, estimates, *, true_error=None, bins=None, label_x=None):

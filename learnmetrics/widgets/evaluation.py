@@ -113,7 +113,9 @@ class HoldoutExplorer(_Blitted):
     state : HoldoutState
     """
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
-    alt_text = "A hold-out split's estimate against the test share: its bias and spread over many splits; the slider sets the test share."
+    alt_text = ("Hold-out on many simulated data sets, one split each: the spread of their estimates, and the"
+                " estimate's bias², variance and MSE against the test share; the slider sets the test share, the"
+                " checkbox switches stratified sampling on and off.")
 
     figsize = (9.6, 3.8)   # 980 px stored (the inline bbox adds 20): legible on an 800 px page
     readout_width = "250px"
@@ -379,7 +381,8 @@ class BootstrapExplorer(_Blitted):
         self.ax_counts, self.ax_curve = ax1, ax2
         s = _ev.bootstrap_state(1, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
         self._bars, self._marks = plot_bootstrap_counts(ax1, np.zeros(1, dtype=int))
-        ax1.set_ylim(-0.4, 6.5)
+        ax1.set_ylim(-0.4, 7.6)                # room above the tallest bars (5 at m = 200) for the legend
+        ax1.set_yticks(range(7))
         from matplotlib.patches import Patch   # square handles: the collections' own are as wide as a bar
         ax1.legend(handles=[Patch(color=style.TRAIN, label="drawn into D' (training)"),
                             Patch(color=style.TEST, label="out-of-bag (never drawn): test set")],
@@ -396,7 +399,8 @@ class BootstrapExplorer(_Blitted):
         ax2.legend(fontsize=FONT, loc="lower right")
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.95))
-        self.dynamic = [self._bars, self._marks, self._title1, self._point, self._sim, self._sim_err, self._title2]
+        # blitting draws these in list order, whatever their zorder: the orange dot last, on top of the cross
+        self.dynamic = [self._bars, self._marks, self._title1, self._sim, self._sim_err, self._point, self._title2]
 
     def compute_state(self, m):
         return _ev.bootstrap_state(m, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
