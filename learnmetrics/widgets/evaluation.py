@@ -259,7 +259,8 @@ class CVExplorer(_Blitted):
         ax = self.ax_curve
         self._lb, = ax.plot(s.curve_ks, s.curve_bias, "-o", ms=4, color=style.BIAS, label="bias")
         self._ls, = ax.plot(s.curve_ks, s.curve_sd, "--s", ms=4, color=style.VARIANCE, label="sd")
-        self._mk = ax.axvline(s.k, **style.CUT_LINE)
+        # the current k's line under the curves: their markers at k show over it (issue 35)
+        self._mk = ax.axvline(s.k, **{**style.CUT_LINE, "zorder": 1.5})
         ax.axhline(0, color="black", lw=0.8)
         ax.set_xscale("log")
         ax.set_xticks(s.curve_ks, [str(k) for k in s.curve_ks])
@@ -280,7 +281,7 @@ class CVExplorer(_Blitted):
         self._title_c = _label(ax)
         fig.tight_layout(rect=(0, 0, 1, 0.9), h_pad=3.0)
         self.dynamic = [self._im, self._sep, self._title0, self._unused, self._bars, self._mean_line, self._true_line, self._title_h,
-                        self._lb, self._ls, self._mk, self._title_c, self._lab_b, self._lab_s]
+                        self._mk, self._lb, self._ls, self._title_c, self._lab_b, self._lab_s]
 
     def _place_curve_labels(self, s):
         ks = np.log(np.asarray(s.curve_ks, dtype=float))
