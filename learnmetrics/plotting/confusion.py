@@ -310,8 +310,9 @@ def plot_measures_vs_threshold(ax, y_true, y_score, *, threshold=None, pos_label
     the score is at least t"), as steps: each changes only where t passes a score.
 
     The four are one-off lines, so they share the single-learner colour (``style.CURVE``) and
-    tell themselves apart by line style, named in a legend outside the axes (never over the
-    data); the scores sit under the curves in two rows, in the class colours and markers (positives above); ``threshold`` (optional) is the
+    tell themselves apart by line style and by their names written on them (each name beside its
+    line where no other line or name passes, clear of the current cut: read in grey as in
+    colour, with no legend to look up); the scores sit under the curves in two rows, in the class colours and markers (positives above); ``threshold`` (optional) is the
     current cut, an orange line (``style.CUT_LINE``). Precision where nothing is predicted
     positive (0/0) is not drawn. Returns ``{name: Line2D}``.
     """
@@ -352,10 +353,64 @@ def plot_measures_vs_threshold(ax, y_true, y_score, *, threshold=None, pos_label
     ax.set_xlim(lo, ts[-1])
     ax.set_ylim(-0.16, 1.05)
     ax.set_yticks(np.linspace(0, 1, 6))
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=9, handlelength=3, frameon=False)
+    _label_steps(ax, x, {name: np.r_[np.asarray(v, float)[0], np.asarray(v, float)] for name, v in values.items()},
+                 avoid_x=threshold)
     ax.set_xlabel("threshold t (predict positive when score ≥ t)")
     ax.set_ylabel("value at threshold t")
     return lines
+
+
+def _label_steps(ax, x, ys, *, avoid_x=None, fontsize=9, ylim=(0.0, 1.04)):
+    """Write each step line's name beside it (issue 35: four near-black lines told apart only by a
+    legend): for each line in turn, the place along it (just above or just below) whose box no line
+    and no name already written crosses, farthest from them, clear of the vertical line at ``avoid_x``.
+    ``ys[name][i]`` holds on (x[i-1], x[i]] (steps "pre")."""
+    grid = np.linspace(x[0], x[-1], 481)
+    idx = np.clip(np.searchsorted(x, grid, side="left"), 0, len(x) - 1)
+    at = {name: np.asarray(v, dtype=float)[idx] for name, v in ys.items()}
+    fig_w, _ = ax.figure.get_size_inches()
+    ax_px = ax.get_position().width * fig_w * 72          # the axes' width in points
+    span_x = (x[-1] - x[0])
+    y0_lim, y1_lim = ax.get_ylim()
+    ax_h = ax.get_position().height * ax.figure.get_size_inches()[1] * 72
+    h = 1.25 * fontsize / ax_h * (y1_lim - y0_lim)        # a name's height in data units
+    gap = 0.3 * h
+    boxes = []                                            # the names written so far: (x0, x1, y0, y1)
+    for name in ys:
+        w = (0.62 * fontsize * len(name) + 6) / ax_px * span_x
+        best = None
+        for c in grid[::4]:
+            x0, x1 = c - w / 2, c + w / 2
+            if x0 < grid[0] or x1 > grid[-1]:
+                continue
+            if avoid_x is not None and x0 - 0.01 * span_x <= avoid_x <= x1 + 0.01 * span_x:
+                continue
+            win = (grid >= x0) & (grid <= x1)
+            own = at[name][win]
+            if np.isnan(own).any():
+                continue
+            for above in (True, False):
+                b0 = own.max() + gap if above else own.min() - gap - h
+                b1 = b0 + h
+                if b0 < ylim[0] or b1 > ylim[1]:
+                    continue
+                others = np.concatenate([v[win] for n, v in at.items() if n != name])
+                others = others[~np.isnan(others)]
+                if np.any((others >= b0 - 0.3 * gap) & (others <= b1 + 0.3 * gap)):
+                    continue
+                if any(x0 < bx1 and bx0 < x1 and b0 < by1 and by0 < b1 for bx0, bx1, by0, by1 in boxes):
+                    continue
+                # clearance: the nearest other line in the window, above or below the box
+                clear = np.min(np.minimum(np.abs(others - b0), np.abs(others - b1))) if others.size else 1.0
+                # a flat stretch of its own line reads best
+                score = min(clear, 0.3) - 0.5 * (own.max() - own.min())
+                if best is None or score > best[0]:
+                    best = (score, c, b0, b1, x0, x1)
+        if best is None:
+            continue
+        _, c, b0, b1, x0, x1 = best
+        ax.text(c, (b0 + b1) / 2, name, ha="center", va="center", fontsize=fontsize, color=style.CURVE, zorder=4)
+        boxes.append((x0, x1, b0, b1))
 
 
 def plot_threshold_views(ax_scores, ax_roc, ax_pr, y_true, y_score, threshold, *, bin_width=0.05, pos_label=1,

@@ -199,24 +199,24 @@ def plot_tradeoff(ax, x, bias, sd, *, xlabel="test share |T| / m", current=None)
     """bias², variance and their sum (the mean squared error of the estimate) against x, on
     a linear axis (a sum of parts), in the colours of chapter 09 (``style.BIAS``,
     ``style.VARIANCE``, ``style.TOTAL``; markers and line styles differ too); the current
-    x as the explorer's position (``style.CUT_LINE``, stopping below the legend's band).
-    Returns (bias line, variance line, mse line, marker line or None)."""
+    x as the explorer's position (``style.CUT_LINE``, the whole height, under the curves so that their
+    markers show over it). The legend sits under the axes, outside the data (it never covers a curve,
+    a marker or the current x). Returns (bias line, variance line, mse line, marker line or None)."""
     x, bias, sd = as_scores(x, "x"), as_scores(bias, "bias"), as_scores(sd, "sd")
     _same_length(x=x, bias=bias, sd=sd)
     if current is not None:
         current = check_real(current, "current")
     b2 = bias**2
     v = sd**2
-    lb, = ax.plot(x, b2, "-o", ms=4, color=style.BIAS, label="bias²")
-    lv, = ax.plot(x, v, "--s", ms=4, color=style.VARIANCE, label="variance")
-    lm, = ax.plot(x, b2 + v, "-", lw=2.5, color=style.TOTAL, label="MSE = bias² + variance")
-    # the cut line stops below the legend's band at the top of the axes (the legend never covers it);
-    # keep the curves below that band too: ax.set_ylim(0, 1.4 * their maximum)
-    marker = ax.axvline(current, ymax=0.78, **style.CUT_LINE) if current is not None else None
+    lb, = ax.plot(x, b2, "-o", ms=4, color=style.BIAS, label="bias²", zorder=3)
+    lv, = ax.plot(x, v, "--s", ms=4, color=style.VARIANCE, label="variance", zorder=3)
+    lm, = ax.plot(x, b2 + v, "-", lw=2.5, color=style.TOTAL, label="MSE = bias² + variance", zorder=3)
+    marker = ax.axvline(current, **{**style.CUT_LINE, "zorder": 2}) if current is not None else None
     ax.set_xlabel(xlabel)
     ax.set_ylabel("squared error of the estimate")
-    ax.set_ylim(0, 1.4 * float(np.max(b2 + v)) if np.max(b2 + v) > 0 else 1)
-    ax.legend(fontsize=FONT, loc="upper center", ncol=2, borderaxespad=0.3)
+    ax.set_ylim(0, 1.1 * float(np.max(b2 + v)) if np.max(b2 + v) > 0 else 1)
+    ax.legend(fontsize=FONT, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, handlelength=1.6,
+              columnspacing=1.0, borderaxespad=0, frameon=False)
     return lb, lv, lm, marker
 
 

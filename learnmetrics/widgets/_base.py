@@ -1243,7 +1243,7 @@ class Explorer:
         # margins so that the notebook shows the frame pixel for pixel
         panel_w = w_px / self.dpi if width is None else width
         panel_h = panel_w * h_px / w_px
-        title_h = 0.32 if titles is not None else 0.06
+        title_h = 0.38 if titles is not None else 0.06
         nrows = -(-len(keys) // ncols)
         fig_w, fig_h = panel_w * ncols, (panel_h + title_h) * nrows
         fig = plt.figure(figsize=(fig_w, fig_h), dpi=self.dpi)
@@ -1255,7 +1255,8 @@ class Explorer:
             ax.set_axis_off()
             ax.imshow(img, interpolation="none" if exact else "antialiased", aspect="auto")
             if titles is not None:
-                ax.set_title(titles[i], fontsize=10, pad=4, **font_for(titles[i]))
+                # 12 pt: a filmstrip of ~1,000 px still reads when a page shows it at 800 px (issue 35)
+                ax.set_title(titles[i], fontsize=12, pad=4, **font_for(titles[i]))
         return fig
 
 

@@ -45,9 +45,9 @@ from ._i18n import is_chinese, term
 __all__ = ["CutPointExplorer", "FBetaExplorer", "FBetaState"]
 
 
-def _title(ax, y=1.02):
+def _title(ax, y=1.02, fontsize=10):
     """A title that can be redrawn alone (an axes title moves when the axes is laid out)."""
-    return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=10)
+    return ax.text(0.5, y, "", transform=ax.transAxes, ha="center", va="bottom", fontsize=fontsize)
 
 
 def _checked_binary(y_true, y_score, pos_label, sample_weight, ids=None, one_class_ok=False):
@@ -175,9 +175,14 @@ class CutPointExplorer(Explorer):
                                         vmax=n_all, fmt="{:g}", cmap=style.SEQUENTIAL)
         ax_cm.set_xlabel("")
         ax_cm.set_ylabel("")
-        self.cm_title = _title(ax_cm, y=1.13)
+        # the panels' titles at 12 pt: a filmstrip of the frames (980 px) still reads on an 800 px page (issue 35)
+        ax_strip.set_title(ax_strip.get_title(loc="left"), loc="left", fontsize=12)
+        self.cm_title = _title(ax_cm, y=1.13, fontsize=12)
         # ROC: the whole curve faintly, the walked path strongly
         style_roc_axes(ax_roc)
+        # a margin of 0.05: the cut's dot on the square's edge ((0, 0), (1, 1)) lies inside the axes, not half out
+        ax_roc.set_xlim(-0.05, 1.05)
+        ax_roc.set_ylim(-0.05, 1.05)
         diagonal = plot_reference(ax_roc, "roc", which="random", legend_labels=False)["random"]
         ax_roc.apply_aspect()   # the labels are turned along their lines as drawn (equal aspect)
         # the reference lines are named on the lines (grammar), in the background: no drawing cost per frame
@@ -185,9 +190,11 @@ class CutPointExplorer(Explorer):
         if self.whole_curve:
             plot_roc_steps(ax_roc, t.fpr, t.tpr, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.roc_point, self.roc_trail = plot_cut_point(ax_roc, kind="roc")
-        self.roc_title = _title(ax_roc)
+        self.roc_title = _title(ax_roc, fontsize=12)
         # P-R
         style_pr_axes(ax_pr)
+        ax_pr.set_xlim(-0.05, 1.05)   # the same margin: a dot at recall 1 lies inside the axes
+        ax_pr.set_ylim(-0.05, 1.05)
         prevalence = float(t.n_pos / n_all) if n_all > 0 else 0.0
         level = plot_reference(ax_pr, "pr", prevalence=prevalence, which="random", legend_labels=False)["random"]
         bep = plot_bep_line(ax_pr, label=None, alpha=0.6)
@@ -201,7 +208,7 @@ class CutPointExplorer(Explorer):
         if self.whole_curve:
             plot_pr_steps(ax_pr, t.recall, t.precision, color=CURVE_COLOR, alpha=0.22, lw=1.5, ms=2.5)
         self.pr_point, self.pr_trail = plot_cut_point(ax_pr, kind="pr")
-        self.pr_title = _title(ax_pr)
+        self.pr_title = _title(ax_pr, fontsize=12)
         # a note on 0/0, under the level line's label and right of the P = R label (the explorer is 9.6 in wide)
         self.pr_note = ax_pr.text(0.68, 0.2, "", ha="center", va="center", fontsize=9, color="0.1",
                                   bbox=dict(boxstyle="round", fc="white", ec="0.3", alpha=0.9))

@@ -117,7 +117,7 @@ class HoldoutExplorer(_Blitted):
                 " estimate's bias², variance and MSE against the test share; the slider sets the test share, the"
                 " checkbox switches stratified sampling on and off.")
 
-    figsize = (9.6, 3.8)   # 980 px stored (the inline bbox adds 20): legible on an 800 px page
+    figsize = (9.6, 4.3)   # 980 px stored (the inline bbox adds 20): legible on an 800 px page; the legends under the axes
     readout_width = "250px"
 
     def __init__(self, study, *, test_size=0.3, stratify=True):
@@ -139,17 +139,19 @@ class HoldoutExplorer(_Blitted):
             ax1, s.estimates, true_error=s.mean_true_error, bins=_BINS, label="hold-out estimates")
         top = max(_hist_heights(e).max() for e in self.study.estimates.reshape(-1, self.study.estimates.shape[-1]))
         ax1.set_ylim(0, max(0.45, 1.05 * top))  # room for the tallest bar of any test share
-        ax1.legend(fontsize=FONT, loc="upper right")
+        # the legends sit under the axes (issue 35: in the axes they covered bars, markers and the current share)
+        ax1.legend(fontsize=FONT, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, borderaxespad=0,
+                   frameon=False, columnspacing=1.2)
         self._title1 = _label(ax1)
         self._lines = plot_tradeoff(ax2, s.curve_test_sizes, s.curve_bias, s.curve_sd, current=s.test_size)
         top = max(np.max(s.curve_bias**2 + s.curve_sd**2) for s in
                   (_ev.holdout_state(self.study, float(self.study.test_sizes[0]), b) for b in (False, True)))
-        ax2.set_ylim(0, 1.4 * top)   # the top band holds the legend, above the curves and the cut line
+        ax2.set_ylim(0, 1.1 * top)   # the highest curve of either setting fits
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.96))
-        # the legend is redrawn after the moving cut line, so the line never crosses it
-        self.dynamic = [self._bars, self._mean_line, self._true_line, self._title1, *self._lines, self._title2,
-                        ax2.get_legend()]
+        # the current share's line first: the curves and their markers are drawn over it
+        lb, lv, lm, marker = self._lines
+        self.dynamic = [self._bars, self._mean_line, self._true_line, self._title1, marker, lb, lv, lm, self._title2]
 
     def compute_state(self, test_size, stratify):
         return _ev.holdout_state(self.study, test_size, stratify)
@@ -259,7 +261,8 @@ class CVExplorer(_Blitted):
         ax = self.ax_curve
         self._lb, = ax.plot(s.curve_ks, s.curve_bias, "-o", ms=4, color=style.BIAS, label="bias")
         self._ls, = ax.plot(s.curve_ks, s.curve_sd, "--s", ms=4, color=style.VARIANCE, label="sd")
-        self._mk = ax.axvline(s.k, **style.CUT_LINE)
+        # the current k's line under the curves: their markers at k show over it (issue 35)
+        self._mk = ax.axvline(s.k, **{**style.CUT_LINE, "zorder": 1.5})
         ax.axhline(0, color="black", lw=0.8)
         ax.set_xscale("log")
         ax.set_xticks(s.curve_ks, [str(k) for k in s.curve_ks])
@@ -280,7 +283,7 @@ class CVExplorer(_Blitted):
         self._title_c = _label(ax)
         fig.tight_layout(rect=(0, 0, 1, 0.9), h_pad=3.0)
         self.dynamic = [self._im, self._sep, self._title0, self._unused, self._bars, self._mean_line, self._true_line, self._title_h,
-                        self._lb, self._ls, self._mk, self._title_c, self._lab_b, self._lab_s]
+                        self._mk, self._lb, self._ls, self._title_c, self._lab_b, self._lab_s]
 
     def _place_curve_labels(self, s):
         ks = np.log(np.asarray(s.curve_ks, dtype=float))
@@ -381,12 +384,13 @@ class BootstrapExplorer(_Blitted):
         self.ax_counts, self.ax_curve = ax1, ax2
         s = _ev.bootstrap_state(1, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
         self._bars, self._marks = plot_bootstrap_counts(ax1, np.zeros(1, dtype=int))
-        ax1.set_ylim(-0.4, 7.6)                # room above the tallest bars (5 at m = 200) for the legend
-        ax1.set_yticks(range(7))
+        # a band at the top holds the legend in one row, above the tallest bar (5 at m = 200)
+        ax1.set_ylim(-0.4, 7.6)
         from matplotlib.patches import Patch   # square handles: the collections' own are as wide as a bar
         ax1.legend(handles=[Patch(color=style.TRAIN, label="drawn into D' (training)"),
-                            Patch(color=style.TEST, label="out-of-bag (never drawn): test set")],
-                   fontsize=FONT, loc="upper right")
+                            Patch(color=style.TEST, label="out-of-bag: test set")],
+                   fontsize=FONT, loc="upper center", ncol=2, borderaxespad=0.3, columnspacing=1.2)
+        ax1.set_yticks(range(7))
         self._title1 = _label(ax1)
         self._curve, self._point, _ = plot_oob_curve(ax2, s.curve_m, s.curve_share, current=1)
         # the simulated share at m itself (issue 35: beside the dot it read as another m): its mean a
@@ -412,8 +416,9 @@ class BootstrapExplorer(_Blitted):
         oob = s.counts == 0
         self._marks.set_segments(bootstrap_oob_segments(s.counts))
         self._marks.set_linewidth(bootstrap_bar_width(self.ax_counts, s.m))
-        self._title1.set_text(f"one bootstrap sample D' of m={s.m}: {int(oob.sum())} example(s) never drawn "
-                              f"(out-of-bag) = {s.oob_share:.3f}")
+        # short enough to stay over its axes (issue 35: the longer title ran to the figure's edge)
+        self._title1.set_text(f"one sample D' of m = {s.m}: {int(oob.sum())} never drawn, "
+                              f"out-of-bag share {s.oob_share:.3f}")
         self._point.set_data([s.m], [s.curve_share[s.m - 1]])
         sd = float(s.shares.std())
         xs = s.m
