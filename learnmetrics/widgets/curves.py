@@ -377,7 +377,7 @@ class FBetaExplorer(Explorer):
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
     alt_text = (
         'Precision and recall at each cut of a ranked list with the curves of equal F-beta, and F-beta '
-        'along the list; the sliders set the cut and beta.')
+        'along the list; the slider sets beta; the best cut is marked.')
 
     figsize = (9.6, 5.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"
