@@ -98,6 +98,15 @@ def test_02_8_names_no_mistake_for_an_mcc_typed_as_zero():
 # ---------------------------------------------------------------- 03
 
 
+def _random_tables(n, smallest):
+    """The stepping tables of up to ``n`` random lists of ``smallest`` to 11 examples, both classes in each."""
+    for _ in range(n):
+        m = int(RNG.integers(smallest, 12))
+        y = RNG.integers(0, 2, m)
+        if y.min() < y.max():
+            yield lm.stepping_table(y, RNG.random(m))
+
+
 def test_03_1_says_up_only_when_precision_rises():
     """Solution 03.1 (B3): a good melon moves the P-R point right, and up only if a bad melon is
     already above the cut (P < 1); variants 4 and 5 (cuts 1 and 2) keep P = 1."""
@@ -122,12 +131,7 @@ def test_p_equals_r_where_tp_plus_fp_is_m_plus_once_tp_is_positive():
     """Solution 03.3 (B4): 'P = R exactly where TP + FP = m+' fails at a cut with TP = 0 (cut 1 of
     variant 5: P = R = 0). With TP > 0 it holds at every cut of any list."""
     zero_cuts = 0
-    for _ in range(300):
-        m = int(RNG.integers(2, 12))
-        y = RNG.integers(0, 2, m)
-        if y.min() == y.max():
-            continue
-        t = lm.stepping_table(y, RNG.random(m))
+    for t in _random_tables(300, 2):
         for k in range(1, len(t)):
             c = t.at(k)
             if c.tp > 0:
@@ -155,12 +159,7 @@ def test_a_coin_flip_between_two_cuts_is_no_straight_line():
     hint = ex.mistakes[0].hint
     assert "not achievable" not in hint and "coin flip" in hint
     checked = 0
-    for _ in range(200):
-        m = int(RNG.integers(3, 12))
-        y = RNG.integers(0, 2, m)
-        if y.min() == y.max():
-            continue
-        t = lm.stepping_table(y, RNG.random(m))
+    for t in _random_tables(200, 3):
         for a in range(1, len(t)):
             for b in range(a + 1, len(t)):
                 ra, rb, pa, pb = t.recall[a], t.recall[b], t.precision[a], t.precision[b]
@@ -169,7 +168,7 @@ def test_a_coin_flip_between_two_cuts_is_no_straight_line():
                 tp, n = (t.tp[a] + t.tp[b]) / 2, (t.tp[a] + t.fp[a] + t.tp[b] + t.fp[b]) / 2
                 r_mix, p_mix = tp / t.n_pos, tp / n
                 on_chord = pa + (pb - pa) * (r_mix - ra) / (rb - ra)
-                assert not np.isclose(p_mix, on_chord), (y, a, b)
+                assert not np.isclose(p_mix, on_chord), (t.tp, t.fp, a, b)
                 checked += 1
     assert checked > 100
 
