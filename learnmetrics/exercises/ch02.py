@@ -7,6 +7,8 @@ specificity called FPR or precision, note 002; the other macro-F1; ...).
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..classification import (BinaryCounts, accuracy_score, balanced_accuracy_score, class_likelihood_ratios,
@@ -41,8 +43,31 @@ def _moved(t_old, t_new) -> dict:
     return dict(old=old, new=new, between=between, only_good=only_good, listed=listed, t_old=t_old, t_new=t_new)
 
 
+def _slider_positions(step: float = 0.01, most: int = 51) -> tuple:
+    """The positions of the threshold explorer's slider on the melons (``ThresholdExplorer(..., step=0.01)``):
+    the scores' range widened to the step grid, [0.06, 0.97], thinned as every explorer thins a continuous
+    slider to at most ``most`` positions: every 0.02, and both ends. A variant's thresholds are drawn from
+    these, so the learner can set them and the explorer shows the answer there (the tests compare them with
+    the explorer's own slider)."""
+    lo = math.floor(_melons.y_score.min() / step + 1e-9) * step
+    hi = (math.ceil(_melons.y_score.max() / step - 1e-9) + 1) * step
+    k = 1
+    while (hi - lo) / step / k > most - 1:
+        k = k * 5 // 2 if str(k)[0] == "2" else k * 2
+    s = step * k
+    grid = {round(i * s, 6) for i in range(math.ceil(lo / s - 1e-9), math.floor(hi / s + 1e-9) + 1)}
+    return tuple(sorted(grid | {round(lo, 6), round(hi, 6)}))
+
+
+SLIDER_POSITIONS = _slider_positions()
 _mv = _moved(_T_OLD, _T_NEW)
 _old, _new, _between, _listed, _only_good = _mv["old"], _mv["new"], _mv["between"], _mv["listed"], _mv["only_good"]
+
+
+def _moves(a, b, words=("fell from", "rose from", "stayed at")) -> str:
+    """How a share moved from ``a`` to ``b`` (as printed to 4 decimals)."""
+    a, b = round(a, 4), round(b, 4)
+    return words[0] if b < a else words[1] if b > a else words[2]
 
 
 def _solve_02_1(mv=_mv):
@@ -54,9 +79,10 @@ def _solve_02_1(mv=_mv):
         f"At {t_old:.2f}: tp={c0.tp} fp={c0.fp} fn={c0.fn} tn={c0.tn}.",
         f"Lowering the threshold to {t_new:.2f} also predicts good every melon scored in [{t_new:.2f}, "
         f"{t_old:.2f}): {mv['listed']}.",
-        f"{n_good} good melons move from FN to TP, {n_bad} bad melons from TN to FP: "
+        f"{n_good} good melon{'s' * (n_good != 1)} move{'s' * (n_good == 1)} from FN to TP, {n_bad} bad "
+        f"melon{'s' * (n_bad != 1)} from TN to FP: "
         f"tp={c1.tp} fp={c1.fp} fn={c1.fn} tn={c1.tn}.",
-        f"P = TP/(TP+FP) = {c1.tp}/{c1.tp + c1.fp} = {new.precision:.4f} (it fell from {old.precision:.4f}); "
+        f"P = TP/(TP+FP) = {c1.tp}/{c1.tp + c1.fp} = {new.precision:.4f} (it {_moves(old.precision, new.precision)} {old.precision:.4f}); "
         f"R = TP/(TP+FN) = {c1.tp}/{c1.tp + c1.fn} = {new.recall:.4f} (it rose from {old.recall:.4f}).",
     ])
 
@@ -64,10 +90,11 @@ def _solve_02_1(mv=_mv):
 def _make_02_1(seed: int) -> dict:
     if seed == 0:
         t_old, t_new = _T_OLD, _T_NEW
-    else:      # two slider positions (step 0.01) with a good and a bad melon, at most four, between them
+    else:      # two positions of the explorer's slider with a good and a bad melon, at most four, between them
         rng = np.random.default_rng([2, 1, seed])
-        t_old = float(rng.choice(np.arange(30, 81, 5))) / 100
-        t_new = round(t_old - float(rng.choice(np.arange(5, 26, 5))) / 100, 2)
+        pos = np.array(SLIDER_POSITIONS)
+        i_old = int(rng.choice(np.flatnonzero((pos >= 0.3 - 1e-9) & (pos <= 0.8 + 1e-9))))
+        t_old, t_new = float(pos[i_old]), float(pos[i_old - int(rng.integers(2, 14))])
     mv = _moved(t_old, t_new)
     old, new, between = mv["old"], mv["new"], mv["between"]
     kinds = {t for _, t, _ in between}
@@ -436,16 +463,17 @@ register(
 # -- 02.8 (section 5): the measures that do not reward the lazy model, on 02.2's matrix -----------
 # "another one": the spam filter's matrix of 02.2's variants
 def _measures_02_8(c) -> dict:
-    """Balanced accuracy, MCC, kappa and MCC without its root of the counts ``c``, computed on the four
-    cells as four weighted examples: (actual, predicted) = (+,+), (+,-), (-,+), (-,-)."""
+    """Balanced accuracy, MCC and kappa of the counts ``c``, computed on the four cells as four weighted
+    examples: (actual, predicted) = (+,+), (+,-), (-,+), (-,-). (MCC without its root is no listed mistake:
+    it is about 1e-4 on these matrices, within the tolerance of 0, so it would name a mistake for any MCC
+    typed as 0.)"""
     y, p, w = [1, 1, 0, 0], [1, 0, 1, 0], [c.tp, c.fn, c.fp, c.tn]
     return dict(ba=balanced_accuracy_score(y, p, sample_weight=w), mcc=matthews_corrcoef(y, p, sample_weight=w),
-                kappa=cohen_kappa_score(y, p, sample_weight=w),
-                no_root=(c.tp * c.tn - c.fp * c.fn) / ((c.tp + c.fp) * (c.tp + c.fn) * (c.tn + c.fp) * (c.tn + c.fn)))
+                kappa=cohen_kappa_score(y, p, sample_weight=w))
 
 
 _q8 = _measures_02_8(_C)
-_ba8, _mcc8, _kappa8, _no_root8 = _q8["ba"], _q8["mcc"], _q8["kappa"], _q8["no_root"]
+_ba8, _mcc8, _kappa8 = _q8["ba"], _q8["mcc"], _q8["kappa"]
 
 
 def _solve_02_8(c=_C):
@@ -479,8 +507,6 @@ def _make_02_8(seed: int) -> dict:
             Mistake((q["ba"], q["kappa"]), "that MCC is Cohen's kappa,",
                     "which corrects the accuracy for chance agreement. MCC is the correlation of the two 0/1 "
                     "columns: (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN))."),
-            Mistake((q["ba"], q["no_root"]), "the square root in MCC's denominator is missing:",
-                    "MCC divides by the square root of the product of the four margins."),
         ],
         solve=lambda: _solve_02_8(c),
     )

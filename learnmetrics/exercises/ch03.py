@@ -41,7 +41,8 @@ def _solve_03_1(k=_K1):
         f"Cut {k + 1} takes in melon #{_ids[k]}, a good one: TP grows by one, FP stays.",
         f"R = {b.tp:g}/{_mt.n_pos:g} = {b.recall:.4f} (up by 1/m+ = {1 / _mt.n_pos:.4f})",
         f"P = {b.tp:g}/({b.tp:g} + {b.fp:g}) = {b.precision:.4f} (a positive never lowers P)",
-        "The point moves up and to the right.",
+        "The point moves up and to the right." if b.precision > a.precision else
+        "The point moves only to the right: P is already 1 (no bad melon picked yet) and stays 1.",
     ])
 
 
@@ -190,8 +191,8 @@ def _solve_03_3(y=_Y, s=_S):
     t, bep = stepping_table(y, s), break_even_point(y, s)
     mpos = int(t.n_pos)
     lines = [_rows(t, k) for k in range(1, len(t))]
-    lines += [f"P = R exactly where TP + FP = m+ = {mpos}, i.e. at cut {bep.k}: the precision of the top "
-              f"{mpos} examples.", f"BEP = {t.tp[bep.k]:g}/{mpos} = {bep.value:.4f}"]
+    lines += [f"For TP > 0, P = R exactly where TP + FP = m+ = {mpos}, i.e. at cut {bep.k}: the precision of the "
+              f"top {mpos} examples.", f"BEP = {t.tp[bep.k]:g}/{mpos} = {bep.value:.4f}"]
     return "\n".join(lines)
 
 
@@ -333,8 +334,8 @@ def _make_03_5(seed: int) -> dict:
         data={"y_true": y, "y_score": s},
         mistakes=[
             Mistake(d["trap"], "that is the trapezoid area auc(recall, precision).",
-                    "AP holds the precision over each recall step; sloped straight lines between P-R points are not "
-                    "achievable (section 6)."),
+                    "AP holds the precision over each recall step; a sloped straight line between two P-R points "
+                    "is not what a coin flip between the two cuts gives (section 6)."),
             Mistake(d["mean_all"], "you averaged the precision over every cut.",
                     "AP only takes the precision at the cuts where recall grows (each positive), weighted by the "
                     "recall step 1/m+."),

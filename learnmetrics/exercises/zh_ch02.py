@@ -13,6 +13,11 @@ def _listed(between) -> str:
     return "，".join(f"{i} 号瓜（{_NAMES[t]}，{s:.3f}）" for i, t, s in between)
 
 
+def _moved_zh(a, b) -> str:
+    w = e._moves(a, b, ("从 {:.4f} 降下来", "从 {:.4f} 升上去", "仍为 {:.4f}"))
+    return w.format(a)
+
+
 def _solve_1(mv=e._mv):
     c0, c1 = mv["old"].counts, mv["new"].counts
     between, t_old, t_new = mv["between"], mv["t_old"], mv["t_new"]
@@ -22,7 +27,7 @@ def _solve_1(mv=e._mv):
         f"阈值 {t_old:.2f} 时：tp={c0.tp} fp={c0.fp} fn={c0.fn} tn={c0.tn}。",
         f"把阈值降到 {t_new:.2f}，分数在 [{t_new:.2f}, {t_old:.2f}) 内的瓜也都预测为好瓜：{_listed(between)}。",
         f"{n_good} 个好瓜从 FN 移到 TP，{n_bad} 个坏瓜从 TN 移到 FP：tp={c1.tp} fp={c1.fp} fn={c1.fn} tn={c1.tn}。",
-        f"P = TP/(TP+FP) = {c1.tp}/{c1.tp + c1.fp} = {mv['new'].precision:.4f}（从 {mv['old'].precision:.4f} 降下来）；"
+        f"P = TP/(TP+FP) = {c1.tp}/{c1.tp + c1.fp} = {mv['new'].precision:.4f}（{_moved_zh(mv['old'].precision, mv['new'].precision)}）；"
         f"R = TP/(TP+FN) = {c1.tp}/{c1.tp + c1.fn} = {mv['new'].recall:.4f}（从 {mv['old'].recall:.4f} 升上去）。",
     ])
 
@@ -239,7 +244,6 @@ def _zh_8(made):
             ("这是查准率与查全率的均值，", "而平衡精度平均的是每一类的查全率：TPR（垃圾邮件的）和 TNR（正常邮件的）。"),
             ("这个 MCC 是 Cohen 的 Kappa 系数，",
              "它对精度做了偶然一致的校正。MCC 是两列 0/1 值的相关系数：(TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN))。"),
-            ("MCC 分母中的平方根漏掉了：", "MCC 除以四个边际和之积的平方根。"),
         ],
         solve=lambda: _solve_8(c),
     )
@@ -332,7 +336,7 @@ FOLLOWS = {
              'mistake 3': '90c74e275c', 'solve': '61b0a10273'},
     '02.7': {'prompt': 'eaa2282a9f', 'answer': '4cc3babdf0', 'key_points': '0079514450'},
     '02.8': {'prompt': '4f0084a73b', 'hint': '55c50f50fe', 'mistake 1': '1c92aa7806', 'mistake 2': '60fff706b5',
-             'mistake 3': '0a67a8af26', 'mistake 4': 'c5add8c4c6', 'solve': '23f84659b1'},
+             'mistake 3': '0a67a8af26', 'solve': '23f84659b1'},
     '02.9': {'prompt': 'e2aae5a696', 'hint': 'f155e7be68', 'mistake 1': '66c7a2d8f4', 'mistake 2': '57e7db8e30',
              'mistake 3': 'f90bd67c6e', 'mistake 4': '2cf5694f3a', 'mistake 5': 'a9033d7254',
              'solve': 'cb06e66f39'},

@@ -16,7 +16,7 @@ def _solve_1(k=e._K1):
         f"截断点 {k + 1} 纳入了 {ids[k]} 号瓜，一个好瓜：TP 加一，FP 不变。",
         f"R = {b.tp:g}/{mt.n_pos:g} = {b.recall:.4f}（增加 1/m+ = {1 / mt.n_pos:.4f}）",
         f"P = {b.tp:g}/({b.tp:g} + {b.fp:g}) = {b.precision:.4f}（纳入一个正例，P 绝不会下降）",
-        "这个点向右上方移动。",
+        "这个点向右上方移动。" if b.precision > a.precision else "这个点只向右移动：P 已经是 1（还没有选中坏瓜），仍然是 1。",
     ])
 
 
@@ -106,7 +106,7 @@ def _solve_3(y=Y, s=S):
     t, bep = e.stepping_table(y, s), e.break_even_point(y, s)
     mpos = int(t.n_pos)
     lines = [_rows(t, k) for k in range(1, len(t))]
-    lines += [f"恰在 TP + FP = m+ = {mpos} 处 P = R，即截断点 {bep.k}：前 {mpos} 个样例的查准率。",
+    lines += [f"TP > 0 时，恰在 TP + FP = m+ = {mpos} 处 P = R，即截断点 {bep.k}：前 {mpos} 个样例的查准率。",
               f"BEP = {t.tp[bep.k]:g}/{mpos} = {bep.value:.4f}"]
     return "\n".join(lines)
 
@@ -182,7 +182,7 @@ def _zh_5(made):
     return dict(
         prompt=f"{_same_or_new(y, s)}按 sklearn.metrics.average_precision_score 的算法，计算它们的平均查准率（AP）。",
         mistakes=[
-            ("这是梯形面积 auc(recall, precision)。", "AP 在每一段查全率台阶上保持查准率不变；P-R 点之间的直线是达不到的（第 6 节）。"),
+            ("这是梯形面积 auc(recall, precision)。", "AP 在每一段查全率台阶上保持查准率不变；两个 P-R 点之间的斜直线并不是在这两个截断点之间抛硬币所得到的（第 6 节）。"),
             ("你对每个截断点的查准率都取了平均。", "AP 只取查全率上升处（每个正例）的查准率，并以查全率的台阶 1/m+ 加权。"),
             ("这是插值 AP（每个查准率换成它之后最好的那个）。",
              "这是 PASCAL VOC 目标检测评测的约定；scikit-learn 的 AP 和本课程的 AP 都用截断点处本身的查准率。"),
@@ -213,10 +213,10 @@ FOLLOWS = {
     '03.2': {'prompt': 'bf22215149', 'hint': 'f816ec87ee', 'mistake 1': '256ccb79a7', 'mistake 2': 'b7a923d81e',
              'mistake 3': '6c60274ee5', 'mistake 4': 'aeaef1af87', 'solve': 'c8c11e929e'},
     '03.3': {'prompt': '8047990f7e', 'hint': 'd4029e63a8', 'mistake 1': 'c4c15215a3', 'mistake 2': '4ac9ace615',
-             'solve': '4f87fa9811'},
+             'solve': '2781666694'},
     '03.4': {'prompt': '693147eba8', 'hint': '3530fef772', 'mistake 1': '5fde777f62', 'mistake 2': 'e14e9a4b18',
              'mistake 3': '5daa4558c6', 'solve': '2dc2c9563a'},
-    '03.5': {'prompt': '131e5b0dcc', 'hint': '4baf0fb089', 'mistake 1': '7b6ac3a542', 'mistake 2': '5374c2cc29',
+    '03.5': {'prompt': '131e5b0dcc', 'hint': '4baf0fb089', 'mistake 1': '6b0652932e', 'mistake 2': '5374c2cc29',
              'mistake 3': 'd49222426c', 'solve': '76400a9ab9'},
     '03.6': {'prompt': 'b771e328dc', 'answer': '4ff93128f4', 'key_points': '48a46de2a4'},
 }

@@ -413,7 +413,7 @@ def iso_f_precision(recall, f, beta=1.0):
 def _iso_f_xy(f, beta, n=200):
     b2 = float(beta) ** 2
     r_min = b2 * f / (1 + b2)  # where P would be infinite
-    r_at_p1 = f / (1 + b2 - b2 * f)  # where P = 1
+    r_at_p1 = b2 * f / (1 + b2 - f)  # where P = 1 (f / (1 + b2 - b2 f) is where R = 1: the same only at beta = 1)
     lo = max(r_min, r_at_p1)
     if lo >= 1:
         return np.array([]), np.array([])
@@ -479,30 +479,32 @@ def _dense_points(xy, per_segment=24):
     return np.vstack(seg + [xy[-1:]])
 
 
-def _clear_label_position(text, r, p, f, guard, placed, margin=4.0):
+def _clear_label_position(text, r, p, f, guard, placed, margin=4.0, clearance=(16.0, 10.0, 6.0)):
     """Put ``text`` (anchored right/bottom just above-left of a point of its curve (r, p)) at the
-    point nearest (f, f) whose box covers none of ``guard`` (data points), stays inside the axes and
-    overlaps none of ``placed`` (display boxes), ``margin`` pixels around the box (a cut dot's radius).
-    Returns its display box, or None (kept at (f, f))."""
+    point nearest (f, f) whose box stays ``clearance`` pixels clear of every ``guard`` point (data
+    points: the line the label must leave whole, with its cut dots and a visible gap), stays inside
+    the axes and overlaps none of ``placed`` (display boxes), ``margin`` pixels around the box. The
+    clearances are tried in turn (the widest first). Returns its display box, or None (kept at (f, f))."""
     ax = text.axes
     renderer = ax.figure.canvas.get_renderer()
     frame = ax.get_window_extent(renderer)
     pts = ax.transData.transform(guard)
     ok = np.isfinite(r) & np.isfinite(p)
     order = np.argsort(np.abs(r - f) + np.abs(p - f) + np.where(ok, 0, np.inf))
-    for j in order[:: max(1, len(order) // 60)]:
-        if not ok[j]:
-            break
-        text.set_position((r[j] - 0.012, p[j] + 0.012))
-        b = text.get_window_extent(renderer)
-        x0, y0, x1, y1 = b.x0 - margin, b.y0 - margin, b.x1 + margin, b.y1 + margin
-        if x0 < frame.x0 or x1 > frame.x1 or y0 < frame.y0 or y1 > frame.y1:
-            continue
-        if ((pts[:, 0] > x0) & (pts[:, 0] < x1) & (pts[:, 1] > y0) & (pts[:, 1] < y1)).any():
-            continue
-        if any(x0 < q.x1 and q.x0 < x1 and y0 < q.y1 and q.y0 < y1 for q in placed):
-            continue
-        return b
+    order = order[ok[order]][:: max(1, len(order) // 60)]
+    for gap in clearance:
+        for j in order:
+            text.set_position((r[j] - 0.012, p[j] + 0.012))
+            b = text.get_window_extent(renderer)
+            x0, y0, x1, y1 = b.x0 - margin, b.y0 - margin, b.x1 + margin, b.y1 + margin
+            if x0 < frame.x0 or x1 > frame.x1 or y0 < frame.y0 or y1 > frame.y1:
+                continue
+            if ((pts[:, 0] > b.x0 - gap) & (pts[:, 0] < b.x1 + gap)
+                    & (pts[:, 1] > b.y0 - gap) & (pts[:, 1] < b.y1 + gap)).any():
+                continue
+            if any(x0 < q.x1 and q.x0 < x1 and y0 < q.y1 and q.y0 < y1 for q in placed):
+                continue
+            return b
     text.set_position((f - 0.012, f + 0.012))
     return None
 

@@ -199,9 +199,10 @@ class CutPointExplorer(Explorer):
         level = plot_reference(ax_pr, "pr", prevalence=prevalence, which="random", legend_labels=False)["random"]
         bep = plot_bep_line(ax_pr, label=None, alpha=0.6)
         ax_pr.apply_aspect()
-        # under the level line at the right (a P-R curve ends on it at R = 1, from above), over it when it is
+        # under the level line at the right, clear of R = 1 (a P-R curve ends on it there, from above: the cut
+        # point of the last cut sits there), over it when it is
         # low; two short lines, clear of the line P = R, which crosses the level at R = m+/m
-        style.label_line(ax_pr, level, "random guess\n$P = m^+/m$", x=0.82, above=prevalence < 0.2,
+        style.label_line(ax_pr, level, "random guess\n$P = m^+/m$", x=0.76, above=prevalence < 0.2,
                          multialignment="center", linespacing=1.1)
         # "P = R" low on its line, clear of the level line (high on it when the level is low)
         style.label_line(ax_pr, bep, "P = R", x=0.2 if prevalence >= 0.35 else 0.85, above=False, color="0.35")
@@ -384,7 +385,7 @@ class FBetaExplorer(Explorer):
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
     alt_text = (
         'Precision and recall at each cut of a ranked list with the curves of equal F-beta, and F-beta '
-        'along the list; the sliders set the cut and beta.')
+        'along the list; the slider sets beta; the best cut is marked.')
 
     figsize = (9.6, 5.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "250px"

@@ -217,7 +217,7 @@ class ThresholdExplorer(Explorer):
         self._id_texts = []
         if len(self.ids) <= 30:
             for x, y, i in zip(self.y_score, ypos, self.ids):
-                self._id_texts.append(ax_line.text(x, y, str(i), ha="center", va="center", fontsize=9,
+                self._id_texts.append(ax_line.text(x, y, str(i), ha="center", va="center", fontsize=10,
                                                    color="white", weight="bold", zorder=4))
         ax_line.set_xlim(lo - pad, hi + pad)
         ax_line.set_ylim(-0.6, 1.6)
@@ -274,7 +274,7 @@ class ThresholdExplorer(Explorer):
         pred = np.asarray(state.predicted_positive, dtype=bool)
         for mask, sc in self._dots:
             p = pred[mask]
-            sc.set_sizes(np.where(p, 330, 220))
+            sc.set_sizes(np.where(p, 400, 290))
             sc.set_edgecolors(np.where(p[:, None], [[0, 0, 0, 1.0]], [[1.0, 1.0, 1.0, 1.0]]))
             sc.set_linewidths(np.where(p, 2.2, 0.5))
         self._title.set_text(f"threshold {self.threshold_text(t)}: {int(pred.sum())} predicted positive "
