@@ -8,7 +8,7 @@
   gives the 17 melons, so they can be ranked and cut.
 * :func:`ten_samples`: 10 scored examples, 5 positive and 5 negative, for the
   start and end points of a P-R curve and the "oscillation" of precision.
-* :func:`tied_eight`: 8 examples whose scores tie across the classes, to show
+* :func:`tied_eight`: 8 examples with tied scores (two ties across the classes), to show
   the diagonal step of an ROC curve.
 * :func:`tagged_melons`: the 17 melons with two tags each, 甜 (sweet) and 脆
   (crisp), and a model's scores for both: multi-label data ("two target
@@ -184,12 +184,13 @@ def ten_samples() -> ScoredExamples:
 
 
 def tied_eight() -> ScoredExamples:
-    """Eight examples whose scores tie across classes: 4 positive, 4 negative.
+    """Eight examples with tied scores: 4 positive, 4 negative.
 
     Scores (ranked): 0.9 (+), 0.8 (+, -), 0.6 (+), 0.5 (-, -), 0.3 (+, -).
-    The cut through a tie moves a positive and a negative across together, so
-    the ROC curve takes a *diagonal* step there (a tie counts 1/2 in the rank
-    loss).
+    Two ties are across the classes (0.8 and 0.3): a cut through one moves a
+    positive and a negative across together, so the ROC curve takes a
+    *diagonal* step there (such a tie counts 1/2 in the rank loss). The tie at
+    0.5 is within the negatives: a longer flat step.
     """
     y = np.array([1, 1, 0, 1, 0, 0, 1, 0])
     s = np.array([0.9, 0.8, 0.8, 0.6, 0.5, 0.5, 0.3, 0.3])
@@ -197,7 +198,7 @@ def tied_eight() -> ScoredExamples:
         y_true=y,
         y_score=s,
         ids=np.arange(1, 9),
-        description="Eight examples with scores tied across the classes.",
+        description="Eight examples with tied scores: two ties across the classes, one within.",
     )
 
 

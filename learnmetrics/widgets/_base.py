@@ -658,6 +658,21 @@ class Explorer:
         language = self._language()
         return [dict(h, tip=_i18n.tip(h.get("tip", ""), language)) for h in hits if len(h["pos"]) == n[h["control"]]]
 
+    def _draw_order(self, artist) -> tuple:
+        """Where ``artist`` falls in the order a whole draw would paint it: by its axes (their
+        zorder, then their place in the figure), then by its own zorder, as ``Figure.draw`` and
+        ``Axes.draw`` sort them; a figure-level artist by its zorder among the axes. (The moving
+        artists used to be painted in list order: 01's sky-blue mean cross covered the orange
+        current-position dot that a whole draw paints on top.)"""
+        ax = artist.axes
+        if ax is None:
+            return (artist.get_zorder(), len(self.fig.axes), 0.0)
+        try:
+            where = self.fig.axes.index(ax)
+        except ValueError:
+            where = len(self.fig.axes)
+        return (ax.get_zorder(), where, artist.get_zorder())
+
     def _render_rgb(self) -> np.ndarray:
         dynamic = self.dynamic_artists()
         canvas = self.fig.canvas
@@ -673,7 +688,7 @@ class Explorer:
                 for a, v in zip(dynamic, visible):
                     a.set_visible(v)
             canvas.restore_region(self._background)
-            for a in dynamic:
+            for a in sorted(dynamic, key=self._draw_order):
                 if a.get_visible():
                     self.fig.draw_artist(a)
         return np.array(canvas.buffer_rgba())[..., :3]
