@@ -161,11 +161,32 @@ def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
     ax.set_xlabel(xlabel or "number of features $p$")
     ax.set_ylabel("score")
     ax.grid(alpha=0.3)
-    # a pair shown once (style.pair_style): each named on its line, R^2 above, adjusted R^2 below
-    xm = float(np.mean(xs[len(xs) // 4: len(xs) // 4 + 2]))    # early on, where the two are still apart
-    style.label_line(ax, lines[0], _LABELS["r2"], x=xm, rotate=False)
-    style.label_line(ax, lines[1], _LABELS["adjusted_r2"], x=xm, above=False, rotate=False)
+    # a pair shown once (style.pair_style): each named on its line, R^2 above, adjusted R^2 below,
+    # early on (where the two are still apart), between two points and clear of every marker under it
+    k = min(len(xs) // 4, max(len(xs) - 2, 0))
+    xm = float(np.mean(xs[k: k + 2]))
+    for line, key, above in ((lines[0], "r2", True), (lines[1], "adjusted_r2", False)):
+        _label_clear_of_markers(ax, line, _LABELS[key], xm, above)
     return ax
+
+
+def _label_clear_of_markers(ax, line, text, x, above):
+    """``style.label_line`` at ``x``, then moved (up or down) off every point of ``line`` under
+    the label's width: its edge a marker's radius + 2 pt past the highest (lowest) one there."""
+    t = style.label_line(ax, line, text, x=x, above=above, rotate=False)
+    xs, ys = (np.asarray(v, dtype=float) for v in line.get_data())
+    ok = np.isfinite(xs) & np.isfinite(ys)
+    xs, ys = xs[ok], ys[ok]
+    order = np.argsort(xs, kind="stable")
+    xs, ys = xs[order], ys[order]
+    box = t.get_window_extent(ax.figure.canvas.get_renderer())
+    (xa, _), (xb, _) = ax.transData.inverted().transform([(box.x0, box.y0), (box.x1, box.y0)])
+    xa, xb = min(xa, xb), max(xa, xb)
+    under = np.r_[ys[(xs >= xa) & (xs <= xb)], np.interp([xa, xb], xs, ys)]
+    t.xy = (x, float(under.max() if above else under.min()))
+    gap = line.get_markersize() / 2 + 2
+    t.xyann = (0, gap if above else -gap)
+    return t
 
 
 def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt="{:.4f}", log=False):
