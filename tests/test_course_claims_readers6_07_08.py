@@ -156,3 +156,65 @@ def test_08_3_and_08_5_a_rounded_intermediate_is_close_and_the_slack_is_what_rou
                 assert abs(m.answer - ex.answer) > ex.slack + ex.tolerance, (eid, k, m)
     fb = check("08.3", "2.20")
     assert "rounding the intermediate values" in str(fb)
+
+
+# ---------------------------------------------------------------- minor figures
+def test_08_null_distribution_labels_hide_no_vertical_line():
+    """08 c08-15 and c08-31c: the boxes "critical value ±2.262 / hatched: reject" (t(9), the other critical
+    line) and "null distribution F(2, 6)" (the critical line at 5.143) covered part of a dash-dot line.
+    Every label's white ground now stays off every vertical line other than its own, in settings like the
+    chapter's four test figures (where no place is clear, e.g. an observed line close to the axis's end with
+    a critical line near it, a label keeps its first place)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting.compare import plot_null_distribution
+
+    cases = [(lm.t_test([0.02, 0.03, 0.02, 0.01, 0.03, 0.02, 0.03, 0.02, 0.01, 0.02], epsilon0=0.05), (7, 3.4)),
+             (lm.friedman_test([[1, 2, 3], [1, 2, 3], [1, 2, 3], [1, 2, 3]]).f, (7, 3.4)),
+             (lm.paired_t_test([0.08, 0.13, 0.12, 0.07, 0.09, 0.11, 0.07, 0.1, 0.1, 0.08],
+                               [0.1, 0.12, 0.15, 0.11, 0.09, 0.13, 0.1, 0.12, 0.14, 0.1]), (8, 3.4)),
+             (lm.mcnemar_test_table([[159, 0], [9, 3]]), (7.5, 3.8))]
+    for result, size in cases:
+        fig, ax = plt.subplots(figsize=size)
+        plot_null_distribution(ax, result)
+        fig.canvas.draw()
+        r = fig.canvas.get_renderer()
+        verticals = [ln for ln in ax.lines if len(ln.get_xdata()) == 2 and ln.get_xdata()[0] == ln.get_xdata()[1]]
+        assert len(verticals) >= 2, result.test
+        for t in ax.texts:
+            box = t.get_bbox_patch().get_window_extent(r) if t.get_bbox_patch() is not None else t.get_window_extent(r)
+            for ln in verticals:
+                px = ax.transData.transform((ln.get_xdata()[0], 0))[0]
+                if abs(t.xy[0] - ln.get_xdata()[0]) < 1e-12 and t.get_text().startswith(("critical", "observed")):
+                    continue                                  # the line a label names, 4 pt beside it
+                assert not box.x0 < px < box.x1, (result.test, t.get_text(), ln.get_xdata()[0])
+        plt.close(fig)
+
+
+def test_07_criteria_overflow_mark_is_not_c_p_s_triangle_and_the_cp_tail_is_counted():
+    """07 67d9c821, c094eabc: the legend's "above (▲ at top)" used C_p's own triangle and the dotted Δ = 2
+    line had no name; c07-cphist-fig dropped the top 0.5% of C_p silently. The overflow is an arrow now,
+    the line is named, and the samples beyond the axis are counted with the largest."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from learnmetrics.plotting import regression as rplot
+
+    rng = np.random.default_rng(0)
+    x = np.sort(rng.uniform(-1, 1, 30))
+    t = lm.regression.polynomial_selection(x, np.sin(3 * x) + 0.1 * rng.normal(size=30), max_degree=8)
+    fig, ax = plt.subplots()
+    rplot.plot_criteria(t, ax, x=np.arange(9))
+    marks = {ln.get_marker() for ln in ax.lines if ln.get_label().startswith("Δ")}
+    above = [ln for ln in ax.lines if ln.get_label().startswith("above")]
+    assert above and above[0].get_marker() not in marks and "\u2191" in above[0].get_label()
+    assert any(tx.get_text() == "Δ = 2" for tx in ax.texts)
+    plt.close(fig)
+    cps = np.r_[rng.normal(2, 3, 995), np.linspace(40, 80, 5)]
+    fig, ax = plt.subplots()
+    rplot.plot_cp_spread(cps, 2, ax)
+    hi = np.quantile(cps, 0.995)
+    n_beyond = int(np.sum(cps > hi))
+    assert any(tx.get_text().startswith(f"{n_beyond} more beyond the right edge, up to 80.0") for tx in ax.texts)
+    plt.close(fig)
