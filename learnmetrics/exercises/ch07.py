@@ -298,6 +298,7 @@ register(
     "Polynomials of degree 0 to 8 are fitted. Which degree will Mallows' C_p pick (the smallest C_p)?",
     kind="number",
     quantity="count", answer=_CP_PICK, tolerance=0.01, decimals=0, data={"x": _XQ, "y": _YQ, "max_degree": 8},
+    units=("次", "degree"),       # "2 次" answers the Chinese prompt's "会选几次" ("degree 2": words before, refused)
     mistakes=[
         Mistake(_R2_PICK, "that is the degree with the largest R² (the smallest RSS),",
                 "the training R² never falls when a term is added; C_p adds 2 per parameter and stops where a term no longer pays."),
@@ -315,9 +316,10 @@ register(
     "amount, early or late, 2 minutes off or 20. Which measure matches this cost, MSE or MAE? And if the model "
     "could only predict one constant time for every delivery, which constant would that measure favour?",
     kind="open",
-    answer="MAE. The cost grows in proportion to the size of the error, exactly as |f(x) - y| does, so the mean "
-           "absolute error is the average cost per delivery (up to the price of a minute). MSE would charge a "
-           "20-minute error 100 times a 2-minute one instead of 10 times, letting a few very late deliveries "
-           "dominate the choice of model. Among constant predictions MAE is smallest at a median of the "
-           "delivery times (MSE at their mean), so one extreme delay hardly moves it.",
+    # each sentence is a key point, ticked by the learner's words (_core._touched): a point of words a wrong
+    # answer also uses ("cost", "error", "mean", "delivery") would be ticked by "MSE ... the mean is best"
+    answer="MAE: it is linear, in proportion to the absolute error |f(x) - y|, exactly as this cost is. "
+           "MSE squares the errors: a 20-minute error would count 100 times a 2-minute one, not 10 times, so a "
+           "few very late deliveries would dominate the choice of model. A median. MSE would favour the mean, "
+           "which one extreme delay can drag far; it hardly moves a median.",
 )

@@ -65,7 +65,7 @@ register(
     "08.2",
     kind="number",
     quantity="count",
-    units=("errors", "error", "个错误", "个"), tolerance=0.01, decimals=0,
+    units=("errors", "error", "mistakes", "mistake", "个错误", "个", "次", "次错误"), tolerance=0.01, decimals=0,
     hint=f"Compute the binomial tail P(X ≥ c) for c = 1, 2, 3, ... and stop at the first c where it is ≤ {_ALPHA}.",
     variants=_make_08_2,
     **_make_08_2(0),
@@ -106,12 +106,21 @@ def _solve_082(ea, eb) -> str:
             f"{pt.decision}")
 
 
+def _sig3_decimals(*values) -> int:
+    """The decimals that keep 3 significant digits of each of ``values`` (0.0167: 4; 0.816: 3; 1.55: 2)."""
+    return max(0, 2 - int(np.floor(np.log10(min(abs(v) for v in values)))))
+
+
 def _make_08_3(seed: int) -> dict:
     ea, eb = _folds(seed)
     pt = lm.paired_t_test(ea, eb)
     d, k = pt.details["differences"], len(ea)
     mu, sd = pt.details["mean_difference"], pt.details["std_difference"]
+    from ._core import rounding_slack
     return dict(
+        # μ and σ rounded to 3 significant digits first, then τ_t to the 2 decimals asked (0.0167, 0.0186
+        # -> 2.1993 -> 2.20) is close, not wrong
+        slack=rounding_slack(lambda m, s: np.sqrt(k) * abs(m) / s, (mu, sd), _sig3_decimals(mu, sd)) + 0.005,
         prompt=f"Two learners are cross-validated on the same k = {k} folds. Fold error rates of A: "
                f"{ea.tolist()}; of B: {eb.tolist()}. What is the paired t statistic τ_t = |√k μ / σ| of the "
                "differences A - B (σ the sample standard deviation)?",
@@ -311,7 +320,12 @@ def _make_08_5(seed: int) -> dict:
     k, n = _k_and_n(seed)
     q = lm.compare.nemenyi_q(k)
     opening = "Same table (" if seed == 0 else "A new rank table ("
+    from ._core import rounding_slack
+    root = np.sqrt(k * (k + 1) / (6 * n))
     return dict(
+        # q is the table's exact value; the square root rounded to 3 significant digits first, then CD to
+        # the 3 decimals asked (√(2/3) = 0.816 -> 2.0963 -> 2.096) is close, not wrong
+        slack=rounding_slack(lambda r: q * r, (root,), _sig3_decimals(root)) + 0.0005,
         prompt=f"{opening}k = {k} algorithms, N = {n} data sets, α = 0.05, q_0.05 = {q:.3f}). What is the Nemenyi "
                "critical difference CD = q_α √(k(k+1)/(6N))?",
         answer=lm.critical_difference(k, n),
@@ -329,7 +343,7 @@ def _make_08_5(seed: int) -> dict:
 register(
     "08.5",
     kind="number",
-    quantity="value", decimals=3,     # q is the table's exact 3-decimal value: no slack to allow for
+    quantity="value", decimals=3,     # slack: the square root's rounding (q is exact)
     hint="Compute k(k+1)/(6N) with k the number of algorithms and N of data sets; take its square root and "
          "multiply by q_α.",      # no numbers: the page shows the exercise's hint for every variant
     variants=_make_08_5,

@@ -129,17 +129,32 @@ def plot_null_distribution(ax, result: TestResult, *, title=None):
     beyond = " (beyond the axis)" if shown != s else ""
     # with an unbounded density the top line is the note's (at the curve's exit): each label a line lower
     y_obs, y_crit = (0.89, 0.77) if unbounded else (0.97, 0.85)
-    _direct_label(ax, shown, y_obs * top, f"observed {sym} = {s:.3f}{beyond}", right=obs_right, lo=lo, hi=hi,
-                  color=STAT_COLOR, weight="bold")
-    _direct_label(ax, edge, y_crit * top, f"critical value {crit_text}\nhatched: reject ($\\alpha$ = {result.alpha:g})",
-                  right=not obs_right, lo=lo, hi=hi, color="#444444")
-    # the null density, named on the curve at its peak
+    observed = _direct_label(ax, shown, y_obs * top, f"observed {sym} = {s:.3f}{beyond}", right=obs_right, lo=lo,
+                             hi=hi, color=STAT_COLOR, weight="bold")
+    critical = _direct_label(ax, edge, y_crit * top,
+                             f"critical value {crit_text}\nhatched: reject ($\\alpha$ = {result.alpha:g})",
+                             right=not obs_right, lo=lo, hi=hi, color="#444444")
+    # no label's white ground may hide part of a vertical line (the other critical line of a two-sided t test):
+    # the critical value's label moves to another critical line or side when it would cross one
+    verticals = [*edges, shown]
+    obs_two = f"observed\n{sym} = {s:.3f}{beyond}"               # narrower, on two lines
+    _place_clear(ax, observed, [(shown, y_obs * top, r, t) for t in (observed.get_text(), obs_two)
+                                for r in (obs_right, not obs_right)], verticals, [])
+    order = sorted(edges, key=lambda e: e != edge)          # its line first, then the other (two-sided)
+    sides = [(e, not obs_right) for e in order] + [(e, obs_right) for e in order]   # away from the observed first
+    _place_clear(ax, critical, [(e, y_crit * top, r) for e, r in sides], verticals, [observed])
+    # the null density, named on the curve: at its peak, or else along it where no line crosses the name
     body_x, body_y = x[body], y[body]
     peak = int(np.argmax(body_y))
-    # on a white ground, like the other labels: a critical or observed line it crosses (F(2, 6)) goes behind it
-    ax.annotate(f"null distribution {_null_name(result)}", (body_x[peak], body_y[peak]), xytext=(6, 3),
-                textcoords="offset points", fontsize=_FS, color=style.NULL["edgecolor"], ha="left", va="bottom",
-                zorder=7, bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
+    one = f"null distribution {_null_name(result)}"
+    name = ax.annotate(one, (body_x[peak], body_y[peak]), xytext=(6, 3), textcoords="offset points", fontsize=_FS,
+                       color=style.NULL["edgecolor"], ha="left", va="bottom", zorder=7,
+                       bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
+    two = f"null distribution\n{_null_name(result)}"         # narrower, on two lines
+    at_peak = [(body_x[peak], body_y[peak], side, text) for text in (one, two) for side in ("left", "center", "right")]
+    along = [(body_x[i], body_y[i], "left", one) for i in sorted(range(0, len(body_x), max(1, len(body_x) // 40)),
+                                                                  key=lambda i: abs(i - peak))]
+    _place_clear_on_curve(ax, name, at_peak + along, verticals, [observed, critical])
     if unbounded:  # beside the curve where it leaves through the top edge, on the top line (kept for it)
         exit_x = float(x[np.nonzero(y <= top)[0][0]])
         ax.annotate(f"\u2191 density $\\to \\infty$ as {sym} $\\to$ 0", (exit_x, top), xytext=(4, -1),
@@ -165,15 +180,61 @@ def _unbounded_at_zero(result) -> bool:
 
 def _direct_label(ax, xv, yv, text, *, right, lo, hi, color, weight="normal"):
     """Write ``text`` beside the vertical line at ``xv``: to its right (``right``) or left, flipped when the
-    side is too narrow for it (so it stays inside the axes)."""
+    side is too narrow for it (so it stays inside the axes). Returns the annotation."""
     room_right = (hi - xv) / (hi - lo)
     if right and room_right < 0.3:
         right = False
     elif not right and (xv - lo) / (hi - lo) < 0.3:
         right = True
-    ax.annotate(text, (xv, yv), xytext=(4 if right else -4, 0), textcoords="offset points", fontsize=_FS,
-                ha="left" if right else "right", va="top", color=color, fontweight=weight, zorder=7,
-                bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
+    return ax.annotate(text, (xv, yv), xytext=(4 if right else -4, 0), textcoords="offset points", fontsize=_FS,
+                       ha="left" if right else "right", va="top", color=color, fontweight=weight, zorder=7,
+                       bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
+
+
+def _is_clear(ax, label, verticals, others, renderer, margin=6.0) -> bool:
+    """Whether ``label``'s box (its white ground) stays inside the axes, crosses none of the vertical
+    lines at data ``verticals`` (``margin`` pixels kept) and overlaps none of the ``others`` labels."""
+    box = label.get_window_extent(renderer)        # the text's; its white ground pads it by 0.5 pt, in the margin
+    frame = ax.get_window_extent(renderer)
+    if box.x0 < frame.x0 - 0.5 or box.x1 > frame.x1 + 0.5 or box.y1 > frame.y1 + 0.5:
+        return False
+    for v in verticals:
+        px = ax.transData.transform((v, 0))[0]
+        if box.x0 - margin < px < box.x1 + margin:
+            return False
+    return not any(box.overlaps(o.get_window_extent(renderer)) for o in others)
+
+
+def _place_clear(ax, label, candidates, verticals, others) -> None:
+    """Move a line's label (``_direct_label``) to the first of ``candidates`` (x, y, right[, text]) where it is clear
+    of the other lines and labels (``_is_clear``; the line it names is 4 pt away); unchanged when none is."""
+    renderer = ax.figure.canvas.get_renderer()
+    keep = (label.xy, label.xyann, label.get_ha(), label.get_text())
+    for xv, yv, right, *text in candidates:
+        label.xy, label.xyann = (xv, yv), (4 if right else -4, 0)
+        label.set_ha("left" if right else "right")
+        label.set_text(text[0] if text else keep[3])
+        if _is_clear(ax, label, [v for v in verticals if v != xv], others, renderer):   # its own line 4 pt away
+            return
+    label.xy, label.xyann = keep[0], keep[1]
+    label.set_ha(keep[2])
+    label.set_text(keep[3])
+
+
+def _place_clear_on_curve(ax, label, candidates, verticals, others) -> None:
+    """Move the density's name to the first of ``candidates`` (x, y on the curve, ha, text) where it is
+    clear of every vertical line and label; unchanged when none is."""
+    renderer = ax.figure.canvas.get_renderer()
+    keep = (label.xy, label.xyann, label.get_ha(), label.get_text())
+    for xv, yv, ha, text in candidates:
+        label.xy, label.xyann = (xv, yv), ({"left": 6, "center": 0, "right": -6}[ha], 3)
+        label.set_ha(ha)
+        label.set_text(text)
+        if _is_clear(ax, label, verticals, others, renderer):
+            return
+    label.xy, label.xyann = keep[0], keep[1]
+    label.set_ha(keep[2])
+    label.set_text(keep[3])
 
 
 def _null_name(result) -> str:

@@ -121,12 +121,15 @@ def plot_criteria(table: SelectionTable, ax=None, *, criteria=("aic", "bic", "cp
         ax.plot([xs[b]], [0.0], marker="*", ms=19 - 4 * j, color=STAR_FILL[c], mec="black", mew=0.6, zorder=4 + j)
         top = max(top, np.sort(d)[min(len(d) - 1, 3)])
     ax.axhline(2.0, color=style.REFERENCE, lw=0.8, ls=":")
+    # the dotted line named at its left end (the low degrees' values are far above it there)
+    ax.annotate("Δ = 2", (0.0, 2.0), xycoords=("axes fraction", "data"), xytext=(3, 1), textcoords="offset points",
+                ha="left", va="bottom", fontsize=9, color=style.REFERENCE)
     if current is not None:
         ax.axvline(xs[current], **style.CUT_LINE)
     lo, hi = ylim or (-0.05 * max(top, 10) * 2.5, max(top, 10) * 2.5)
     ax.set_ylim(lo, hi)
-    if mark_overflow(ax, xs, [table.delta(c) for c in criteria], criteria, hi):
-        ax.plot([], [], ls="none", marker="^", ms=6, color="0.35", label="above (▲ at top)")
+    if mark_overflow(ax, xs, [table.delta(c) for c in criteria], criteria, hi, mark=OVERFLOW_MARK):
+        ax.plot([], [], ls="none", color=style.CURVE, label="above the axis (\u2191 at top)", **OVERFLOW_MARK)
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel or "number of features $p$")
     ax.set_ylabel("criterion − its minimum")
@@ -135,16 +138,23 @@ def plot_criteria(table: SelectionTable, ax=None, *, criteria=("aic", "bic", "cp
     return ax
 
 
-def mark_overflow(ax, xs, deltas, criteria, top) -> bool:
-    """Values above the axis's top drawn as a triangle on the top edge, in their criterion's
-    colour (never clipped), so that every model keeps a visible point. True if any was drawn."""
+#: the mark of a value above the axis in plot_criteria: an arrow, a shape no criterion's line uses
+#: (C_p's points are triangles)
+OVERFLOW_MARK = dict(marker="$\u2191$", ms=9, mew=0.3)
+
+
+def mark_overflow(ax, xs, deltas, criteria, top, *, mark=None) -> bool:
+    """Values above the axis's top drawn as a triangle (or ``mark``: marker keywords) on the top
+    edge, in their criterion's colour (never clipped), so that every model keeps a visible point.
+    True if any was drawn."""
     any_above = False
+    look = mark or dict(marker="^", ms=6, mew=0.5)
     for d, c in zip(deltas, criteria):
         above = np.asarray(d) > top
         if above.any():
             any_above = True
-            (tri,) = ax.plot(np.asarray(xs)[above], np.full(above.sum(), top), ls="none", marker="^", ms=6,
-                             color=_COLORS[c], mec="black", mew=0.5, clip_on=False, zorder=5)
+            (tri,) = ax.plot(np.asarray(xs)[above], np.full(above.sum(), top), ls="none", color=_COLORS[c],
+                             mec="black", clip_on=False, zorder=5, **look)
             tri.set_in_layout(False)   # on the axes' edge: nothing for tight_layout to make room for
     return any_above
 
@@ -161,11 +171,32 @@ def plot_r2_vs_adjusted(table: SelectionTable, ax=None, *, x=None, xlabel=None):
     ax.set_xlabel(xlabel or "number of features $p$")
     ax.set_ylabel("score")
     ax.grid(alpha=0.3)
-    # a pair shown once (style.pair_style): each named on its line, R^2 above, adjusted R^2 below
-    xm = float(np.mean(xs[len(xs) // 4: len(xs) // 4 + 2]))    # early on, where the two are still apart
-    style.label_line(ax, lines[0], _LABELS["r2"], x=xm, rotate=False)
-    style.label_line(ax, lines[1], _LABELS["adjusted_r2"], x=xm, above=False, rotate=False)
+    # a pair shown once (style.pair_style): each named on its line, R^2 above, adjusted R^2 below,
+    # early on (where the two are still apart), between two points and clear of every marker under it
+    k = min(len(xs) // 4, max(len(xs) - 2, 0))
+    xm = float(np.mean(xs[k: k + 2]))
+    for line, key, above in ((lines[0], "r2", True), (lines[1], "adjusted_r2", False)):
+        _label_clear_of_markers(ax, line, _LABELS[key], xm, above)
     return ax
+
+
+def _label_clear_of_markers(ax, line, text, x, above):
+    """``style.label_line`` at ``x``, then moved (up or down) off every point of ``line`` under
+    the label's width: its edge a marker's radius + 2 pt past the highest (lowest) one there."""
+    t = style.label_line(ax, line, text, x=x, above=above, rotate=False)
+    xs, ys = (np.asarray(v, dtype=float) for v in line.get_data())
+    ok = np.isfinite(xs) & np.isfinite(ys)
+    xs, ys = xs[ok], ys[ok]
+    order = np.argsort(xs, kind="stable")
+    xs, ys = xs[order], ys[order]
+    box = t.get_window_extent(ax.figure.canvas.get_renderer())
+    (xa, _), (xb, _) = ax.transData.inverted().transform([(box.x0, box.y0), (box.x1, box.y0)])
+    xa, xb = min(xa, xb), max(xa, xb)
+    under = np.r_[ys[(xs >= xa) & (xs <= xb)], np.interp([xa, xb], xs, ys)]
+    t.xy = (x, float(under.max() if above else under.min()))
+    gap = line.get_markersize() / 2 + 2
+    t.xyann = (0, gap if above else -gap)
+    return t
 
 
 def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt="{:.4f}", log=False):
@@ -265,7 +296,8 @@ def plot_cp_spread(cps, k, ax=None, *, bins=60):
     """The spread of Mallows' $C_p$ of one model over many simulated samples: a histogram (sky blue,
     ``style.ESTIMATE``), the model's size $k$ (grey dashed, ``style.REFERENCE``, named over the axes), the simulated
     mean (near-black solid) and median (near-black dotted), each labelled on its line, and the share
-    of samples below 0 and within 1 of $k$ written in the corner."""
+    of samples below 0 and within 1 of $k$ written in the corner. The axis ends at the 99.5th
+    percentile: the samples beyond it are counted at the right edge, with the largest."""
     c = np.asarray(cps, dtype=float).ravel()
     if c.size < 2 or not np.all(np.isfinite(c)):
         raise ValueError(f"cps must be at least 2 finite values, got {c.size} values")
@@ -292,6 +324,12 @@ def plot_cp_spread(cps, k, ax=None, *, bins=60):
                     bbox=dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.85))
     ax.text(0.99, 0.95, f"below 0: {np.mean(c < 0):.0%}\nwithin 1 of $k$: {np.mean(np.abs(c - k) < 1):.0%}\n"
             f"{c.size:,} samples", transform=ax.transAxes, ha="right", va="top", fontsize=9)
+    beyond = c > hi                       # the top 0.5% is off the axis: counted, not dropped in silence
+    if beyond.any():
+        ax.annotate(f"{int(beyond.sum()):,} more beyond the right edge, up to {c.max():.1f} \u2192", (1.0, 0.22),
+                    xycoords="axes fraction", xytext=(-3, 0), textcoords="offset points", ha="right",
+                    va="bottom", fontsize=9, color=style.CURVE,
+                    bbox=dict(boxstyle="round,pad=0.12", fc="white", ec="none", alpha=0.85))
     ax.set_xlabel("Mallows' $C_p$ of the same model in a fresh sample")
     ax.set_ylabel("samples")
     return ax
