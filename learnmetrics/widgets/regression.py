@@ -11,7 +11,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..plotting import style
-from ..plotting.regression import CRITERION_STYLE, DATA_STYLE, STAR_FILL, mark_overflow
+from ..plotting.regression import CRITERION_STYLE, DATA_STYLE, OVERFLOW_MARK, STAR_FILL, mark_overflow
 from ..regression import polynomial_fit_state, polynomial_selection
 from ._base import Explorer
 from ._i18n import is_chinese, term
@@ -97,9 +97,10 @@ class PolynomialDegreeExplorer(Explorer):
         top = max(top, 10.0) * 2.5
         ax_crit.set_ylim(-0.05 * top, top)
         self._crit_top = top
-        # values above the axis: a triangle on the top edge, so every degree keeps a visible point
-        if mark_overflow(ax_crit, degrees, [t.delta(c) for c in _CRITERIA], _CRITERIA, top):
-            ax_crit.plot([], [], ls="none", marker="^", ms=6, color="0.35", label="above (▲ at top)")
+        # values above the axis: an arrow on the top edge, so every degree keeps a visible point (not a
+        # triangle: that is Mallows' C_p's marker), as in plot_criteria
+        if mark_overflow(ax_crit, degrees, [t.delta(c) for c in _CRITERIA], _CRITERIA, top, mark=OVERFLOW_MARK):
+            ax_crit.plot([], [], ls="none", color=style.CURVE, label="above (\u2191 at top)", **OVERFLOW_MARK)
         # the current degree's value of each criterion: the cut point, clipped to the top edge
         (self._current,) = ax_crit.plot([], [], **{**style.CUT_POINT, "ms": 8})
         self._current.set_in_layout(False)
