@@ -2,8 +2,9 @@
 
 A thin view over :func:`learnmetrics.calibration.temperature_state`: the slider
 sets T in p -> σ(logit(p) / T). T < 1 sharpens the probabilities (towards 0 and
-1), T > 1 softens them (towards 0.5). The order of the examples never changes,
-so the AUC stays put while the Brier score, the log loss and the ECE move and
+1), T > 1 softens them (towards 0.5). The map is increasing, so the order of the
+examples is kept (up to ties where floating point rounds near 0 or 1) and the AUC
+stays put while the Brier score, the log loss and the ECE move and
 the reliability curve bends.
 """
 from __future__ import annotations
@@ -49,8 +50,9 @@ class TemperatureExplorer(Explorer):
     """
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
     alt_text = (
-        'Predicted probabilities sharpened or softened by a temperature, with AUC, Brier score, log loss '
-        'and ECE against it; the slider sets the temperature.')
+        'Left: the reliability diagram of the probabilities sharpened or softened by a temperature, beside '
+        'the model at T = 1 and the diagonal; right: AUC, Brier score, log loss and ECE against the '
+        'temperature; the slider sets the temperature.')
 
     figsize = (10.0, 4.2)
     readout_width = "230px"
