@@ -83,7 +83,8 @@ def plot_sampling_distribution(ax, values, *, truth=None, interval=None, bins=30
         for v, ha, text in ((lo, "right", f"{lo:.3f} "), (hi, "left", f" {hi:.3f}")):
             ax.axvline(v, color=style.CURVE, lw=1.5, ls=":")
             ax.text(v, top * 1.1, text, ha=ha, va="center", fontsize=_FS)
-        ax.axvline(est, color=style.CURVE, lw=2)
+        # the estimate's line stops just under its label (it would run through it)
+        ax.plot([est, est], [0, top * 1.15], color=style.CURVE, lw=2)
         ax.text(est, top * 1.22, f"estimate {est:.3f}; interval (dotted) [{lo:.3f}, {hi:.3f}]", ha="center",
                 va="center", fontsize=_FS, bbox=dict(facecolor="white", edgecolor="none", pad=1.0))
     if truth is not None:
