@@ -80,8 +80,9 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         pt, pp = _cal.calibration_curve(y_true, p, pos_label=pos_label, n_bins=n_bins, strategy=strategy)
         out[name] = (pt, pp)
         if name == reference:
-            ax.plot(pp, pt, marker="o", ms=6, mfc="white", mec=style.REFERENCE, color=style.REFERENCE, ls="-",
-                    lw=1.2, label=name, zorder=3)
+            # open circles without a joining line: a grey line would lie on the grey dashed diagonal
+            ax.plot(pp, pt, marker="o", ms=7, mfc="white", mec=style.REFERENCE, mew=1.6, color=style.REFERENCE,
+                    ls="none", label=name, zorder=3)
             continue
         i = learners.index(name)
         st = (dict(color=style.CURVE, ls="-") if len(learners) == 1 else

@@ -111,10 +111,18 @@ class TemperatureExplorer(Explorer):
         ax.set_xticklabels([f"{t:g}" for t in ts], fontsize=_FS)
         ax.minorticks_off()
         ax.set_xlabel("temperature T (log scale; < 1 sharper, > 1 softer)", fontsize=_FS + 1)
-        ax.set_ylabel("value (lower is better, except AUC)", fontsize=_FS + 1)
+        # a log scale: on a linear one the log loss (up to ~1.5) pressed Brier and ECE together along the bottom
+        ax.set_yscale("log")
+        ax.set_ylabel("value (log scale; lower is better, except AUC)", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
-        top = max(max(s.log_loss for s in st), 1.0)
-        ax.set_ylim(0, top * 1.05)
+        vals = [getattr(s, a) for s in st for a in ("auc", "brier", "log_loss", "ece")]
+        pos = [v for v in vals if v > 0]
+        ax.set_ylim(min(pos) / 1.6, max(vals) * 1.6)
+        from matplotlib.ticker import FixedLocator, NullLocator
+        ticks = [t for t in (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5) if min(pos) / 1.6 <= t <= max(vals) * 1.6]
+        ax.yaxis.set_major_locator(FixedLocator(ticks))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.set_yticklabels([f"{t:g}" for t in ticks], fontsize=_FS)
         ax.legend(fontsize=_FS, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         fig.subplots_adjust(left=0.07, right=0.855, bottom=0.14, top=0.9, wspace=0.25)
 
