@@ -263,8 +263,10 @@ def roc_from_cost_curve(x_breaks, cost_breaks):
     .. math:: FPR = c_j - s_j x_j, \qquad TPR = 1 - (FPR + s_j), \qquad
               s_j = \frac{c_{j+1} - c_j}{x_{j+1} - x_j}
 
-    Only the points whose line touches the envelope come back: the vertices of the ROC
-    convex hull. Points below the hull leave no trace in the cost curve.
+    Only the points whose line forms a piece of the envelope come back: the vertices of
+    the ROC convex hull, except a corner (0, 0) the hull leaves straight up or a corner
+    (1, 1) it reaches flat (their lines meet the envelope at x = 0 or 1 only). Points on a
+    hull edge or below the hull leave no piece in the cost curve.
 
     Parameters
     ----------

@@ -105,9 +105,12 @@ def plot_decomposition(ax, result: BiasVarianceResult, *, ymax=None, title=None,
     _ = ax.plot(d, result.expected_error, ls="none", marker="o", ms=6, mfc="white", mec=style.TOTAL, mew=1.4,
                 label="simulated $E(f; D)$", zorder=4)
     if train:   # the line under the circles, its markers over them (at degree 0 the two errors nearly meet)
-        ax.plot(d, result.train_error, ls=":", color="#555555", lw=1.6, zorder=3)
-        ax.plot(d, result.train_error, ls="none", marker="v", ms=4, color="#555555", zorder=5)
-        _ = ax.plot([], [], ls=":", marker="v", ms=4, color="#555555", lw=1.6, label="training error")
+        # a white edge keeps the dotted line and its markers apart from the noise bars' dotted hatching
+        from matplotlib import patheffects
+        edge = [patheffects.withStroke(linewidth=4.2, foreground="white")]
+        ax.plot(d, result.train_error, ls=":", color="#333333", lw=1.8, zorder=3, path_effects=edge)
+        ax.plot(d, result.train_error, ls="none", marker="v", ms=5, color="#333333", mec="white", mew=0.8, zorder=5)
+        _ = ax.plot([], [], ls=":", marker="v", ms=5, color="#333333", lw=1.8, label="training error")
     off = result.total > ymax
     for di, v in zip(d[off], result.total[off]):
         # the label starts 22 pt below the top: room for the ▲ and for the explorer's current-degree dot
@@ -172,7 +175,7 @@ def plot_point_decomposition(ax, point: PointDecomposition, *, ylim=None, title=
                                 mutation_scale=4))
     ax.text(0.6, (fbar + y) / 2, f"bias\n{fbar - y:+.2f}", color=style.CURVE, fontsize=_FONT, va="center",
             ha="left")
-    ax.text(-0.6, fbar, f"sd\n{sdp:.2f}", color=style.CURVE, fontsize=_FONT, va="center", ha="right")
+    ax.text(-0.6, fbar, f"± sd\n{sdp:.2f}", color=style.CURVE, fontsize=_FONT, va="center", ha="right")
     lo, hi = ylim
     n_off = int(((p < lo) | (p > hi)).sum())
     ax.set_ylim(lo, hi)

@@ -25,7 +25,8 @@ _COUNT_BARS = "#DDDDDD"   # counts of examples: a plain light grey (sky blue mea
 
 
 def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform", pos_label=None, counts=True,
-                             legend_loc="upper left", reference=None, pair=False, intervals=False, confidence=0.95):
+                             legend_loc="upper left", reference=None, pair=False, intervals=False, confidence=0.95,
+                             pair_labels=None, count_label_at=(1.0, 0.27, "right", "bottom")):
     """The reliability diagram: fraction of positives against mean probability, bin by bin.
 
     Parameters
@@ -55,6 +56,14 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         an estimate's spread) behind each point of the first model: a gap from the diagonal
         inside its bar is no evidence of miscalibration.
     confidence : float, default=0.95
+    pair_labels : sequence of two (x, above) or None, default=None
+        Where the two names of a ``pair`` sit on their lines: at data ``x``, above or below
+        the line (default ``((0.8, False), (0.3, False))``).
+    count_label_at : (x, y, ha, va), default=(1.0, 0.27, "right", "bottom")
+        Where the bars' caption sits, in axes coordinates (move it off a curve).
+
+    When several models are drawn, the bars and the intervals are the first model's only;
+    their caption and legend entry then name it.
 
     Returns
     -------
@@ -71,8 +80,9 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         pt, pp = _cal.calibration_curve(y_true, p, pos_label=pos_label, n_bins=n_bins, strategy=strategy)
         out[name] = (pt, pp)
         if name == reference:
-            ax.plot(pp, pt, marker="o", ms=6, mfc="white", mec=style.REFERENCE, color=style.REFERENCE, ls="-",
-                    lw=1.2, label=name, zorder=3)
+            # open circles without a joining line: a grey line would lie on the grey dashed diagonal
+            ax.plot(pp, pt, marker="o", ms=7, mfc="white", mec=style.REFERENCE, mew=1.6, color=style.REFERENCE,
+                    ls="none", label=name, zorder=3)
             continue
         i = learners.index(name)
         st = (dict(color=style.CURVE, ls="-") if len(learners) == 1 else
@@ -81,8 +91,9 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         if intervals and i == 0:
             _, pp_i, lo, hi, _ = _cal.reliability_intervals(y_true, p, n_bins=n_bins, strategy=strategy,
                                                             pos_label=pos_label, confidence=confidence)
-            ax.vlines(pp_i, lo, hi, color=style.ESTIMATE, lw=6, alpha=0.6, zorder=2,
-                      label=f"{confidence:.0%} Wilson interval per bin")
+            whose = f", {name}" if len(learners) > 1 else ""   # the first model's bars only: say whose
+            ax.vlines(pp_i, lo, hi, color=style.ESTIMATE, lw=6, alpha=0.6, zorder=2, clip_on=False,
+                      label=f"{confidence:.0%} Wilson interval per bin{whose}")
         (line,) = ax.plot(pp, pt, marker=_MARKERS[i % len(_MARKERS)], ms=6, lw=1.8,
                           label="_" + name if paired else name, zorder=4, **st)
         if paired:   # a pair shown once: each labelled on its line (CONTRIBUTING), not in the legend
@@ -106,8 +117,10 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
         axc.set_yticks(ticks)
         axc.spines["right"].set_bounds(0, top)
         axc.spines["top"].set_visible(False)
-        axc.text(1.0, 0.27, "examples per bin\n(bars, right axis)", transform=ax.transAxes, ha="right", va="bottom",
-                 fontsize=_FS, color="#333333")
+        cx, cy, cha, cva = count_label_at
+        whose = f" of\n{name}" if len(learners) > 1 else ""   # the bars count the first model's bins only
+        axc.text(cx, cy, f"examples per bin{whose}\n(bars, right axis)", transform=ax.transAxes, ha=cha, va=cva,
+                 fontsize=_FS, color="#333333", multialignment=cha if cha != "center" else "center")
         axc.tick_params(labelsize=_FS)
         axc.set_zorder(ax.get_zorder() - 1)
         ax.patch.set_visible(False)
@@ -119,7 +132,7 @@ def plot_reliability_diagram(ax, y_true, probs, *, n_bins=10, strategy="uniform"
     ax.legend(fontsize=_FS, loc=legend_loc)
     # the first of the pair (the model before) below its line where it sags under the diagonal, the second
     # (after) below its line near the low end, clear of the diagonal and of the first
-    for (line, name), (x, above) in zip(pair_lines, [(0.8, False), (0.3, False)]):
+    for (line, name), (x, above) in zip(pair_lines, pair_labels or [(0.8, False), (0.3, False)]):
         style.label_line(ax, line, name, x=x, above=above, fontsize=_FS)
     return out
 

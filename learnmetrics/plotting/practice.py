@@ -43,8 +43,9 @@ def plot_estimate_strips(ax, rows, truth, *, xlabel="accuracy", title=None, trut
     for i, label in enumerate(labels):
         v = np.asarray(rows[label], dtype=float)
         jitter = np.linspace(-0.18, 0.18, v.size) if v.size > 1 else np.zeros(1)
-        ax.plot(v, i + jitter, "o", color=style.ESTIMATE, ms=5, alpha=0.8, mec="white", mew=0.5)
-        ax.plot([v.mean()] * 2, [i - 0.3, i + 0.3], color=style.CURVE, lw=2.5)
+        # the mean's bar behind the dots (it would cover the dots near the mean)
+        ax.plot(v, i + jitter, "o", color=style.ESTIMATE, ms=5, alpha=0.8, mec="white", mew=0.5, zorder=3)
+        ax.plot([v.mean()] * 2, [i - 0.3, i + 0.3], color=style.CURVE, lw=2.5, zorder=2)
         ax.annotate(f"mean {v.mean():.2f}", (1.01, i), xycoords=("axes fraction", "data"), fontsize=_FS,
                     va="center", annotation_clip=False)
     if isinstance(truth, dict):
@@ -288,7 +289,10 @@ def plot_det_and_eer(ax_roc, ax_det, y, s):
     style.label_line(ax_roc, diag, "random guess", frac=0.75, fontsize=_FS)
     eq, = ax_roc.plot([0, 1], [1, 0], color=style.REFERENCE, ls="-.", lw=1)
     style.label_line(ax_roc, eq, "FPR = FNR", frac=0.8, fontsize=_FS)
-    ax_roc.plot(eer.eer, 1 - eer.eer, **style.CUT_POINT)     # where the curve crosses FPR = FNR
+    # the EER point is no cut of the scorer (it lies between two thresholds), so not the orange of the
+    # current position: an open diamond
+    eer_mark = dict(marker="D", ms=9, mfc="white", mec=style.CURVE, mew=1.8, ls="none", zorder=6, clip_on=False)
+    ax_roc.plot(eer.eer, 1 - eer.eer, **eer_mark)     # where the curve crosses FPR = FNR
     ax_roc.annotate(f"EER = {eer.eer:.3f}", (eer.eer, 1 - eer.eer), xytext=(10, -14), textcoords="offset points",
                     fontsize=_FS)
     ax_roc.set_xlim(0, 1)
@@ -305,7 +309,7 @@ def plot_det_and_eer(ax_roc, ax_det, y, s):
     eq2, = ax_det.plot([a, b], [a, b], color=style.REFERENCE, ls="-.", lw=1)
     style.label_line(ax_det, eq2, "FPR = FNR", frac=0.85, fontsize=_FS)
     e = _probit(eer.eer)[0]
-    ax_det.plot(e, e, **style.CUT_POINT)
+    ax_det.plot(e, e, **eer_mark)
     ax_det.annotate(f"EER = {eer.eer:.3f}", (e, e), xytext=(10, 4),
                     textcoords="offset points", fontsize=_FS)
     ticks = np.array([0.01, 0.05, 0.2, 0.5, 0.8, 0.95, 0.99])
@@ -367,10 +371,10 @@ def plot_interval_coverage(axes, n, ps, *, confidence=0.95):
     """One panel per interval (Wald, Wilson, Clopper-Pearson, top to bottom): its exact coverage
     against the true proportion p for ``n`` trials (near-black), the nominal level grey dashed.
     Returns {method: coverage at each p}."""
-    out = {}
+    out = {method: interval_coverage(n, ps, method, confidence=confidence) for method, _ in _METHOD_NAMES}
+    common = max(min(0.6, np.floor(c.min() * 10) / 10) for c in out.values())
     for ax, (method, name) in zip(axes, _METHOD_NAMES):
-        cov = interval_coverage(n, ps, method, confidence=confidence)
-        out[method] = cov
+        cov = out[method]
         ax.plot(ps, cov, color=style.CURVE, lw=1.2)
         ax.axhline(confidence, **style.REFERENCE_STYLE)
         # the label on the side of the line the curve leaves free near its left end
@@ -382,7 +386,9 @@ def plot_interval_coverage(axes, n, ps, *, confidence=0.95):
         ax.set_ylim(bottom, 1.0)
         ax.set_xlim(ps[0], ps[-1])
         ax.set_ylabel("coverage", fontsize=_FS + 1)
-        ax.set_title(f"{name}: lowest {cov.min():.3f}", fontsize=_FS + 1, loc="left")
+        # a panel whose axis starts lower than the others' says so (its worst tooth is far below)
+        note = f"  (y axis from {bottom:g}, the others from {common:g})" if bottom < common else ""
+        ax.set_title(f"{name}: lowest {cov.min():.3f}{note}", fontsize=_FS + 1, loc="left")
         ax.tick_params(labelsize=_FS)
     axes[-1].set_xlabel(f"true proportion p (n = {int(n)})", fontsize=_FS + 1)
     return out

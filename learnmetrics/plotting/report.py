@@ -106,7 +106,10 @@ def plot_report(report, fig=None, *, n_resamples=200, rng=0):
 
     # calibration, or the scores of each class when they are no probabilities
     if report.brier is not None:
-        plot_reliability_diagram(ax_cal, y, s, n_bins=report.n_bins, legend_loc="upper left")
+        # the bars' caption at the top left, which a reliability curve leaves free (at the right, a curve
+        # falling to an almost empty last bin ran through it)
+        plot_reliability_diagram(ax_cal, y, s, n_bins=report.n_bins, legend_loc="upper left",
+                                 count_label_at=(0.02, 0.97, "left", "top"))
         ax_cal.get_legend().remove()   # one curve: the diagonal is named on its line instead
         ax_cal.set_title(f"reliability, Brier = {report.brier:.3f}", fontsize=_FS + 1, loc="left")
         pt, pp = _cal.calibration_curve(y, s, n_bins=report.n_bins)

@@ -32,7 +32,7 @@ def _ends(r):
                     f"(estimate, low, high) tuple, got {type(r).__name__}")
 
 
-def plot_intervals(ax, intervals, *, truth=None, xlabel="AUC", annotate=True):
+def plot_intervals(ax, intervals, *, truth=None, xlabel="AUC", annotate=True, not_intervals=()):
     """A forest plot: one row per named interval (dot = estimate, bar = interval).
 
     Parameters
@@ -44,6 +44,9 @@ def plot_intervals(ax, intervals, *, truth=None, xlabel="AUC", annotate=True):
     annotate : bool or "margin"
         Write "[low, high]" right of each bar (True), or in the right margin, outside the axes
         ("margin": for an axis clipped at a bound such as AUC = 1, where a bar may end on the edge).
+    not_intervals : collection of names, default=()
+        Rows that are no confidence interval (e.g. mean ± 1.96 sd of folds): mid grey, not the sky blue
+        of an estimate's spread, with end ticks and a small open estimate so a short bar shows.
     """
     if annotate not in (True, False, "margin"):
         raise ValueError(f"annotate must be True, False or 'margin', got {annotate!r}")
@@ -51,8 +54,13 @@ def plot_intervals(ax, intervals, *, truth=None, xlabel="AUC", annotate=True):
     for i, name in enumerate(names):
         est, lo, hi = _ends(intervals[name])
         y = len(names) - 1 - i
-        ax.plot([lo, hi], [y, y], color=style.ESTIMATE, lw=4, solid_capstyle="butt", zorder=3)
-        ax.plot([est], [y], "o", color=style.CURVE, ms=6, zorder=4)
+        if name in not_intervals:
+            ax.plot([lo, hi], [y, y], color="#777777", lw=2.5, solid_capstyle="butt", zorder=3)
+            ax.plot([lo, hi], [y, y], "|", color="#777777", ms=12, mew=2, zorder=3)
+            ax.plot([est], [y], "o", mfc="white", mec=style.CURVE, ms=4, mew=1.2, zorder=4)
+        else:
+            ax.plot([lo, hi], [y, y], color=style.ESTIMATE, lw=4, solid_capstyle="butt", zorder=3)
+            ax.plot([est], [y], "o", color=style.CURVE, ms=6, zorder=4)
         if annotate == "margin":
             ax.annotate(f"[{lo:.3f}, {hi:.3f}]", (1.01, y), xycoords=("axes fraction", "data"), va="center",
                         fontsize=_FS, annotation_clip=False)
@@ -83,7 +91,8 @@ def plot_sampling_distribution(ax, values, *, truth=None, interval=None, bins=30
         for v, ha, text in ((lo, "right", f"{lo:.3f} "), (hi, "left", f" {hi:.3f}")):
             ax.axvline(v, color=style.CURVE, lw=1.5, ls=":")
             ax.text(v, top * 1.1, text, ha=ha, va="center", fontsize=_FS)
-        ax.axvline(est, color=style.CURVE, lw=2)
+        # the estimate's line stops just under its label (it would run through it)
+        ax.plot([est, est], [0, top * 1.15], color=style.CURVE, lw=2)
         ax.text(est, top * 1.22, f"estimate {est:.3f}; interval (dotted) [{lo:.3f}, {hi:.3f}]", ha="center",
                 va="center", fontsize=_FS, bbox=dict(facecolor="white", edgecolor="none", pad=1.0))
     if truth is not None:

@@ -2,8 +2,9 @@
 
 A thin view over :func:`learnmetrics.calibration.temperature_state`: the slider
 sets T in p -> σ(logit(p) / T). T < 1 sharpens the probabilities (towards 0 and
-1), T > 1 softens them (towards 0.5). The order of the examples never changes,
-so the AUC stays put while the Brier score, the log loss and the ECE move and
+1), T > 1 softens them (towards 0.5). The map is increasing, so the order of the
+examples is kept (up to ties where floating point rounds near 0 or 1) and the AUC
+stays put while the Brier score, the log loss and the ECE move and
 the reliability curve bends.
 """
 from __future__ import annotations
@@ -49,8 +50,9 @@ class TemperatureExplorer(Explorer):
     """
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
     alt_text = (
-        'Predicted probabilities sharpened or softened by a temperature, with AUC, Brier score, log loss '
-        'and ECE against it; the slider sets the temperature.')
+        'Left: the reliability diagram of the probabilities sharpened or softened by a temperature, beside '
+        'the model at T = 1 and the diagonal; right: AUC, Brier score, log loss and ECE against the '
+        'temperature; the slider sets the temperature.')
 
     figsize = (10.0, 4.2)
     readout_width = "230px"
@@ -109,10 +111,18 @@ class TemperatureExplorer(Explorer):
         ax.set_xticklabels([f"{t:g}" for t in ts], fontsize=_FS)
         ax.minorticks_off()
         ax.set_xlabel("temperature T (log scale; < 1 sharper, > 1 softer)", fontsize=_FS + 1)
-        ax.set_ylabel("value (lower is better, except AUC)", fontsize=_FS + 1)
+        # a log scale: on a linear one the log loss (up to ~1.5) pressed Brier and ECE together along the bottom
+        ax.set_yscale("log")
+        ax.set_ylabel("value (log scale; lower is better, except AUC)", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
-        top = max(max(s.log_loss for s in st), 1.0)
-        ax.set_ylim(0, top * 1.05)
+        vals = [getattr(s, a) for s in st for a in ("auc", "brier", "log_loss", "ece")]
+        pos = [v for v in vals if v > 0]
+        ax.set_ylim(min(pos) / 1.6, max(vals) * 1.6)
+        from matplotlib.ticker import FixedLocator, NullLocator
+        ticks = [t for t in (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5) if min(pos) / 1.6 <= t <= max(vals) * 1.6]
+        ax.yaxis.set_major_locator(FixedLocator(ticks))
+        ax.yaxis.set_minor_locator(NullLocator())
+        ax.set_yticklabels([f"{t:g}" for t in ticks], fontsize=_FS)
         ax.legend(fontsize=_FS, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         fig.subplots_adjust(left=0.07, right=0.855, bottom=0.14, top=0.9, wspace=0.25)
 

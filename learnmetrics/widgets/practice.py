@@ -52,8 +52,9 @@ class ConstraintExplorer(Explorer):
     """
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
     alt_text = (
-        'Thresholds chosen to reach a target precision on validation sets, and how often the promise '
-        'holds on new data; the slider sets the target.')
+        'Left: precision against the threshold on one validation set and in the population, with the '
+        'target and the threshold picked; right: the cumulative curve of the picked thresholds\' population '
+        'precision over many validation sets; the slider sets the target.')
 
     figsize = (9.6, 4.0)   # 980 px stored: legible on an 800 px page (issue 35)
     readout_width = "260px"
@@ -167,8 +168,9 @@ class LeakageExplorer(Explorer):
     """
     #: what the figure shows, for a screen reader (the read-out beside it is announced as it changes)
     alt_text = (
-        'Cross-validated accuracy with features selected on all the data against selected inside each '
-        'fold, against the number of features kept; the slider sets that number.')
+        'Left: cross-validated accuracy with features selected on all the data and inside each fold, '
+        'against the number of features kept, with the true accuracy 0.5 dashed; right: one dot per '
+        'simulated data set at that number, beside the 0.5 line; the slider sets the number.')
 
     figsize = (10.0, 3.8)
     readout_width = "240px"
@@ -196,8 +198,11 @@ class LeakageExplorer(Explorer):
                                             (self.curve.inside, "selected inside each fold"))):
             line, = ax.plot(ks, values.mean(axis=1), marker="o", ms=4, **style.pair_style(i))
             j = 0 if i == 0 else min(1, ks.size - 1)
-            ax.annotate(text, (ks[j], values[j].mean()), xytext=(0, 12) if i == 0 else (6, -16),
-                        textcoords="offset points", fontsize=_FS, color=line.get_color())
+            # the solid curve's name well above its start (the curve climbs under it), both names clear of the
+            # first position's orange line and on white where a later position's line crosses them
+            ax.annotate(text, (ks[j], values[j].mean()), xytext=(6, 34) if i == 0 else (6, -16),
+                        textcoords="offset points", fontsize=_FS, color=line.get_color(), zorder=6,
+                        bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85))
         ax.axhline(self.curve.truth, **style.REFERENCE_STYLE)
         ax.annotate("true accuracy", (ks[-1], self.curve.truth), xytext=(0, -12), textcoords="offset points",
                     ha="right", fontsize=_FS, color=style.REFERENCE)
@@ -216,6 +221,8 @@ class LeakageExplorer(Explorer):
         self._dots_in, = ax.plot([], [], "s", color=style.ESTIMATE, ms=6, mec="white", mew=0.5)
         self._jitter = jitter
         ax.axvline(self.curve.truth, **style.REFERENCE_STYLE)
+        ax.annotate("true accuracy", (self.curve.truth, 0.5), xytext=(-4, 0), textcoords="offset points",
+                    rotation=90, ha="right", va="center", fontsize=_FS, color=style.REFERENCE)
         ax.set_yticks([0, 1])
         ax.set_yticklabels(["selected on\nall data", "selected inside\neach fold"], fontsize=_FS)
         ax.set_ylim(-0.5, 1.5)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from .. import uncertainty as _u
 from .._validation import as_1d, check_positive_int, check_real
@@ -107,10 +108,11 @@ class AucSamplingExplorer(Explorer):
         widths = self._widths()
         ns = np.array(self.sizes, dtype=float)
         ax = self.ax_width
-        ax.plot(ns, widths, "o-", color=style.ESTIMATE, lw=1.8, ms=5, label="mean DeLong width")
+        ax.plot(ns, widths, "o-", color=style.ESTIMATE, lw=4, ms=7, alpha=0.6, label="mean DeLong width")
         ref = widths[0] * np.sqrt(ns[0] / ns)
         # on top of the widths it follows (under them it was hidden)
-        ax.plot(ns, ref, color=style.REFERENCE, ls="--", lw=1.3, label="∝ 1/√n", zorder=4)
+        # a thin dark dash over a broad pale line: both visible where they coincide
+        ax.plot(ns, ref, color="#444444", ls="--", lw=1.4, label="∝ 1/√n", zorder=4)
         self._cur, = ax.plot([ns[0]], [widths[0]], **style.CUT_POINT)
         ax.set_xscale("log")
         ax.set_xticks(ns)
@@ -143,6 +145,7 @@ class AucSamplingExplorer(Explorer):
         ax.set_xlim(0.2, 1.01)  # the bar of AUC 1 whole
         ax.set_xlabel("AUC", fontsize=_FS + 1)
         ax.set_ylabel("test sets", fontsize=_FS + 1)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))   # counts: whole numbers only
         ax.tick_params(labelsize=_FS)
         ax.set_title(f"n = {s.n}: AUC of data set {s.sample} = {b.estimate:.3f}", fontsize=_FS + 1)
         self._cur.set_data([s.n], [self._widths_cache[s.n]])
