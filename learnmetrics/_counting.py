@@ -494,10 +494,11 @@ def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
                 where = _positions_of_positives(order, n - m_pos)
             del c, order
         else:
-            where = _packed_positions_of_positives(packed[0])  # None if two scores are equal
-            ties = where is None
-            if ties:
-                g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos, ties=True))
+            total = _packed_ap_sum(packed[0], m_pos)  # None if two scores are equal
+            if total is not None:
+                return total
+            ties = True
+            g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos, ties=True))
             del packed
         if not ties:
             total = 0.0
@@ -1218,28 +1219,51 @@ def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int, ties=None):
     return thr, tp, fp
 
 
-def _packed_positions_of_positives(keys: np.ndarray):
-    """Indices in the sorted keys of the positives, increasing (int64, m+ long), or None when
-    two scores are equal (looked for in the same pass)."""
+def _packed_ap_sum(keys: np.ndarray, m_pos: int):
+    """:func:`_ap_unweighted`'s sum from sorted packed keys of distinct scores, or None when two
+    scores are equal (looked for in the same pass), in one pass over the keys with no m+-long
+    array: the positive of rank r (from the lowest, 0-based) at sorted index j adds
+    (m+ - r) / (n - j), the terms are written into a buffer of ``_CHUNK`` terms and each full
+    buffer summed by ``np.sum``: the same terms in the same chunks as the per-positive count
+    (``tp / ge`` of int64 arrays divides their exact float64 values), so the same float."""
     n = keys.size
     size = min(n, _BLOCK)
-    low = keys.view(np.uint8)[:: 8] if _LITTLE else keys.view(np.uint8)[7::8]  # each key's low byte: its label bit
-    flag = np.empty(size, dtype=np.uint8)
     near = np.empty(size, dtype=np.uint64)
-    parts = []
+    flag = np.empty(size, dtype=bool)
+    chunk = min(m_pos, _CHUNK)
+    terms = np.empty(chunk)
+    ge = np.empty(min(size, chunk))
+    tp = np.empty(min(size, chunk))
+    desc = -np.arange(min(size, chunk), dtype=np.float64)  # 0, -1, -2, ...
+    kk = keys.view(np.int64)
+    fill = 0  # terms in the buffer
+    rank = 0  # positives before the block
+    total = 0.0
     for i, j in _blocks(n):
         m = j - i
         if i + 1 < j:
             d = np.bitwise_xor(keys[i + 1 : j], keys[i : j - 1], out=near[: m - 1])
-            if bool((d <= _ONE).any()):
+            if d.min() <= _ONE:
                 return None
         if i and (keys[i] ^ keys[i - 1]) <= _ONE:
             return None
-        np.bitwise_and(low[i:j], 1, out=flag[:m])
-        p = np.flatnonzero(flag[:m].view(bool))
-        p += i
-        parts.append(p)
-    return np.concatenate(parts) if len(parts) > 1 else parts[0]
+        p = np.flatnonzero(np.bitwise_and(kk[i:j], 1, out=flag[:m], casting="unsafe"))
+        q = p.size
+        k = 0
+        while k < q:
+            take = min(q - k, chunk - fill)
+            g = np.subtract(float(n - i), p[k : k + take], out=ge[:take])  # scores at or above (exact)
+            t = np.add(desc[:take], float(m_pos - rank - k), out=tp[:take])  # positives at or above
+            np.divide(t, g, out=terms[fill : fill + take])
+            fill += take
+            k += take
+            if fill == chunk:
+                total += float(np.sum(terms))
+                fill = 0
+        rank += q
+    if fill:
+        total += float(np.sum(terms[:fill]))
+    return total
 
 
 def _roc_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
