@@ -199,14 +199,14 @@ def binary_rows(sizes, kinds, rep, skm, mem: bool, only_funcs=None, before=None)
             old_times = {name: [] for name in names}
             floors = []
             # interleave the floor and the functions so that load changes hit both alike
-            for _ in range(rep):
+            for r in range(rep):
                 floors.append(best_time(lambda: np.sort(s), 1))
                 for name in names:
-                    f = _fn(name)
-                    times[name].append(best_time(lambda: f(y, s, **kw), 1))
-                    if before is not None:
-                        g = _fn(name, before)
-                        old_times[name].append(best_time(lambda: g(y, s, **kw), 1))
+                    runs = [(_fn(name), times[name])]
+                    if before is not None:  # which tree runs first alternates between repeats
+                        runs.insert(r % 2, (_fn(name, before), old_times[name]))
+                    for f, out in runs:
+                        out.append(best_time(lambda: f(y, s, **kw), 1))
             floor = min(floors)
             for name in names:
                 f = _fn(name)
