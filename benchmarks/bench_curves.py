@@ -19,6 +19,12 @@ classes), and the time per call at n = 100.
     .venv/bin/python benchmarks/bench_curves.py --no-sklearn # floor ratios only
     .venv/bin/python benchmarks/bench_curves.py --only multiclass  # the multi-class AUC alone
     .venv/bin/python benchmarks/bench_curves.py --only binary --funcs roc_auc_score,roc_curve --kinds distinct
+    .venv/bin/python benchmarks/bench_curves.py --only binary --no-sklearn --before /tmp/old  # before/after
+
+``--before DIR`` loads the learnmetrics package of another tree (e.g. ``git archive main
+learnmetrics | tar -x -C /tmp/old``) under another name and times it interleaved with this one
+and the floor, in the same run (so a change of load hits both alike); each row then shows its
+floor ratio too and whether both return the same bytes.
 
 Goals (issue 18, tightened by issue 38): floor ratio <= 2.0 for ``roc_auc_score``
 and ``average_precision_score`` and <= 3.0 for the curves on distinct scores,
@@ -31,6 +37,8 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
+import importlib.util
 import os
 import platform
 import sys
@@ -57,10 +65,34 @@ GOAL_DISTINCT = {"roc_curve": 3.0, "precision_recall_curve": 3.0, "stepping_tabl
                  "confusion_matrix_at_thresholds": 3.0}  # curves; the areas: 2.0
 
 
-def _fn(name):
+def _fn(name, pkg=None):
     """The function benchmarked under ``name``: from learnmetrics.curves, or (chapter 13's
-    det_curve and confusion_matrix_at_thresholds) from learnmetrics.operating_point."""
+    det_curve and confusion_matrix_at_thresholds) from learnmetrics.operating_point (of the
+    package ``pkg``, the --before tree, when given)."""
+    if pkg is not None:
+        curves = importlib.import_module(pkg.__name__ + ".curves")
+        return getattr(curves, name) if hasattr(curves, name) else getattr(
+            importlib.import_module(pkg.__name__ + ".operating_point"), name)
     return getattr(C, name) if hasattr(C, name) else getattr(lm.operating_point, name)
+
+
+def load_before(path: str):
+    """The learnmetrics package under ``path`` (a tree holding ``learnmetrics/``), imported as
+    ``learnmetrics_before`` (its modules import each other relatively)."""
+    root = os.path.join(path, "learnmetrics")
+    spec = importlib.util.spec_from_file_location("learnmetrics_before", os.path.join(root, "__init__.py"),
+                                                  submodule_search_locations=[root])
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["learnmetrics_before"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def same_bytes(a, b) -> bool:
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same_bytes(x, y) for x, y in zip(a, b))
+    a, b = np.asarray(a), np.asarray(b)
+    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
 
 
 def cpu_model() -> str:
@@ -154,7 +186,7 @@ def agree(a, b) -> bool:
     return bool(np.isclose(a, b, rtol=1e-9, atol=1e-12))
 
 
-def binary_rows(sizes, kinds, rep, skm, mem: bool, only_funcs=None):
+def binary_rows(sizes, kinds, rep, skm, mem: bool, only_funcs=None, before=None):
     rng = np.random.default_rng(0)
     for n in sizes:
         for kind in kinds:
@@ -164,14 +196,17 @@ def binary_rows(sizes, kinds, rep, skm, mem: bool, only_funcs=None):
             if only_funcs:
                 names = [f for f in names if f in only_funcs]
             times = {name: [] for name in names}
-            sk_times = {name: [] for name in names}
+            old_times = {name: [] for name in names}
             floors = []
             # interleave the floor and the functions so that load changes hit both alike
-            for _ in range(rep):
+            for r in range(rep):
                 floors.append(best_time(lambda: np.sort(s), 1))
                 for name in names:
-                    f = _fn(name)
-                    times[name].append(best_time(lambda: f(y, s, **kw), 1))
+                    runs = [(_fn(name), times[name])]
+                    if before is not None:  # which tree runs first alternates between repeats
+                        runs.insert(r % 2, (_fn(name, before), old_times[name]))
+                    for f, out in runs:
+                        out.append(best_time(lambda: f(y, s, **kw), 1))
             floor = min(floors)
             for name in names:
                 f = _fn(name)
@@ -190,8 +225,13 @@ def binary_rows(sizes, kinds, rep, skm, mem: bool, only_funcs=None):
                 goal = 3.0 if kind == "weighted" else (1.0 if kind == "3 decimals" else GOAL_DISTINCT.get(name, 2.0))
                 ratio = t_lm / floor
                 mark = "" if ratio <= goal else f" (goal {goal:.1f})"
+                old = ""
+                if before is not None:
+                    t_old = min(old_times[name])
+                    same = same_bytes(f(y, s, **kw), _fn(name, before)(y, s, **kw))
+                    old = f" {fmt_t(t_old)} | {t_old / floor:.2f} | {'yes' if same else '**NO**'} |"
                 print(f"| {n:.0e} | {kind} | `{name}` | {fmt_t(floor)} | {fmt_t(t_lm)} | "
-                      f"**{ratio:.2f}**{mark} | {sk} {m} |", flush=True)
+                      f"**{ratio:.2f}**{mark} | {sk} {m} |{old}", flush=True)
 
 
 def multiclass_rows(n: int, rep: int, skm):
@@ -254,6 +294,8 @@ def main() -> None:
     ap.add_argument("--funcs", default="", help="comma-separated functions of the binary table (default: all)")
     ap.add_argument("--kinds", default="distinct,3 decimals,weighted",
                     help="comma-separated kinds of scores of the binary table")
+    ap.add_argument("--before", default="",
+                    help="a tree holding another learnmetrics/ (e.g. main's): timed interleaved in the binary table")
     opts = ap.parse_args()
     warnings.simplefilter("ignore")
     global CLOCK
@@ -274,11 +316,14 @@ def main() -> None:
           "best of the repeats; floor ratio = time / one np.sort of the same scores, timed in the same run\n")
     parts = set(opts.only or ("binary", "multiclass", "small"))
     if "binary" in parts:
+        before = load_before(opts.before) if opts.before else None
+        extra = " before | before's floor ratio | same bytes |" if before else ""
         print("| n | scores | function | one np.sort | learnmetrics | floor ratio | scikit-learn | "
-              "sklearn / lm | peak memory above inputs (arrays of n floats) |")
-        print("|---:|---|---|---:|---:|---:|---:|---:|---:|")
+              "sklearn / lm | peak memory above inputs (arrays of n floats) |" + extra)
+        print("|---:|---|---|---:|---:|---:|---:|---:|---:|" + ("---:|---:|---|" if before else ""))
         binary_rows(sizes, [k.strip() for k in opts.kinds.split(",")], opts.repeats, skm,
-                    mem=not opts.no_memory, only_funcs=[f.strip() for f in opts.funcs.split(",") if f.strip()])
+                    mem=not opts.no_memory, only_funcs=[f.strip() for f in opts.funcs.split(",") if f.strip()],
+                    before=before)
     if "multiclass" in parts:
         print("\n| n, scores | function | floor | learnmetrics | floor ratio | scikit-learn | sklearn / lm | load average |")
         print("|---|---|---:|---:|---:|---:|---:|---|")

@@ -184,13 +184,14 @@ def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int
     values = np.repeat((np.arange(n_codes) + lo) / scale, 2)  # the value of idx // 2's code
     base = _MAGIC_BITS + 2 * int(lo)
     scale2 = 2.0 * scale
+    lab = pos.view(np.uint8) if pos.dtype == np.bool_ else pos  # uint8 -> float casts faster than bool
     counts = np.zeros(2 * n_codes, dtype=np.int64)
     for i in range(0, n, _TALLY_BLOCK):
         block = s[i : i + _TALLY_BLOCK]
         m = block.size
         t, ix, c, b = buf[:m], idx[:m], chk[:m], bad[:m]
         np.multiply(block, scale2, out=t)
-        np.add(t, pos[i : i + _TALLY_BLOCK], out=t)
+        np.add(t, lab[i : i + _TALLY_BLOCK], out=t)
         np.add(t, _MAGIC, out=t)
         np.subtract(ix, base, out=ix)
         np.take(values, ix, mode="clip", out=c)
@@ -494,10 +495,11 @@ def _ap_unweighted(pos: np.ndarray, s: np.ndarray, m_pos: int) -> float:
                 where = _positions_of_positives(order, n - m_pos)
             del c, order
         else:
-            where = _packed_positions_of_positives(packed[0])  # None if two scores are equal
-            ties = where is None
-            if ties:
-                g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos, ties=True))
+            total = _packed_ap_sum(packed[0], m_pos)  # None if two scores are equal
+            if total is not None:
+                return total
+            ties = True
+            g = _Groups.from_rows(*_rows_from_packed(*packed, m_pos, ties=True))
             del packed
         if not ties:
             total = 0.0
@@ -538,8 +540,10 @@ def _codes_desc16(s: np.ndarray, scale: float, lo: float, n_codes: int):
     return out
 
 
-def _desc_order(s: np.ndarray):
-    """(order, s[order]): the stable decreasing order (ties in input order), by the cheapest exact route.
+def _desc_order(s: np.ndarray, out=None, need_sorted: bool = True):
+    """(order, s[order]): the stable decreasing order (ties in input order), by the cheapest exact route
+    (``s[order]`` written into ``out`` when given; without ``need_sorted``, None in its place
+    when the packed order shows every score distinct without it).
 
     The permutation is the one ``np.argsort(-s, kind="stable")`` gives: for
     decimal scores over at most 2**16 codes, a stable argsort of 16-bit codes
@@ -553,13 +557,13 @@ def _desc_order(s: np.ndarray):
         if codes is not None:
             order = np.argsort(codes, kind="stable")
             del codes
-            return order, np.take(s, order)
+            return order, np.take(s, order, out=out)
     if s.size > _SMALL_N:
-        packed = _desc_order_packed(s)
+        packed = _desc_order_packed(s, out, need_sorted)
         if packed is not None:
             return packed
     order = np.argsort(s)[::-1]
-    s_sorted = np.take(s, order)
+    s_sorted = np.take(s, order, out=out)
     if not _has_ties(s_sorted):
         return order, s_sorted
     del order
@@ -572,7 +576,7 @@ def _desc_order(s: np.ndarray):
 _LOW63_S = np.int64((1 << 63) - 1)
 
 
-def _desc_order_packed(s: np.ndarray):
+def _desc_order_packed(s: np.ndarray, out=None, need_sorted: bool = True):
     """(order, s[order]) as :func:`_desc_order`, by one ``np.sort`` of uint64 keys instead of an
     argsort (5x a sort where NumPy's SIMD sort has no argsort), or None.
 
@@ -610,24 +614,33 @@ def _desc_order_packed(s: np.ndarray):
             np.add(keys[i:j], np.int64(i), out=keys[i:j])  # the index (its b bits are zero before)
     u = keys.view(np.uint64)
     u.sort()
-    mask = np.int64((1 << b) - 1)
-    order = np.bitwise_and(keys, mask)
-    s_sorted = np.take(s, order)
-    # runs of keys equal above the index bits: order them by the scores themselves
-    tied = np.empty(n, dtype=bool)
-    tied[-1] = False
-    np.less(np.bitwise_xor(u[1:], u[:-1]), np.uint64(1 << b), out=tied[:-1])
-    if tied.any():
-        head = np.flatnonzero(tied)
+    # runs of keys equal above the index bits (looked for in blocks, no n-long temporary)
+    heads = []
+    near = np.empty(min(n, _BLOCK), dtype=np.uint64)
+    flag = np.empty(min(n, _BLOCK), dtype=bool)
+    step = np.uint64(1 << b)
+    for i, j in _blocks(n - 1):
+        d = np.bitwise_xor(u[i + 1 : j + 1], u[i:j], out=near[: j - i])
+        if d.min() < step:
+            heads.append(np.flatnonzero(np.less(d, step, out=flag[: j - i])) + i)
+    order = np.bitwise_and(keys, np.int64((1 << b) - 1), out=keys)  # in the keys' own memory
+    if heads:
+        # those runs: order them by the scores themselves
+        head = np.concatenate(heads)
         members = np.union1d(head, head + 1)  # every element of such a run
         start = np.ones(members.size, dtype=bool)
-        start[1:] = ~tied[members[:-1]] | (members[1:] != members[:-1] + 1)
+        start[1:] = ~np.isin(members[:-1], head, assume_unique=True) | (members[1:] != members[:-1] + 1)
         run = np.cumsum(start)
-        sub_o, sub_s = order[members], s_sorted[members]
-        fix = np.lexsort((sub_o, -sub_s, run))
+        sub_o = order[members]
+        sub_s = np.take(s, sub_o)
+        fix = np.lexsort((sub_o, -sub_s, run))  # run is the first key: each run stays in place
         order[members] = sub_o[fix]
-        s_sorted[members] = sub_s[fix]
-    return order, s_sorted
+        if not need_sorted:
+            sub_s = sub_s[fix]
+            need_sorted = bool(((sub_s[1:] == sub_s[:-1]) & (run[1:] == run[:-1])).any())  # two equal scores
+    if not need_sorted:
+        return order, None  # every score distinct
+    return order, np.take(s, order, out=out)
 
 
 def _class_scale(pos: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -644,7 +657,86 @@ def _class_scale(pos: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.ldexp(w, np.where(pos, -exps[1], -exps[0]))
 
 
-def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray, *, per_class: bool = False, scale: bool = True):
+_SIGNS = np.array([1.0, -1.0])
+
+
+def _signed_pass(pos: np.ndarray, w: np.ndarray):
+    """(``w`` with the positives' weights negated, largest negative weight, largest positive
+    weight): one pass in blocks, no boolean copy (a class's largest weight is the largest
+    signed value, or minus the smallest)."""
+    n = w.size
+    out = np.empty(n)
+    fac = np.empty(min(n, _KEY_BLOCK))
+    lab = pos.view(np.uint8)
+    top_neg = top_pos = 0.0
+    for i in range(0, n, _KEY_BLOCK):
+        j = min(i + _KEY_BLOCK, n)
+        f = np.take(_SIGNS, lab[i:j], out=fac[: j - i])
+        o = np.multiply(w[i:j], f, out=out[i:j])
+        top_neg = max(top_neg, float(o.max()))
+        top_pos = max(top_pos, -float(o.min()))
+    return out, top_neg, top_pos
+
+
+def _times_powers(out: np.ndarray, pos: np.ndarray, e_neg: int, e_pos: int) -> bool:
+    """``out`` times 2**-e_neg (negatives) and 2**-e_pos (positives), in place and in blocks;
+    False (``out`` untouched) when a power is beyond float64.  Multiplying by an exact power
+    of two rounds as ``np.ldexp`` does (the exact product, rounded once), so the bits are
+    those of ``np.ldexp(w, -e)``."""
+    if not (-1074 <= -e_neg <= 1023 and -1074 <= -e_pos <= 1023):
+        return False
+    if e_neg == e_pos == 0:
+        return True
+    table = np.array([2.0**-e_neg, 2.0**-e_pos])
+    lab = pos.view(np.uint8)
+    fac = np.empty(min(out.size, _KEY_BLOCK))
+    for i in range(0, out.size, _KEY_BLOCK):
+        j = min(i + _KEY_BLOCK, out.size)
+        np.multiply(out[i:j], np.take(table, lab[i:j], out=fac[: j - i]), out=out[i:j])
+    return True
+
+
+def _signed_weights(pos: np.ndarray, w: np.ndarray, per_class: bool, scale: bool) -> np.ndarray:
+    """The weights as scaled for the sums (by :func:`_class_scale` with ``per_class``, else
+    :func:`_unit_scale`; unchanged without ``scale``), the positives' negated: one n-array
+    carrying label (sign bit) and weight, so that the sorted order gathers both at once.
+    Made in blocks with no boolean copy (:func:`_signed_pass`, :func:`_times_powers`); the
+    same bits as the scaling functions, which are used where a power is beyond float64."""
+    out, top_neg, top_pos = _signed_pass(pos, w)
+    if not scale or w.size == 0:
+        return out
+    if per_class:
+        exps = [(math.frexp(t)[1] - 1) if t > 0 else 0 for t in (top_neg, top_pos)]
+        if exps[0] == exps[1] and exps[0]:
+            exps = [math.frexp(max(top_neg, top_pos))[1] - 1] * 2  # _unit_scale(w)
+    else:
+        top = max(top_neg, top_pos)
+        exps = [(math.frexp(top)[1] - 1) if top > 0 else 0] * 2
+    if _times_powers(out, pos, *exps):
+        return out
+    scaled = _class_scale(pos, w) if per_class else _unit_scale(w)
+    return np.multiply(scaled, np.take(_SIGNS, pos.view(np.uint8)), out=out)
+
+
+def _signed_sum_scale(pos: np.ndarray, w: np.ndarray):
+    """(signed weights, shift, whether a weight may have underflowed): :func:`_class_sum_scale`'s
+    weights with the positives' negated (as :func:`_signed_weights`), the same bits."""
+    out, top_neg, top_pos = _signed_pass(pos, w)
+    target = 1022 - int(w.size).bit_length()
+    tops = [top_neg, top_pos]
+    exps = [(math.frexp(t)[1] - target) if t > 0 else 0 for t in tops]
+    if exps[0] == exps[1] or tops[0] == 0.0 or tops[1] == 0.0:
+        exps, shift = [max(exps)] * 2, 0
+    else:
+        shift = exps[0] - exps[1]
+    if _times_powers(out, pos, *exps):
+        return out, shift, max(exps) > 0
+    scaled, shift = _class_sum_scale(pos, w)
+    return np.multiply(scaled, np.take(_SIGNS, pos.view(np.uint8)), out=out), shift, True
+
+
+def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray, *, per_class: bool = False, scale: bool = True,
+                     signed: bool = False, thresholds: bool = True):
     """As :func:`_counts_unweighted`, with sums of weights.
 
     Zero-weight samples are dropped first (they change no count), as in
@@ -653,43 +745,48 @@ def _counts_weighted(pos: np.ndarray, s: np.ndarray, w: np.ndarray, *, per_class
     for the ROC family: :func:`_class_scale`), so a weight that underflows in the
     scaling still marks its threshold.  The order is a stable descending sort (ties
     in input order) and the sums are running sums in that order: the same
-    arithmetic as scikit-learn, so the results agree bit for bit.
+    arithmetic as scikit-learn, so the results agree bit for bit.  Label and weight
+    travel as one signed weight (:func:`_signed_weights`): one gather by the order
+    (``signed``: ``w`` is such an array already, scaled).  Without ``thresholds`` the
+    first array may come back None (the areas need only the counts: the scores are then not
+    gathered in the sorted order when the packed order shows them all distinct).
     """
     if not w.all():
         keep = w != 0
         pos, s, w = pos[keep], s[keep], w[keep]
-    if scale:
-        w = _class_scale(pos, w) if per_class else _unit_scale(w)
+    ws = w if signed else _signed_weights(pos, w, per_class, scale)
     n = s.size
-    order, s_sorted = _desc_order(s)
-    buf = s_sorted
+    # every example gets a row (thr, tp, fp) in place; with ties the groups' last rows are
+    # then compacted in place (no n-long index array nor take when the scores are distinct)
+    thr, tp, fp = np.empty(n + 1), np.empty(n + 1), np.empty(n + 1)
+    thr[0], tp[0], fp[0] = np.inf, 0.0, 0.0
+    order, s_sorted = _desc_order(s, out=thr[1:], need_sorted=thresholds)
+    w_sorted = np.take(ws, order, out=fp[1:], mode="clip")
+    del order, ws
+    p_sorted = np.signbit(w_sorted)
+    np.absolute(w_sorted, out=w_sorted)  # -0.0 (a positive weight underflowed in the scaling) -> +0.0
+    run = np.multiply(w_sorted, p_sorted, out=tp[1:])
+    np.cumsum(run, out=run)
+    np.logical_not(p_sorted, out=p_sorted)
+    np.multiply(w_sorted, p_sorted, out=w_sorted)
+    del p_sorted
+    np.cumsum(w_sorted, out=w_sorted)
+    if s_sorted is None:
+        return None, tp, fp
+    if not _has_ties(s_sorted):
+        return thr, tp, fp
     change = np.empty(n, dtype=bool)
     change[-1] = True
     np.not_equal(s_sorted[1:], s_sorted[:-1], out=change[:-1])
     last = np.flatnonzero(change)  # last index of each group, descending scores
     del change
     k = last.size
-    thr = np.empty(k + 1)
-    thr[0] = np.inf
-    np.take(s_sorted, last, out=thr[1:], mode="clip")
-    del s_sorted
-    p_sorted = np.take(pos, order, mode="clip")
-    w_sorted = np.take(w, order, out=buf, mode="clip")
-    del order
-    run = np.multiply(w_sorted, p_sorted)
-    np.cumsum(run, out=run)
-    tp = np.empty(k + 1)
-    tp[0] = 0.0
-    np.take(run, last, out=tp[1:], mode="clip")
-    del run
-    np.logical_not(p_sorted, out=p_sorted)
-    np.multiply(w_sorted, p_sorted, out=w_sorted)
-    del p_sorted
-    np.cumsum(w_sorted, out=w_sorted)
-    fp = np.empty(k + 1)
-    fp[0] = 0.0
-    np.take(w_sorted, last, out=fp[1:], mode="clip")
-    return thr, tp, fp
+    for a in (thr, tp, fp):
+        row = a[1:]
+        # last[j] >= j: a block reads only rows at or beyond the ones it writes
+        for i in range(0, k, _CHUNK):
+            np.take(row, last[i : i + _CHUNK], out=row[i : min(i + _CHUNK, k)], mode="clip")
+    return thr[: k + 1], tp[: k + 1], fp[: k + 1]
 
 
 def _integer_weights(sample_weight, n: int):
@@ -788,7 +885,7 @@ def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
         ps = _pair_sums(pos, s)
         # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2
         return (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
-    _, tps, fps = _counts_weighted(pos, s, w, per_class=True)
+    _, tps, fps = _counts_weighted(pos, s, w, per_class=True, thresholds=False)
     if tps[-1] <= 0 or fps[-1] <= 0:
         # both labels are present but one class has zero total weight: warn as roc_curve does
         if fps[-1] <= 0:
@@ -802,9 +899,13 @@ def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
 def _trapezoid_from_counts(tps, fps):
     """Area under the (FPR, TPR) polyline through the counts (row 0 = (0, 0)), in blocks."""
     area = 0.0
+    size = min(_CHUNK, tps.size - 1)
+    buf_f, buf_t = np.empty(size), np.empty(size)  # made once: no fresh memory per block
     for i in range(1, tps.size, _CHUNK):
         j = min(i + _CHUNK, tps.size)
-        area += float(np.dot(fps[i:j] - fps[i - 1 : j - 1], tps[i:j] + tps[i - 1 : j - 1]))
+        df = np.subtract(fps[i:j], fps[i - 1 : j - 1], out=buf_f[: j - i])
+        st = np.add(tps[i:j], tps[i - 1 : j - 1], out=buf_t[: j - i])
+        area += float(np.dot(df, st))
     return _clip01(area / 2.0 / (float(tps[-1]) * float(fps[-1])))
 
 
@@ -868,35 +969,44 @@ def _binary_ap(pos: np.ndarray, s: np.ndarray, w):
     # allows, and precision = TP / (TP + FP * 2**shift) puts the classes back on one scale. A
     # weight up to 2**2090 times below another still counts (weights [1e300, 1e-300, 1e300] with
     # the light one the only positive, or [1.7e308, 5e-324, 1.7e308]: AP 0.0 for 1)
-    scaled, shift = _class_sum_scale(pos, w)
-    if w.size and not scaled.min() > 0 and bool(((scaled == 0) & (w > 0)).any()):
+    signed, shift, may_lose = _signed_sum_scale(pos, w)
+    scaled = np.abs(signed) if may_lose else None  # (scaling up by a power of two loses nothing)
+    if may_lose and w.size and not scaled.min() > 0 and bool(((scaled == 0) & (w > 0)).any()):
         lost = float(w[(scaled == 0) & (w > 0)][0])
         raise ValueError(f"sample_weight spans more than a float can hold once scaled: weights such as {lost!r} are "
                          f"over 2**2090 times smaller than the largest of their class ({float(w.max())!r}) and would "
                          "count as 0; scale them into a narrower range")
-    _, tps, fps = _counts_weighted(pos, s, scaled, scale=False)
+    del scaled
+    _, tps, fps = _counts_weighted(pos, s, signed, scale=False, signed=True, thresholds=False)
     if tps[-1] == 0:
         _warn("No positive class found in y_true, recall is set to one for all thresholds.", UserWarning, 5)
         return 0.0  # recall is 1 at every cut: one step from 0 to 1 at the first cut, where P = 0
     # sum_k (R_k - R_{k-1}) P_k over rows 1..K, in blocks
     n_pos = float(tps[-1])
     total = 0.0
-    for i in range(1, tps.size, _CHUNK):
+    size = min(_CHUNK, tps.size - 1)
+    buf_a, buf_b, buf_ps, buf_prec = np.empty(size), np.empty(size), np.empty(size), np.empty(size)
+    mask = np.empty(size, dtype=bool)
+    for i in range(1, tps.size, _CHUNK):  # in buffers made once (the same arithmetic, no fresh memory per block)
         j = min(i + _CHUNK, tps.size)
+        m = j - i
         t = tps[i:j]
         f = fps[i:j]
         if shift > 0:        # the smaller scale's sum is scaled down (exact, or negligible when it underflows)
             with np.errstate(under="ignore"):
-                t = np.ldexp(t, -shift)
+                t = np.ldexp(t, -shift, out=buf_a[:m])
         elif shift < 0:
             with np.errstate(under="ignore"):
-                f = np.ldexp(f, shift)
-        ps = t + f
+                f = np.ldexp(f, shift, out=buf_a[:m])
+        ps = np.add(t, f, out=buf_ps[:m])
         t_true = tps[i:j]
         # ps == 0: no weight at or above the cut (P = 0), or TP underflowed in the scaling with FP = 0 (P = 1)
-        prec = np.divide(t, ps, out=(t_true > 0).astype(np.float64), where=ps != 0)
-        t = t_true
-        total += float(np.dot(t / n_pos - tps[i - 1 : j - 1] / n_pos, prec))
+        prec = buf_prec[:m]
+        np.copyto(prec, np.greater(t_true, 0, out=mask[:m]))
+        np.divide(t, ps, out=prec, where=np.not_equal(ps, 0, out=mask[:m]))
+        d = np.divide(t_true, n_pos, out=buf_a[:m])
+        np.subtract(d, np.divide(tps[i - 1 : j - 1], n_pos, out=buf_b[:m]), out=d)
+        total += float(np.dot(d, prec))
     return _clip01(total)
 
 
@@ -1218,28 +1328,51 @@ def _rows_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int, ties=None):
     return thr, tp, fp
 
 
-def _packed_positions_of_positives(keys: np.ndarray):
-    """Indices in the sorted keys of the positives, increasing (int64, m+ long), or None when
-    two scores are equal (looked for in the same pass)."""
+def _packed_ap_sum(keys: np.ndarray, m_pos: int):
+    """:func:`_ap_unweighted`'s sum from sorted packed keys of distinct scores, or None when two
+    scores are equal (looked for in the same pass), in one pass over the keys with no m+-long
+    array: the positive of rank r (from the lowest, 0-based) at sorted index j adds
+    (m+ - r) / (n - j), the terms are written into a buffer of ``_CHUNK`` terms and each full
+    buffer summed by ``np.sum``: the same terms in the same chunks as the per-positive count
+    (``tp / ge`` of int64 arrays divides their exact float64 values), so the same float."""
     n = keys.size
     size = min(n, _BLOCK)
-    low = keys.view(np.uint8)[:: 8] if _LITTLE else keys.view(np.uint8)[7::8]  # each key's low byte: its label bit
-    flag = np.empty(size, dtype=np.uint8)
     near = np.empty(size, dtype=np.uint64)
-    parts = []
+    flag = np.empty(size, dtype=bool)
+    chunk = min(m_pos, _CHUNK)
+    terms = np.empty(chunk)
+    ge = np.empty(min(size, chunk))
+    tp = np.empty(min(size, chunk))
+    desc = -np.arange(min(size, chunk), dtype=np.float64)  # 0, -1, -2, ...
+    kk = keys.view(np.int64)
+    fill = 0  # terms in the buffer
+    rank = 0  # positives before the block
+    total = 0.0
     for i, j in _blocks(n):
         m = j - i
         if i + 1 < j:
             d = np.bitwise_xor(keys[i + 1 : j], keys[i : j - 1], out=near[: m - 1])
-            if bool((d <= _ONE).any()):
+            if d.min() <= _ONE:
                 return None
         if i and (keys[i] ^ keys[i - 1]) <= _ONE:
             return None
-        np.bitwise_and(low[i:j], 1, out=flag[:m])
-        p = np.flatnonzero(flag[:m].view(bool))
-        p += i
-        parts.append(p)
-    return np.concatenate(parts) if len(parts) > 1 else parts[0]
+        p = np.flatnonzero(np.bitwise_and(kk[i:j], 1, out=flag[:m], casting="unsafe"))
+        q = p.size
+        k = 0
+        while k < q:
+            take = min(q - k, chunk - fill)
+            g = np.subtract(float(n - i), p[k : k + take], out=ge[:take])  # scores at or above (exact)
+            t = np.add(desc[:take], float(m_pos - rank - k), out=tp[:take])  # positives at or above
+            np.divide(t, g, out=terms[fill : fill + take])
+            fill += take
+            k += take
+            if fill == chunk:
+                total += float(np.sum(terms))
+                fill = 0
+        rank += q
+    if fill:
+        total += float(np.sum(terms[:fill]))
+    return total
 
 
 def _roc_from_packed(keys: np.ndarray, plan: _Packing, m_pos: int):
