@@ -474,7 +474,7 @@ def _read_label(s: str, what: str, q: dict) -> str:
 def _read_number_text(text: str, what: str, q: dict):
     """(value, decimals or None for an exact fraction, token) from a typed number; ``q`` says the
     quantity ("share" reads a percentage), the units the exercise declares and the labels it knows."""
-    s = _read_label(_fold(text), what, q)
+    s = _read_label(_fold(text), what, q).replace("百分之百", "百分之100")
     m = _NUMBER_TEXT.match(s)
     if m is None:
         _lead_words(s, what, q)
@@ -692,29 +692,32 @@ _CHOICE_DROP = "[\\s\\-_.,!?;:'\"`\u201c\u201d\u2018\u2019\u3002\u3001\u2010-\u2
 # exercise adds its own with register(aliases=...) and translate(aliases=...))
 _ALIASES = {
     "loo": ("leaveoneout", "loocv", "leaveoneoutcv", "leaveoneoutcrossvalidation", "留一法", "留一"),
-    "kfold": ("kfoldcv", "kfoldcrossvalidation", "crossvalidation", "cv", "10fold", "10foldcv",
+    "kfold": ("kfoldcv", "kfoldcrossvalidation", "crossvalidation", "cv", "10fold", "10foldcv", "十折", "10折", "k折",
               "10foldcrossvalidation", "交叉验证法", "交叉验证", "10折交叉验证", "十折交叉验证", "k折交叉验证",
               "k折交叉验证法", "10折交叉验证法", "十折交叉验证法"),
     "holdout": ("holdoutsplit", "留出法", "留出", "留出法划分"),
-    "bootstrap": ("bootstrapping", "bootstrapsample", "bootstrapsampling", "自助法", "自助采样", "自助采样法", "一次自助采样", "自助",
+    "bootstrap": ("bootstrapping", "bootstrapsample", "bootstrapsampling", "onebootstrapsample", "一个自助样本", "自助法", "自助采样", "自助采样法", "一次自助采样", "自助",
                   "bootstrap法"),
     "resubstitution": ("trainingerror", "resubstitutionerror", "训练误差", "训练集误差", "重代入", "再代入",
                        "重代入误差"),
     "yes": ("y", "是", "是的", "对"),
-    "no": ("n", "否", "不是", "不"),
-    "bias2": ("bias", "biassquared", "squaredbias", "偏差", "偏差平方", "偏差的平方"),
-    "variance": ("var", "方差"),
-    "noise": ("噪声", "噪音", "噪声项", "noiseterm"),
-    "goesup": ("up", "increases", "rises", "higher", "goeshigher", "变大", "上升", "升高", "增大", "提高",
+    "no": ("n", "否", "不是", "不", "notnecessarily", "nonotnecessarily", "不一定", "未必", "否不一定", "不是不一定"),
+    "bias2": ("bias", "biassquared", "squaredbias", "偏差", "偏差平方", "偏差的平方", "biasterm", "偏差项", "偏差2项"),
+    "variance": ("var", "方差", "varianceterm", "方差项"),
+    "noise": ("噪声", "噪音", "噪声项", "noiseterm", "ε2", "ε", "噪声ε2", "noiseε2"),
+    "goesup": ("up", "increases", "rises", "higher", "goeshigher", "变大", "上升", "升高", "增大", "提高", "更高", "更大",
                "变高", "增加", "会变大", "会上升"),
     "staysthesame": ("same", "unchanged", "nochange", "doesnotchange", "doesntchange", "不变", "保持不变", "没变",
-                     "不会变", "没有变化", "一样", "相同", "不变化"),
-    "goesdown": ("down", "decreases", "falls", "lower", "goeslower", "变小", "下降", "降低", "减小", "变低", "减少",
+                     "不会变", "没有变化", "一样", "相同", "不变化", "remainsthesame", "remainsunchanged", "staysunchanged",
+                     "不改变", "不会改变", "没有改变", "保持一样"),
+    "goesdown": ("down", "decreases", "falls", "lower", "goeslower", "变小", "下降", "降低", "减小", "变低", "减少", "更低", "更小",
                  "会变小", "会下降"),
     "unchanged": ("same", "thesame", "staysthesame", "nochange", "doesnotchange", "不变", "保持不变", "没变",
-                  "不会变", "没有变化", "一样", "相同", "不变化"),
-    "higher": ("up", "goesup", "increases", "rises", "变高", "升高", "提高", "变大", "上升", "增大", "增加"),
-    "lower": ("down", "goesdown", "decreases", "falls", "变低", "降低", "下降", "变小", "减小", "减少"),
+                  "不会变", "没有变化", "一样", "相同", "不变化", "remainsthesame", "remainsunchanged", "staysunchanged",
+                  "不改变", "不会改变", "没有改变", "保持一样"),
+    "higher": ("up", "goesup", "increases", "rises", "变高", "升高", "提高", "变大", "上升", "增大", "增加", "更高",
+               "变得更高"),
+    "lower": ("down", "goesdown", "decreases", "falls", "变低", "降低", "下降", "变小", "减小", "减少", "更低", "变得更低"),
 }
 
 

@@ -24,7 +24,7 @@ KEY_TERMS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("validation|cross valid|cv|验证集|验证数据|交叉验证", _CHOOSE),
         (_TEST, "once|one time|a single time|untouched|unused|一次|未动用|没动过|没有用过"),
         ("all of d|all the data|all data|whole data|full data|entire data|all of the data|全部 d|全部数据|所有数据|"
-         "整个数据|全部的数据", "train|retrain|fit|refit|训练|拟合"),
+         "整个数据|全部的数据", "train|retrain|fit|fits|fitting|fitted|refit|训练|拟合"),
     ),
     "02.7": (
         ("every payment honest|all honest|always honest|always predict|everything honest|all payments honest|"
@@ -102,7 +102,7 @@ KEY_TERMS: dict[str, tuple[tuple[str, ...], ...]] = {
         (_NEW,),
     ),
     "14.6": (
-        (_CUT, "fit|train|learn|adapt|拟合|训练|适应|学习"),
+        (_CUT, "fit|fits|fitting|fitted|train|learn|adapt|拟合|训练|适应|学习"),
         (_TEST, "optimis|biased|overestimat|too high|偏乐观|乐观|高估|偏高"),
         ("out of fold|oof|折外|cross valid|交叉验证", "did not see|didn't see|not seen|unseen|new customer|untouched|"
          "没有见过|没见过|新客户|不动|未动用|诚实"),

@@ -104,7 +104,7 @@ function sameNumber(text, q) {
 }
 
 function readNumberText(text, what, q) {
-  const s = readLabel(fold(text), what, q);
+  const s = readLabel(fold(text), what, q).split("百分之百").join("百分之100");
   const m = NUMBER_TEXT.exec(s);
   if (m === null) {
     leadWords(s, what, q);
