@@ -20,7 +20,8 @@ Answers come in five kinds:
                 "the" or "答案是"/"选", and 和/与/&/"and" between names are ignored ("leave-one-out" is
                 "loo", "bias^2" is "bias²"); no spelling may mean two choices;
 ``"open"``      an explain-in-words question: ``answer`` is the model answer (text); :func:`check`
-                does not grade it but lists the model answer's key points for the learner to tick.
+                does not grade it but lists the model answer's key points for the learner to tick,
+                marking those whose key terms (``_key_terms.py``, both languages) the words name.
 
 An answer may be a Python value or the text a learner types in the answer box
 (``"13/17"``, ``"86%"``, ``"3.5 min^2"``, ``"(0.6, 0.9, 0.72)"``): the page's
@@ -29,7 +30,10 @@ gives the same verdict, from :meth:`Exercise.spec` (tested on a corpus).
 
 The verdict, in order: *correct* (every number within the tolerance);
 *close* (only a rounding slip: a number typed with fewer decimals than the
-exercise wants, which is the right value rounded or cut there); *mistake* (a
+exercise wants, which is the right value rounded or cut there, keeping a
+significant digit of it and, for a value under 10, a decimal: 1 is no rounding
+of an accuracy of 0.76; where a listed mistake's value is as near, it is named
+too); *mistake* (a
 listed mistake, also when typed rounded; or the right value with the wrong
 sign, a difference taken the other way round); *invalid* (not an answer of
 the wanted form, or a share typed as a percentage, 86 for 0.86); *wrong*
