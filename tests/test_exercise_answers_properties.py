@@ -64,7 +64,9 @@ def _cases():
             for dd in range(d):
                 vals = [f"{t:.{dd}f}" for t in a]
                 if not any(float(v) == 0 for v in vals) and not all(abs(float(v) - t) <= tol for v, t in zip(vals, a)):
-                    out.append((eid, k, _text(ex, vals), "close"))
+                    meant = all(10.0 ** -dd <= abs(t) * (1 + 1e-9) and (dd >= 1 or abs(t) >= 10)
+                                for v, t in zip(vals, a) if abs(float(v) - t) > tol)
+                    out.append((eid, k, _text(ex, vals), "close" if meant else "no rounding"))
             for _ in range(N_RANDOM):
                 i = rng.randrange(len(a))
                 t, vals = a[i], [repr(v) for v in a]

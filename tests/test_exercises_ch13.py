@@ -38,8 +38,8 @@ def test_known_answers(eid, answer, status):
     assert check(eid, answer).status == status
 
 
-def test_a_whole_number_that_is_both_a_rounding_and_a_mistake_says_both():
-    """13.3: "1" is 0.5714 rounded to 0 decimals and the value of a listed mistake (precision 1):
-    close, with the mistake named beside it (more decimals tell them apart)."""
+def test_a_whole_number_is_no_rounding_of_a_share_but_the_mistake_it_equals():
+    """13.3: "1" is the value of a listed mistake (precision 1), and no rounding of 0.5714 a careful learner
+    would mean (round 3 of the readers: a whole number is a rounding only of a value of 10 or more)."""
     fb = check("13.3", "1")
-    assert fb.status == "close" and fb.mistake is not None and fb.mistake.mistake.rstrip(" .,") in fb.message
+    assert fb.status == "mistake" and fb.mistake is not None and fb.mistake.answer == 1.0

@@ -20,7 +20,8 @@ Answers come in five kinds:
                 "the" or "答案是"/"选", and 和/与/&/"and" between names are ignored ("leave-one-out" is
                 "loo", "bias^2" is "bias²"); no spelling may mean two choices;
 ``"open"``      an explain-in-words question: ``answer`` is the model answer (text); :func:`check`
-                does not grade it but lists the model answer's key points for the learner to tick.
+                does not grade it but lists the model answer's key points for the learner to tick,
+                marking those whose key terms (``_key_terms.py``, both languages) the words name.
 
 An answer may be a Python value or the text a learner types in the answer box
 (``"13/17"``, ``"86%"``, ``"3.5 min^2"``, ``"(0.6, 0.9, 0.72)"``): the page's
@@ -29,7 +30,10 @@ gives the same verdict, from :meth:`Exercise.spec` (tested on a corpus).
 
 The verdict, in order: *correct* (every number within the tolerance);
 *close* (only a rounding slip: a number typed with fewer decimals than the
-exercise wants, which is the right value rounded or cut there); *mistake* (a
+exercise wants, which is the right value rounded or cut there, keeping a
+significant digit of it and, for a value under 10, a decimal: 1 is no rounding
+of an accuracy of 0.76; where a listed mistake's value is as near, it is named
+too); *mistake* (a
 listed mistake, also when typed rounded; or the right value with the wrong
 sign, a difference taken the other way round); *invalid* (not an answer of
 the wanted form, or a share typed as a percentage, 86 for 0.86); *wrong*
@@ -144,9 +148,12 @@ class Exercise:
 
     @property
     def reading(self) -> dict:
-        """What the reader needs: the quantity of each number and the units accepted after it."""
+        """What the reader needs: the quantity of each number, the units accepted after it, and the
+        labels accepted before it ("e10 = 17", "FPR=0.25, TPR=0.6": see :func:`_labels_of`)."""
         q = self.quantity if isinstance(self.quantity, tuple) else (self.quantity,)
-        return {"quantities": list(q), "units": [_unit_key(u) for u in self.units]}
+        names, each = _labels_of(self)
+        return {"quantities": list(q), "units": [_unit_key(u) for u in self.units], "labels": names,
+                "labels_at": each}
 
     @property
     def choices_zh(self) -> tuple[str, ...]:
@@ -159,9 +166,11 @@ class Exercise:
         return repr(choice)
 
     @property
-    def point_terms(self) -> list[list[str]]:
-        """The content words of each key point of an open exercise, in the current language."""
-        return [sorted(_terms(p)) for p in self.text("key_points")]
+    def point_terms(self) -> list[list[list[str]]]:
+        """The key terms of each key point of an open exercise: per point, its terms; per term, its
+        spellings in both languages (``_key_terms.KEY_TERMS``), normalised as the matcher reads them."""
+        from ._key_terms import KEY_TERMS
+        return [[[_key_norm(a) for a in term.split("|")] for term in point] for point in KEY_TERMS.get(self.id, ())]
 
     @property
     def chapter(self) -> str:
@@ -351,9 +360,18 @@ class _BadAnswer(Exception):
 QUANTITIES = ("share", "count", "statistic", "value")
 _NUM = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 _NUMBER_TEXT = re.compile(r"^(?:=\s*)?(百分之\s*)?(" + _NUM + r")\s*(?:(/)\s*(" + _NUM + r")|(%|percent\b|pct\b|per\s*cent\b))?"
-                          r"\s*(.*?)\s*\.?$", re.I)
+                          r"\s*(.*?)\s*[.,]?$", re.I)
 _QUOTES = "\"'\u201c\u201d\u2018\u2019`"
 _FOLD = {"\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x", "\u2044": "/"}
+# words a learner writes before an answer ("答：", "约", "≈", "about"): read past, as is a label that names
+# the quantity asked (its symbol in the prompt, "e10 = 17"; a tuple's entry named as the prompt names it)
+_LEAD = re.compile(r"^(?:答案是|答案为|答案|答|约为|约|大约|大概|approximately|approx\.?|about|around|roughly|≈|~)"
+                   r"\s*[:=]?\s*", re.I)
+_LABEL = re.compile(r"^([^\s=:≈,;()\[\]0-9.+\-][^\s=:≈,;()\[\]]*(?:\s+[^\s=:≈,;()\[\]0-9.+\-][^\s=:≈,;()\[\]]*){0,2})"
+                    r"\s*(?:=|:|≈)\s*")
+# what a count may carry after it in any exercise (a count exercise adds its own nouns as units)
+_COUNTERS = ("个", "次", "项")
+_TYPED = [""]          # the text the learner typed, being read: messages quote it as typed
 
 
 def _fold(text: str) -> str:
@@ -362,6 +380,26 @@ def _fold(text: str) -> str:
     s = unicodedata.normalize("NFKC", text)
     s = "".join(_FOLD.get(ch, ch) for ch in s)
     return s.strip().strip(_QUOTES).strip()
+
+
+def _as_typed(sub: str) -> str:
+    """The part of the typed text that reads as ``sub`` (a piece of the folded text), as the learner
+    typed it ("bias²=" for "bias2=", "１３／１７" for "13/17"); ``sub`` itself if it cannot be found."""
+    typed = _TYPED[0]
+    if not sub or not typed:
+        return sub
+    pieces = ["".join(_FOLD.get(c, c) for c in unicodedata.normalize("NFKC", ch)) for ch in typed]
+    at = "".join(pieces).find(sub)
+    if at < 0:
+        return sub
+    pos, first, last = 0, None, None
+    for i, p in enumerate(pieces):
+        if first is None and pos + len(p) > at:
+            first = i
+        if pos < at + len(sub):
+            last = i
+        pos += len(p)
+    return typed[first:last + 1].strip()
 
 
 def _short(text: str, n: int = 40) -> str:
@@ -379,20 +417,85 @@ def _unit_key(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip().lower())
 
 
+def _label_key(text: str) -> str:
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text).lower())
+
+
+def _labels_of(ex) -> tuple[list[str], list[list[str]]]:
+    """The labels a learner may write before a number (keys, see :func:`_label_key`): the symbols the
+    prompt names in either language (a word with a capital or a digit: "e10", "FPR", "F1", "bias²"),
+    and for a tuple the names of its entries, by position (``parts``, or the prompt's "(FPR, TPR)")."""
+    texts = [ex.prompt] + ([ex.zh["prompt"]] if isinstance(ex.zh.get("prompt"), str) else [])
+    names = set()
+    for t in texts:
+        t = unicodedata.normalize("NFKC", t)
+        for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9_]*", t):
+            if len(w) <= 12 and re.search(r"[A-Z0-9]", w):
+                names.add(_label_key(w))
+    each: list[list[str]] = []
+    if ex.kind == "tuple":
+        n = len(ex.answer)
+        groups = [list(ex.parts)] if ex.parts else []
+        for t in texts:
+            for g in re.findall(r"[(\uff08]([^()\uff08\uff09]*)[)\uff09]", t):
+                parts = [p.strip() for p in re.split(r"[,\uff0c\u3001]", g)]
+                if len(parts) == n and all(re.search(r"[^\W\d_]", p) and not re.search(r"\d\.\d|=", p)
+                                           for p in parts):
+                    groups.append(parts)
+        each = [[] for _ in range(n)]
+        for g in groups:
+            for i, p in enumerate(g):
+                for k in [_label_key(p)] + [_label_key(w) for w in p.split()]:
+                    if k and k not in each[i]:
+                        each[i].append(k)
+        for i in range(n):        # a name of two entries ("set" of "smallest/largest training set") is no label
+            each[i] = [k for k in each[i] if not any(k in each[j] for j in range(n) if j != i)]
+    return sorted(names - {k for e in each for k in e}), each
+
+
+def _read_label(s: str, what: str, q: dict) -> str:
+    """``s`` without the words before its number that a learner writes before an answer ("答：",
+    "约", "about") and a label that names the quantity asked ("e10 =", an entry's name as the prompt
+    gives it); a label of another entry of the tuple is refused, naming it."""
+    for _ in range(3):
+        m = _LEAD.match(s)
+        if m is not None and m.end() < len(s):
+            s = s[m.end():]
+            continue
+        m = _LABEL.match(s)
+        if m is None:
+            break
+        key = _label_key(m.group(1))
+        if key in q.get("mine", ()) or key in q.get("labels", ()):
+            s = s[m.end():]
+            continue
+        if key in q.get("others", ()):
+            raise _BadAnswer(_m("label_order", what=what, w=_short(_as_typed(m.group(1).strip()), 20)))
+        break
+    return s
+
+
 def _read_number_text(text: str, what: str, q: dict):
     """(value, decimals or None for an exact fraction, token) from a typed number; ``q`` says the
-    quantity ("share" reads a percentage) and the units the exercise declares."""
-    s = _fold(text)
+    quantity ("share" reads a percentage), the units the exercise declares and the labels it knows."""
+    s = _read_label(_fold(text), what, q).replace("百分之百", "百分之100")
     m = _NUMBER_TEXT.match(s)
     if m is None:
         _lead_words(s, what, q)
-        raise _BadAnswer(_m("not_number_text", what=what, s=_short(s)))
+        raise _BadAnswer(_m("not_number_text", what=what, s=_short(_as_typed(s))))
     pre, num, slash, den, pct, rest = m.groups()
     pct = pct or pre
-    if rest and _unit_key(rest) not in q.get("units", ()):
-        if re.fullmatch(r"[-+0-9.,;/()\[\]\s%eE]*", rest):
-            raise _BadAnswer(_m("not_number_text", what=what, s=_short(s)))
-        raise _BadAnswer(_m("unit_unknown", what=what, w=_short(rest.strip(), 20), t=num))
+    token = f"{num}/{den}" if slash else num
+    units = tuple(q.get("units", ())) + (_COUNTERS if q.get("quantity") == "count" else ())
+    same = None
+    if rest and _unit_key(rest) not in units:
+        eq = re.fullmatch(r"(?:=|≈)\s*(.+)", rest)
+        if eq is not None:           # "13/17 = 0.765": one answer written two ways
+            same = _same_number(eq.group(1), q)
+        if same is None:
+            if re.fullmatch(r"[-+0-9.,;/()\[\]\s%eE]*", rest):
+                raise _BadAnswer(_m("not_number_text", what=what, s=_short(_as_typed(s))))
+            raise _BadAnswer(_m("unit_unknown", what=what, w=_short(_as_typed(rest.strip()), 20), t=_as_typed(token)))
     if pct and q.get("quantity") != "share":
         raise _BadAnswer(_m("percent_not_share", what=what, q=_m("q_" + q.get("quantity", "value"))))
     value = float(num)
@@ -400,25 +503,52 @@ def _read_number_text(text: str, what: str, q: dict):
     if slash:
         d = float(den)
         if d == 0:
-            raise _BadAnswer(_m("divides_by_zero", what=what, s=_short(s)))
+            raise _BadAnswer(_m("divides_by_zero", what=what, s=_short(_as_typed(s))))
         value, dec = value / d, None
     elif pct:
         value, dec = value / 100, dec + 2
     if not math.isfinite(value):
-        raise _BadAnswer(_m("not_finite_text", what=what, s=_short(s)))
-    return value, dec, num + ("%" if pct else "")
+        raise _BadAnswer(_m("not_finite_text", what=what, s=_short(_as_typed(s))))
+    if same is not None:
+        v2, d2, t2 = same
+        # two forms of one answer: each is the other rounded at its own decimals; the finer is read
+        if not all(d is None or abs(a - b) <= 0.5 * 10.0 ** -d * (1 + 1e-9) for a, b, d in ((value, v2, dec), (v2, value, d2))):
+            raise _BadAnswer(_m("two_values", what=what, a=_as_typed(token), b=_as_typed(t2)))
+        if dec is not None and (d2 is None or d2 > dec):
+            value, dec, token, pct = v2, d2, t2, False
+    return value, dec, token + ("%" if pct else "")
+
+
+def _same_number(text: str, q: dict):
+    """(value, decimals, token) of ``text`` if it is a bare number (a fraction, a percentage where a
+    share is asked), else None."""
+    m = _NUMBER_TEXT.match(text)
+    if m is None or m.group(6):
+        return None
+    pre, num, slash, den, pct, _ = m.groups()
+    pct = pct or pre
+    if pct and q.get("quantity") != "share":
+        return None
+    if slash:
+        d = float(den)
+        return (float(num) / d, None, f"{num}/{den}") if d != 0 else None
+    if pct:
+        return float(num) / 100, _decimals_of(num) + 2, num + "%"
+    return float(num), _decimals_of(num), num
 
 
 def _lead_words(s: str, what: str, q: dict) -> None:
-    """Words before a number that is otherwise a whole answer ("约0.526", "F2 = 0.526", "答：0.526"): refused,
-    naming them (checker.mjs's leadWords does the same)."""
+    """Words before a number that is otherwise a whole answer ("x 0.526", "F2 = 0.526"): refused,
+    naming them as typed (checker.mjs's leadWords does the same)."""
+    units = tuple(q.get("units", ())) + (_COUNTERS if q.get("quantity") == "count" else ())
     for n in re.finditer(_NUM, s):
         lead = s[:n.start()]
         if not re.search(r"[^\s\-+.,;:/()\[\]%0-9=eE]", lead):
             continue
         m = _NUMBER_TEXT.match(s[n.start():])
-        if m is not None and not m.group(1) and (not m.group(6) or _unit_key(m.group(6)) in q.get("units", ())):
-            raise _BadAnswer(_m("lead_unknown", what=what, w=_short(lead.strip(), 20), t=m.group(2)))
+        if m is not None and not m.group(1) and (not m.group(6) or _unit_key(m.group(6)) in units):
+            raise _BadAnswer(_m("lead_unknown", what=what, w=_short(_as_typed(lead.strip()), 20),
+                                t=_as_typed(m.group(2))))
 
 
 def _describe(x) -> str:
@@ -509,16 +639,23 @@ def _split_text(text: str, kind: str, item_length, what=None):
         while pos < len(inner):
             m = _GROUP.match(inner, pos)
             if m is None:
-                raise _BadAnswer(_m("list_of_tuples", what=what, k=item_length, s=_short(s)))
+                raise _BadAnswer(_m("list_of_tuples", what=what, k=item_length, s=_short(_as_typed(s))))
             groups.append(m.group(1))
             pos = m.end()
         return [_pieces(g) for g in groups]
     if re.search(r"[()\[\]]", inner):
-        raise _BadAnswer(_m("commas", what=what, s=_short(s)))
+        raise _BadAnswer(_m("commas", what=what, s=_short(_as_typed(s))))
     return _pieces(inner)
 
 
+# between two numbers, a word or a sign that joins them as a comma would ("0.681 to 0.958", "0.681和0.958",
+# "0.681~0.958", "0.681-0.958": a "-" right after a number, or spaced on both sides, is no minus sign)
+_JOIN = re.compile(r"(?<=[0-9%])(?:\s+(?:to|and)\s+|\s*(?:和|到|至|与|~|\u2014)\s*|-|\s+-\s+)(?=[-+.0-9])", re.I)
+
+
 def _pieces(text: str) -> list[str]:
+    if not re.search(r"[,;]", text):
+        text = _JOIN.sub(",", text)
     if not re.search(r"[,;]", text) and re.fullmatch(r"\s*\S+(\s+\S+)+\s*", text):
         return text.split()           # numbers separated by spaces only: "0.6 0.9 0.72"
     parts = [p.strip() for p in re.split(r"[,;]", text)]
@@ -559,29 +696,32 @@ _CHOICE_DROP = "[\\s\\-_.,!?;:'\"`\u201c\u201d\u2018\u2019\u3002\u3001\u2010-\u2
 # exercise adds its own with register(aliases=...) and translate(aliases=...))
 _ALIASES = {
     "loo": ("leaveoneout", "loocv", "leaveoneoutcv", "leaveoneoutcrossvalidation", "留一法", "留一"),
-    "kfold": ("kfoldcv", "kfoldcrossvalidation", "crossvalidation", "cv", "10fold", "10foldcv",
+    "kfold": ("kfoldcv", "kfoldcrossvalidation", "crossvalidation", "cv", "10fold", "10foldcv", "十折", "10折", "k折",
               "10foldcrossvalidation", "交叉验证法", "交叉验证", "10折交叉验证", "十折交叉验证", "k折交叉验证",
               "k折交叉验证法", "10折交叉验证法", "十折交叉验证法"),
     "holdout": ("holdoutsplit", "留出法", "留出", "留出法划分"),
-    "bootstrap": ("bootstrapping", "bootstrapsample", "bootstrapsampling", "自助法", "自助采样", "自助采样法", "一次自助采样", "自助",
+    "bootstrap": ("bootstrapping", "bootstrapsample", "bootstrapsampling", "onebootstrapsample", "一个自助样本", "自助法", "自助采样", "自助采样法", "一次自助采样", "自助",
                   "bootstrap法"),
     "resubstitution": ("trainingerror", "resubstitutionerror", "训练误差", "训练集误差", "重代入", "再代入",
                        "重代入误差"),
     "yes": ("y", "是", "是的", "对"),
-    "no": ("n", "否", "不是", "不"),
-    "bias2": ("bias", "biassquared", "squaredbias", "偏差", "偏差平方", "偏差的平方"),
-    "variance": ("var", "方差"),
-    "noise": ("噪声", "噪音", "噪声项", "noiseterm"),
-    "goesup": ("up", "increases", "rises", "higher", "goeshigher", "变大", "上升", "升高", "增大", "提高",
+    "no": ("n", "否", "不是", "不", "notnecessarily", "nonotnecessarily", "不一定", "未必", "否不一定", "不是不一定"),
+    "bias2": ("bias", "biassquared", "squaredbias", "偏差", "偏差平方", "偏差的平方", "biasterm", "偏差项", "偏差2项"),
+    "variance": ("var", "方差", "varianceterm", "方差项"),
+    "noise": ("噪声", "噪音", "噪声项", "noiseterm", "ε2", "ε", "噪声ε2", "noiseε2"),
+    "goesup": ("up", "increases", "rises", "higher", "goeshigher", "变大", "上升", "升高", "增大", "提高", "更高", "更大",
                "变高", "增加", "会变大", "会上升"),
     "staysthesame": ("same", "unchanged", "nochange", "doesnotchange", "doesntchange", "不变", "保持不变", "没变",
-                     "不会变", "没有变化", "一样", "相同", "不变化"),
-    "goesdown": ("down", "decreases", "falls", "lower", "goeslower", "变小", "下降", "降低", "减小", "变低", "减少",
+                     "不会变", "没有变化", "一样", "相同", "不变化", "remainsthesame", "remainsunchanged", "staysunchanged",
+                     "不改变", "不会改变", "没有改变", "保持一样"),
+    "goesdown": ("down", "decreases", "falls", "lower", "goeslower", "变小", "下降", "降低", "减小", "变低", "减少", "更低", "更小",
                  "会变小", "会下降"),
     "unchanged": ("same", "thesame", "staysthesame", "nochange", "doesnotchange", "不变", "保持不变", "没变",
-                  "不会变", "没有变化", "一样", "相同", "不变化"),
-    "higher": ("up", "goesup", "increases", "rises", "变高", "升高", "提高", "变大", "上升", "增大", "增加"),
-    "lower": ("down", "goesdown", "decreases", "falls", "变低", "降低", "下降", "变小", "减小", "减少"),
+                  "不会变", "没有变化", "一样", "相同", "不变化", "remainsthesame", "remainsunchanged", "staysunchanged",
+                  "不改变", "不会改变", "没有改变", "保持一样"),
+    "higher": ("up", "goesup", "increases", "rises", "变高", "升高", "提高", "变大", "上升", "增大", "增加", "更高",
+               "变得更高"),
+    "lower": ("down", "goesdown", "decreases", "falls", "变低", "降低", "下降", "变小", "减小", "减少", "更低", "变得更低"),
 }
 
 
@@ -619,24 +759,47 @@ def _words(text: str) -> int:
 
 
 
-def _terms(text: str) -> set[str]:
-    """The content words of a text: English words of 4+ letters (not the common ones) cut to 5
-    letters, so that "independent" and "independence" meet; and each pair of adjacent Chinese
-    characters."""
-    s = unicodedata.normalize("NFKC", text).lower()
-    out = {w[:5] for w in re.findall(r"[a-z0-9]+", s) if len(w) >= 4 and w not in _STOP}
-    for run in re.findall(r"[\u4e00-\u9fff]+", s):
-        out |= {run[i:i + 2] for i in range(len(run) - 1)}
-    return out
+def _key_norm(text: str) -> str:
+    """A text as the key terms are matched in it: NFKC, lower case, dashes as spaces, one space."""
+    s = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'")
+    s = re.sub(r"[-_\u2010-\u2015]", " ", s)
+    return re.sub(r"\s+", " ", s).strip()
 
 
+_NEG_EN = re.compile(r"(?:(?<![a-z])(?:not|no|never|cannot|without|neither|nor|hardly)|n't) (?:[a-z]+ )?$")
+_NEG_ZH = re.compile(r"(?:不|没有|没|未|非|无|无法|不能|不会|不是|并非)$")
 _TICK, _BOX = "\u2714", "\u2610"
 
 
-def _touched(point_terms: list[list[str]], text: str) -> list[bool]:
-    """For each key point (its terms), whether the learner's words share at least 40% of them."""
-    have = _terms(text)
-    return [bool(t) and sum(u in have for u in t) * 5 >= 2 * len(t) for t in point_terms]
+def _named(alt: str, s: str, ns: str) -> bool:
+    """Whether the spelling ``alt`` occurs in the normalised text ``s`` (``ns``: without spaces) other
+    than right after a negation: a Chinese spelling anywhere, an English one at a word's start (and, of
+    three characters or fewer, at its end)."""
+    if re.search(r"[\u4e00-\u9fff]", alt):
+        a = alt.replace(" ", "")
+        i = ns.find(a)
+        while i >= 0:
+            if not _NEG_ZH.search(ns[:i]):
+                return True
+            i = ns.find(a, i + 1)
+        return False
+    i = s.find(alt)
+    while i >= 0:
+        j = i + len(alt)
+        start = not re.match(r"[a-z0-9]", alt) or i == 0 or not re.match(r"[a-z0-9]", s[i - 1])
+        end = len(alt) > 3 or not re.search(r"[a-z0-9]$", alt) or not re.match(r"[a-z0-9]|[.,][0-9]", s[j:])
+        if start and end and not _NEG_EN.search(s[:i]):
+            return True
+        i = s.find(alt, i + 1)
+    return False
+
+
+def _touched(point_terms, text: str) -> list[bool]:
+    """For each key point (its terms, each a list of spellings), whether the learner's words name
+    every one of its terms (checker.mjs's touched does the same)."""
+    s = _key_norm(text)
+    ns = s.replace(" ", "")
+    return [bool(t) and all(any(_named(a, s, ns) for a in term) for term in t) for t in point_terms]
 
 
 def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), aliases=(), q=None, shown=None):
@@ -661,12 +824,24 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), a
                 return c, None, None
         raise _BadAnswer(_m("choice_bad", choices=shown or _choices_text(choices), s=_short(value.strip())))
     qs = (q or {}).get("quantities")
-    qof = (lambda i: {"quantity": qs[i % len(qs)], "units": q.get("units", ())}) if qs else (lambda i: q or {})
+    at = (q or {}).get("labels_at") or []
+
+    def qof(i):
+        if not qs:
+            return q or {}
+        mine = at[i] if i < len(at) else []
+        return {"quantity": qs[i % len(qs)], "units": q.get("units", ()),
+                "labels": q.get("labels", ()) if kind == "number" else (),
+                "mine": mine, "others": [k for j, e in enumerate(at) if j != i for k in e]}
+    _TYPED[0] = value if isinstance(value, str) else ""
     if kind == "number":
         v, d, t = _read_number(value, None, qof(0))
         return v, [d], [t]
     if isinstance(value, str):
         items = _split_text(value, kind, item_length)
+        if length is not None and len(items) != length and kind == "tuple" and any(
+                not re.search(r"[0-9]", v) for v in items):
+            raise _BadAnswer(_m("commas", what=_m("answer"), s=_short(value.strip())))
     elif isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__len__"):
         raise _BadAnswer(_m("not_sequence", tl=_m("tuple" if kind == "tuple" else "list"), x=_describe(value)))
     elif isinstance(value, np.ndarray) and value.ndim == 0:
@@ -734,10 +909,14 @@ def _entry(x: float, dec, t: float, tol: float, want: int, least: int = 0, slack
     """How a typed number ``x`` (with ``dec`` decimals, None for an exact fraction) stands to the value
     ``t``: 'ok' (within tol); 'round' (t rounded to dec < want decimals, at least ``least`` of them);
     'cut' (t cut, not rounded, to dec <= want decimals); 'slack' (within the error that rounding the
-    intermediate values can make, given per exercise); 'no'. A typed 0 is never a rounding."""
+    intermediate values can make, given per exercise); 'no'. A typed 0 is never a rounding, nor is a
+    rounding that keeps no significant digit of t (a unit of the last decimal larger than |t|: 0.1 for
+    0.067), nor a whole number for |t| < 10 (1 for an accuracy of 0.76, 5 for 4.6): a rounding is one a
+    careful learner could have meant, keeping at least a decimal of a value under 10."""
     if abs(x - t) <= tol * (1 + 1e-9):
         return "ok"
-    if dec is not None and least <= dec <= want and dec < len(_POW10) and x != 0:
+    if dec is not None and least <= dec <= want and dec < len(_POW10) and x != 0 and \
+            1 / _POW10[dec] <= abs(t) * (1 + 1e-9) and (dec >= 1 or abs(t) >= 10):
         unit, off = 1 / _POW10[dec], abs(x - t)
         # rounded: nearer than half a unit, or at exactly half a unit away from zero (0.85 -> 0.9;
         # 0.8 is 0.85 cut, not rounded)
@@ -922,6 +1101,14 @@ def _verdict(ex: Exercise, answer) -> Feedback:
             near = max(abs(x - t) for x, t in zip(g, ma))
             if near < off and (best is None or near < best[0]):
                 best = (near, m)
+    also = best
+    if best is None:      # a close answer that is as near a listed mistake (at any precision) says so too
+        for m in ex.mistakes:
+            ma = _flat(m.answer)
+            if all(s != "no" for s in _states(g, decs, ma, tol, want)):
+                near = max(abs(x - t) for x, t in zip(g, ma))
+                if near <= off and (also is None or near < also[0]):
+                    also = (near, m)
     if best is None:      # a count is a whole number (unless a listed mistake's value, 512.1, is typed)
         for x, q, t in zip(g, ex.quantities_of(len(g)), toks):
             if q == "count" and x != math.floor(x):
@@ -929,8 +1116,8 @@ def _verdict(ex: Exercise, answer) -> Feedback:
     if all(s == "ok" for s in st):
         return Feedback(ex.id, "correct", _m("correct", answer=_fmt(ex.kind, ex.answer)))
     if all(s != "no" for s in st):
-        return Feedback(ex.id, "close", _close_text(ex, st, decs, toks, best[1] if best else None),
-                        best[1] if best else None)
+        return Feedback(ex.id, "close", _close_text(ex, st, decs, toks, also[1] if also else None),
+                        also[1] if also else None)
     if best is not None:
         m = best[1]
         return Feedback(ex.id, "mistake", _m("mistake", mistake=m.said()[0], hint=m.said()[1]), m)
@@ -1066,7 +1253,9 @@ def register(id: str, prompt: str, *, kind: str, answer, mistakes=(), tolerance:
     parts = tuple(parts)
     if parts and (kind != "tuple" or len(parts) != length):
         raise ValueError(f"exercise {id}: parts name the {length} entries of a tuple, got {parts!r}")
-    points = tuple(key_points) if key_points else (_key_points(answer) if kind == "open" else ())
+    from ._key_terms import POINTS_EN
+    points = tuple(key_points) if key_points else tuple(POINTS_EN.get(id, ())) or (
+        _key_points(answer) if kind == "open" else ())
     zh = _checked_zh(id, kind, dict(zh or {}), norm)
     ex = Exercise(id=id, prompt=prompt, kind=kind, answer=answer, mistakes=tuple(norm), tolerance=tolerance,
                   data=dict(data or {}), choices=choices, solve=solve, decimals=decimals,

@@ -19,9 +19,10 @@ MESSAGES = {
         "choice_bad": "the answer must be one of {choices}, got \"{s}\"",
         "length": "the answer must have {n} entries, got {m}",
         "item_length": "entry {i} must be a tuple of {k} numbers, got {s}",
-        "open": "By a word match, your words cover {k} of the {n} key points of the model answer (\u2714: your text "
-                "holds at least two in five of the point's main words). This is not a grade: read the model answer "
-                "in the solution and judge what you said.\n{points}",
+        "open": "By a match of key terms, your words name {k} of the {n} key points of the model answer (\u2714: "
+                "your text names each key term of the point, in English or Chinese, and not only right after a "
+                "negation such as \"not\"). This is not a grade: a word match cannot tell whether you said it "
+                "right; read the model answer in the solution and judge what you said.\n{points}",
         "correct": "Correct: {answer}.",
         "mistake": "Not quite: {mistake} {hint}",
         "wrong": "Not right. {hint}",
@@ -39,6 +40,8 @@ MESSAGES = {
         "share_range": "Not right: {t} cannot be a share, which lies between 0 and 1. {hint}",
         "unit_unknown": "{what}: \"{w}\" after the number {t} is not a unit of this exercise: type just the number",
         "lead_unknown": "{what}: \"{w}\" before the number {t} is not part of an answer: type just the number",
+        "label_order": "{what}: \"{w}\" names another entry: give the entries in the order the exercise asks",
+        "two_values": "{what}: {a} and {b} are two different numbers: type one answer",
         "percent_not_share": "{what} is {q}, not a share: a percentage does not apply; type the number without %",
         "q_share": "a share", "q_count": "a count", "q_statistic": "a test statistic", "q_value": "a value",
         "d_number": "the number {x}", "d_text": "the text \"{x}\"", "d_bool": "the truth value {x}",
@@ -100,8 +103,9 @@ MESSAGES = {
         "choice_bad": "答案应当是 {choices} 之一，收到的是“{s}”",
         "length": "答案应当有 {n} 项，收到 {m} 项",
         "item_length": "第 {i} 项应当是 {k} 个数的元组，收到的是 {s}",
-        "open": "按字词比对，你的文字覆盖了参考答案 {n} 个要点中的 {k} 个（\u2714：该要点的主要字词中，你的文字至少含有五分之二）。"
-                "这不是评分：请看解答中的参考答案，自己判断说到了什么。\n{points}",
+        "open": "按关键词比对，你的文字说到了参考答案 {n} 个要点中的 {k} 个（\u2714：该要点的每个关键词（中文或英文）你都写到了，"
+                "而且不只出现在“不”“没有”之类的否定词之后）。这不是评分：字词比对判断不了你说得对不对，"
+                "请看解答中的参考答案，自己判断说到了什么。\n{points}",
         "correct": "正确：{answer}。",
         "mistake": "差一点：{mistake}{hint}",
         "wrong": "不对。{hint}",
@@ -117,6 +121,8 @@ MESSAGES = {
         "share_range": "不对：{t} 不可能是比例，比例在 0 到 1 之间。{hint}",
         "unit_unknown": "{what}：数 {t} 后面的“{w}”不是本题的单位：只输入那个数即可",
         "lead_unknown": "{what}：数 {t} 前面的“{w}”不是答案的一部分：只输入那个数即可",
+        "label_order": "{what}：“{w}”是另一项的名字：请按题目要求的顺序给出各项",
+        "two_values": "{what}：{a} 和 {b} 是两个不同的数：请只输入一个答案",
         "percent_not_share": "{what}是{q}，不是比例，不能用百分数：请去掉 %，只输入那个数",
         "q_share": "比例", "q_count": "计数", "q_statistic": "检验统计量", "q_value": "一个数值",
         "d_number": "数 {x}", "d_text": "文字“{x}”", "d_bool": "真值 {x}",

@@ -324,7 +324,9 @@ register(
     decimals=4,
     hint="One AUC per class (that class positive, the two others negative), then the plain mean of the three.",
     mistakes=[
-        Mistake(_interp, "that is the area of the np.interp-averaged curve (note 004's method).",
+        Mistake(_interp, "that is the area of the np.interp-averaged curve (note 004's method)"
+                + (f", and also the micro AUC ({_micro:.4f}): macro means the plain mean of the three class AUCs."
+                   if round(_interp, 4) == round(_micro, 4) else "."),
                 "np.interp keeps one height per FPR, so it cuts the corners of the curves' vertical steps and "
                 "adds area (section 9); "
                 "average the three AUCs instead. (Here it also matches the micro AUC to 4 decimals, by "

@@ -68,7 +68,7 @@ register(
     f"how many melons will the best cut predict good?",
     kind="number",
     quantity="count",
-    units=("melons", "melon", "个", "个瓜"),
+    units=("melons", "melon", "个", "个瓜", "个西瓜", "个好瓜", "good melons", "西瓜", "好瓜"),
     answer=_s_new.n_predicted_positive,
     tolerance=0,
     data={"p": _P1, "old_costs": _OLD, "new_costs": _NEW},

@@ -108,7 +108,7 @@ def _make_06_1(seed: int) -> dict:
 register(
     "06.1",
     kind="number",
-    quantity="value",
+    quantity="share",      # NDCG lies in [0, 1] and is often reported as a percentage: 57.4% is read
     hint="Recompute DCG@3 of the new order, then divide by IDCG@3 (the best three grades, best first).",
     variants=_make_06_1,
     **_make_06_1(0),
@@ -403,7 +403,7 @@ def _make_06_6(seed: int) -> dict:
 register(
     "06.6",
     kind="number",
-    quantity="value",
+    quantity="share",      # NDCG lies in [0, 1] and is often reported as a percentage: 57.4% is read
     hint="NDCG@k = DCG@k / IDCG@k, where IDCG@k is the DCG@k of all items sorted best first.",
     variants=_make_06_6,
     **_make_06_6(0),

@@ -159,7 +159,10 @@ def _make_11_3(seed: int) -> dict:
         data={"y_true": [0], "y_prob": [p]},
         mistakes=[
             Mistake(-math.log10(1 - p), "that is the base-10 logarithm,", "log loss uses the natural logarithm ln."),
-            Mistake(-math.log(p), "that is -ln of the probability of the wrong class (+),",
+            Mistake(-math.log(p), "that is -ln of the probability of the wrong class (+)"
+                    # 1 - p, typed to 2 decimals, reads as this value rounded or cut where the two are this near
+                    + (f", and also, to 2 decimals, 1 - {p} = {1 - p:.2f} itself (the probability of the true "
+                       "class, without the -ln)," if -math.log(p) - (1 - p) < 0.01 else ","),
                     f"the log loss takes the probability given to the TRUE class, here 1 - {p}."),
         ],
         solve=lambda: _solve_113(p),

@@ -129,7 +129,7 @@ register(
         Mistake(0.0, "the learner never predicts the left-out example's class.",
                 "After removing it, its class is the minority of the training set."),
     ],
-    tolerance=0.01,
+    tolerance=0.005,      # leave-one-out's error rate is k/100: within 0.005 of 1.0 lies no other count's rate
     hint="Take one example out and count the classes of the 99 that remain.",
     solve=_solve_2,
 )
@@ -325,6 +325,8 @@ def _make_12_6(seed: int) -> dict:
                     "FNR is a share of the positives (weight p), FPR of the negatives (weight 1 - p)."),
             Mistake(1 - tpr + fpr, "you added FNR and FPR without weights.",
                     "Each rate is a share of its own class: weigh it by that class's share p or 1 - p."),
+            Mistake(fpr, "that is FPR alone, the error rate on the negatives only.",
+                    "The missed positives are errors too: add p (1 - TPR) to (1 - p) FPR."),
         ],
         solve=lambda: _solve_6(fpr, tpr, p),
     )

@@ -87,7 +87,7 @@ def _make_13_1(seed: int) -> dict:
 register(
     "13.1",
     kind="number",
-    quantity="statistic", decimals=3,
+    quantity="share", decimals=3,      # KS = max |TPR - FPR| lies in [0, 1], often reported as a percentage
     hint="Walk down the ranking: after each example, TPR = positives above / all positives, FPR = negatives "
          "above / all negatives.",      # no counts: the page shows the exercise's hint for every variant
     variants=_make_13_1,
@@ -199,6 +199,9 @@ def _make_13_3(seed: int) -> dict:
         mistakes=[       # on the book's labels the precision where recall first reaches 2/3 is the answer: not a mistake
             Mistake(below, "that precision is reached only with a recall below 2/3,",
                     "keep only the thresholds whose recall reaches the floor, then take the best precision."),
+            Mistake(float(np.mean(y)), "that is the precision with every example predicted positive (recall 1),",
+                    "the floor asks for a recall of at least 2/3, not 1: the best precision among all the cuts "
+                    "that reach it."),
         ],
         solve=lambda: _solve_133(y),
     )

@@ -106,6 +106,22 @@ _M3, _POS3 = 1747, 104
 _ACC3 = (_M3 - _POS3) / _M3
 
 
+def _all_customers() -> tuple[int, int]:
+    """(customers, buyers) of the whole Caravan data, as the chapter's 'mailing nobody' cell counts them
+    (its last column, read without building the feature matrix)."""
+    import gzip
+    from importlib import resources
+
+    from learnmetrics import realdata
+    raw = resources.files("learnmetrics").joinpath("data", realdata._CARAVAN_FILE).read_bytes()
+    rows = gzip.decompress(raw).decode("utf-8").splitlines()[1:]
+    return len(rows), sum(r.rsplit(",", 1)[1] == "Yes" for r in rows)     # load_caravan's y = 1
+
+
+_N_ALL, _POS_ALL = _all_customers()
+_ACC_ALL = (_N_ALL - _POS_ALL) / _N_ALL      # 0.9402, printed by the chapter before the split
+
+
 def _make_14_3(seed: int) -> dict:
     if seed == 0:
         m, pos = _M3, _POS3
@@ -123,6 +139,8 @@ def _make_14_3(seed: int) -> dict:
                     "accuracy is the share it gets right: every non-buyer."),
             Mistake(0.5, "a constant prediction is not a coin flip,",
                     "it is right on every example of the class it predicts."),
+            Mistake(_ACC_ALL, f"that is the accuracy of mailing nobody on all {_N_ALL:,} customers, printed before the "
+                    "split,", f"this exercise asks about the {m:,} test customers only: ({m} - {pos}) / {m}."),
         ],
         solve=lambda: f"accuracy = ({m} - {pos}) / {m} = {acc:.4f}",
     )

@@ -5,7 +5,12 @@
 const MAX_TEXT = 1000;
 const NUM = "[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?";
 const NUMBER_TEXT = new RegExp("^(?:=\\s*)?(百分之\\s*)?(" + NUM + ")\\s*(?:(/)\\s*(" + NUM +
-  ")|(%|percent\\b|pct\\b|per\\s*cent\\b))?\\s*([\\s\\S]*?)\\s*\\.?$", "i");
+  ")|(%|percent\\b|pct\\b|per\\s*cent\\b))?\\s*([\\s\\S]*?)\\s*[.,]?$", "i");
+const LEAD = /^(?:答案是|答案为|答案|答|约为|约|大约|大概|approximately|approx\.?|about|around|roughly|≈|~)\s*[:=]?\s*/i;
+const LABEL = /^([^\s=:≈,;()\[\]0-9.+\-][^\s=:≈,;()\[\]]*(?:\s+[^\s=:≈,;()\[\]0-9.+\-][^\s=:≈,;()\[\]]*){0,2})\s*(?:=|:|≈)\s*/;
+const COUNTERS = ["个", "次", "项"];
+const JOIN = /(?<=[0-9%])(?:\s+(?:to|and)\s+|\s*(?:和|到|至|与|~|\u2014)\s*|-|\s+-\s+)(?=[-+.0-9])/gi;
+let TYPED = "";   // the text the learner typed, being read: messages quote it as typed
 const FOLD = { "\u3001": ",", "\u3002": ".", "\u2212": "-", "\u2013": "-", "\u00d7": "x", "\u2044": "/" };
 const QUOTES = "\"'\u201c\u201d\u2018\u2019`";
 const POW10 = Array.from({ length: 23 }, (_, k) => Number("1e" + k));
@@ -29,6 +34,23 @@ function stripChars(s, chars) {
 // and the minus sign to ASCII, surrounding space and quotes removed
 const fold = (text) => pyStrip(stripChars(pyStrip([...text.normalize("NFKC")].map((c) => FOLD[c] || c).join("")), QUOTES));
 const unitKey = (t) => pyStrip(t).toLowerCase().replace(/\s+/g, " ");
+const labelKey = (t) => t.normalize("NFKC").toLowerCase().replace(/\s+/g, "");
+
+// the part of the typed text that reads as sub (a piece of the folded text), as the learner typed it
+function asTyped(sub) {
+  if (!sub || !TYPED) return sub;
+  const chars = [...TYPED];
+  const pieces = chars.map((ch) => [...ch.normalize("NFKC")].map((c) => FOLD[c] || c).join(""));
+  const at = pieces.join("").indexOf(sub);
+  if (at < 0) return sub;
+  let pos = 0, first = null, last = null;
+  pieces.forEach((p, i) => {
+    if (first === null && pos + p.length > at) first = i;
+    if (pos < at + sub.length) last = i;
+    pos += p.length;
+  });
+  return pyStrip(chars.slice(first, last + 1).join(""));
+}
 const short = (t, n = 40) => (t.length <= n ? t : t.slice(0, n) + "\u2026");
 
 function decimalsOf(token) {
@@ -37,34 +59,69 @@ function decimalsOf(token) {
   return Math.max(0, frac.length - (exp ? parseInt(exp, 10) : 0));
 }
 
-// words before a number that is otherwise a whole answer ("约0.526", "F2 = 0.526"): refused, naming them
+// words before a number that is otherwise a whole answer ("x 0.526", "F2 = 0.526"): refused, naming them
 function leadWords(s, what, q) {
+  const units = (q.units || []).concat(q.quantity === "count" ? COUNTERS : []);
   const re = new RegExp(NUM, "g");
   let n;
   while ((n = re.exec(s)) !== null) {
     const lead = s.slice(0, n.index);
     if (/[^\s\-+.,;:/()\[\]%0-9=eE]/.test(lead)) {
       const m = NUMBER_TEXT.exec(s.slice(n.index));
-      if (m !== null && !m[1] && (!m[6] || (q.units || []).includes(unitKey(m[6])))) {
-        throw new BadAnswer(say("lead_unknown", { what, w: short(pyStrip(lead), 20), t: m[2] }));
+      if (m !== null && !m[1] && (!m[6] || units.includes(unitKey(m[6])))) {
+        throw new BadAnswer(say("lead_unknown", { what, w: short(asTyped(pyStrip(lead)), 20), t: asTyped(m[2]) }));
       }
     }
     if (n[0] === "") re.lastIndex++;
   }
 }
 
+// s without the words a learner writes before an answer and a label that names the quantity asked
+function readLabel(s, what, q) {
+  for (let k = 0; k < 3; k++) {
+    let m = LEAD.exec(s);
+    if (m !== null && m[0].length < s.length) { s = s.slice(m[0].length); continue; }
+    m = LABEL.exec(s);
+    if (m === null) break;
+    const key = labelKey(m[1]);
+    if ((q.mine || []).includes(key) || (q.labels || []).includes(key)) { s = s.slice(m[0].length); continue; }
+    if ((q.others || []).includes(key)) throw new BadAnswer(say("label_order", { what, w: short(asTyped(pyStrip(m[1])), 20) }));
+    break;
+  }
+  return s;
+}
+
+// (value, decimals, token) of a bare number (a fraction, a percentage where a share is asked), else null
+function sameNumber(text, q) {
+  const m = NUMBER_TEXT.exec(text);
+  if (m === null || m[6]) return null;
+  const [pre, num, slash, den, pct0] = [m[1], m[2], m[3], m[4], m[5]];
+  const pct = pct0 || pre;
+  if (pct && q.quantity !== "share") return null;
+  if (slash) { const d = Number(den); return d !== 0 ? [Number(num) / d, null, num + "/" + den] : null; }
+  if (pct) return [Number(num) / 100, decimalsOf(num) + 2, num + "%"];
+  return [Number(num), decimalsOf(num), num];
+}
+
 function readNumberText(text, what, q) {
-  const s = fold(text);
+  const s = readLabel(fold(text), what, q).split("百分之百").join("百分之100");
   const m = NUMBER_TEXT.exec(s);
   if (m === null) {
     leadWords(s, what, q);
-    throw new BadAnswer(say("not_number_text", { what, s: short(s) }));
+    throw new BadAnswer(say("not_number_text", { what, s: short(asTyped(s)) }));
   }
   const [pre, num, slash, den, pct0, rest] = [m[1], m[2], m[3], m[4], m[5], m[6]];
-  const pct = pct0 || pre;
-  if (rest && !(q.units || []).includes(unitKey(rest))) {
-    if (/^[-+0-9.,;/()\[\]\s%eE]*$/.test(rest)) throw new BadAnswer(say("not_number_text", { what, s: short(s) }));
-    throw new BadAnswer(say("unit_unknown", { what, w: short(pyStrip(rest), 20), t: num }));
+  let pct = pct0 || pre;
+  let token = slash ? num + "/" + den : num;
+  const units = (q.units || []).concat(q.quantity === "count" ? COUNTERS : []);
+  let same = null;
+  if (rest && !units.includes(unitKey(rest))) {
+    const eq = /^(?:=|≈)\s*([\s\S]+)$/.exec(rest);
+    if (eq !== null) same = sameNumber(eq[1], q);
+    if (same === null) {
+      if (/^[-+0-9.,;/()\[\]\s%eE]*$/.test(rest)) throw new BadAnswer(say("not_number_text", { what, s: short(asTyped(s)) }));
+      throw new BadAnswer(say("unit_unknown", { what, w: short(asTyped(pyStrip(rest)), 20), t: asTyped(token) }));
+    }
   }
   if (pct && q.quantity !== "share") {
     throw new BadAnswer(say("percent_not_share", { what, q: say("q_" + (q.quantity || "value")) }));
@@ -72,13 +129,21 @@ function readNumberText(text, what, q) {
   let value = Number(num), dec = decimalsOf(num);
   if (slash) {
     const d = Number(den);
-    if (d === 0) throw new BadAnswer(say("divides_by_zero", { what, s: short(s) }));
+    if (d === 0) throw new BadAnswer(say("divides_by_zero", { what, s: short(asTyped(s)) }));
     value = value / d; dec = null;
   } else if (pct) {
     value = value / 100; dec = dec + 2;
   }
-  if (!Number.isFinite(value)) throw new BadAnswer(say("not_finite_text", { what, s: short(s) }));
-  return [value, dec, num + (pct ? "%" : "")];
+  if (!Number.isFinite(value)) throw new BadAnswer(say("not_finite_text", { what, s: short(asTyped(s)) }));
+  if (same !== null) {
+    const [v2, d2, t2] = same;
+    const agree = (a, b, d) => d === null || Math.abs(a - b) <= 0.5 * Math.pow(10, -d) * (1 + 1e-9);
+    if (!(agree(value, v2, dec) && agree(v2, value, d2))) {
+      throw new BadAnswer(say("two_values", { what, a: asTyped(token), b: asTyped(t2) }));
+    }
+    if (dec !== null && (d2 === null || d2 > dec)) { value = v2; dec = d2; token = t2; pct = false; }
+  }
+  return [value, dec, token + (pct ? "%" : "")];
 }
 
 function readNumber(x, what = say("answer"), q = {}) {
@@ -89,6 +154,7 @@ function readNumber(x, what = say("answer"), q = {}) {
 const GROUP = /\s*[(\[]([^()\[\]]*)[)\]]\s*[,;]?/y;
 
 function pieces(text) {
+  if (!/[,;]/.test(text)) text = text.replace(JOIN, ",");
   if (!/[,;]/.test(text) && /^\s*\S+(\s+\S+)+\s*$/.test(text)) return pyStrip(text).split(/\s+/);
   let parts = text.split(/[,;]/).map(pyStrip);
   if (parts.length > 1 && parts[parts.length - 1] === "") parts = parts.slice(0, -1);
@@ -120,14 +186,14 @@ function splitText(text, kind, itemLength, what = say("answer")) {
       GROUP.lastIndex = pos;
       const m = GROUP.exec(inner);
       if (m === null) {
-        throw new BadAnswer(say("list_of_tuples", { what, k: itemLength, s: short(s) }));
+        throw new BadAnswer(say("list_of_tuples", { what, k: itemLength, s: short(asTyped(s)) }));
       }
       groups.push(m[1]);
       pos = GROUP.lastIndex;
     }
     return groups.map(pieces);
   }
-  if (/[()\[\]]/.test(inner)) throw new BadAnswer(say("commas", { what, s: short(s) }));
+  if (/[()\[\]]/.test(inner)) throw new BadAnswer(say("commas", { what, s: short(asTyped(s)) }));
   return pieces(inner);
 }
 
@@ -146,19 +212,38 @@ function words(text) {
   return (text.match(/[A-Za-z0-9]+/g) || []).length + Math.floor(((text.match(/[\u4e00-\u9fff]/g) || []).length + 1) / 2);
 }
 
-// an open answer's content words (Python's _terms): English words of 4+ letters, not the common ones
-// (the spec's key terms are made with the same list), cut to 5 letters; pairs of adjacent Chinese characters
-function terms(text) {
-  const s = text.normalize("NFKC").toLowerCase();
-  const out = new Set();
-  for (const w of s.match(/[a-z0-9]+/g) || []) if (w.length >= 4 && !STOP.has(w)) out.add(w.slice(0, 5));
-  for (const run of s.match(/[\u4e00-\u9fff]+/g) || []) for (let i = 0; i + 1 < run.length; i++) out.add(run.slice(i, i + 2));
-  return out;
+// a text as the key terms are matched in it (Python's _key_norm)
+const keyNorm = (text) => pyStrip(text.normalize("NFKC").toLowerCase().replace(/\u2019/g, "'")
+  .replace(/[-_\u2010-\u2015]/g, " ").replace(/\s+/g, " "));
+const NEG_EN = /(?:(?<![a-z])(?:not|no|never|cannot|without|neither|nor|hardly)|n't) (?:[a-z]+ )?$/;
+const NEG_ZH = /(?:不|没有|没|未|非|无|无法|不能|不会|不是|并非)$/;
+
+// whether the spelling alt occurs in s (ns: without spaces) other than right after a negation (Python's _named)
+function named(alt, s, ns) {
+  if (/[\u4e00-\u9fff]/.test(alt)) {
+    const a = alt.split(" ").join("");
+    let i = ns.indexOf(a);
+    while (i >= 0) {
+      if (!NEG_ZH.test(ns.slice(0, i))) return true;
+      i = ns.indexOf(a, i + 1);
+    }
+    return false;
+  }
+  let i = s.indexOf(alt);
+  while (i >= 0) {
+    const j = i + alt.length;
+    const start = !/^[a-z0-9]/.test(alt) || i === 0 || !/[a-z0-9]/.test(s[i - 1]);
+    const end = alt.length > 3 || !/[a-z0-9]$/.test(alt) || !/^(?:[a-z0-9]|[.,][0-9])/.test(s.slice(j));
+    if (start && end && !NEG_EN.test(s.slice(0, i))) return true;
+    i = s.indexOf(alt, i + 1);
+  }
+  return false;
 }
 
+// for each key point (its terms, each a list of spellings), whether the words name every one of its terms
 const touched = (pointTerms, text) => {
-  const have = terms(text);
-  return pointTerms.map((t) => t.length > 0 && t.filter((u) => have.has(u)).length * 5 >= 2 * t.length);
+  const s = keyNorm(text), ns = s.split(" ").join("");
+  return pointTerms.map((t) => t.length > 0 && t.every((term) => term.some((a) => named(a, s, ns))));
 };
 
 function normalise(spec, value) {
@@ -175,12 +260,19 @@ function normalise(spec, value) {
     throw new BadAnswer(say("choice_bad", { choices: spec.choices_text, s: short(pyStrip(value)) }));
   }
   const qs = spec.quantities || ["value"];
-  const qof = (i) => ({ quantity: qs[i % qs.length], units: spec.units || [] });
+  const at = spec.labels_at || [];
+  const qof = (i) => ({ quantity: qs[i % qs.length], units: spec.units || [],
+    labels: kind === "number" ? (spec.labels || []) : [], mine: i < at.length ? at[i] : [],
+    others: at.flatMap((e, j) => (j !== i ? e : [])) });
+  TYPED = value;
   if (kind === "number") {
     const [v, d, t] = readNumber(value, say("answer"), qof(0));
     return [[v], [d], [t]];
   }
   const items = splitText(value, kind, spec.item_length);
+  if (spec.length !== null && items.length !== spec.length && kind === "tuple" && items.some((v) => !/[0-9]/.test(v))) {
+    throw new BadAnswer(say("commas", { what: say("answer"), s: short(pyStrip(value)) }));
+  }
   if (spec.length !== null && items.length !== spec.length) {
     throw new BadAnswer(say("length", { n: spec.length, m: items.length }));
   }
@@ -208,7 +300,8 @@ const flat = (a) => (Array.isArray(a) ? a.flatMap(flat) : [a]);
 
 function entry(x, dec, t, tol, want, least = 0, slack = 0) {
   if (Math.abs(x - t) <= tol * (1 + 1e-9)) return "ok";
-  if (dec !== null && least <= dec && dec <= want && dec < POW10.length && x !== 0) {
+  if (dec !== null && least <= dec && dec <= want && dec < POW10.length && x !== 0 &&
+      1 / POW10[dec] <= Math.abs(t) * (1 + 1e-9) && (dec >= 1 || Math.abs(t) >= 10)) {
     const unit = 1 / POW10[dec], off = Math.abs(x - t);
     if (dec < want && (off < 0.5 * unit * (1 - 1e-9) || (off <= 0.5 * unit * (1 + 1e-9) && Math.abs(x) > Math.abs(t)))) {
       return "round";
@@ -277,6 +370,16 @@ function verdictOf(spec, answer) {
       if (near < off && (best === null || near < best[0])) best = [near, m, i];
     }
   }
+  let also = best;
+  if (best === null) {   // a close answer that is as near a listed mistake (at any precision) says so too
+    for (const m of spec.mistakes) {
+      const ma = flat(m.answer);
+      if (states(g, decs, ma, tol, want).every((s) => s !== "no")) {
+        const near = far(ma);
+        if (near <= off && (also === null || near < also[0])) also = [near, m];
+      }
+    }
+  }
   if (best === null) {
     const qs0 = spec.quantities || ["value"];
     for (let i = 0; i < g.length; i++) {
@@ -287,7 +390,7 @@ function verdictOf(spec, answer) {
   }
   if (st.every((s) => s === "ok")) return { status: "correct", message: say("correct", { answer: spec.answer_text }) };
   if (st.every((s) => s !== "no")) {
-    return { status: "close", message: closeText(spec, st, decs, toks, best === null ? null : best[1]) };
+    return { status: "close", message: closeText(spec, st, decs, toks, also === null ? null : also[1]) };
   }
   if (best !== null) {
     return { status: "mistake", message: say("mistake", { mistake: best[1].mistake, hint: best[1].hint }), mistake: best[2] };

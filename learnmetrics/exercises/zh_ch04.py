@@ -54,8 +54,8 @@ def _solve_2(y, s):
     lines = [f"{pos.size} 个正例 × {neg.size} 个反例 = {pairs} 个（正例，反例）对。"]
     for p in pos:
         above, tie = int(np.sum(p > neg)), int(np.sum(p == neg))
-        lines.append(f"正例 {p:.2f}：分数高于 {above} 个反例" + (f"，与 {tie} 个持平" if tie else ""))
-    lines.append(f"顺序正确 {right} 对，持平 {tied} 对（每对记 1/2），顺序错误 {wrong} 对")
+        lines.append(f"正例 {p:.2f}：分数高于 {above} 个反例" + (f"，与 {tie} 个并列" if tie else ""))
+    lines.append(f"顺序正确 {right} 对，并列 {tied} 对（每对记 1/2），顺序错误 {wrong} 对")
     lines.append(f"AUC = ({right} + {tied}/2) / {pairs} = {roc_auc_score(y, s):.4f}（= roc_auc_score）")
     return "\n".join(lines)
 
@@ -63,17 +63,17 @@ def _solve_2(y, s):
 def _zh_2(made):
     y, s = made["data"]["y_true"], made["data"]["y_score"]
     return dict(
-        prompt=f"六个样例按分数排序：{_list(y, s)}。数（正例，反例）对来计算 AUC：顺序正确的一对记 1，持平记 1/2。",
+        prompt=f"六个样例按分数排序：{_list(y, s)}。数（正例，反例）对来计算 AUC：顺序正确的一对记 1，并列记 1/2。",
         mistakes=[
             ("你数的是顺序错误的对（反例排在正例之上）。", "这个比例是排序损失 ℓ_rank = 1 − AUC；AUC 数的是正例排在上面的对。"),
-            ("你把持平记成了 0。", "持平的一对，任何阈值都分不开它们：记 1/2（曲线上的斜步）。"),
-            ("你把持平记成了 1。", "持平不是顺序正确的一对：记 1/2，即它在曲线下那个小方格的一半。"),
+            ("你把并列记成了 0。", "并列的一对，任何阈值都分不开它们：记 1/2（曲线上的斜步）。"),
+            ("你把并列记成了 1。", "并列不是顺序正确的一对：记 1/2，即它在曲线下那个小方格的一半。"),
         ],
         solve=lambda: _solve_2(y, s),
     )
 
 
-translate("04.2", hint="对每个正例，数出分数比它低的反例（持平记 1/2）；再除以 m+ × m−。", variants=_zh_2,
+translate("04.2", hint="对每个正例，数出分数比它低的反例（并列记 1/2）；再除以 m+ × m−。", variants=_zh_2,
           **_zh_2(e._make_04_2(0)))
 
 
@@ -135,8 +135,8 @@ def _zh_4(made):
         mistakes=[
             ("这是 (TPR, FPR)：坐标轴反了。", "ROC 点是 (FPR, TPR)，FPR 在横轴上。"),
             ("你竖直向上走了一步，好像只有正例越过了截断点。",
-             f"分数为 {tie:.2f} 的正例和反例持平：它们一起越过截断点，所以 FP 也增加。"),
-            ("你水平向右走了一步，好像只有反例越过了截断点。", "持平的这一组也纳入了正例：TP 在同一步里增加（斜着走）。"),
+             f"分数为 {tie:.2f} 的正例和反例并列：它们一起越过截断点，所以 FP 也增加。"),
+            ("你水平向右走了一步，好像只有反例越过了截断点。", "并列的这一组也纳入了正例：TP 在同一步里增加（斜着走）。"),
         ],
         solve=lambda: _solve_4(y, s),
     )
@@ -162,7 +162,9 @@ translate(
            "及其面积 lm.auc，再求平均（不用 roc_auc_score）。保留 4 位小数。",
     hint="每个类别一个 AUC（该类为正例，其余两类为反例），再对这三个数求简单平均。",
     mistakes=[
-        ("这是用 np.interp 平均得到的曲线的面积（笔记 004 的方法）。",
+        ("这是用 np.interp 平均得到的曲线的面积（笔记 004 的方法）"
+         + (f"，也是微平均 AUC（{e._micro:.4f}）：宏平均指三个类别 AUC 的简单平均。"
+            if round(e._interp, 4) == round(e._micro, 4) else "。"),
          "np.interp 在每个 FPR 处只保留一个高度，所以切掉了曲线竖直台阶的拐角、多算了面积（第 9 节）；"
          "应当对三个 AUC 求平均。（这里它与微平均 AUC 在 4 位小数上也相同，只是巧合。）"),
         (f"这是按类别大小（{', '.join(map(str, e._sizes))}）加权的平均。", "宏平均给每个类别相同的权重：三个 AUC 的简单平均。"),
@@ -195,7 +197,7 @@ FOLLOWS = {
              'mistake 3': '648fa8c792', 'solve': 'a79ee500d0'},
     '04.4': {'prompt': 'e449afdc77', 'hint': '41b51e3999', 'mistake 1': 'ebfc48341c', 'mistake 2': '317bd83bc4',
              'mistake 3': 'ae759f2a61', 'solve': 'dcef5d0477'},
-    '04.5': {'prompt': '6463604961', 'hint': '92141128be', 'mistake 1': '2018e8f2e8', 'mistake 2': '0734ce281d',
+    '04.5': {'prompt': '6463604961', 'hint': '92141128be', 'mistake 1': '2ad7c787c6', 'mistake 2': '0734ce281d',
              'mistake 3': '2e0769e4fb', 'mistake 4': '3df00c5584', 'solve': '77f9652316'},
     '04.6': {'prompt': 'cd5da822da', 'answer': '0b7ad1cb9d', 'key_points': '6f81edf454'},
 }

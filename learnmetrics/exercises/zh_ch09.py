@@ -72,7 +72,8 @@ _M2 = {
 translate(
     "09.2",
     choices=("偏差²", "方差", "噪声"),
-    aliases={f"{_TERM[t]}{w}": t for t in TERMS for w in ("增大", "变大", "增加")},
+    aliases={**{f"{_TERM[t]}{w}": t for t in TERMS for w in ("增大", "变大", "增加")},
+             **{f"{t} {w}": t for t in TERMS for w in ("grows", "increases", "goes up")}},
     prompt=f"在本章的模拟中（正弦曲线，20 个训练点，σ = 0.3），次数从 {LO} 升到 {HI} 时，三项中哪一项增大？"
            f"{zh_choice_list([_TERM[t] for t in TERMS], TERMS)}。",
     hint="在第 2 节的表格中比较这两个次数下的每一列。",
@@ -130,7 +131,9 @@ translate(
     choices=tuple(_OPT_ZH[o] for o in OPTS),
     aliases={**{w: OPTS[0] for w in ("低于噪声", "低于", "低于ε²", "小于噪声", "比噪声低", "比噪声小", "小于ε²")},
              **{w: OPTS[1] for w in ("约等于噪声", "约等于", "约等于ε²", "差不多", "接近噪声", "和噪声差不多", "接近ε²")},
-             **{w: OPTS[2] for w in ("高于噪声", "高于", "高于ε²", "大于噪声", "比噪声高", "比噪声大", "大于ε²")}},
+             **{w: OPTS[2] for w in ("高于噪声", "高于", "高于ε²", "大于噪声", "比噪声高", "比噪声大", "大于ε²")},
+             **{w: OPTS[0] for w in ("远低于噪声", "远低于", "小于", "远小于", "far below", "well below", "far below the noise")},
+             **{w: OPTS[2] for w in ("远高于噪声", "远高于", "大于", "远大于", "far above", "well above", "far above the noise")}},
     prompt=f"先预测，再用探索器验证：在 {DEG} 次时，训练 MSE（在训练集本身上的误差）与噪声项 ε² = σ² = {RES.noise:.2f} "
            f"相比会在哪里？{zh_choice_list([_OPT_ZH[o] for o in OPTS], OPTS)}。"
            "“约等于”指在 ε² 的 0.8 到 1.25 倍之间。",

@@ -157,7 +157,9 @@ translate(
     choices=tuple(_OPT_ZH[o] for o in OPTS5),
     aliases={**{w: "about 95%" for w in ("约95%", "95%左右", "大约95%", "差不多95%", "接近95%")},
              **{w: "below 95%" for w in ("低于", "不到95%", "小于95%", "低于95", "少于95%")},
-             **{w: "above 95%" for w in ("高于", "超过95%", "大于95%", "高于95", "多于95%")}},
+             **{w: "above 95%" for w in ("高于", "超过95%", "大于95%", "高于95", "多于95%")},
+             **{f"{w}{n}": o for n in ("百分之九十五", "百分之95") for w, o in (("约", "about 95%"), ("低于", "below 95%"),
+                                                                              ("高于", "above 95%"))}},
     prompt="先预测，再用探索器验证：把样本量滑块设为 n = 17（和西瓜一样多的测试样例）。200 个测试集的 95% DeLong 区间中，"
            "包含真实 AUC 的比例是多少（探索器的标题数出了这个比例）？"
            f"{zh_choice_list([_OPT_ZH[o] for o in OPTS5], OPTS5)}。"

@@ -1,6 +1,8 @@
 """Chinese texts of chapter 11's exercises (the numbers are the English ones, from ch11)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from learnmetrics import calibration as C
@@ -80,7 +82,9 @@ def _zh_3(made):
         prompt=f"一个反例得到 P(+) = {p}。它的对数损失（自然对数）是多少？",
         mistakes=[
             ("这是以 10 为底的对数，", "对数损失用的是自然对数 ln。"),
-            ("这是错误类别（+）的概率的 -ln，", f"对数损失取的是给“真实”类别的概率，这里是 1 - {p}。"),
+            ("这是错误类别（+）的概率的 -ln" + (f"，保留 2 位小数时也等于 1 - {p} = {1 - p:.2f} 本身（真实类别的概率，"
+                                            "没有取 -ln），" if -math.log(p) - (1 - p) < 0.01 else "，"),
+             f"对数损失取的是给“真实”类别的概率，这里是 1 - {p}。"),
         ],
         solve=lambda: _solve_3(p),
     )
@@ -106,6 +110,10 @@ _M4 = {"goes up": ("变柔和看起来应该有帮助，", "AUC 只看分数的�
 translate(
     "11.4",
     choices=("变大", "不变", "变小"),
+    aliases={f"AUC {w}": o for o, ws in (("goes up", ("变大", "上升", "goes up", "increases")),
+                                         ("stays the same", ("不变", "不会变", "不改变", "stays the same", "remains the same",
+                                                             "is unchanged", "does not change")),
+                                         ("goes down", ("变小", "下降", "goes down", "decreases"))) for w in ws},
     prompt="先预测，再用探索器验证：把温度从 T = 1 调到 T = 2（概率更柔和）。AUC 会……"
            f"{zh_choice_list(['变大', '不变', '变小'], OPTS4)}。",
     hint="把每个对数几率都除以 2，会改变两个样例中哪个分数更高吗？",
@@ -130,7 +138,7 @@ FOLLOWS = {
              'mistake 3': 'ec2db4e16f', 'solve': 'c1a6037ec4'},
     '11.2': {'prompt': 'b158523395', 'hint': 'f9b60aa4e3', 'mistake 1': '0e0505d91b', 'mistake 2': '413dfb372a',
              'solve': 'f492690a68'},
-    '11.3': {'prompt': '534b16d05d', 'hint': 'ac32e12514', 'mistake 1': '4c9c031855', 'mistake 2': '664f11432e',
+    '11.3': {'prompt': '534b16d05d', 'hint': 'ac32e12514', 'mistake 1': '4c9c031855', 'mistake 2': 'd1d828b96e',
              'solve': 'b2f33ff500'},
     '11.4': {'prompt': 'e8649334d6', 'hint': '46d685a485', 'mistake 1': '4f62f3a252', 'mistake 2': 'f5d25f6cd1',
              'solve': '2f87e43188'},

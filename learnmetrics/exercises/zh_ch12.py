@@ -177,6 +177,7 @@ def _zh_6(made):
             ("你对 FNR 和 FPR 取了平均，好像两类一样多。", "漏掉的正例按 p 加权，误报按 1 - p 加权。"),
             ("你用 p 给 FPR 加权、用 1 - p 给 FNR 加权：弄反了。", "FNR 是正例中的比例（权重 p），FPR 是反例中的比例（权重 1 - p）。"),
             ("你把 FNR 和 FPR 直接相加，没有加权。", "每个比率都是它所在类别中的比例：按该类别的占比 p 或 1 - p 加权。"),
+            ("这只是 FPR，即反例中的错误率。", "漏掉的正例也是错误：把 p (1 - TPR) 加到 (1 - p) FPR 上。"),
         ],
         solve=lambda: _solve_6(fpr, tpr, p),
     )
@@ -318,7 +319,7 @@ FOLLOWS = {
     '12.5': {'prompt': 'd79c1beb14', 'hint': '10319bdab9', 'mistake 1': '14b0f066e7', 'mistake 2': '4d58a7d74a',
              'mistake 3': '553dfcc6ad', 'solve': '3bd73c9f77'},
     '12.6': {'prompt': 'fc91071ef1', 'hint': 'ce40817d7f', 'mistake 1': '0750f95ae3', 'mistake 2': '7a25aa790d',
-             'mistake 3': '6af515eb71', 'solve': 'ecda8c6cec'},
+             'mistake 3': '6af515eb71', 'mistake 4': '89cfdc4060', 'solve': 'ecda8c6cec'},
     '12.7': {'prompt': '889b2c2d54', 'hint': '0edb9570e3', 'mistake 1': '674e5e5baf', 'mistake 2': 'e4b1b598d8',
              'mistake 3': 'c818b08a30', 'solve': '8b7be44443'},
     '12.8': {'prompt': '8013dbc8d7', 'hint': 'ae1e60ac3d', 'mistake 1': '4b94b0039b', 'mistake 2': '522015d647',

@@ -85,7 +85,9 @@ def _zh_3(made):
     return dict(
         prompt=f"标记 {y.tolist()}（1 = 正例），分数按此顺序从 1 降到 1/12。在查全率至少为 2/3 的阈值中，最高的查准率是多少"
                "（保留 4 位小数）？",
-        mistakes=[("这个查准率只在查全率低于 2/3 时才能达到，", "只保留查全率达到下限的阈值，再取其中最好的查准率。")],
+        mistakes=[("这个查准率只在查全率低于 2/3 时才能达到，", "只保留查全率达到下限的阈值，再取其中最好的查准率。"),
+                  ("这是把所有样例都预测为正例（查全率为 1）时的查准率，",
+                   "下限要求查全率至少为 2/3，而不是 1：在所有达到下限的截断点中取最好的查准率。")],
         solve=lambda: _solve_3(y),
     )
 
@@ -123,7 +125,10 @@ translate(
     choices=tuple(_OPT[o] for o in e._OPTS4),
     aliases={**{w: "about 0.5" for w in ("大约0.5", "0.5左右", "约0.50", "约一半", "一半", "大约一半", "约50%", "随机猜测的水平")},
              **{w: "about 0.86" for w in ("大约0.86", "0.86左右", "约86%")},
-             **{w: "about 0.68" for w in ("大约0.68", "0.68左右", "约68%")}},
+             **{w: "about 0.68" for w in ("大约0.68", "0.68左右", "约68%")},
+             **{f"{w}{n}": o for w in ("接近", "about ", "约") for n, o in (("0.5", "about 0.5"), ("0.50", "about 0.5"),
+                                                                           ("0.86", "about 0.86"), ("0.860", "about 0.86"),
+                                                                           ("0.68", "about 0.68"), ("0.680", "about 0.68"))}},
     prompt="标记是随机的（两类各占一半），与特征无关；在全部 100 个样例上从 2,000 个噪声特征中选出与标记关联最强的 20 个，然后 5 折交叉验证报告精度为 "
            f"0.86。在新样例上的精度是……{zh_choice_list([_OPT[o] for o in e._OPTS4], e._OPTS4)}。",
     hint="标记随机且与特征无关时，任何学习器能做到多好？",
@@ -167,7 +172,8 @@ FOLLOWS = {
              'solve': '675579711e'},
     '13.2': {'prompt': 'e7053e74ae', 'hint': 'c2ef4dae11', 'mistake 1': '4b2ece2024', 'mistake 2': '3a0fd33e73',
              'solve': '8d22b2c703'},
-    '13.3': {'prompt': '3c7028c775', 'hint': '20af7bd0b2', 'mistake 1': 'ecacddac30', 'solve': 'd3bf15e417'},
+    '13.3': {'prompt': '3c7028c775', 'hint': '20af7bd0b2', 'mistake 1': 'ecacddac30', 'mistake 2': '2f01bb7c27',
+             'solve': 'd3bf15e417'},
     '13.4': {'prompt': 'ca3f7d05cf', 'hint': '33864b3e14', 'mistake 1': '2994b15dd3', 'mistake 2': '95215a03f8', 'solve': '0b9e5a2a1b'},
     '13.5': {'prompt': '1b02c21a7c', 'hint': 'a1da66c8d7', 'mistake 1': '90da5a17ad', 'mistake 2': '588f2d35a5',
              'solve': 'ad31bce3a9'},

@@ -63,6 +63,8 @@ def _zh_3(made):
         mistakes=[
             ("这是买主的比例，也就是它判错的客户，", "精度是判对的比例：所有非买主。"),
             ("常数预测不是抛硬币，", "它在所预测的那一类的每个样例上都是对的。"),
+            (f"这是在划分之前打印的、对全部 {e._N_ALL} 位客户都不寄送时的精度，",
+             f"本题只问这 {m} 位测试客户：({m} - {pos}) / {m}。"),
         ],
         solve=lambda: f"精度 = ({m} - {pos}) / {m} = {(m - pos) / m:.4f}",
     )
@@ -73,6 +75,10 @@ translate("14.3", hint="它在每一位没有购买的客户上都判对了。",
 translate(
     "14.4",
     choices=("不变", "变高", "变低"),
+    aliases={f"AUC {w}": o for o, ws in (("unchanged", ("不变", "不会变", "不改变", "unchanged", "stays the same",
+                                                        "remains the same", "does not change")),
+                                         ("higher", ("更高", "变高", "higher", "goes up")),
+                                         ("lower", ("更低", "变低", "lower", "goes down"))) for w in ws},
     prompt="一个用 class_weight='balanced' 在正例占 6% 的数据上训练的模型，平均预测概率为 0.43。用在留出数据上拟合的一个"
            f"递增的 sigmoid 函数对它的分数重新校准。它在同一测试集上的 ROC AUC 会……"
            f"{zh_choice_list(['不变', '变高', '变低'], e._OPTS4)}。",
@@ -116,7 +122,7 @@ FOLLOWS = {
     '14.2': {'prompt': 'ba285583e6', 'hint': 'bb26330b4c', 'mistake 1': '44674de6de', 'mistake 2': '6a5effcd3a',
              'solve': '836c4074fb'},
     '14.3': {'prompt': '6e1ee7938b', 'hint': '644214b6e0', 'mistake 1': 'dc266ccf56', 'mistake 2': '05522fce1b',
-             'solve': '8dc425169a'},
+             'mistake 3': '141dc70893', 'solve': '8dc425169a'},
     '14.4': {'prompt': '3282335f5d', 'hint': 'df87bc872d', 'mistake 1': '7a2bb9178c', 'mistake 2': 'ba615af430'},
     '14.5': {'prompt': 'd30b7dd9d6', 'hint': '0220702071', 'mistake 1': '71eaa4d35a', 'mistake 2': '1aa89a7260'},
     '14.6': {'prompt': 'd4776c401a', 'answer': 'acd0b249ef', 'key_points': 'e6eb0b5419'},
