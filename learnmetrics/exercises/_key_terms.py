@@ -60,11 +60,11 @@ KEY_TERMS: dict[str, tuple[tuple[str, ...], ...]] = {
         ("ap|average precision|平均精度|平均查准率", "rank|position|位次|位置|排在|排名"),
         ("same rank|same position|位次相同|相同位次|同样的位次|位置相同|相同的位置", "ap|average precision|平均精度"),
     ),
-    "07.6": (
+    "07.6": (   # MAE, in proportion / MSE squares, a few large errors dominate / a median / the mean drags
         ("mae|mean absolute|absolute error|平均绝对误差|绝对误差",),
-        ("proportion|linear|each minute|every minute|same amount|成正比|线性|每分钟", "absolute|mae|绝对"),
         ("mse|squared|square|平方", "100|dominat|outlier|large error|much more|主导|大误差|严重|极端"),
         ("median|中位数",),
+        ("mean|均值|平均数|平均值", "extreme|drag|outlier|pull|极端|拉|拖"),
     ),
     "08.8": (
         ("p value|p = 0.4|0.4195|large p|high p|p值|p 值|p=0.4",
