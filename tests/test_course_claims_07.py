@@ -60,8 +60,9 @@ def test_07_5_solution_counts_parameters_with_the_intercept():
 
 
 def test_07_criteria_overflow_is_marked_and_the_current_degree_always_visible():
-    """Issue 24: the criteria axis is cut at its top; values above it get a triangle on the edge, and the
-    explorer's current degree always has a point (clipped to the top, never invisible)."""
+    """Issue 24: the criteria axis is cut at its top; values above it get a mark on the edge (an arrow, as
+    in plot_criteria: the triangle is Mallows' C_p's own marker), and the explorer's current degree
+    always has a point (clipped to the top, never invisible)."""
     pytest.importorskip("ipywidgets")
     from learnmetrics.exercises import EXERCISES
     from learnmetrics.widgets.regression import PolynomialDegreeExplorer
@@ -77,7 +78,9 @@ def test_07_criteria_overflow_is_marked_and_the_current_degree_always_visible():
     assert ex._current.get_clip_on() is False
     deltas = [ex.table.delta(c) for c in ("aic", "bic", "cp")]
     assert max(d[0] for d in deltas) > top                       # degree 0 is off the scale ...
-    tri = [ln for ln in ax.get_lines() if ln.get_marker() == "^" and ln.get_linestyle() == "None"
+    from learnmetrics.plotting.regression import OVERFLOW_MARK
+
+    tri = [ln for ln in ax.get_lines() if ln.get_marker() == OVERFLOW_MARK["marker"] and ln.get_linestyle() == "None"
            and len(ln.get_xdata()) and not ln.get_clip_on()]
     assert tri and all(np.all(np.asarray(ln.get_ydata()) == top) for ln in tri)   # ... and marked at the top
     assert any(0 in np.asarray(ln.get_xdata()) for ln in tri)
