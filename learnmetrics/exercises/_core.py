@@ -152,8 +152,10 @@ class Exercise:
         labels accepted before it ("e10 = 17", "FPR=0.25, TPR=0.6": see :func:`_labels_of`)."""
         q = self.quantity if isinstance(self.quantity, tuple) else (self.quantity,)
         names, each = _labels_of(self)
-        return {"quantities": list(q), "units": [_unit_key(u) for u in self.units], "labels": names,
-                "labels_at": each}
+        words, cjk, given = _prompt_words(self)
+        return {"quantities": list(q), "units": [_unit_key(u) for u in self.units],
+                "labels": [k for k in names if k not in given], "labels_at": each, "words": words, "cjk": cjk,
+                "given": given}
 
     @property
     def choices_zh(self) -> tuple[str, ...]:
@@ -453,24 +455,88 @@ def _labels_of(ex) -> tuple[list[str], list[list[str]]]:
     return sorted(names - {k for e in each for k in e}), each
 
 
+def _prompt_words(ex) -> tuple[list[str], list[str], list[str]]:
+    """What a learner may write before the number of a one-number answer, from the prompt in either
+    language: its words (keys of :func:`_label_key`: "degree", "fpr", "r2"), the runs of Chinese
+    characters of the Chinese prompt (a label of Chinese words must lie in one: "次数"), and the names
+    of the values the prompt GIVES (a name right before "= <number>": "P" of "P = 0.75", "precision P",
+    "查准率 P"), which are never read as the label of the value asked."""
+    if ex.kind != "number":
+        return [], [], []
+    texts = [ex.prompt] + ([ex.zh["prompt"]] if isinstance(ex.zh.get("prompt"), str) else [])
+    words, cjk, given = set(), [], set()
+    for t in texts:
+        t = unicodedata.normalize("NFKC", t)
+        words.update(w.lower() for w in re.findall(_WORD, t))
+        cjk += [r for r in re.findall(r"[\u4e00-\u9fff]+", t) if r not in cjk]
+        for m in re.finditer(_GIVEN, t):
+            toks = [w.strip("(),;:，；：（）") for w in t[:m.start()].split()][-3:]
+            for i in range(len(toks)):
+                joined = "".join(toks[i:]).lower()
+                given.add(joined)
+                if i == 0:       # inside a run of Chinese characters: every suffix that starts at one
+                    given.update(joined[j:] for j in range(1, len(joined)) if re.match(r"[\u4e00-\u9fff]", joined[j]))
+    given.discard("")
+    return sorted(words), cjk, sorted(given)
+
+
+# a name given a value in the prompt: "P = 0.75", "x = [1, 2]" (not a formula: "R² = 1 - SSE/SST", "e01 = 22 - e10")
+_GIVEN = r"(?:=|≈)\s*(?:\[|[-+]?[0-9.]+(?![0-9.]*\s*[-+*/×·^(]))"
+_WORD = r"[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff]*"
+# a learner's words before a number, without "=": "degree 2", "the FPR is 0.0667", "次数 2", "次数为2", "次数2"
+_PHRASE = re.compile(r"^([^\s\d=:≈,;()\[\]+\-.][^\s=:≈,;()\[\]]*?(?:\s+[^\s\d=:≈,;()\[\]+\-.][^\s=:≈,;()\[\]]*?){0,2}?)"
+                     r"(?:\s*(?:是|为)\s*|\s+|(?<=[\u4e00-\u9fff]))(?=[-+]?\.?[0-9])")
+# words that change what the number means ("below 0.5", "不到 0.5"): never read past
+_LABEL_STOP = ("not", "no", "never", "than", "less", "more", "above", "below", "under", "over", "least", "most", "at",
+         "minus", "plus", "times", "nor", "or", "without", "between", "from", "to", "and", "up", "within", "except")
+_FILLER = ("the", "is", "its", "was", "will", "be", "it")     # words of a sentence around the label ("the FPR is")
+_LABEL_STOP_ZH = re.compile(r"不|没|非|无|大于|小于|至少|至多|最多|最少|超过|低于|高于|以上|以下|多于|少于|不到|接近")
+
+
+def _prompt_phrase(text: str, q: dict) -> bool:
+    """Whether the words ``text`` are all words of the prompt (an English word of either prompt, or
+    two or more Chinese characters found in the Chinese prompt), none of them one that changes what the
+    number means ("below", "至少")."""
+    toks = text.split()
+    if not toks or not q.get("words"):
+        return False
+    pieces = [p for w in toks for p in re.findall(r"[\u4e00-\u9fff]+|[^\u4e00-\u9fff]+", _label_key(w))]
+    if len(pieces) == 1 and re.fullmatch(r"[\u4e00-\u9fff]", pieces[0]):   # one Chinese character alone ("选 2")
+        return False
+    for k in pieces:
+        if re.fullmatch(r"[\u4e00-\u9fff]+", k):
+            if not any(k in r for r in q.get("cjk", ())) or _LABEL_STOP_ZH.search(k):
+                return False
+        elif not re.fullmatch(_WORD, k) or (k not in q["words"] and k not in _FILLER) or k in _LABEL_STOP:
+            return False
+    return True
+
+
 def _read_label(s: str, what: str, q: dict) -> str:
     """``s`` without the words before its number that a learner writes before an answer ("答：",
     "约", "about") and a label that names the quantity asked ("e10 =", an entry's name as the prompt
-    gives it); a label of another entry of the tuple is refused, naming it."""
+    gives it, words of the prompt: "degree 2", "the FPR is", "次数为"); a label of another entry of the
+    tuple, or the name of a value the prompt gives ("P = 0.0667" where the prompt says P = 0.75), is
+    refused, naming it."""
     for _ in range(3):
         m = _LEAD.match(s)
         if m is not None and m.end() < len(s):
             s = s[m.end():]
             continue
-        m = _LABEL.match(s)
+        m = _LABEL.match(s) or _PHRASE.match(s)
         if m is None:
             break
         key = _label_key(m.group(1))
-        if key in q.get("mine", ()) or key in q.get("labels", ()):
+        if key in q.get("mine", ()):
             s = s[m.end():]
             continue
         if key in q.get("others", ()):
             raise _BadAnswer(_m("label_order", what=what, w=_short(_as_typed(m.group(1).strip()), 20)))
+        if key in q.get("given", ()):
+            raise _BadAnswer(_m("label_given", what=what, w=_short(_as_typed(m.group(1).strip()), 20)))
+        if key in q.get("labels", ()) or _prompt_phrase(m.group(1), q):
+            s = s[m.end():]
+            continue
         break
     return s
 
@@ -832,6 +898,7 @@ def _normalise(kind: str, value, *, length=None, item_length=None, choices=(), a
         mine = at[i] if i < len(at) else []
         return {"quantity": qs[i % len(qs)], "units": q.get("units", ()),
                 "labels": q.get("labels", ()) if kind == "number" else (),
+                "words": q.get("words", ()), "cjk": q.get("cjk", ()), "given": q.get("given", ()),
                 "mine": mine, "others": [k for j, e in enumerate(at) if j != i for k in e]}
     _TYPED[0] = value if isinstance(value, str) else ""
     if kind == "number":

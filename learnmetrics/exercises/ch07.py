@@ -298,7 +298,7 @@ register(
     "Polynomials of degree 0 to 8 are fitted. Which degree will Mallows' C_p pick (the smallest C_p)?",
     kind="number",
     quantity="count", answer=_CP_PICK, tolerance=0.01, decimals=0, data={"x": _XQ, "y": _YQ, "max_degree": 8},
-    units=("次", "degree"),       # "2 次" answers the Chinese prompt's "会选几次" ("degree 2": words before, refused)
+    units=("次", "degree", "次多项式", "阶"),   # "2 次" ("degree 2", "次数为 2": the prompt's words before it, read past)
     mistakes=[
         Mistake(_R2_PICK, "that is the degree with the largest R² (the smallest RSS),",
                 "the training R² never falls when a term is added; C_p adds 2 per parameter and stops where a term no longer pays."),

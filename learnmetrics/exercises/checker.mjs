@@ -76,16 +76,42 @@ function leadWords(s, what, q) {
   }
 }
 
+// a learner's words before a number, without "=" (Python's _PHRASE), and the words never read past
+const WORD = /^[A-Za-z\u0370-\u03ff][A-Za-z0-9_\u0370-\u03ff]*$/;
+const PHRASE = /^([^\s\d=:≈,;()\[\]+\-.][^\s=:≈,;()\[\]]*?(?:\s+[^\s\d=:≈,;()\[\]+\-.][^\s=:≈,;()\[\]]*?){0,2}?)(?:\s*(?:是|为)\s*|\s+|(?<=[\u4e00-\u9fff]))(?=[-+]?\.?[0-9])/;
+const LABEL_STOP = ["not", "no", "never", "than", "less", "more", "above", "below", "under", "over", "least", "most", "at",
+  "minus", "plus", "times", "nor", "or", "without", "between", "from", "to", "and", "up", "within", "except"];
+const FILLER = ["the", "is", "its", "was", "will", "be", "it"];
+const LABEL_STOP_ZH = /不|没|非|无|大于|小于|至少|至多|最多|最少|超过|低于|高于|以上|以下|多于|少于|不到|接近/;
+
+// whether the words of text are all words of the prompt (Python's _prompt_phrase)
+function promptPhrase(text, q) {
+  const toks = pyStrip(text).split(/\s+/).filter((w) => w);
+  if (!toks.length || !(q.words || []).length) return false;
+  const pieces = toks.flatMap((w) => labelKey(w).match(/[\u4e00-\u9fff]+|[^\u4e00-\u9fff]+/g) || []);
+  if (pieces.length === 1 && /^[\u4e00-\u9fff]$/.test(pieces[0])) return false;
+  for (const k of pieces) {
+    if (/^[\u4e00-\u9fff]+$/.test(k)) {
+      if (!(q.cjk || []).some((r) => r.includes(k)) || LABEL_STOP_ZH.test(k)) return false;
+    } else if (!WORD.test(k) || (!q.words.includes(k) && !FILLER.includes(k)) || LABEL_STOP.includes(k)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // s without the words a learner writes before an answer and a label that names the quantity asked
 function readLabel(s, what, q) {
   for (let k = 0; k < 3; k++) {
     let m = LEAD.exec(s);
     if (m !== null && m[0].length < s.length) { s = s.slice(m[0].length); continue; }
-    m = LABEL.exec(s);
+    m = LABEL.exec(s) || PHRASE.exec(s);
     if (m === null) break;
     const key = labelKey(m[1]);
-    if ((q.mine || []).includes(key) || (q.labels || []).includes(key)) { s = s.slice(m[0].length); continue; }
+    if ((q.mine || []).includes(key)) { s = s.slice(m[0].length); continue; }
     if ((q.others || []).includes(key)) throw new BadAnswer(say("label_order", { what, w: short(asTyped(pyStrip(m[1])), 20) }));
+    if ((q.given || []).includes(key)) throw new BadAnswer(say("label_given", { what, w: short(asTyped(pyStrip(m[1])), 20) }));
+    if ((q.labels || []).includes(key) || promptPhrase(m[1], q)) { s = s.slice(m[0].length); continue; }
     break;
   }
   return s;
@@ -263,6 +289,7 @@ function normalise(spec, value) {
   const at = spec.labels_at || [];
   const qof = (i) => ({ quantity: qs[i % qs.length], units: spec.units || [],
     labels: kind === "number" ? (spec.labels || []) : [], mine: i < at.length ? at[i] : [],
+    words: spec.words || [], cjk: spec.cjk || [], given: spec.given || [],
     others: at.flatMap((e, j) => (j !== i ? e : [])) });
   TYPED = value;
   if (kind === "number") {

@@ -61,7 +61,7 @@ def _solve_2():
     return ("留出一个样例后，它所属的类别在训练集中成了少数（49 对 50），所以学习器预测另一个类别：100 次测试全都出错。\n"
             + "\n".join(lines) + "\n"
             f"estimate_error(method='loo')：{e._loo:.4f}\n"
-            f"（分层 10 折交叉验证，100 次运行的均值：{e._tenfold.estimate:.4f}：每个训练集都是 45/45 持平，学习器只能随机猜）")
+            f"（分层 10 折交叉验证，100 次运行的均值：{e._tenfold.estimate:.4f}：每个训练集中两类都是 45 个，一样多，学习器只能随机猜）")
 
 
 translate(
@@ -70,7 +70,7 @@ translate(
            "留一法给出的错误率是多少？",
     hint="拿出一个样例，数一数剩下 99 个样例的类别。",
     mistakes=[
-        ("这是 10 折交叉验证给出的值（约 0.5），那里每个训练集的两类都持平。",
+        ("这是 10 折交叉验证给出的值（约 0.5），那里每个训练集中两类样例一样多（45 对 45）。",
          "留一法中，训练集里被留出样例所属的类别有 49 个，另一类有 50 个：学习器会预测哪一类？"),
         ("学习器从不预测被留出样例的类别。", "把它拿走后，它所属的类别在训练集中是少数。"),
     ],
@@ -136,7 +136,7 @@ translate("12.4", hint="TP = R m+；FP = TP (1 - P) / P；FPR = FP / m-。", var
 def _solve_5(y=e._y5, s=e._s5):
     pos, neg = s[y == 1], s[y == 0]
     wrong, ties, pairs = int(np.sum(pos[:, None] < neg[None, :])), int(np.sum(pos[:, None] == neg[None, :])), pos.size * neg.size
-    return (f"{pairs} 个正例-反例对；反例分数更高的有 {wrong} 对，持平的 {ties} 对。\n"
+    return (f"{pairs} 个正例-反例对；反例分数更高的有 {wrong} 对，分数并列的 {ties} 对。\n"
             f"l_rank = ({wrong} + {ties}/2) / {pairs} = {lm.rank_loss(y, s):.4f}\n"
             f"AUC = {lm.roc_auc_score(y, s):.4f} = 1 - l_rank（式 (2.22)）")
 
@@ -146,17 +146,17 @@ def _zh_5(made):
     which = "书中习题 2.5（" if made["prompt"].startswith("Book exercise 2.5 (") else "书中习题 2.5（换了新的数；"
     return dict(
         prompt=f"{which}式 (2.22)，AUC = 1 - l_rank）：对 y_true = {y.tolist()} 和分数 "
-               f"{s.tolist()}，计算排序损失 l_rank（持平记一半）。",
+               f"{s.tolist()}，计算排序损失 l_rank（分数并列记一半）。",
         mistakes=[
             ("这是 AUC，即 1 - l_rank。", "排序损失数的是排“反”了的对（反例排在正例之上）。"),
-            ("你把持平记成了完整的一对错误。", "持平既不算对也不算错：式 (2.21) 把它记作一半，而不是一。"),
-            ("你漏掉了持平的一对。", "持平的一对在式 (2.21) 中仍然要算：记一半，而不是零。"),
+            ("你把分数并列的一对记成了完整的一对错误。", "分数并列既不算对也不算错：式 (2.21) 把它记作一半，而不是一。"),
+            ("你漏掉了分数并列的一对。", "分数并列的一对在式 (2.21) 中仍然要算：记一半，而不是零。"),
         ],
         solve=lambda: _solve_5(y, s),
     )
 
 
-translate("12.5", hint="在所有正例-反例对中，数出反例分数更高的对；持平记 1/2。", variants=_zh_5, **_zh_5(e._make_12_5(0)))
+translate("12.5", hint="在所有正例-反例对中，数出反例分数更高的对；分数并列记 1/2。", variants=_zh_5, **_zh_5(e._make_12_5(0)))
 
 
 def _solve_6(fpr, tpr, p):
@@ -291,12 +291,12 @@ def _zh_10(made):
     first = ("这是 τ_χ²（式 (2.34)），前一步的结果。", "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)。")
     if made["prompt"].startswith("Book exercise 2.10:"):
         prompt = f"书中习题 2.10：书中表 2.5 给出算法 A、B、C 在四个数据集上的序值：{e._table_text(ranks)}。计算 τ_F（式 (2.35)）。"
-        swap = (f"这是做了持平校正的 τ_χ² = {lm.friedman_test(ranks, tie_correction=True).chi2.statistic:.4g}"
+        swap = (f"这是做了并列校正的 τ_χ² = {lm.friedman_test(ranks, tie_correction=True).chi2.statistic:.4g}"
                 "（SciPy 的 friedmanchisquare，第 08 章打印过），不是 τ_F；在 τ_F 中把 N（数据集）和 k（算法）对调恰好也得到这个数。",
-                "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)，用书中的 τ_χ²（不做持平校正），N = 4 个数据集（行），k = 3 个算法（列）。")
+                "τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)，用书中的 τ_χ²（不做并列校正），N = 4 个数据集（行），k = 3 个算法（列）。")
     else:
         prompt = (f"书中习题 2.10（换了新的数）：算法 {'、'.join('ABCD'[:k])} 在 N = {n} 个数据集上的序值"
-                  f"（序值 1 = 最好，持平者取平均序值；每行一个数据集）：{e._table_text(ranks)}。计算 τ_F（式 (2.35)）。")
+                  f"（序值 1 = 最好，并列者取平均序值；每行一个数据集）：{e._table_text(ranks)}。计算 τ_F（式 (2.35)）。")
         swap = ("τ_χ² 对了，但在 τ_F 中你把 N 和 k 对调了，",
                 f"τ_F = (N-1) τ_χ² / (N(k-1) - τ_χ²)，N = {n} 个数据集（行），k = {k} 个算法（列）。")
     return dict(prompt=prompt, mistakes=[first, swap], solve=lambda: _solve_10(ranks))
