@@ -188,29 +188,49 @@ def _decimal_range(s: np.ndarray, scale: float):
 
 
 class _Outside:
-    """A tally's answer when a score lies outside its window of codes (see :func:`_decimal_scale`)."""
+    """A tally's answer when a score lies outside its window of codes (see :func:`_decimal_scale`):
+    the block where it stopped and the counts of the blocks before it."""
+
+    def __init__(self, start: int, counts: np.ndarray):
+        self.start, self.counts = start, counts
 
 
-_OUTSIDE = _Outside()
+def _moved_counts(counts, lo, n_codes, lo2, n2, halves: bool):
+    """The counts of a window ``lo .. lo + n_codes - 1`` laid out for the window ``lo2 .. lo2 +
+    n2 - 1`` (every count is of a code in both: the scores lie within the full range); two
+    counts per code, interleaved (negatives, positives) or, with ``halves``, negatives first."""
+    moved = np.zeros(2 * n2, dtype=np.int64)
+    a, b = max(lo, lo2), min(lo + n_codes, lo2 + n2)  # codes in both windows
+    if a < b:
+        src, dst, k = int(a - lo), int(a - lo2), int(b - a)
+        if halves:
+            moved[dst : dst + k] = counts[src : src + k]
+            moved[n2 + dst : n2 + dst + k] = counts[n_codes + src : n_codes + src + k]
+        else:
+            moved[2 * dst : 2 * (dst + k)] = counts[2 * src : 2 * (src + k)]
+    return moved
 
 
 def _tally_full(tally, pos, s, scale, lo, n_codes):
-    """``tally`` over the window, or, when a score lies outside it, over the full range
-    (the code indices still counted from ``lo``); None when the full range is refused
-    or a score is not a code."""
+    """``tally`` over the window, or, when a score lies outside it, over the full range from
+    the block where it stopped (the counts so far moved to the full range's layout; the code
+    indices still counted from ``lo``); None when the full range is refused or a score is not
+    a code."""
     got = tally(pos, s, scale, lo, n_codes)
-    if got is not _OUTSIDE:
+    if not isinstance(got, _Outside):
         return got
     plan = _decimal_range(s, scale)
     if plan is None:
         return None
-    if max(abs(plan[1]), abs(plan[1] + plan[2] - 1)) >= 2.0**48:
-        tally = _tally_by_division_window
-    got = tally(pos, s, *plan)
-    if got is None or got is _OUTSIDE:  # (never outside its own range)
+    _, lo2, n2 = plan
+    start, counts = got.start, _moved_counts(got.counts, lo, n_codes, lo2, n2, tally is _tally_by_division_window)
+    if tally is _tally_window and max(abs(lo2), abs(lo2 + n2 - 1)) >= 2.0**48:  # (not reached: see _decimal_scale)
+        tally, start, counts = _tally_by_division_window, 0, None
+    got = tally(pos, s, *plan, start=start, counts=counts)
+    if got is None or isinstance(got, _Outside):  # (never outside its own range)
         return None
     present, npos, nneg = got
-    return present + int(plan[1] - lo), npos, nneg
+    return present + int(lo2 - lo), npos, nneg
 
 
 _MAGIC = 1.5 * 2.0**52  # x + _MAGIC rounds x to an integer (half to even) held in the low bits, |x| < 2**51
@@ -235,9 +255,11 @@ def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int
     return _tally_full(_tally_window, pos, s, scale, lo, n_codes)
 
 
-def _tally_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
-    """:func:`_tally` over the window ``lo .. lo + n_codes - 1``: ``_OUTSIDE`` when a block that
-    fails the check holds a score beyond the window's values (else None)."""
+def _tally_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int, start: int = 0,
+                  counts=None):
+    """:func:`_tally` over the window ``lo .. lo + n_codes - 1`` from the block at ``start`` (adding
+    to ``counts``): an :class:`_Outside` when a block that fails the check holds a score beyond
+    the window's values (else None)."""
     n = s.size
     size = min(n, _TALLY_BLOCK)
     buf = np.empty(size)
@@ -248,8 +270,9 @@ def _tally_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_cod
     base = _MAGIC_BITS + 2 * int(lo)
     scale2 = 2.0 * scale
     lab = pos.view(np.uint8) if pos.dtype == np.bool_ else pos  # uint8 -> float casts faster than bool
-    counts = np.zeros(2 * n_codes, dtype=np.int64)
-    for i in range(0, n, _TALLY_BLOCK):
+    if counts is None:
+        counts = np.zeros(2 * n_codes, dtype=np.int64)
+    for i in range(start, n, _TALLY_BLOCK):
         block = s[i : i + _TALLY_BLOCK]
         m = block.size
         t, ix, c, b = buf[:m], idx[:m], chk[:m], bad[:m]
@@ -259,7 +282,7 @@ def _tally_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_cod
         np.subtract(ix, base, out=ix)
         np.take(values, ix, mode="clip", out=c)
         if np.not_equal(c, block, out=b).any():
-            return _OUTSIDE if block.min() < values[0] or block.max() > values[-1] else None
+            return _Outside(i, counts) if block.min() < values[0] or block.max() > values[-1] else None
         got = np.bincount(ix)  # every idx is in the window (checked): at most 2 n_codes counts
         counts[: got.size] += got
     nneg, npos = counts[0::2], counts[1::2]
@@ -274,15 +297,17 @@ def _tally_by_division(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, 
     return _tally_full(_tally_by_division_window, pos, s, scale, lo, n_codes)
 
 
-def _tally_by_division_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
+def _tally_by_division_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int,
+                              start: int = 0, counts=None):
     n = s.size
     size = min(n, _TALLY_BLOCK)
     buf = np.empty(size)
     chk = np.empty(size)
     bad = np.empty(size, dtype=bool)
     idx = np.empty(size, dtype=np.intp)
-    counts = np.zeros(2 * n_codes, dtype=np.int64)
-    for i in range(0, n, _TALLY_BLOCK):
+    if counts is None:
+        counts = np.zeros(2 * n_codes, dtype=np.int64)
+    for i in range(start, n, _TALLY_BLOCK):
         block = s[i : i + _TALLY_BLOCK]
         m = block.size
         t, b, ix = buf[:m], bad[:m], idx[:m]
@@ -296,7 +321,7 @@ def _tally_by_division_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: 
         if b.any():
             return None
         if t.min() < lo or t.max() > lo + (n_codes - 1):
-            return _OUTSIDE
+            return _Outside(i, counts)
         np.subtract(t, lo, out=t)
         np.copyto(ix, t, casting="unsafe")
         np.add(ix, n_codes, out=ix, where=pos[i : i + _TALLY_BLOCK])

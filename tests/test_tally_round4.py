@@ -66,6 +66,25 @@ def test_window_tally_equals_full_range_tally(n):
     assert outcomes == {True, False}
 
 
+@pytest.mark.parametrize("where", [(1,), (-1,), (70_000,), (65_535, 65_536), (3, 140_000), (140_000, 5)])
+def test_tally_goes_on_over_the_full_range_from_the_block_where_it_stopped(where):
+    rng = np.random.default_rng(len(where) + where[0])
+    n = 150_000
+    s = np.round(0.5 + rng.random(n) * 0.01, 3)
+    for i, v in zip(where, (0.0, 2.5)):
+        s[i] = v
+    pos = rng.random(n) < 0.4
+    plan, exact = K._decimal_scale(s), _exact(s)
+    assert plan[1] > 0 and exact[1] == 0  # the window misses 0.0 (index 0 is in the sample)
+    for tally in (K._tally, K._tally_by_division):
+        got, want = tally(pos, s, *plan), tally(pos, s, *exact)
+        assert np.array_equal(got[0] + plan[1], want[0] + exact[1])
+        for a, b in zip(got[1:], want[1:]):
+            assert a.tobytes() == b.tobytes()
+    s[n // 3] = 0.1 + 0.2  # and a score that is not a code: refused
+    assert K._tally(pos, s, *plan) is None and K._tally_by_division(pos, s, *plan) is None
+
+
 def test_window_holds_the_sample_within_the_bounds():
     rng = np.random.default_rng(1)
     for n in (16_384, 100_000, 1_000_000):
