@@ -130,14 +130,20 @@ class _Groups:
 
 
 def _decimal_scale(s: np.ndarray):
-    """(scale, lowest code, number of codes) when the counting pass may apply, else None.
+    """(scale, lo, n_codes): a window of codes for the counting pass, or None when it may not apply.
 
-    The cheap, bounded test: a strided sample of ``_TALLY_SAMPLE`` scores must
-    be whole multiples of 10**-d for some d <= 6, and the full range (one min,
-    one max) must span at most ``_TALLY_MAX_CODES`` codes and at most n/8.
-    Distinct random scores fail on the sample.  The counting pass checks every
-    score and gives up (None) when one is not a code: the test can cost a
-    wasted linear pass, never a wrong count.
+    The cheap, bounded test, from a strided sample of ``_TALLY_SAMPLE`` scores
+    alone (no pass over the scores): the sample must be whole multiples of
+    10**-d for some d <= 6, and its codes must span at most ``_TALLY_MAX_CODES``
+    and at most n/8 (the whole range spans at least as many).  Distinct random
+    scores fail on the sample.  The window is the sample's codes widened on each
+    side by their span (at least 64 codes), within the same bounds; the counting
+    pass checks every score and, when one lies outside the window, measures the
+    full range (one min, one max: :func:`_decimal_range`) and starts again, so
+    that whether it applies is decided on the full range, as if it had been
+    measured first.  It gives up (None) when a score is not a code: the test can
+    cost a wasted linear pass, never a wrong count.  Codes beyond 2**40 get the
+    full range at once.
     """
     n = s.size
     if n < _TALLY_MIN_N:
@@ -149,12 +155,82 @@ def _decimal_scale(s: np.ndarray):
             break
     else:
         return None
+    a = float(np.rint(float(sample.min()) * scale))
+    b = float(np.rint(float(sample.max()) * scale))
+    if not _codes_fit(b - a + 1, n):
+        return None
+    if max(abs(a), abs(b)) > 2.0**40:
+        return _decimal_range(s, scale)
+    span = b - a + 1
+    cap = _TALLY_MAX_CODES if _TALLY_N_PER_CODE <= 0 else min(_TALLY_MAX_CODES, n // _TALLY_N_PER_CODE)
+    margin = max(span, 64.0)
+    lo, hi = a - margin, b + margin
+    if hi - lo + 1 > cap:  # as wide as allowed, the sample's codes in the middle
+        lo = a - (cap - span) // 2
+        hi = lo + cap - 1
+    return scale, lo, int(hi - lo + 1)
+
+
+def _codes_fit(n_codes: float, n: int) -> bool:
+    """Whether the counting pass may tally ``n_codes`` codes for ``n`` scores."""
+    return not (n_codes > _TALLY_MAX_CODES or n_codes * _TALLY_N_PER_CODE > n)
+
+
+def _decimal_range(s: np.ndarray, scale: float):
+    """(scale, lo, n_codes) over the full range of ``s`` (one min, one max), or None when the
+    range spans more codes than the counting pass tallies or codes beyond 2**52."""
     lo = float(np.rint(float(s.min()) * scale))
     hi = float(np.rint(float(s.max()) * scale))
     n_codes = hi - lo + 1
-    if n_codes > _TALLY_MAX_CODES or n_codes * _TALLY_N_PER_CODE > n or max(abs(lo), abs(hi)) > 2.0**52:
+    if not _codes_fit(n_codes, s.size) or max(abs(lo), abs(hi)) > 2.0**52:
         return None
     return scale, lo, int(n_codes)
+
+
+class _Outside:
+    """A tally's answer when a score lies outside its window of codes (see :func:`_decimal_scale`):
+    the block where it stopped and the counts of the blocks before it."""
+
+    def __init__(self, start: int, counts: np.ndarray):
+        self.start, self.counts = start, counts
+
+
+def _moved_counts(counts, lo, n_codes, lo2, n2, halves: bool):
+    """The counts of a window ``lo .. lo + n_codes - 1`` laid out for the window ``lo2 .. lo2 +
+    n2 - 1`` (every count is of a code in both: the scores lie within the full range); two
+    counts per code, interleaved (negatives, positives) or, with ``halves``, negatives first."""
+    moved = np.zeros(2 * n2, dtype=np.int64)
+    a, b = max(lo, lo2), min(lo + n_codes, lo2 + n2)  # codes in both windows
+    if a < b:
+        src, dst, k = int(a - lo), int(a - lo2), int(b - a)
+        if halves:
+            moved[dst : dst + k] = counts[src : src + k]
+            moved[n2 + dst : n2 + dst + k] = counts[n_codes + src : n_codes + src + k]
+        else:
+            moved[2 * dst : 2 * (dst + k)] = counts[2 * src : 2 * (src + k)]
+    return moved
+
+
+def _tally_full(tally, pos, s, scale, lo, n_codes):
+    """``tally`` over the window, or, when a score lies outside it, over the full range from
+    the block where it stopped (the counts so far moved to the full range's layout; the code
+    indices still counted from ``lo``); None when the full range is refused or a score is not
+    a code."""
+    got = tally(pos, s, scale, lo, n_codes)
+    if not isinstance(got, _Outside):
+        return got
+    plan = _decimal_range(s, scale)
+    if plan is None:
+        return None
+    _, lo2, n2 = plan
+    start, counts = got.start, _moved_counts(got.counts, lo, n_codes, lo2, n2, tally is _tally_by_division_window)
+    if tally is _tally_window and max(abs(lo2), abs(lo2 + n2 - 1)) >= 2.0**48:  # (not reached: see _decimal_scale)
+        tally, start, counts = _tally_by_division_window, 0, None
+    got = tally(pos, s, *plan, start=start, counts=counts)
+    if got is None or isinstance(got, _Outside):  # (never outside its own range)
+        return None
+    present, npos, nneg = got
+    return present + int(lo2 - lo), npos, nneg
 
 
 _MAGIC = 1.5 * 2.0**52  # x + _MAGIC rounds x to an integer (half to even) held in the low bits, |x| < 2**51
@@ -162,7 +238,8 @@ _MAGIC_BITS = int(np.float64(_MAGIC).view(np.int64))
 
 
 def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
-    """(codes present, positives per code, negatives per code), or None if a score is not a code.
+    """(codes present (from ``lo``), positives per code, negatives per code), or None if a score
+    is not a code (or the full range is refused: :func:`_decimal_scale`).
 
     One pass in blocks of few NumPy calls: the label joins the code in the float
     domain, ``s * 2 scale + is_positive``, and adding 1.5 * 2**52 rounds that to an
@@ -175,6 +252,14 @@ def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int
     """
     if max(abs(lo), abs(lo + n_codes - 1)) >= 2.0**48:  # 2 |code| + 1 must stay far below 2**51
         return _tally_by_division(pos, s, scale, lo, n_codes)
+    return _tally_full(_tally_window, pos, s, scale, lo, n_codes)
+
+
+def _tally_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int, start: int = 0,
+                  counts=None):
+    """:func:`_tally` over the window ``lo .. lo + n_codes - 1`` from the block at ``start`` (adding
+    to ``counts``): an :class:`_Outside` when a block that fails the check holds a score beyond
+    the window's values (else None)."""
     n = s.size
     size = min(n, _TALLY_BLOCK)
     buf = np.empty(size)
@@ -185,8 +270,9 @@ def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int
     base = _MAGIC_BITS + 2 * int(lo)
     scale2 = 2.0 * scale
     lab = pos.view(np.uint8) if pos.dtype == np.bool_ else pos  # uint8 -> float casts faster than bool
-    counts = np.zeros(2 * n_codes, dtype=np.int64)
-    for i in range(0, n, _TALLY_BLOCK):
+    if counts is None:
+        counts = np.zeros(2 * n_codes, dtype=np.int64)
+    for i in range(start, n, _TALLY_BLOCK):
         block = s[i : i + _TALLY_BLOCK]
         m = block.size
         t, ix, c, b = buf[:m], idx[:m], chk[:m], bad[:m]
@@ -196,8 +282,9 @@ def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int
         np.subtract(ix, base, out=ix)
         np.take(values, ix, mode="clip", out=c)
         if np.not_equal(c, block, out=b).any():
-            return None
-        counts += np.bincount(ix, minlength=2 * n_codes)
+            return _Outside(i, counts) if block.min() < values[0] or block.max() > values[-1] else None
+        got = np.bincount(ix)  # every idx is in the window (checked): at most 2 n_codes counts
+        counts[: got.size] += got
     nneg, npos = counts[0::2], counts[1::2]
     present = np.flatnonzero(nneg + npos)
     return present, npos[present], nneg[present]
@@ -205,15 +292,22 @@ def _tally(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int
 
 def _tally_by_division(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int):
     """As :func:`_tally` for codes too large for its float trick: code = rint(s * scale) - lo,
-    checked exact (code / scale == s), then one ``bincount`` of code + n_codes * is_positive."""
+    checked exact (code / scale == s) and within the window, then one ``bincount`` of
+    code + n_codes * is_positive."""
+    return _tally_full(_tally_by_division_window, pos, s, scale, lo, n_codes)
+
+
+def _tally_by_division_window(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, n_codes: int,
+                              start: int = 0, counts=None):
     n = s.size
     size = min(n, _TALLY_BLOCK)
     buf = np.empty(size)
     chk = np.empty(size)
     bad = np.empty(size, dtype=bool)
     idx = np.empty(size, dtype=np.intp)
-    counts = np.zeros(2 * n_codes, dtype=np.int64)
-    for i in range(0, n, _TALLY_BLOCK):
+    if counts is None:
+        counts = np.zeros(2 * n_codes, dtype=np.int64)
+    for i in range(start, n, _TALLY_BLOCK):
         block = s[i : i + _TALLY_BLOCK]
         m = block.size
         t, b, ix = buf[:m], bad[:m], idx[:m]
@@ -226,6 +320,8 @@ def _tally_by_division(pos: np.ndarray, s: np.ndarray, scale: float, lo: float, 
             np.not_equal(np.divide(t, scale, out=chk[:m]), block, out=b)
         if b.any():
             return None
+        if t.min() < lo or t.max() > lo + (n_codes - 1):
+            return _Outside(i, counts)
         np.subtract(t, lo, out=t)
         np.copyto(ix, t, casting="unsafe")
         np.add(ix, n_codes, out=ix, where=pos[i : i + _TALLY_BLOCK])
@@ -419,9 +515,11 @@ def _pair_sums_from_groups(g: _Groups) -> _PairSums:
     return _PairSums(g.m_pos, g.m_neg, neg_below, neg_below + neg_tied, all_below, all_below + neg_tied + pos_tied)
 
 
-def _pair_sums(pos: np.ndarray, s: np.ndarray) -> _PairSums:
-    """The rank sums behind AUC, ℓ_rank and Mann-Whitney, exactly, without a curve."""
-    m_pos = int(np.count_nonzero(pos))
+def _pair_sums(pos: np.ndarray, s: np.ndarray, m_pos=None) -> _PairSums:
+    """The rank sums behind AUC, ℓ_rank and Mann-Whitney, exactly, without a curve
+    (``m_pos``: the number of positives, when the caller has counted them)."""
+    if m_pos is None:
+        m_pos = int(np.count_nonzero(pos))
     m_neg = s.size - m_pos
     g = _groups_counting(pos, s, m_pos)
     if g is not None:
@@ -552,6 +650,8 @@ def _desc_order(s: np.ndarray, out=None, need_sorted: bool = True):
     with ties, the stable sort itself.
     """
     plan = _decimal_scale(s)
+    if plan is not None:
+        plan = _decimal_range(s, plan[0])  # the codes below count from the full range's top
     if plan is not None:
         codes = _codes_desc16(s, *plan)
         if codes is not None:
@@ -875,14 +975,15 @@ def _drop_collinear(thr, tps, fps):
     return _keep_in_place(keep, thr, tps, fps)
 
 
-def _binary_auc(pos: np.ndarray, s: np.ndarray, w):
+def _binary_auc(pos: np.ndarray, s: np.ndarray, w, m_pos=None):
     """AUC of one binary problem (positive mask, scores, weights or None); NaN if one class."""
     if w is None:
-        m_pos = int(np.count_nonzero(pos))
+        if m_pos is None:
+            m_pos = int(np.count_nonzero(pos))
         m_neg = pos.size - m_pos
         if m_pos == 0 or m_neg == 0:
             return np.nan
-        ps = _pair_sums(pos, s)
+        ps = _pair_sums(pos, s, m_pos)
         # sum over pairs of I(s+ > s-) + 1/2 I(s+ = s-) = (below + below_eq) / 2
         return (ps.neg_below + ps.neg_below_eq) / (2.0 * m_pos * m_neg)
     _, tps, fps = _counts_weighted(pos, s, w, per_class=True, thresholds=False)
@@ -942,7 +1043,7 @@ def _roc_auc_binary(y01, s, sample_weight=None, max_fpr=None):
     if sample_weight is not None and not np.asarray(sample_weight).any():
         raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
     if max_fpr is None or max_fpr == 1:
-        return float(_binary_auc(pos, s, sample_weight))
+        return float(_binary_auc(pos, s, sample_weight, n_pos))
     return _partial_auc(pos, s, sample_weight, max_fpr)
 
 
@@ -1096,7 +1197,8 @@ def _ovr_aucs(code: np.ndarray, s: np.ndarray, n_classes: int) -> np.ndarray:
             out[c] = np.nan
             continue
         row = grouped[c]
-        if n > _SMALL_N and _decimal_scale(row) is not None:  # few distinct scores: the counting pass
+        plan = _decimal_scale(row) if n > _SMALL_N else None
+        if plan is not None and _decimal_range(row, plan[0]) is not None:  # few distinct scores: the counting pass
             pos = np.zeros(n, dtype=bool)
             pos[a:b] = True
             ps = _pair_sums(pos, row)

@@ -663,7 +663,7 @@ def roc_auc_score(
     if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AUC per label, averaged
         return roc_auc_indicator(y_true, y_score, average=average, sample_weight=sample_weight, max_fpr=max_fpr,
                                  multi_class=multi_class, labels=labels)
-    kind, y, classes = _target_classes(y_true)
+    kind, y, classes, ones = _target_classes(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
         raise ValueError(
@@ -705,7 +705,10 @@ def roc_auc_score(
             raise ValueError(
                 f"y_score must be 1-D for a binary y_true (the score of the positive class), got shape {s.shape}"
             )
-        y01 = (y == classes[-1]) if classes.size == 2 else np.zeros(y.size, dtype=bool)
+        if classes.size != 2:
+            y01 = np.zeros(y.size, dtype=bool)
+        else:  # labels {0, 1}: their mask of 1s is made already
+            y01 = ones if ones is not None else (y == classes[-1])
         return metric(y01, s, sample_weight=w_raw)
     return _average_binary_score(metric, y, s, average, sample_weight=w)
 
@@ -829,7 +832,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
     if is_2d(y_true):  # a label indicator matrix (multilabel): one binary AP per label, averaged
         return average_precision_indicator(y_true, y_score, average=average, pos_label=pos_label,
                                            sample_weight=sample_weight)
-    kind, y, present = _target_classes(y_true)
+    kind, y, present, ones = _target_classes(y_true)
     s = _scores_nd(y_score)
     if y.shape[0] != s.shape[0]:
         raise ValueError(
@@ -861,6 +864,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1, sa
             raise ValueError(f"y_score must be 1-D for a binary y_true, got shape {ys.shape}")
         if sample_weight is not None and not sample_weight.any():
             raise ValueError("sample_weight sums to zero: at least one sample must have a positive weight")
+        if yt is y and ones is not None and type(pos_label) is int and pos_label == 1:
+            return _binary_ap(ones, ys, sample_weight)  # (the same mask, made already)
         return _binary_ap(np.asarray(yt == pos_label, dtype=bool), ys, sample_weight)
 
     return _average_binary_score(metric, y, s, average, sample_weight=w)
@@ -1435,6 +1440,20 @@ def _unique_small(y: np.ndarray) -> np.ndarray:
     return np.unique(y)
 
 
+def _labels01(y: np.ndarray):
+    """(sorted distinct labels, ``y == 1``) for integer labels within {0, 1}, else None: two
+    passes over ``y`` (its largest value read as unsigned, then the mask) where finding the
+    labels by their min and max and then the mask takes three."""
+    if y.dtype.kind not in "iu" or not y.dtype.isnative or not y.size:
+        return None
+    if int(y.view(np.dtype(f"u{y.dtype.itemsize}")).max()) > 1:  # negative labels read as huge
+        return None
+    pos = y == 1
+    m_pos = int(np.count_nonzero(pos))
+    present = [v for v, has in ((0, m_pos < y.size), (1, m_pos > 0)) if has]
+    return np.array(present, dtype=y.dtype), pos
+
+
 def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray:
     """Boolean mask of the positive class, with scikit-learn's pos_label rule.
 
@@ -1444,6 +1463,9 @@ def _positive_mask(y: np.ndarray, pos_label, name: str = "y_true") -> np.ndarray
     if pos_label is None:
         if y.dtype.kind == "b":
             return y
+        found = _labels01(y)
+        if found is not None:
+            return found[1]
         if y.dtype.kind in "iuf":
             classes = _unique_small(y)
             present = set(classes.tolist())
@@ -1538,16 +1560,20 @@ def _scores_nd(y_score, name: str = "y_score") -> np.ndarray:
 
 
 def _target_classes(y_true, name: str = "y_true"):
-    """(kind, y, the sorted distinct labels): kind 'binary' or 'multiclass' (as type_of_target)
-    for 1-D labels, the labels found once; label indicator matrices never get here
-    (``roc_auc_score`` and ``average_precision_score`` hand them to ``learnmetrics._indicator``
-    first)."""
+    """(kind, y, the sorted distinct labels, ``y == 1`` or None): kind 'binary' or 'multiclass'
+    (as type_of_target) for 1-D labels, the labels found once, and for integer labels within
+    {0, 1} the mask of the 1s made on the way (else None); label indicator matrices never get
+    here (``roc_auc_score`` and ``average_precision_score`` hand them to
+    ``learnmetrics._indicator`` first)."""
     if type(y_true) is np.ndarray and y_true.ndim == 1 and y_true.dtype.kind in "iub" and y_true.size:
         y = y_true
     else:
         y = as_labels(y_true, name)
+    found = _labels01(y)
+    if found is not None:
+        return "binary", y, found[0], found[1]
     classes = _unique_small(y)
-    return ("binary" if classes.size <= 2 else "multiclass"), y, classes
+    return ("binary" if classes.size <= 2 else "multiclass"), y, classes, None
 
 
 def _check_average(average, options):
