@@ -421,10 +421,11 @@ def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsi
         ax_cost.plot([(x0 + x1) / 2], [(env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2], m, color=c,
                      mec="black", ms=8, zorder=5)
         name = _cut_name(k, cut_sizes)
-        label = name if thresholds is None else f"{name} (t = {thresholds[k]:.3g})"
+        # the threshold on a second line: one line ran into the diagonal from a vertex at the top (cut 13)
+        label = name if thresholds is None else f"{name}\n(t = {thresholds[k]:.3g})"
         ax_roc.plot([fpr[k]], [tpr[k]], m, color=c, mec="black", ms=9, zorder=5)
-        ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -14), textcoords="offset points", fontsize=fontsize,
-                        color="black")
+        ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -6), textcoords="offset points", fontsize=fontsize,
+                        color="black", va="top", linespacing=1.1)
         # on the side the piece falls away from (up-left of a rising piece, up-right of a falling
         # one), above the grey lines and the pieces, so no segment crosses the name
         rise = env.cost_breaks[j + 1] - env.cost_breaks[j]
