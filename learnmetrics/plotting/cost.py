@@ -364,10 +364,12 @@ def _label_iso_lines(ax, iso_lines, fontsize):
         angles = np.degrees(np.arctan([s.iso_slope for s, _ in members]))
         if angles.max() - angles.min() >= 10:
             continue
-        text = "\n".join(["almost one line:"] + [f"{_short_name(label)},\n  slope {s.iso_slope:.3f}"
-                                                  for s, label in members])
-        ax.annotate(text, (x, y), xytext=(26, -8), textcoords="offset points", ha="left", va="top",
-                    fontsize=fontsize, color="black", zorder=7, linespacing=1.15)
+        rows = ["almost one line:"] + [r for s, label in members
+                                       for r in (_short_name(label), f"  slope {s.iso_slope:.3f}")]
+        # one text per row: the rows get shorter downwards, where the diagonal comes nearer
+        for i, row in enumerate(rows):
+            ax.annotate(row, (x, y), xytext=(23, -8 - 1.15 * fontsize * i), textcoords="offset points",
+                        ha="left", va="top", fontsize=fontsize, color="black", zorder=7)
 
 
 def _scenario_marker(ax, xy, drawn, marker, color, *, label=None):
