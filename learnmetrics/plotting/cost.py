@@ -368,7 +368,7 @@ def _label_iso_lines(ax, iso_lines, fontsize):
                                        for r in (_short_name(label), f"  slope {s.iso_slope:.3f}")]
         # one text per row: the rows get shorter downwards, where the diagonal comes nearer
         for i, row in enumerate(rows):
-            ax.annotate(row, (x, y), xytext=(23, -8 - 1.15 * fontsize * i), textcoords="offset points",
+            ax.annotate(row, (x, y), xytext=(25, -8 - 1.15 * fontsize * i), textcoords="offset points",
                         ha="left", va="top", fontsize=fontsize, color="black", zorder=7)
 
 
