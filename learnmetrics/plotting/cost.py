@@ -55,6 +55,8 @@ SCENARIO_MARKERS = ("D", "^", "v", "P", "X", "*")
 _STEP_ENVELOPE_LW = 3.4
 _STEP_SEGMENT_LW = 1.5
 # line styles of the conditions: none is the convex hull's plain dash
+#: the iso-cost lines of plot_cost_scenarios: this far (in ROC units) each side of the cut
+_ISO_HALF_LENGTH = 0.2
 _SCENARIO_LINES = ("-", (0, (1, 1.2)), "-.", (0, (7, 1.5, 1.5, 1.5, 1.5, 1.5)), (0, (1, 3)), (0, (10, 3)))
 
 
@@ -316,20 +318,58 @@ def plot_cost_scenarios(ax_roc, ax_cost, fpr, tpr, states, labels, *, fontsize=F
     curve.set_zorder(4.5)   # over the segments (zorder 4), under the markers (5)
     cmap = mpl.colormaps[style.SEQUENTIAL]
     drawn_roc, drawn_cost = [], []
+    iso_lines = []
     for j, (s, label) in enumerate(zip(states, labels)):
         c = cmap(0.85 * s.x)
         m = SCENARIO_MARKERS[j % len(SCENARIO_MARKERS)]
         ls = _SCENARIO_LINES[j % len(_SCENARIO_LINES)]
-        xs, ys = iso_cost_line(s.fpr, s.tpr, s.iso_slope)
-        ax_roc.plot(xs, ys, color=c, lw=1.6, ls=ls, zorder=3, label=f"{label}: {s.cut_name}")
+        # a stretch of the line around its cut (not across the whole square): the lines of
+        # different cuts cross less, and each keeps its own name at its end
+        xs, ys = iso_cost_line(s.fpr, s.tpr, s.iso_slope, half_length=_ISO_HALF_LENGTH)
+        (line,) = ax_roc.plot(xs, ys, color=c, lw=1.6, ls=ls, zorder=3, label=f"{label}: {s.cut_name}")
+        iso_lines.append((s, label, line))
         _scenario_marker(ax_roc, (s.fpr, s.tpr), drawn_roc, m, c)
         ax_cost.axvline(s.x, color=c, ls=":", lw=1.3, zorder=2)
         ax_cost.plot([0, 1], [s.segment[0][1], s.segment[1][1]], color=c, lw=1.4, ls=ls, zorder=4)
         _scenario_marker(ax_cost, (s.x, s.normalized_cost), drawn_cost, m, c, label=f"{label}: x = {s.x:.3f}")
+    _label_iso_lines(ax_roc, iso_lines, fontsize)
     # below the axes, clear of the lines and segments
     ax_roc.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False)
     ax_cost.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=fontsize, frameon=False)
     return env
+
+
+def _short_name(label: str) -> str:
+    """A condition's name as a direct label: its words before the first ":" or "," ("medical: misses
+    cost 4" -> "medical")."""
+    for sep in (":", ","):
+        label = label.split(sep)[0]
+    return label.strip()
+
+
+def _label_iso_lines(ax, iso_lines, fontsize):
+    """Name the iso-cost lines that look like one line: lines through one cut whose slopes differ
+    by less than 10 degrees (their conditions' x are close). One label at that cut names them,
+    steepest first, with their slopes; it sits under the ROC's hull, down and to the right of the
+    cut, past a marker set off there (iso-cost lines are lines of support of the hull: none crosses
+    there), in short lines, so that it stays above the diagonal. A line alone at its cut is told
+    apart by its style, its marker and its legend entry."""
+    groups: dict = {}
+    for s, label, _ in iso_lines:
+        groups.setdefault((s.fpr, s.tpr), []).append((s, label))
+    for (x, y), members in groups.items():
+        if len(members) < 2:
+            continue
+        members.sort(key=lambda m: -m[0].iso_slope)
+        angles = np.degrees(np.arctan([s.iso_slope for s, _ in members]))
+        if angles.max() - angles.min() >= 10:
+            continue
+        rows = ["almost one line:"] + [r for s, label in members
+                                       for r in (_short_name(label), f"  slope {s.iso_slope:.3f}")]
+        # one text per row: the rows get shorter downwards, where the diagonal comes nearer
+        for i, row in enumerate(rows):
+            ax.annotate(row, (x, y), xytext=(25, -8 - 1.15 * fontsize * i), textcoords="offset points",
+                        ha="left", va="top", fontsize=fontsize, color="black", zorder=7)
 
 
 def _scenario_marker(ax, xy, drawn, marker, color, *, label=None):
@@ -383,10 +423,11 @@ def plot_hull_and_envelope(ax_roc, ax_cost, fpr, tpr, *, thresholds=None, fontsi
         ax_cost.plot([(x0 + x1) / 2], [(env.cost_breaks[j] + env.cost_breaks[j + 1]) / 2], m, color=c,
                      mec="black", ms=8, zorder=5)
         name = _cut_name(k, cut_sizes)
-        label = name if thresholds is None else f"{name} (t = {thresholds[k]:.3g})"
+        # the threshold on a second line: one line ran into the diagonal from a vertex at the top (cut 13)
+        label = name if thresholds is None else f"{name}\n(t = {thresholds[k]:.3g})"
         ax_roc.plot([fpr[k]], [tpr[k]], m, color=c, mec="black", ms=9, zorder=5)
-        ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -14), textcoords="offset points", fontsize=fontsize,
-                        color="black")
+        ax_roc.annotate(label, (fpr[k], tpr[k]), xytext=(8, -6), textcoords="offset points", fontsize=fontsize,
+                        color="black", va="top", linespacing=1.1)
         # on the side the piece falls away from (up-left of a rising piece, up-right of a falling
         # one), above the grey lines and the pieces, so no segment crosses the name
         rise = env.cost_breaks[j + 1] - env.cost_breaks[j]

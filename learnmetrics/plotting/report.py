@@ -58,6 +58,44 @@ def threshold_bands(y, s, w, thresholds, *, n_resamples=200, confidence=0.95, rn
     return out
 
 
+def _label_diagonal_clear_of_curve(ax, diag, text, pp, pt, fontsize):
+    """Name the diagonal ``diag`` of a reliability diagram on the line (``style.label_line``) where the
+    label lies furthest from the curve through (``pp``, ``pt``): the label's box (its length along the
+    diagonal, its height beside it, above or below) is tried at 25 places between 0.12 and 0.6 of
+    the axis on each side, and the place whose box is furthest from the curve wins (the curve
+    crossed the label at 0.3 of the axis on 14's report)."""
+    top = ax.get_xlim()[1]
+    label = style.label_line(ax, diag, text, x=0.3 * top, fontsize=fontsize)
+    renderer = ax.figure.canvas.get_renderer()
+    box, axbox = label.get_window_extent(renderer), ax.get_window_extent(renderer)
+    label.remove()
+    # the stretch of the axis (in fractions of it) the label spans along the diagonal, and the label's
+    # height across the line (its text and its 3 pt offset)
+    length = max(box.width / axbox.width, box.height / axbox.height) * 1.05
+    height = (1.2 * fontsize + 3) * ax.figure.dpi / 72 / min(axbox.width, axbox.height)
+    pts = np.column_stack([np.asarray(pp, dtype=float), np.asarray(pt, dtype=float)]) / top
+    pts = pts[np.isfinite(pts).all(axis=1)]
+    best = (0.3, True)
+    if len(pts) >= 2:
+        a, b = pts[:-1], pts[1:]
+        ab = b - a
+
+        def clearance(q):   # the smallest distance from the points q (n, 2) to the curve
+            t = np.clip(((q[:, None, :] - a) * ab).sum(-1) / np.maximum((ab * ab).sum(-1), 1e-12), 0, 1)
+            d = q[:, None, :] - (a + t[..., None] * ab)
+            return np.hypot(d[..., 0], d[..., 1]).min()
+
+        along = np.linspace(-0.5, 0.5, 9)[:, None] * length * np.array([1.0, 1.0])
+        scores = {}
+        for c in np.linspace(0.12, 0.6, 25):
+            for above in (True, False):
+                side = (1 if above else -1) * np.array([-1.0, 1.0]) / np.sqrt(2)
+                q = np.concatenate([c + along + h * height * side for h in (0.0, 0.5, 1.0)])
+                scores[(float(c), above)] = clearance(q)
+        best = max(scores, key=scores.get)
+    return style.label_line(ax, diag, text, x=best[0] * top, above=best[1], fontsize=fontsize)
+
+
 def plot_report(report, fig=None, *, n_resamples=200, rng=0):
     """Draw a :class:`~learnmetrics.report.EvaluationReport` on ``fig`` (a new 9.4 x 7.6 in figure by default)."""
     import matplotlib.pyplot as plt
@@ -120,7 +158,7 @@ def plot_report(report, fig=None, *, n_resamples=200, rng=0):
             ax_cal.set_title(f"reliability (zoomed to [0, {hi:.2f}]), Brier = {report.brier:.3f}",
                              fontsize=_FS + 1, loc="left")
         diag = ax_cal.get_lines()[0]
-        style.label_line(ax_cal, diag, "perfectly calibrated", x=0.3 * ax_cal.get_xlim()[1], fontsize=_FS)
+        _label_diagonal_clear_of_curve(ax_cal, diag, "perfectly calibrated", pp, pt, _FS)
     else:
         bins = np.linspace(s.min(), s.max(), 31)
         for positive in (True, False):

@@ -1226,7 +1226,8 @@ class Explorer:
                                 f"notebook) to see it; the filmstrip below shows its frames.")
         display(bundle, raw=True)
 
-    def filmstrip(self, keys, *, ncols: int = 1, titles=None, width: float | None = None) -> Figure:
+    def filmstrip(self, keys, *, ncols: int = 1, titles=None, width: float | None = None,
+                  panels=None) -> Figure:
         """Small multiples of the frames at ``keys``: the static view of the explorer,
         for a reader without a kernel. Returns a matplotlib Figure.
 
@@ -1235,7 +1236,16 @@ class Explorer:
 
         ``width`` is the width of one panel in inches; the default, the explorer's own
         width, shows each frame pixel for pixel in a notebook (smaller panels shrink
-        the frame's text with it)."""
+        the frame's text with it).
+
+        ``panels`` keeps only part of each frame, pixel for pixel: the explorer's axes it
+        names (names of ``self.axes`` when that is a dict, else indices of the figure's
+        axes), cropped to the box that holds them with their titles and labels at every
+        key, the same box for every frame. A few cropped frames in ``ncols`` columns fit
+        a page where whole frames would not, with no text made smaller.
+
+        >>> ex.filmstrip([(0,), (4,), (9,), (17,)], ncols=2, panels=["pr"])  # doctest: +SKIP
+        """
         import matplotlib.pyplot as plt
 
         keys = list(keys)
@@ -1252,7 +1262,11 @@ class Explorer:
             width = float(width)
             if not (width > 0 and np.isfinite(width)):
                 raise ValueError(f"width must be a positive number of inches, got {width!r}")
+        chosen = None if panels is None else self._filmstrip_axes(panels)
         images = [np.asarray(Image.open(io.BytesIO(self.frame(tuple(k)))).convert("RGB")) for k in keys]
+        if chosen is not None:
+            x0, y0, x1, y1 = self._filmstrip_box(chosen, keys, images[0].shape[:2])
+            images = [np.ascontiguousarray(img[y0:y1, x0:x1]) for img in images]
         h_px, w_px = images[0].shape[:2]
         # one panel = one frame at its own pixel size (or scaled to ``width``), placed with no
         # margins so that the notebook shows the frame pixel for pixel
@@ -1273,6 +1287,49 @@ class Explorer:
                 # 12 pt: a filmstrip of ~1,000 px still reads when a page shows it at 800 px (issue 35)
                 ax.set_title(titles[i], fontsize=12, pad=4, **font_for(titles[i]))
         return fig
+
+    def _filmstrip_axes(self, panels) -> list:
+        """The axes ``panels`` names (see :meth:`filmstrip`), checked."""
+        if isinstance(panels, (str, int)) or not hasattr(panels, "__iter__"):
+            panels = [panels]
+        panels = list(panels)
+        if not panels:
+            raise ValueError("panels must name at least one of the explorer's axes, got an empty list")
+        named = self.axes if isinstance(getattr(self, "axes", None), dict) else {}
+        chosen = []
+        for p in panels:
+            if isinstance(p, str) and p in named:
+                chosen.append(named[p])
+            elif isinstance(p, (int, np.integer)) and not isinstance(p, bool) and 0 <= p < len(self.fig.axes):
+                chosen.append(self.fig.axes[int(p)])
+            else:
+                raise ValueError(f"panels must hold names of the explorer's axes ({sorted(named) or 'none'}) or "
+                                 f"indices 0..{len(self.fig.axes) - 1} of its figure's axes, got {p!r}")
+        return chosen
+
+    def _filmstrip_box(self, chosen, keys, shape, pad: int = 6) -> tuple:
+        """(x0, y0, x1, y1) in a frame's pixels (rows from the top): the box that holds the
+        ``chosen`` axes with their titles, labels and texts at every key (the texts change
+        from key to key), padded by ``pad`` pixels, inside the frame."""
+        from matplotlib.lines import Line2D
+
+        def shown(a):   # an empty line's marker reports a box at the figure's corner: not drawn, not kept
+            return a.get_visible() and not (isinstance(a, Line2D) and not np.isfinite(
+                np.asarray(a.get_xydata(), dtype=float)).all(axis=-1).any())
+
+        renderer = self.fig.canvas.get_renderer()
+        boxes = []
+        for k in keys:
+            self.draw(self.compute_state(*tuple(k)))
+            for ax in chosen:
+                extra = [a for a in ax.get_default_bbox_extra_artists() if shown(a)]
+                boxes.append(ax.get_tightbbox(renderer, bbox_extra_artists=extra))
+        h, w = shape
+        x0 = max(0, int(np.floor(min(b.x0 for b in boxes))) - pad)
+        x1 = min(w, int(np.ceil(max(b.x1 for b in boxes))) + pad)
+        y0 = max(0, h - int(np.ceil(max(b.y1 for b in boxes))) - pad)
+        y1 = min(h, h - int(np.floor(min(b.y0 for b in boxes))) + pad)
+        return x0, y0, x1, y1
 
 
 def _filmstrip_title(title, i: int) -> str:
