@@ -98,7 +98,7 @@ class TemperatureExplorer(Explorer):
         ax.set_xlabel("mean predicted probability", fontsize=_FS + 1)
         ax.set_ylabel("fraction of positives", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
-        ax.legend(fontsize=_FS, loc="upper left")
+        self._legend = ax.legend(fontsize=_FS, loc="upper left")
         ax = self.ax_m
         ts = np.array(self.temperatures)
         st = [self._states[t] for t in self.temperatures]
@@ -125,6 +125,13 @@ class TemperatureExplorer(Explorer):
         ax.set_yticklabels([f"{t:g}" for t in ticks], fontsize=_FS)
         ax.legend(fontsize=_FS, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         fig.subplots_adjust(left=0.07, right=0.855, bottom=0.14, top=0.9, wspace=0.25)
+
+    def dynamic_artists(self):
+        """What moves from frame to frame: the reliability curve, the temperature's line and the two
+        titles, over a background drawn once; with the reliability panel's spines and legend, which a
+        whole draw paints over the curve (a point at 0 or 1 on the frame, the curve under the legend)."""
+        return [self._curve, *self.ax_rel.spines.values(), self._legend, self.ax_rel.title, self._vline,
+                self.ax_m.title]
 
     def draw(self, s):
         self._curve.set_data(s.prob_pred, s.prob_true)
