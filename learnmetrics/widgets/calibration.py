@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.artist import Artist
 
 from .. import calibration as _cal
 from .._validation import as_1d, check_positive_int, check_real
@@ -25,6 +26,40 @@ _FS = 9
 # that means an estimate's spread), named in a legend outside the axes (it covers no data)
 _METRICS = (("brier", "Brier score", "-", "^", "#666666"), ("log_loss", "log loss", "--", "D", "#222222"),
             ("ece", "ECE", ":", "v", "#222222"))
+
+
+class _Pasted(Artist):
+    """Stands in ``dynamic_artists()`` for an artist that does not move (a legend) but that a whole
+    draw paints over a moving one: drawn once, then its box's pixels pasted while ``clear(box,
+    renderer)`` says no moving artist reaches the box (the pixels are then those of every such frame),
+    drawn again where one does. Its axes and zorder are the artist's, so the blit keeps the order of a
+    whole draw; hiding it hides the artist (the background is drawn without it)."""
+
+    def __init__(self, artist, clear, pad: int = 3):
+        super().__init__()
+        self.artist, self._clear, self._pad = artist, clear, pad
+        self._box = self._region = None
+        self.axes = artist.axes
+        self.set_zorder(artist.get_zorder())
+
+    def set_visible(self, b):
+        self.artist.set_visible(b)
+
+    def get_visible(self):
+        return self.artist.get_visible()
+
+    def draw(self, renderer):
+        if not self.get_visible():
+            return
+        if self._box is None:
+            self._box = self.artist.get_window_extent(renderer).padded(self._pad)
+        clear = self._clear(self._box, renderer)
+        if clear and self._region is not None:
+            renderer.restore_region(self._region)
+            return
+        self.artist.draw(renderer)
+        if clear:
+            self._region = renderer.copy_from_bbox(self._box)
 
 
 class TemperatureExplorer(Explorer):
@@ -129,9 +164,19 @@ class TemperatureExplorer(Explorer):
     def dynamic_artists(self):
         """What moves from frame to frame: the reliability curve, the temperature's line and the two
         titles, over a background drawn once; with the reliability panel's spines and legend, which a
-        whole draw paints over the curve (a point at 0 or 1 on the frame, the curve under the legend)."""
-        return [self._curve, *self.ax_rel.spines.values(), self._legend, self.ax_rel.title, self._vline,
+        whole draw paints over the curve (a point at 0 or 1 on the frame, the curve under the legend):
+        the legend's pixels pasted, drawn again only where the curve reaches its box."""
+        if getattr(self, "_legend_paste", None) is None:
+            self._legend_paste = _Pasted(self._legend, self._curve_clear_of)
+        return [self._curve, *self.ax_rel.spines.values(), self._legend_paste, self.ax_rel.title, self._vline,
                 self.ax_m.title]
+
+    def _curve_clear_of(self, box, renderer) -> bool:
+        """Whether no pixel of the reliability curve (its line, its markers) falls in ``box``."""
+        line = self._curve
+        reach = (line.get_markersize() / 2 + line.get_markeredgewidth() + line.get_linewidth()) * self.fig.dpi / 72 + 2
+        path = line.get_transform().transform_path(line.get_path())
+        return not path.intersects_bbox(box.padded(reach), filled=False)
 
     def draw(self, s):
         self._curve.set_data(s.prob_pred, s.prob_true)

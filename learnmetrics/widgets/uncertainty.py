@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.collections import PolyCollection
+from matplotlib.transforms import Bbox
 from matplotlib.ticker import MaxNLocator
 
 from .. import uncertainty as _u
@@ -34,6 +36,47 @@ def _grid_bins(n: int) -> np.ndarray:
     top = k + 0.5
     count = int(np.ceil((top - 0.2 * k) / w))
     return np.sort(top - w * np.arange(count + 1)) / k
+
+
+class _YAxisPasted(Artist):
+    """Stands for ``ax.yaxis`` in ``dynamic_artists()``: the y axis changes only with the y limits (one
+    per n), so the strip left of its tick marks (the tick labels, the axis label) is drawn once per
+    limits and then pasted; the tick marks, beside the bars, are drawn each time. Nothing that moves
+    is drawn before the axis in that strip (the bars are clipped to the axes), so the pasted pixels
+    are those a draw would give."""
+
+    def __init__(self, ax):
+        super().__init__()
+        self.axis = ax.yaxis
+        self.axes = ax
+        self.set_zorder(ax.yaxis.get_zorder())
+        self._strips: dict = {}
+
+    def set_visible(self, b):
+        self.axis.set_visible(b)
+
+    def get_visible(self):
+        return self.axis.get_visible()
+
+    def draw(self, renderer):
+        axis = self.axis
+        if not axis.get_visible():
+            return
+        key = tuple(self.axes.get_ylim())
+        strip = self._strips.get(key)
+        ticks = getattr(axis, "_update_ticks", None)
+        if strip is None or ticks is None:
+            axis.draw(renderer)
+            # left of the tick marks (their length, 2 pixels of anti-aliasing to spare)
+            size = max((t.tick1line.get_markersize() for t in axis.get_major_ticks()), default=0.0)
+            right = int(np.floor(self.axes.bbox.x0 - size * self.axes.figure.dpi / 72)) - 2
+            if right > 0:
+                self._strips[key] = renderer.copy_from_bbox(Bbox([[0, 0], [right, int(self.axes.figure.bbox.height)]]))
+            return
+        renderer.restore_region(strip)
+        for tick in ticks():
+            for line in (tick.gridline, tick.tick1line, tick.tick2line):
+                line.draw(renderer)
 
 
 class AucSamplingExplorer(Explorer):
@@ -177,8 +220,11 @@ class AucSamplingExplorer(Explorer):
         highest bar; the spines are painted over the bars as a whole draw paints them) and, in the
         widths' panel, the current n and the title."""
         ax = self.ax_hist
-        return [self._bars, ax.yaxis, self._true_line, *self._pair, self._est, *ax.spines.values(), *self._names,
-                self._true_text, self._bars_text, ax.title, self._cur, self.ax_width.title]
+        if getattr(self, "_yaxis_paste", None) is None:
+            self._yaxis_paste = _YAxisPasted(ax)
+        # the two texts at the top ("true AUC", "bars: ...") keep their place in the axes: in the background
+        return [self._bars, self._yaxis_paste, self._true_line, *self._pair, self._est, *ax.spines.values(),
+                *self._names, ax.title, self._cur, self.ax_width.title]
 
     def draw(self, s):
         ax = self.ax_hist
