@@ -79,6 +79,38 @@ class _YAxisPasted(Artist):
                 line.draw(renderer)
 
 
+class _TextPasted(Artist):
+    """Stands for a text in ``dynamic_artists()`` that takes few values (a title that changes with n
+    only): drawn once per string, then its box's pixels pasted. Only for a text over which nothing
+    that moves is drawn before it (the pixels under it are the background's)."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.text = text
+        self.axes = text.axes
+        self.set_zorder(text.get_zorder())
+        self._boxes: dict = {}
+
+    def set_visible(self, b):
+        self.text.set_visible(b)
+
+    def get_visible(self):
+        return self.text.get_visible()
+
+    def draw(self, renderer):
+        if not self.text.get_visible():
+            return
+        key = (self.text.get_text(), tuple(self.text.get_position()))
+        region = self._boxes.get(key)
+        if region is not None:
+            renderer.restore_region(region)
+            return
+        self.text.draw(renderer)
+        x0, y0, x1, y1 = self.text.get_window_extent(renderer).extents
+        box = Bbox([[int(np.floor(x0)) - 2, int(np.floor(y0)) - 2], [int(np.ceil(x1)) + 2, int(np.ceil(y1)) + 2]])
+        self._boxes[key] = renderer.copy_from_bbox(box)
+
+
 class AucSamplingExplorer(Explorer):
     """Drag n: the simulated AUCs of many test sets of n examples narrow around the true
     AUC like 1/√n, and so do one test set's bootstrap and DeLong intervals.
@@ -222,9 +254,10 @@ class AucSamplingExplorer(Explorer):
         ax = self.ax_hist
         if getattr(self, "_yaxis_paste", None) is None:
             self._yaxis_paste = _YAxisPasted(ax)
+            self._width_title = _TextPasted(self.ax_width.title)   # one per n (the coverage)
         # the two texts at the top ("true AUC", "bars: ...") keep their place in the axes: in the background
         return [self._bars, self._yaxis_paste, self._true_line, *self._pair, self._est, *ax.spines.values(),
-                *self._names, ax.title, self._cur, self.ax_width.title]
+                *self._names, ax.title, self._cur, self._width_title]
 
     def draw(self, s):
         ax = self.ax_hist
