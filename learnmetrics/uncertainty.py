@@ -324,7 +324,8 @@ class _AucRanks:
             neg_rank = rank_of[g_neg]
             if np.array_equal(neg_rank, np.arange(neg_rank.size)):
                 neg_rank = None  # the group is in score order already: no gather needed
-            self.stratified = (neg_rank, lo.astype(np.int32), hi.astype(np.int32))
+            # no positive tied with a negative (continuous scores): lo = hi, one count of the two
+            self.stratified = (neg_rank, lo.astype(np.int32), None if np.array_equal(lo, hi) else hi.astype(np.int32))
 
     def from_raw(self, raw):
         # sum_i c_i (cum[lo_i] + cum[hi_i]) = sum_k B[k] cum[k], B counting the drawn positives'
@@ -340,7 +341,10 @@ class _AucRanks:
         cum[:, 0] = 0
         np.cumsum(cneg[:, :-1], axis=1, out=cum[:, 1:])
         b = np.bincount((lo[d_pos] + off).ravel(), minlength=r * width)
-        b += np.bincount((hi[d_pos] + off).ravel(), minlength=r * width)
+        if hi is None:
+            b *= 2
+        else:
+            b += np.bincount((hi[d_pos] + off).ravel(), minlength=r * width)
         below = np.einsum("ij,ij->i", b.reshape(r, width), cum)
         return below / (2.0 * d_pos.shape[1] * n_neg)
 
