@@ -31,7 +31,11 @@ def _whole(ex):
 
 
 def _blit_equals_whole(ex, keys):
-    for key in keys:
+    # the start frame (the background the front end shows first; its titles were once lost) ...
+    start = ex._bg_rgb.copy()
+    diff = np.any(start != _whole(ex), axis=2)
+    assert not diff.any(), f"the start frame: {int(diff.sum())} pixels differ from a whole draw"
+    for key in keys:  # ... and frames drawn over it
         ex.draw(ex.compute_state(*key))
         blit = ex._render_rgb().copy()
         whole = _whole(ex)

@@ -181,8 +181,11 @@ class TemperatureExplorer(Explorer):
     def draw(self, s):
         self._curve.set_data(s.prob_pred, s.prob_true)
         self._vline.set_xdata([s.temperature, s.temperature])
-        self.ax_rel.set_title(f"T = {s.temperature:g}: ECE = {s.ece:.3f}", fontsize=_FS + 1)
-        self.ax_m.set_title(f"AUC {s.auc:.3f}   Brier {s.brier:.3f}   log loss {s.log_loss:.3f}", fontsize=_FS + 1)
+        # y = 1.0 (where the automatic place puts it: no decoration above the axes) fixed: the automatic
+        # place moves a title hidden for the background draw out of the figure, and the start frame lost it
+        self.ax_rel.set_title(f"T = {s.temperature:g}: ECE = {s.ece:.3f}", fontsize=_FS + 1, y=1.0)
+        self.ax_m.set_title(f"AUC {s.auc:.3f}   Brier {s.brier:.3f}   log loss {s.log_loss:.3f}", fontsize=_FS + 1,
+                           y=1.0)
 
     def describe(self, s):
         if is_chinese():

@@ -276,10 +276,12 @@ class AucSamplingExplorer(Explorer):
         self._true_text.set_text(f" true AUC {s.true_auc:.3f}")
         self._bars_text.set_position((0.21, top * 1.5))
         self._bars_text.set_text(f"bars: AUC of {s.aucs.size} test sets")
-        ax.set_title(f"n = {s.n}: AUC of data set {s.sample} = {b.estimate:.3f}", fontsize=_FS + 1)
+        # y = 1.0 (where the automatic place puts it: no decoration above the axes) fixed: the automatic
+        # place moves a title hidden for the background draw out of the figure, and the start frame lost it
+        ax.set_title(f"n = {s.n}: AUC of data set {s.sample} = {b.estimate:.3f}", fontsize=_FS + 1, y=1.0)
         self._cur.set_data([s.n], [self._widths_cache[s.n]])
         self.ax_width.set_title(f"{s.coverage:.1%} of the {s.aucs.size} DeLong intervals hold the truth",
-                                fontsize=_FS + 1)
+                                fontsize=_FS + 1, y=1.0)
 
     def describe(self, s):
         if is_chinese():
