@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.artist import Artist
 
 from .. import calibration as _cal
 from .._validation import as_1d, check_positive_int, check_real
 from ..plotting import style
 from ._base import Explorer
 from ._i18n import is_chinese, term
+from .uncertainty import _StandIn  # the blit's stand-in for an artist (explorer 10 uses it too)
 
 __all__ = ["TemperatureExplorer"]
 
@@ -28,7 +28,7 @@ _METRICS = (("brier", "Brier score", "-", "^", "#666666"), ("log_loss", "log los
             ("ece", "ECE", ":", "v", "#222222"))
 
 
-class _Pasted(Artist):
+class _Pasted(_StandIn):
     """Stands in ``dynamic_artists()`` for an artist that does not move (a legend) but that a whole
     draw paints over a moving one: drawn once, then its box's pixels pasted while ``clear(box,
     renderer)`` says no moving artist reaches the box (the pixels are then those of every such frame),
@@ -36,17 +36,9 @@ class _Pasted(Artist):
     whole draw; hiding it hides the artist (the background is drawn without it)."""
 
     def __init__(self, artist, clear, pad: int = 3):
-        super().__init__()
-        self.artist, self._clear, self._pad = artist, clear, pad
+        super().__init__(artist)
+        self._clear, self._pad = clear, pad
         self._box = self._region = None
-        self.axes = artist.axes
-        self.set_zorder(artist.get_zorder())
-
-    def set_visible(self, b):
-        self.artist.set_visible(b)
-
-    def get_visible(self):
-        return self.artist.get_visible()
 
     def draw(self, renderer):
         if not self.get_visible():

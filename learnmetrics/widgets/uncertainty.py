@@ -38,7 +38,24 @@ def _grid_bins(n: int) -> np.ndarray:
     return np.sort(top - w * np.arange(count + 1)) / k
 
 
-class _YAxisPasted(Artist):
+class _StandIn(Artist):
+    """Stands in ``dynamic_artists()`` for ``artist`` (its axes and zorder, so the blit keeps a whole
+    draw's order; hiding it hides the artist, so the background is drawn without it)."""
+
+    def __init__(self, artist):
+        super().__init__()
+        self.artist = artist
+        self.axes = artist.axes
+        self.set_zorder(artist.get_zorder())
+
+    def set_visible(self, b):
+        self.artist.set_visible(b)
+
+    def get_visible(self):
+        return self.artist.get_visible()
+
+
+class _YAxisPasted(_StandIn):
     """Stands for ``ax.yaxis`` in ``dynamic_artists()``: the y axis changes only with the y limits (one
     per n), so the strip left of its tick marks (the tick labels, the axis label) is drawn once per
     limits and then pasted; the tick marks, beside the bars, are drawn each time. Nothing that moves
@@ -46,17 +63,9 @@ class _YAxisPasted(Artist):
     are those a draw would give."""
 
     def __init__(self, ax):
-        super().__init__()
+        super().__init__(ax.yaxis)
         self.axis = ax.yaxis
-        self.axes = ax
-        self.set_zorder(ax.yaxis.get_zorder())
         self._strips: dict = {}
-
-    def set_visible(self, b):
-        self.axis.set_visible(b)
-
-    def get_visible(self):
-        return self.axis.get_visible()
 
     def draw(self, renderer):
         axis = self.axis
@@ -79,23 +88,15 @@ class _YAxisPasted(Artist):
                 line.draw(renderer)
 
 
-class _TextPasted(Artist):
+class _TextPasted(_StandIn):
     """Stands for a text in ``dynamic_artists()`` that takes few values (a title that changes with n
     only): drawn once per string, then its box's pixels pasted. Only for a text over which nothing
     that moves is drawn before it (the pixels under it are the background's)."""
 
     def __init__(self, text):
-        super().__init__()
+        super().__init__(text)
         self.text = text
-        self.axes = text.axes
-        self.set_zorder(text.get_zorder())
         self._boxes: dict = {}
-
-    def set_visible(self, b):
-        self.text.set_visible(b)
-
-    def get_visible(self):
-        return self.text.get_visible()
 
     def draw(self, renderer):
         if not self.text.get_visible():
