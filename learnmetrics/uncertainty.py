@@ -324,7 +324,8 @@ class _AucRanks:
             neg_rank = rank_of[g_neg]
             if np.array_equal(neg_rank, np.arange(neg_rank.size)):
                 neg_rank = None  # the group is in score order already: no gather needed
-            self.stratified = (neg_rank, lo.astype(np.int32), hi.astype(np.int32))
+            # no positive tied with a negative (continuous scores): lo = hi, one count of the two
+            self.stratified = (neg_rank, lo.astype(np.int32), None if np.array_equal(lo, hi) else hi.astype(np.int32))
 
     def from_raw(self, raw):
         # sum_i c_i (cum[lo_i] + cum[hi_i]) = sum_k B[k] cum[k], B counting the drawn positives'
@@ -340,7 +341,10 @@ class _AucRanks:
         cum[:, 0] = 0
         np.cumsum(cneg[:, :-1], axis=1, out=cum[:, 1:])
         b = np.bincount((lo[d_pos] + off).ravel(), minlength=r * width)
-        b += np.bincount((hi[d_pos] + off).ravel(), minlength=r * width)
+        if hi is None:
+            b *= 2
+        else:
+            b += np.bincount((hi[d_pos] + off).ravel(), minlength=r * width)
         below = np.einsum("ij,ij->i", b.reshape(r, width), cum)
         return below / (2.0 * d_pos.shape[1] * n_neg)
 
@@ -1098,6 +1102,30 @@ def auc_sampling_state(n, *, sample=0, distance=1.2, n_datasets=200, n_resamples
     confidence = _check_confidence(confidence)
     seed = check_positive_int(rng, "rng", minimum=0)
     check_size(n * n_datasets, f"n_datasets={n_datasets} data sets of n={n}", limit=10**7)
+    return _auc_sampling_at(_auc_population(n, distance, n_datasets, confidence, seed), sample, n_resamples)
+
+
+@dataclass(frozen=True)
+class _AucPopulation:
+    """What :func:`auc_sampling_state` computes once for a size ``n`` whatever the ``sample``:
+    the simulated test sets, their AUCs and DeLong intervals (an explorer caches it per n and
+    resamples one data set per position)."""
+
+    n: int
+    distance: float
+    confidence: float
+    seed: int
+    y: np.ndarray
+    s: np.ndarray
+    true_auc: float
+    aucs: np.ndarray
+    lows: np.ndarray
+    highs: np.ndarray
+    coverage: float
+
+
+def _auc_population(n, distance, n_datasets, confidence, seed) -> _AucPopulation:
+    """The sample-independent part of :func:`auc_sampling_state` (arguments checked there)."""
     y, s = _binormal(np.random.default_rng([seed, n]), n_datasets, n, distance)
     pos = y.astype(bool)
     z = _z_upper((1.0 - confidence) / 2.0)
@@ -1106,12 +1134,18 @@ def auc_sampling_state(n, *, sample=0, distance=1.2, n_datasets=200, n_resamples
     se = np.sqrt(v10.var(axis=1, ddof=1) / v10.shape[1] + v01.var(axis=1, ddof=1) / v01.shape[1])
     lows, highs = np.maximum(0.0, aucs - z * se), np.minimum(1.0, aucs + z * se)
     true_auc = _NORMAL.cdf(distance / np.sqrt(2.0))
-    boot = bootstrap_ci(_curves.roc_auc_score, y, s[sample], n_resamples=n_resamples, confidence=confidence,
-                        rng=np.random.default_rng([seed, n, sample]))
-    delong = roc_auc_ci(y, s[sample], confidence=confidence)
-    del pos
     coverage = float(np.mean((lows <= true_auc) & (true_auc <= highs)))
-    return AucSamplingState(n, distance, float(true_auc), aucs, sample, boot, delong, lows, highs, coverage)
+    return _AucPopulation(n, distance, confidence, seed, y, s, float(true_auc), aucs, lows, highs, coverage)
+
+
+def _auc_sampling_at(pop: _AucPopulation, sample: int, n_resamples: int) -> AucSamplingState:
+    """:func:`auc_sampling_state` at data set ``sample`` of ``pop``: its bootstrap and DeLong intervals."""
+    n, seed, confidence = pop.n, pop.seed, pop.confidence
+    boot = bootstrap_ci(_curves.roc_auc_score, pop.y, pop.s[sample], n_resamples=n_resamples, confidence=confidence,
+                        rng=np.random.default_rng([seed, n, sample]))
+    delong = roc_auc_ci(pop.y, pop.s[sample], confidence=confidence)
+    return AucSamplingState(n, pop.distance, pop.true_auc, pop.aucs, sample, boot, delong, pop.lows, pop.highs,
+                            pop.coverage)
 
 
 # -- an interval for one proportion (chapter 13) ------------------------------------------------

@@ -17,6 +17,7 @@ from .._validation import as_1d, check_positive_int, check_real
 from ..plotting import style
 from ._base import Explorer
 from ._i18n import is_chinese, term
+from .uncertainty import _StandIn  # the blit's stand-in for an artist (explorer 10 uses it too)
 
 __all__ = ["TemperatureExplorer"]
 
@@ -25,6 +26,32 @@ _FS = 9
 # that means an estimate's spread), named in a legend outside the axes (it covers no data)
 _METRICS = (("brier", "Brier score", "-", "^", "#666666"), ("log_loss", "log loss", "--", "D", "#222222"),
             ("ece", "ECE", ":", "v", "#222222"))
+
+
+class _Pasted(_StandIn):
+    """Stands in ``dynamic_artists()`` for an artist that does not move (a legend) but that a whole
+    draw paints over a moving one: drawn once, then its box's pixels pasted while ``clear(box,
+    renderer)`` says no moving artist reaches the box (the pixels are then those of every such frame),
+    drawn again where one does. Its axes and zorder are the artist's, so the blit keeps the order of a
+    whole draw; hiding it hides the artist (the background is drawn without it)."""
+
+    def __init__(self, artist, clear, pad: int = 3):
+        super().__init__(artist)
+        self._clear, self._pad = clear, pad
+        self._box = self._region = None
+
+    def draw(self, renderer):
+        if not self.get_visible():
+            return
+        if self._box is None:
+            self._box = self.artist.get_window_extent(renderer).padded(self._pad)
+        clear = self._clear(self._box, renderer)
+        if clear and self._region is not None:
+            renderer.restore_region(self._region)
+            return
+        self.artist.draw(renderer)
+        if clear:
+            self._region = renderer.copy_from_bbox(self._box)
 
 
 class TemperatureExplorer(Explorer):
@@ -98,7 +125,7 @@ class TemperatureExplorer(Explorer):
         ax.set_xlabel("mean predicted probability", fontsize=_FS + 1)
         ax.set_ylabel("fraction of positives", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
-        ax.legend(fontsize=_FS, loc="upper left")
+        self._legend = ax.legend(fontsize=_FS, loc="upper left")
         ax = self.ax_m
         ts = np.array(self.temperatures)
         st = [self._states[t] for t in self.temperatures]
@@ -126,11 +153,31 @@ class TemperatureExplorer(Explorer):
         ax.legend(fontsize=_FS, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         fig.subplots_adjust(left=0.07, right=0.855, bottom=0.14, top=0.9, wspace=0.25)
 
+    def dynamic_artists(self):
+        """What moves from frame to frame: the reliability curve, the temperature's line and the two
+        titles, over a background drawn once; with the reliability panel's spines and legend, which a
+        whole draw paints over the curve (a point at 0 or 1 on the frame, the curve under the legend):
+        the legend's pixels pasted, drawn again only where the curve reaches its box."""
+        if getattr(self, "_legend_paste", None) is None:
+            self._legend_paste = _Pasted(self._legend, self._curve_clear_of)
+        return [self._curve, *self.ax_rel.spines.values(), self._legend_paste, self.ax_rel.title, self._vline,
+                self.ax_m.title]
+
+    def _curve_clear_of(self, box, renderer) -> bool:
+        """Whether no pixel of the reliability curve (its line, its markers) falls in ``box``."""
+        line = self._curve
+        reach = (line.get_markersize() / 2 + line.get_markeredgewidth() + line.get_linewidth()) * self.fig.dpi / 72 + 2
+        path = line.get_transform().transform_path(line.get_path())
+        return not path.intersects_bbox(box.padded(reach), filled=False)
+
     def draw(self, s):
         self._curve.set_data(s.prob_pred, s.prob_true)
         self._vline.set_xdata([s.temperature, s.temperature])
-        self.ax_rel.set_title(f"T = {s.temperature:g}: ECE = {s.ece:.3f}", fontsize=_FS + 1)
-        self.ax_m.set_title(f"AUC {s.auc:.3f}   Brier {s.brier:.3f}   log loss {s.log_loss:.3f}", fontsize=_FS + 1)
+        # y = 1.0 (where the automatic place puts it: no decoration above the axes) fixed: the automatic
+        # place moves a title hidden for the background draw out of the figure, and the start frame lost it
+        self.ax_rel.set_title(f"T = {s.temperature:g}: ECE = {s.ece:.3f}", fontsize=_FS + 1, y=1.0)
+        self.ax_m.set_title(f"AUC {s.auc:.3f}   Brier {s.brier:.3f}   log loss {s.log_loss:.3f}", fontsize=_FS + 1,
+                           y=1.0)
 
     def describe(self, s):
         if is_chinese():
