@@ -192,10 +192,16 @@ def _label_clear_of_markers(ax, line, text, x, above):
     box = t.get_window_extent(ax.figure.canvas.get_renderer())
     (xa, _), (xb, _) = ax.transData.inverted().transform([(box.x0, box.y0), (box.x1, box.y0)])
     xa, xb = min(xa, xb), max(xa, xb)
+    ux = np.r_[xs[(xs >= xa) & (xs <= xb)], xa, xb]
     under = np.r_[ys[(xs >= xa) & (xs <= xb)], np.interp([xa, xb], xs, ys)]
-    t.xy = (x, float(under.max() if above else under.min()))
     gap = line.get_markersize() / 2 + 2
-    t.xyann = (0, gap if above else -gap)
+    # anchored on a point there, ``gap`` pt above (below) it: the lowest (highest) such place whose box stands
+    # ``gap`` pt over (under) every point there, i.e. the highest (lowest) point's (0.01 px spared for rounding)
+    g = gap * ax.figure.dpi / 72 - 0.01
+    style.place_clear(ax, t, [dict(xy=(x, float(u)), xyann=(0, gap if above else -gap))
+                              for u in np.sort(under)[:: 1 if above else -1]],
+                      avoid=[style.clear_of_points(ax, np.column_stack([ux, under]),
+                                                   (0.5, 0.5, g, np.inf) if above else (0.5, 0.5, np.inf, g))])
     return t
 
 
