@@ -191,20 +191,19 @@ def _direct_label(ax, xv, yv, text, *, right, lo, hi, color, weight="normal"):
                        bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
 
 
-def _clear_of(ax, verticals, others):
-    """The obstacles of a label here: inside the axes but at the bottom (its white ground may reach 0.5 pt
-    past an edge), 6 pixels off each vertical line at data ``verticals``, off the ``others`` labels."""
-    return [style.inside_axes(ax, -0.5, sides="lrt"), style.clear_of_verticals(ax, verticals), style.clear_of_boxes(others)]
+def _clear_of(ax, others):
+    """What every label here keeps clear of: the axes' frame but at the bottom (its white ground may reach
+    0.5 pt past an edge), and the ``others`` labels. (And vertical lines, 6 pixels off: each caller's own.)"""
+    return [style.inside_axes(ax, -0.5, sides="lrt"), style.clear_of_boxes(others)]
 
 
 def _place_clear(ax, label, candidates, verticals, others) -> None:
     """Move a line's label (``_direct_label``) to the first of ``candidates`` (x, y, right[, text]) where it is clear
     of the other lines and labels (``_clear_of``; the line it names is 4 pt away); unchanged when none is."""
-    inside, _, clear_of_others = _clear_of(ax, [], others)
     style.place_clear(ax, label, [dict(xy=(xv, yv), xyann=(4 if right else -4, 0), ha="left" if right else "right",
                                        **(dict(text=text[0]) if text else {}),
                                        avoid=[style.clear_of_verticals(ax, [v for v in verticals if v != xv])])
-                                  for xv, yv, right, *text in candidates], avoid=[inside, clear_of_others])
+                                  for xv, yv, right, *text in candidates], avoid=_clear_of(ax, others))
 
 
 def _place_clear_on_curve(ax, label, candidates, verticals, others) -> None:
@@ -212,7 +211,7 @@ def _place_clear_on_curve(ax, label, candidates, verticals, others) -> None:
     clear of every vertical line and label; unchanged when none is."""
     style.place_clear(ax, label, [dict(xy=(xv, yv), xyann=({"left": 6, "center": 0, "right": -6}[ha], 3), ha=ha,
                                        text=text) for xv, yv, ha, text in candidates],
-                      avoid=_clear_of(ax, verticals, others))
+                      avoid=[*_clear_of(ax, others), style.clear_of_verticals(ax, verticals)])
 
 
 def _null_name(result) -> str:
