@@ -403,8 +403,8 @@ class BootstrapExplorer(_Blitted):
         ax2.legend(fontsize=FONT, loc="lower right")
         self._title2 = _label(ax2)
         fig.tight_layout(rect=(0, 0, 1, 0.95))
-        # painted in the order a whole draw would (``_Blitted._draw_order``): the orange dot (zorder 6) over the cross
-        self.dynamic = [self._bars, self._marks, self._title1, self._point, self._sim, self._sim_err, self._title2]
+        # blitting draws these in list order, whatever their zorder: the orange dot last, on top of the cross
+        self.dynamic = [self._bars, self._marks, self._title1, self._sim, self._sim_err, self._point, self._title2]
 
     def compute_state(self, m):
         return _ev.bootstrap_state(m, n_samples=self.n_samples, max_m=self.max_m, rng=self.seed)
