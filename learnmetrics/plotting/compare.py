@@ -191,50 +191,27 @@ def _direct_label(ax, xv, yv, text, *, right, lo, hi, color, weight="normal"):
                        bbox=dict(facecolor="white", edgecolor="none", alpha=0.8, pad=0.5))
 
 
-def _is_clear(ax, label, verticals, others, renderer, margin=6.0) -> bool:
-    """Whether ``label``'s box (its white ground) stays inside the axes, crosses none of the vertical
-    lines at data ``verticals`` (``margin`` pixels kept) and overlaps none of the ``others`` labels."""
-    box = label.get_window_extent(renderer)        # the text's; its white ground pads it by 0.5 pt, in the margin
-    frame = ax.get_window_extent(renderer)
-    if box.x0 < frame.x0 - 0.5 or box.x1 > frame.x1 + 0.5 or box.y1 > frame.y1 + 0.5:
-        return False
-    for v in verticals:
-        px = ax.transData.transform((v, 0))[0]
-        if box.x0 - margin < px < box.x1 + margin:
-            return False
-    return not any(box.overlaps(o.get_window_extent(renderer)) for o in others)
+def _clear_of(ax, others):
+    """What every label here keeps clear of: the axes' frame but at the bottom (its white ground may reach
+    0.5 pt past an edge), and the ``others`` labels. (And vertical lines, 6 pixels off: each caller's own.)"""
+    return [style.inside_axes(ax, -0.5, sides="lrt"), style.clear_of_boxes(others)]
 
 
 def _place_clear(ax, label, candidates, verticals, others) -> None:
     """Move a line's label (``_direct_label``) to the first of ``candidates`` (x, y, right[, text]) where it is clear
-    of the other lines and labels (``_is_clear``; the line it names is 4 pt away); unchanged when none is."""
-    renderer = ax.figure.canvas.get_renderer()
-    keep = (label.xy, label.xyann, label.get_ha(), label.get_text())
-    for xv, yv, right, *text in candidates:
-        label.xy, label.xyann = (xv, yv), (4 if right else -4, 0)
-        label.set_ha("left" if right else "right")
-        label.set_text(text[0] if text else keep[3])
-        if _is_clear(ax, label, [v for v in verticals if v != xv], others, renderer):   # its own line 4 pt away
-            return
-    label.xy, label.xyann = keep[0], keep[1]
-    label.set_ha(keep[2])
-    label.set_text(keep[3])
+    of the other lines and labels (``_clear_of``; the line it names is 4 pt away); unchanged when none is."""
+    style.place_clear(ax, label, [dict(xy=(xv, yv), xyann=(4 if right else -4, 0), ha="left" if right else "right",
+                                       **(dict(text=text[0]) if text else {}),
+                                       avoid=[style.clear_of_verticals(ax, [v for v in verticals if v != xv])])
+                                  for xv, yv, right, *text in candidates], avoid=_clear_of(ax, others))
 
 
 def _place_clear_on_curve(ax, label, candidates, verticals, others) -> None:
     """Move the density's name to the first of ``candidates`` (x, y on the curve, ha, text) where it is
     clear of every vertical line and label; unchanged when none is."""
-    renderer = ax.figure.canvas.get_renderer()
-    keep = (label.xy, label.xyann, label.get_ha(), label.get_text())
-    for xv, yv, ha, text in candidates:
-        label.xy, label.xyann = (xv, yv), ({"left": 6, "center": 0, "right": -6}[ha], 3)
-        label.set_ha(ha)
-        label.set_text(text)
-        if _is_clear(ax, label, verticals, others, renderer):
-            return
-    label.xy, label.xyann = keep[0], keep[1]
-    label.set_ha(keep[2])
-    label.set_text(keep[3])
+    style.place_clear(ax, label, [dict(xy=(xv, yv), xyann=({"left": 6, "center": 0, "right": -6}[ha], 3), ha=ha,
+                                       text=text) for xv, yv, ha, text in candidates],
+                      avoid=[*_clear_of(ax, others), style.clear_of_verticals(ax, verticals)])
 
 
 def _null_name(result) -> str:

@@ -365,6 +365,8 @@ def _label_steps(ax, x, ys, *, avoid_x=None, fontsize=9, ylim=(0.0, 1.04)):
     legend): for each line in turn, the place along it (just above or just below) whose box no line
     and no name already written crosses, farthest from them, clear of the vertical line at ``avoid_x``.
     ``ys[name][i]`` holds on (x[i-1], x[i]] (steps "pre")."""
+    from matplotlib.transforms import Bbox
+
     grid = np.linspace(x[0], x[-1], 481)
     idx = np.clip(np.searchsorted(x, grid, side="left"), 0, len(x) - 1)
     at = {name: np.asarray(v, dtype=float)[idx] for name, v in ys.items()}
@@ -375,42 +377,50 @@ def _label_steps(ax, x, ys, *, avoid_x=None, fontsize=9, ylim=(0.0, 1.04)):
     ax_h = ax.get_position().height * ax.figure.get_size_inches()[1] * 72
     h = 1.25 * fontsize / ax_h * (y1_lim - y0_lim)        # a name's height in data units
     gap = 0.3 * h
-    boxes = []                                            # the names written so far: (x0, x1, y0, y1)
+    boxes = []                                            # the names written so far (display boxes)
+    to_px = ax.transData.transform
+    avoid = [] if avoid_x is None else [style.clear_of_verticals(ax, [avoid_x], 0.01 * (to_px((span_x, 0))[0]
+                                                                                       - to_px((0, 0))[0]))]
     for name in ys:
         w = (0.62 * fontsize * len(name) + 6) / ax_px * span_x
-        best = None
+        candidates = []
         for c in grid[::4]:
             x0, x1 = c - w / 2, c + w / 2
             if x0 < grid[0] or x1 > grid[-1]:
-                continue
-            if avoid_x is not None and x0 - 0.01 * span_x <= avoid_x <= x1 + 0.01 * span_x:
                 continue
             win = (grid >= x0) & (grid <= x1)
             own = at[name][win]
             if np.isnan(own).any():
                 continue
+            others = np.concatenate([v[win] for n, v in at.items() if n != name])
+            others = others[~np.isnan(others)]
             for above in (True, False):
                 b0 = own.max() + gap if above else own.min() - gap - h
                 b1 = b0 + h
                 if b0 < ylim[0] or b1 > ylim[1]:
                     continue
-                others = np.concatenate([v[win] for n, v in at.items() if n != name])
-                others = others[~np.isnan(others)]
-                if np.any((others >= b0 - 0.3 * gap) & (others <= b1 + 0.3 * gap)):
-                    continue
-                if any(x0 < bx1 and bx0 < x1 and b0 < by1 and by0 < b1 for bx0, bx1, by0, by1 in boxes):
-                    continue
-                # clearance: the nearest other line in the window, above or below the box
-                clear = np.min(np.minimum(np.abs(others - b0), np.abs(others - b1))) if others.size else 1.0
-                # a flat stretch of its own line reads best
-                score = min(clear, 0.3) - 0.5 * (own.max() - own.min())
-                if best is None or score > best[0]:
-                    best = (score, c, b0, b1, x0, x1)
-        if best is None:
-            continue
-        _, c, b0, b1, x0, x1 = best
-        ax.text(c, (b0 + b1) / 2, name, ha="center", va="center", fontsize=fontsize, color=style.CURVE, zorder=4)
-        boxes.append((x0, x1, b0, b1))
+                # the box is estimated from the name's length (the text is written once its place is chosen)
+                (px0, py0), (px1, py1) = to_px([(x0, b0), (x1, b1)])
+                candidates.append(dict(position=(c, (b0 + b1) / 2), box=Bbox.from_extents(px0, py0, px1, py1),
+                                       b=(b0, b1), others=others, own=own))
+        # no other line within 0.3 gap of the box (a vertical margin in pixels), no name written, not the cut
+        (_, p0), (_, p1) = to_px([(0, 0), (0, 0.3 * gap)])
+        lines = [style.clear_of_points(ax, np.column_stack([grid, v]), (0.0, abs(p1 - p0)))
+                 for n, v in at.items() if n != name]
+
+        def score(cand, box):
+            # clearance: the nearest other line in the window, above or below the box; a flat stretch of its own
+            # line reads best
+            (b0, b1), others, own = cand["b"], cand["others"], cand["own"]
+            clear = np.min(np.minimum(np.abs(others - b0), np.abs(others - b1))) if others.size else 1.0
+            return min(clear, 0.3) - 0.5 * (own.max() - own.min())
+
+        text = ax.text(grid[0], 0.0, name, ha="center", va="center", fontsize=fontsize, color=style.CURVE, zorder=4)
+        got = style.place_clear(ax, text, candidates, avoid=[*avoid, *lines, style.clear_of_boxes(boxes)], score=score)
+        if got is None:
+            text.remove()
+        else:
+            boxes.append(got[1])
 
 
 def plot_threshold_views(ax_scores, ax_roc, ax_pr, y_true, y_score, threshold, *, bin_width=0.05, pos_label=1,

@@ -486,27 +486,15 @@ def _clear_label_position(text, r, p, f, guard, placed, margin=4.0, clearance=(1
     the axes and overlaps none of ``placed`` (display boxes), ``margin`` pixels around the box. The
     clearances are tried in turn (the widest first). Returns its display box, or None (kept at (f, f))."""
     ax = text.axes
-    renderer = ax.figure.canvas.get_renderer()
-    frame = ax.get_window_extent(renderer)
-    pts = ax.transData.transform(guard)
     ok = np.isfinite(r) & np.isfinite(p)
     order = np.argsort(np.abs(r - f) + np.abs(p - f) + np.where(ok, 0, np.inf))
     order = order[ok[order]][:: max(1, len(order) // 60)]
-    for gap in clearance:
-        for j in order:
-            text.set_position((r[j] - 0.012, p[j] + 0.012))
-            b = text.get_window_extent(renderer)
-            x0, y0, x1, y1 = b.x0 - margin, b.y0 - margin, b.x1 + margin, b.y1 + margin
-            if x0 < frame.x0 or x1 > frame.x1 or y0 < frame.y0 or y1 > frame.y1:
-                continue
-            if ((pts[:, 0] > b.x0 - gap) & (pts[:, 0] < b.x1 + gap)
-                    & (pts[:, 1] > b.y0 - gap) & (pts[:, 1] < b.y1 + gap)).any():
-                continue
-            if any(x0 < q.x1 and q.x0 < x1 and y0 < q.y1 and q.y0 < y1 for q in placed):
-                continue
-            return b
     text.set_position((f - 0.012, f + 0.012))
-    return None
+    off_line = {gap: style.clear_of_points(ax, guard, gap) for gap in clearance}
+    got = style.place_clear(ax, text, [dict(position=(r[j] - 0.012, p[j] + 0.012), avoid=[off_line[gap]])
+                                       for gap in clearance for j in order],
+                            avoid=[style.inside_axes(ax, margin), style.clear_of_boxes(placed, margin)])
+    return None if got is None else got[1]
 
 
 def shade_auc(ax, fpr, tpr, *, color=CORRECT_COLOR, alpha=0.6, label=None, **kwargs):

@@ -192,10 +192,16 @@ def _label_clear_of_markers(ax, line, text, x, above):
     box = t.get_window_extent(ax.figure.canvas.get_renderer())
     (xa, _), (xb, _) = ax.transData.inverted().transform([(box.x0, box.y0), (box.x1, box.y0)])
     xa, xb = min(xa, xb), max(xa, xb)
+    ux = np.r_[xs[(xs >= xa) & (xs <= xb)], xa, xb]
     under = np.r_[ys[(xs >= xa) & (xs <= xb)], np.interp([xa, xb], xs, ys)]
-    t.xy = (x, float(under.max() if above else under.min()))
     gap = line.get_markersize() / 2 + 2
-    t.xyann = (0, gap if above else -gap)
+    # anchored on a point there, ``gap`` pt above (below) it: the lowest (highest) such place whose box stands
+    # ``gap`` pt over (under) every point there, i.e. the highest (lowest) point's (0.01 px spared for rounding)
+    g = gap * ax.figure.dpi / 72 - 0.01
+    style.place_clear(ax, t, [dict(xy=(x, float(u)), xyann=(0, gap if above else -gap))
+                              for u in np.sort(under)[:: 1 if above else -1]],
+                      avoid=[style.clear_of_points(ax, np.column_stack([ux, under]),
+                                                   (0.5, 0.5, g, np.inf) if above else (0.5, 0.5, np.inf, g))])
     return t
 
 
@@ -237,11 +243,49 @@ def plot_per_column(values, columns, ax=None, *, averages=None, ylabel=None, fmt
     return ax
 
 
+def _square_sides(x, y0, side_y, ratio, gap_x, gap_y):
+    """+1 (right of its point) or -1 (left) for each square (lower edge ``y0``, height ``side_y``, width
+    ``side_y * ratio``): the choice where the squares, each grown by ``gap_x``, ``gap_y``, overlap least
+    (by area; a square wholly inside another reads as nested and counts a quarter), the fewest turned left
+    on a tie. Every choice is tried up to 10 squares; beyond, the largest first, each on its emptier side."""
+    n = len(x)
+    w = side_y * ratio
+    y1 = y0 + side_y
+    dy = np.clip(np.minimum(y1[:, None], y1[None, :]) + gap_y - np.maximum(y0[:, None], y0[None, :]), 0, None)
+    in_y = (y0[:, None] <= y0[None, :]) & (y1[None, :] <= y1[:, None])      # j's height within i's
+
+    def cost(si, sj, i, j):        # the overlap of squares i, j on sides si, sj (arrays of +1 / -1)
+        xi0 = np.where(si > 0, x[i], x[i] - w[i])
+        xj0 = np.where(sj > 0, x[j], x[j] - w[j])
+        xi1, xj1 = xi0 + w[i], xj0 + w[j]
+        area = np.clip(np.minimum(xi1, xj1) + gap_x - np.maximum(xi0, xj0), 0, None) * dy[i, j]
+        nested = ((xi0 <= xj0) & (xj1 <= xi1) & in_y[i, j]) | ((xj0 <= xi0) & (xi1 <= xj1) & in_y[j, i])
+        return np.where(nested, 0.25, 1.0) * area
+
+    if n <= 10:
+        combos = 1 - 2 * ((np.arange(2 ** n)[:, None] >> np.arange(n)) & 1)      # rows of +1 / -1
+        total = np.zeros(len(combos))
+        for i in range(n):
+            for j in range(i + 1, n):
+                total += cost(combos[:, i], combos[:, j], i, j)
+        lefts = (combos < 0).sum(axis=1)
+        return combos[np.lexsort((lefts, np.round(total, 9)))[0]]
+    sides = np.ones(n, dtype=int)
+    done = []
+    for i in np.argsort(-side_y, kind="stable"):
+        costs = [sum(float(cost(np.array(si), np.array(sides[j]), i, j)) for j in done) for si in (1, -1)]
+        sides[i] = 1 if costs[0] <= costs[1] else -1
+        done.append(i)
+    return sides
+
+
 def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
     """R^2 as two sums of squares, each square drawn: on the first Axes every example's square
     (y - ȳ)^2 against the mean's flat line (SST), on the second its square (y - ŷ)^2 against
-    the model's line (SSE), each square outlined so that overlapping ones stay apart.
-    R^2 = 1 - SSE/SST is how much of the first area the model removes. ``axes`` holds two Axes; the squares are square on screen. Returns (SST, SSE)."""
+    the model's line (SSE). Each square stands right or left of its point, whichever leaves
+    the squares overlapping least (one wholly inside another, nested, is the lesser evil);
+    each is outlined, and the larger are drawn first, so that a square inside another shows whole. R^2 = 1 - SSE/SST is how much of the first area the
+    model removes. ``axes`` holds two Axes; the squares are square on screen. Returns (SST, SSE)."""
     from matplotlib.patches import Rectangle
 
     from ..regression import r2_score
@@ -256,25 +300,40 @@ def plot_r2_as_areas(x, y_true, y_pred, axes, *, xlabel="x", ylabel="y"):
     order = np.argsort(x)
     sst, sse = float(np.sum((y_true - mean) ** 2)), float(np.sum((y_true - y_pred) ** 2))
     pad_x, pad_y = 0.08 * np.ptp(x), 0.08 * np.ptp(y_true)
-    # room on the right for the last square (its side is at most the largest deviation)
+    ylim = (min(y_true.min(), y_pred.min()) - pad_y, max(y_true.max(), y_pred.max()) + pad_y)
+    refs = (np.full_like(y_true, mean), y_pred)
+    # data units of x per data unit of y that draw a side r in y as a square on screen, for x limits lo..hi
+    axes[0].figure.canvas.draw_idle()
+    boxes = [ax.get_window_extent() for ax in axes]
+
+    def ratio(ax_i, lo, hi):
+        return ((hi - lo) / boxes[ax_i].width) / (np.ptp(ylim) / boxes[ax_i].height)
+
+    # the x limits: room for every square on the side it takes (found again with the limits it asks for)
     side = max(np.abs(y_true - mean).max(), np.abs(y_true - y_pred).max()) * np.ptp(x) / max(np.ptp(y_true), 1e-12)
     xlim = (x.min() - pad_x, x.max() + max(pad_x, 1.05 * side))
-    ylim = (min(y_true.min(), y_pred.min()) - pad_y, max(y_true.max(), y_pred.max()) + pad_y)
-    for ax, ref, name, total in ((axes[0], np.full_like(y_true, mean), "SST", sst), (axes[1], y_pred, "SSE", sse)):
+    for _ in range(4):
+        sides = [_square_sides(x, np.minimum(y_true, ref), np.abs(y_true - ref), ratio(i, *xlim),
+                               0.015 * np.ptp(xlim), 0.015 * np.ptp(ylim)) for i, ref in enumerate(refs)]
+        lo = min(float(np.min(np.where(sd < 0, x - np.abs(y_true - ref) * ratio(i, *xlim), x)))
+                 for i, (sd, ref) in enumerate(zip(sides, refs)))
+        hi = max(float(np.max(np.where(sd > 0, x + np.abs(y_true - ref) * ratio(i, *xlim), x)))
+                 for i, (sd, ref) in enumerate(zip(sides, refs)))
+        new = (min(x.min() - pad_x, lo - 0.02 * (hi - lo)), max(x.max() + pad_x, hi + 0.02 * (hi - lo)))
+        if np.allclose(new, xlim, rtol=0, atol=1e-3 * np.ptp(new)):
+            break
+        xlim = new
+    for i, (ax, ref, name, total) in enumerate(((axes[0], refs[0], "SST", sst), (axes[1], refs[1], "SSE", sse))):
         ax.set_xlim(*xlim)
         ax.set_ylim(*ylim)
-        fig = ax.figure
-        fig.canvas.draw_idle()
-        bbox = ax.get_window_extent()
-        # data units of x per data unit of y, so that a side r in y draws a square on screen
-        ratio = (np.ptp(xlim) / bbox.width) / (np.ptp(ylim) / bbox.height)
-        for xi, yi, ri in zip(x, y_true, ref):
-            r = yi - ri
-            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fc="0.55", alpha=0.16,
-                                   ec="none", zorder=1))
+        q = ratio(i, *xlim)
+        for k in np.argsort(-np.abs(y_true - ref), kind="stable"):     # the larger first: a smaller one on top
+            xi, yi, ri = x[k], y_true[k], ref[k]
+            r = abs(yi - ri)
+            x0 = xi if sides[i][k] > 0 else xi - r * q
+            ax.add_patch(Rectangle((x0, min(yi, ri)), r * q, r, fc="0.55", alpha=0.16, ec="none", zorder=1))
             # an opaque outline of its own: where squares overlap, each one's edges still show
-            ax.add_patch(Rectangle((xi, min(yi, ri)), abs(r) * ratio, abs(r), fill=False, ec="0.3", lw=0.9,
-                                   zorder=1.5))
+            ax.add_patch(Rectangle((x0, min(yi, ri)), r * q, r, fill=False, ec="0.3", lw=0.9, zorder=1.5))
             ax.plot([xi, xi], [ri, yi], color="0.4", lw=0.8, zorder=2)
         if name == "SST":
             ax.axhline(mean, color=style.REFERENCE, lw=1.6, ls="--", zorder=3)

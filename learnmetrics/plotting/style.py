@@ -66,7 +66,8 @@ __all__ = [
     "CURVE", "LEARNERS", "LEARNER_STYLES", "learner_style", "BIAS", "VARIANCE", "NOISE", "TOTAL",
     "REFERENCE", "REFERENCE_STYLE", "DIAGONAL", "HULL", "NULL", "ESTIMATE", "TRAIN", "TEST", "REJECT",
     "SEQUENTIAL", "class_style", "pair_style", "label_line", "figure_faults", "legend_overlaps",
-    "clipped_current_points", "count_cut_pixels",
+    "clipped_current_points", "count_cut_pixels", "place_clear", "clear_of_verticals", "clear_of_points",
+    "clear_of_boxes", "inside_axes",
 ]
 
 # Okabe-Ito
@@ -190,6 +191,106 @@ def label_line(ax, line, text, *, x=None, frac=0.5, above=True, fontsize=9, rota
     return ax.annotate(text, (x0, y0), xytext=(0, off), textcoords="offset points", rotation=angle,
                        rotation_mode="anchor", ha="center", va="bottom" if above else "top",
                        fontsize=fontsize, **kwargs)
+
+
+# -- putting a label where it is clear ------------------------------------------------------------
+
+def place_clear(ax, text, candidates, *, avoid=(), score=None):
+    """Move ``text`` to the first of ``candidates`` where its box is clear of every obstacle in
+    ``avoid`` (or, given ``score``, to the clear candidate that scores highest; the first on a tie).
+
+    ``candidates``: dicts of the settings to try on ``text``, in order of preference; the keys
+    ``xy`` (an annotation's anchor), ``xyann`` (its offset), ``position``, ``ha``, ``va`` and
+    ``text`` are set (a setting left out is the one ``text`` came with), the others are carried
+    along for ``score``. A candidate may bring obstacles of its own (``avoid``: checked for it only)
+    and its own ``box`` (a display ``Bbox``) where the box is estimated rather than measured; else
+    the box is ``text``'s window extent once the candidate is set. ``avoid``: obstacles, each a callable
+    ``box -> bool`` (True where the box collides), made by :func:`clear_of_verticals`,
+    :func:`clear_of_points`, :func:`clear_of_boxes` and :func:`inside_axes`. ``score``: a callable
+    ``(candidate, box) -> float``. Returns ``(candidate, box)`` of the place taken, or None when no
+    candidate is clear (``text`` is then left as it was). Call it after the axes limits are set.
+    """
+    renderer = ax.figure.canvas.get_renderer()
+    note = hasattr(text, "xyann")        # an annotation: its position is its offset, xyann
+    get = dict(xy=lambda: text.xy, xyann=lambda: text.xyann, position=text.get_position, ha=text.get_ha,
+               va=text.get_va, text=text.get_text)
+    put = dict(xy=lambda v: setattr(text, "xy", v), xyann=lambda v: setattr(text, "xyann", v),
+               position=text.set_position, ha=text.set_ha, va=text.set_va, text=text.set_text)
+    keep = {k: get[k]() for k in (("xy", "xyann") if note else ("position",)) + ("ha", "va", "text")}
+
+    def apply(cand):                     # a setting the candidate leaves out is the one ``text`` came with
+        for k, v in {**keep, **cand}.items():
+            if k in put and (k != "position" or not note):
+                put[k](v)
+
+    best = None
+    for cand in candidates:
+        if "box" in cand:
+            box = cand["box"]
+        else:
+            apply(cand)
+            box = text.get_window_extent(renderer)
+        if any(hit(box) for hit in (*avoid, *cand.get("avoid", ()))):
+            continue
+        if score is None:
+            apply(cand)
+            return cand, box
+        s = float(score(cand, box))
+        if best is None or s > best[0]:
+            best = (s, cand, box)
+    if best is None:
+        apply(keep)
+        return None
+    apply(best[1])
+    return best[1], best[2]
+
+
+def clear_of_verticals(ax, xs, margin=6.0):
+    """An obstacle for :func:`place_clear`: vertical lines at data ``xs``; a box collides when a
+    line passes through it or within ``margin`` pixels of its sides."""
+    px = [float(ax.transData.transform((float(v), 0))[0]) for v in xs]
+    return lambda b: any(b.x0 - margin < p < b.x1 + margin for p in px)
+
+
+def clear_of_points(ax, xy, margin=0.0):
+    """An obstacle for :func:`place_clear`: points ``xy`` ((n, 2), data coordinates; rows holding
+    NaN are dropped); a box collides when a point lies in it grown by ``margin`` pixels, edges
+    included: one number, (x, y), or (left, right, bottom, top) (``np.inf`` on one side: the box may
+    stand on no side of the points but the other, e.g. only above them all)."""
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+    pts = ax.transData.transform(xy[np.isfinite(xy).all(axis=1)])
+    m = np.atleast_1d(np.asarray(margin, dtype=float))
+    if m.size not in (1, 2, 4):
+        raise ValueError(f"margin must be one number, (x, y) or (left, right, bottom, top), got {margin!r}")
+    ml, mr, mb, mt = np.resize(m, 4) if m.size < 4 else m
+    if m.size == 2:
+        ml, mr, mb, mt = m[0], m[0], m[1], m[1]
+    return lambda b: bool(((pts[:, 0] >= b.x0 - ml) & (pts[:, 0] <= b.x1 + mr)
+                           & (pts[:, 1] >= b.y0 - mb) & (pts[:, 1] <= b.y1 + mt)).any())
+
+
+def clear_of_boxes(boxes, margin=0.0):
+    """An obstacle for :func:`place_clear`: other labels (``Text``, measured when checked) or display
+    ``Bbox``es; a box collides when it, grown by ``margin`` pixels, overlaps one of them."""
+    def hit(b):
+        renderer = None
+        for q in boxes:
+            if not hasattr(q, "x0"):     # a Text: measured now
+                renderer = renderer or q.figure.canvas.get_renderer()
+                q = q.get_window_extent(renderer)
+            if b.x0 - margin < q.x1 and q.x0 < b.x1 + margin and b.y0 - margin < q.y1 and q.y0 < b.y1 + margin:
+                return True
+        return False
+    return hit
+
+
+def inside_axes(ax, margin=0.0, sides="lrbt"):
+    """An obstacle for :func:`place_clear`: a box collides when, grown by ``margin`` pixels (a
+    negative margin lets it out by that much), it crosses the axes' frame on one of ``sides``
+    (l, r, b, t)."""
+    f = ax.get_window_extent(ax.figure.canvas.get_renderer())
+    return lambda b: (("l" in sides and b.x0 - margin < f.x0) or ("r" in sides and b.x1 + margin > f.x1)
+                      or ("b" in sides and b.y0 - margin < f.y0) or ("t" in sides and b.y1 + margin > f.y1))
 
 
 # -- checks of a finished figure (used by the tests; call them on any figure) -------------------
