@@ -70,6 +70,30 @@ def pytest_collection_modifyitems(config, items):
     notebooks = [i for i in items if str(i.fspath).endswith(".ipynb")]
     rest = [i for i in items if not _is_browser(i) and not str(i.fspath).endswith(".ipynb")]
     items[:] = notebooks + rest + browser
+    _fewer_seeds(config, items)
+
+
+#: ``LEARNMETRICS_SEEDS=N``: a test parametrized over ``seed`` runs its first N seeds only
+#: (``.ci/run``'s second Python: every seed runs under the first, in ``make test``)
+SEEDS_ENV = "LEARNMETRICS_SEEDS"
+
+
+def _fewer_seeds(config, items):
+    cap = os.environ.get(SEEDS_ENV, "").strip()
+    if not cap:
+        return
+    if not cap.isdigit():
+        raise pytest.UsageError(f"{SEEDS_ENV} must be a whole number of seeds, got {cap!r}")
+    cap = int(cap)
+
+    def dropped(item) -> bool:
+        seed = getattr(getattr(item, "callspec", None), "params", {}).get("seed")
+        return isinstance(seed, int) and not isinstance(seed, bool) and seed >= cap
+
+    drop = [i for i in items if dropped(i)]
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = [i for i in items if not dropped(i)]
 
 
 #: the browser test files that need JupyterLab: the second browser unit of work (see below)
