@@ -100,6 +100,7 @@ def _fewer_seeds(config, items):
 BROWSER_LAB_FILES = {"test_browser_explorers.py", "test_browser_lab_layout.py", "test_browser_exercises.py"}
 
 
+@pytest.hookimpl(optionalhook=True)  # `-p no:xdist` (or no xdist installed) would reject an unknown hook
 def pytest_xdist_make_scheduler(config, log):
     """The units of work on several processes: each test file is one unit, run on one process in
     order (a notebook's cells share one kernel; a module's fixtures are built once), and the
