@@ -70,12 +70,37 @@ def pytest_collection_modifyitems(config, items):
     notebooks = [i for i in items if str(i.fspath).endswith(".ipynb")]
     rest = [i for i in items if not _is_browser(i) and not str(i.fspath).endswith(".ipynb")]
     items[:] = notebooks + rest + browser
+    _fewer_seeds(config, items)
+
+
+#: ``LEARNMETRICS_SEEDS=N``: a test parametrized over ``seed`` runs its first N seeds only
+#: (``.ci/run``'s second Python: every seed runs under the first, in ``make test``)
+SEEDS_ENV = "LEARNMETRICS_SEEDS"
+
+
+def _fewer_seeds(config, items):
+    cap = os.environ.get(SEEDS_ENV, "").strip()
+    if not cap:
+        return
+    if not cap.isdigit():
+        raise pytest.UsageError(f"{SEEDS_ENV} must be a whole number of seeds, got {cap!r}")
+    cap = int(cap)
+
+    def dropped(item) -> bool:
+        seed = getattr(getattr(item, "callspec", None), "params", {}).get("seed")
+        return isinstance(seed, int) and not isinstance(seed, bool) and seed >= cap
+
+    drop = [i for i in items if dropped(i)]
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = [i for i in items if not dropped(i)]
 
 
 #: the browser test files that need JupyterLab: the second browser unit of work (see below)
 BROWSER_LAB_FILES = {"test_browser_explorers.py", "test_browser_lab_layout.py", "test_browser_exercises.py"}
 
 
+@pytest.hookimpl(optionalhook=True)  # `-p no:xdist` (or no xdist installed) would reject an unknown hook
 def pytest_xdist_make_scheduler(config, log):
     """The units of work on several processes: each test file is one unit, run on one process in
     order (a notebook's cells share one kernel; a module's fixtures are built once), and the

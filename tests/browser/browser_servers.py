@@ -259,11 +259,19 @@ def _root_flags(app: str) -> list[str]:
     return [f"--{app}.allow_root=True"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
-def start_lab(home: Path, notebook_dir: Path, *, settings_extra: dict | None = None) -> Server:
+def start_lab(home: Path, notebook_dir: Path, *, settings_extra: dict | None = None,
+              kernel_env: dict[str, str | None] | None = None) -> Server:
     """JupyterLab serving ``notebook_dir``; ``window.jupyterapp`` is exposed to the page.
     ``settings_extra`` ({settings file: {key: value}}) is merged into :data:`LAB_SETTINGS`
-    (e.g. the benchmark turns on the notebook's ``recordTiming``)."""
+    (e.g. the benchmark turns on the notebook's ``recordTiming``). ``kernel_env`` changes the
+    environment the server and its kernels get (a value ``None`` removes the variable; e.g.
+    ``{"LEARNMETRICS_DRAW_AHEAD": None}``: the kernels draw ahead as in ``make lab``)."""
     env = _isolated_env(home)
+    for key, value in (kernel_env or {}).items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
     settings = Path(env["JUPYTERLAB_SETTINGS_DIR"])
     merged = {rel: dict(value) for rel, value in LAB_SETTINGS.items()}
     for rel, value in (settings_extra or {}).items():

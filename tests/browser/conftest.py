@@ -94,9 +94,20 @@ def served_notebooks(tmp_path_factory):
     return copy_notebooks(tmp_path_factory.mktemp("browser-site") / "notebooks")
 
 
+#: The kernels JupyterLab starts draw ahead as a learner's do under ``make lab``: no
+#: LEARNMETRICS_DRAW_AHEAD (the test process sets "sync" for nbval), so a live kernel
+#: ("background", learnmetrics/widgets/_base.py) draws the frame shown first, returns, and
+#: draws the others on its event loop, sending each as it is drawn; a step to a frame not yet
+#: drawn shows "drawing ..." until the kernel sends it. Voilà's kernels keep "sync" (every
+#: frame drawn before the page loads: test_browser_app.py steps them with the kernel stopped),
+#: and the static site steps the frames the refresh stored.
+LAB_KERNEL_ENV = {"LEARNMETRICS_DRAW_AHEAD": None}
+
+
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory, served_notebooks, chromium):
-    server = start_lab(tmp_path_factory.mktemp("jupyter-home"), served_notebooks.parent)
+    server = start_lab(tmp_path_factory.mktemp("jupyter-home"), served_notebooks.parent,
+                       kernel_env=LAB_KERNEL_ENV)
     try:
         yield server
     finally:
