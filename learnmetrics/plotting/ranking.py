@@ -121,6 +121,7 @@ class GainBars:
         # beyond k the solid part is faded and adds nothing: DCG@k sums the ranks inside the cut only
         ax.set_xlabel("rank: item, grade   (pale bar: gain; solid: gain × discount, added to DCG inside k)",
                       fontsize=FONT)
+        self._labels = None   # the tick labels shown (item, grade), set again only when they change
         self.update(state)
 
     def update(self, state):
@@ -137,7 +138,10 @@ class GainBars:
             if self.values:
                 self.values[i].set_position((i + 1, gains[i] + 0.01 * self.ymax))
                 self.values[i].set_text(f"{kept[i]:.2f}" if inside and gains[i] > 0 else "")
-        self.ax.set_xticklabels([f"{it}\n{r:g}" for it, r in zip(state.items, state.relevance)], fontsize=FONT)
+        labels = [f"{it}\n{r:g}" for it, r in zip(state.items, state.relevance)]
+        if labels != self._labels:   # new tick labels only for a new order (a step of k keeps them)
+            self.ax.set_xticklabels(labels, fontsize=FONT)
+            self._labels = labels
         self.cut.set_xdata([state.k + 0.5, state.k + 0.5])
         at_end = state.k >= len(state.items)
         self.cut_label.set_position((state.k + (0.4 if at_end else 0.6), self.ymax * 0.97))

@@ -93,11 +93,11 @@ class ConstraintExplorer(Explorer):
             warnings.simplefilter("ignore")
             p, r, t = _curves.precision_recall_curve(self.y_val, self.s_val)
         ax.step(t, p[:-1], where="post", color=style.CURVE, lw=1.6)
-        ax.annotate("validation set", (t[int(0.55 * t.size)], p[int(0.55 * t.size)]), xytext=(-80, 8),
+        self._val_name = ax.annotate("validation set", (t[int(0.55 * t.size)], p[int(0.55 * t.size)]), xytext=(-80, 8),
                     textcoords="offset points", fontsize=_FS)
         grid = np.linspace(-1.5, 3.5, 201)
         ax.plot(grid, _practice.gaussian_rates(grid)[0], **style.REFERENCE_STYLE)
-        ax.annotate("population", (grid[150], _practice.gaussian_rates(grid[150])[0]), xytext=(4, -14),
+        self._pop_name = ax.annotate("population", (grid[150], _practice.gaussian_rates(grid[150])[0]), xytext=(4, -14),
                     textcoords="offset points", fontsize=_FS, color=style.REFERENCE)
         self._target_line = ax.axhline(self.targets[0], **style.CUT_LINE)
         self._thr_line = ax.axvline(0.0, color=style.CURVE, lw=1.2, ls=":")
@@ -117,6 +117,14 @@ class ConstraintExplorer(Explorer):
         ax.set_ylabel(f"share of {self.n_repeats} validation sets", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
         fig.subplots_adjust(left=0.07, right=0.98, bottom=0.14, top=0.88, wspace=0.28)
+
+    def dynamic_artists(self) -> list:
+        """What moves with the target: the two lines of each panel, the picked thresholds' curve and
+        the titles; every axis is fixed, so the rest is rendered once as the background. The curves'
+        names (text) and the frames' spines, which a whole draw paints over the dotted threshold line
+        and the curve, are redrawn over them."""
+        return [self._target_line, self._thr_line, self._val_name, self._pop_name, self.ax_t.title,
+                *self.ax_t.spines.values(), self._ecdf, self._target_v, self.ax_d.title, *self.ax_d.spines.values()]
 
     def draw(self, s):
         self._target_line.set_ydata([s.target, s.target])
@@ -194,15 +202,16 @@ class LeakageExplorer(Explorer):
         self.ax_c, self.ax_s = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.3, 1]})
         ax = self.ax_c
         ks = np.array(self.curve.keeps)
+        self._names = []
         for i, (values, text) in enumerate(((self.curve.outside, "selected on all data"),
                                             (self.curve.inside, "selected inside each fold"))):
             line, = ax.plot(ks, values.mean(axis=1), marker="o", ms=4, **style.pair_style(i))
             j = 0 if i == 0 else min(1, ks.size - 1)
             # the solid curve's name well above its start (the curve climbs under it), both names clear of the
             # first position's orange line and on white where a later position's line crosses them
-            ax.annotate(text, (ks[j], values[j].mean()), xytext=(6, 34) if i == 0 else (6, -16),
+            self._names.append(ax.annotate(text, (ks[j], values[j].mean()), xytext=(6, 34) if i == 0 else (6, -16),
                         textcoords="offset points", fontsize=_FS, color=line.get_color(), zorder=6,
-                        bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85))
+                        bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.85)))
         ax.axhline(self.curve.truth, **style.REFERENCE_STYLE)
         ax.annotate("true accuracy", (ks[-1], self.curve.truth), xytext=(0, -12), textcoords="offset points",
                     ha="right", fontsize=_FS, color=style.REFERENCE)
@@ -220,8 +229,8 @@ class LeakageExplorer(Explorer):
         self._dots_out, = ax.plot([], [], "o", color=style.ESTIMATE, ms=6, mec="white", mew=0.5)
         self._dots_in, = ax.plot([], [], "s", color=style.ESTIMATE, ms=6, mec="white", mew=0.5)
         self._jitter = jitter
-        ax.axvline(self.curve.truth, **style.REFERENCE_STYLE)
-        ax.annotate("true accuracy", (self.curve.truth, 0.5), xytext=(-4, 0), textcoords="offset points",
+        self._truth_s = ax.axvline(self.curve.truth, **style.REFERENCE_STYLE)
+        self._truth_s_name = ax.annotate("true accuracy", (self.curve.truth, 0.5), xytext=(-4, 0), textcoords="offset points",
                     rotation=90, ha="right", va="center", fontsize=_FS, color=style.REFERENCE)
         ax.set_yticks([0, 1])
         ax.set_yticklabels(["selected on\nall data", "selected inside\neach fold"], fontsize=_FS)
@@ -231,6 +240,14 @@ class LeakageExplorer(Explorer):
         ax.set_xlabel("accuracy of each simulated data set", fontsize=_FS + 1)
         ax.tick_params(labelsize=_FS)
         fig.subplots_adjust(left=0.07, right=0.98, bottom=0.16, top=0.88, wspace=0.35)
+
+    def dynamic_artists(self) -> list:
+        """What moves with the slider: the orange line, the dots and the title; every axis is fixed,
+        so the rest is rendered once as the background. Redrawn over them, as a whole draw paints
+        them: the curves' names (on white, over the orange line) and the right panel's true-accuracy
+        line, its name (added after the dots, so painted over them) and the frame it ends on."""
+        return [self._vline, *self._names, self.ax_c.title, self._dots_out, self._dots_in, self._truth_s,
+                self._truth_s_name, *self.ax_s.spines.values()]
 
     def draw(self, s):
         self._vline.set_xdata([s.keep, s.keep])

@@ -254,6 +254,8 @@ class RankedListExplorer(Explorer):
                                    fontsize=9)
         ax_dcg.set_title("DCG@i against the ideal IDCG@i", fontsize=9)
         self._drawn_gain = state.gain
+        self._backgrounds = {}        # (order, gain) -> its background, rendered once (see ``draw``)
+        self._background_of = None    # the (order, gain) of ``self._background``
 
     def hit_regions(self):
         # a press or a drag on the ranked list's bars puts the cut-off k at the gap under the pointer
@@ -261,15 +263,21 @@ class RankedListExplorer(Explorer):
                                tip="press or drag on the ranked list to move the cut-off k")]
 
     def dynamic_artists(self) -> list:
-        """What moves when the order or k changes: the bars, their values and item labels (the
-        x axis), the cut lines, the DCG curve and the read-outs. The y axes and the ideal curve
-        change only with the gain convention, which redraws the whole figure (see ``draw``)."""
+        """What moves when k changes: the bars, their values, the cut lines, the DCG curve and the
+        read-outs. The item labels (the x axis), the y axes, the legend and the ideal curve change only
+        with the order or the gain convention: they are drawn in the background, one per (order, gain)
+        (see ``draw``), so a step of k or a switch back to a gain seen before redraws only these.
+        Redrawn over them as a whole draw paints them: the axes' spines (over the bars' and the
+        curve's feet) and the ideal curve (over the cut line at k, which lies under the curves)."""
         b, c = self.bars, self.curves
-        legend = [c.ax.get_legend()] if c.ax.get_legend() is not None else []
-        # in a full render's order: the cut line (at k) under the curve and the gap bar, which it
-        # hid when drawn over them; the legend last
-        return [*b.full, *b.kept, *b.values, b.cut, b.cut_label, b.ax.xaxis, self._title,
-                c.cut, c.dcg, c.gap, c.text, *legend]
+        spines = [sp for ax in (b.ax, c.ax) for sp in ax.spines.values() if sp.get_visible()]
+        # in a full render's order (sorted by zorder in ``_render_rgb``): the cut line at k under the
+        # curves and the gap bar, which it hid when drawn over them
+        return [*b.full, *b.kept, *b.values, b.cut, b.cut_label, self._title, c.cut, c.ideal, c.dcg, c.gap, c.text,
+                *spines]
+
+    #: backgrounds kept, one per (order, gain) drawn last (about 1.5 MB each)
+    max_backgrounds = 4
 
     def draw(self, state):
         if state.gain != self._drawn_gain:
@@ -278,7 +286,17 @@ class RankedListExplorer(Explorer):
             self.bars.ax.set_ylim(0, y_bars)
             self.curves.ax.set_ylim(0, y_dcg)
             self._drawn_gain = state.gain
-            self._background = None  # new y scales, labels and ideal curve: render the background again
+        # the background shows the item labels, the y scales and labels and the ideal curve: one per
+        # (order, gain), rendered once and kept (drawing ahead alternates the gains and the steps of k)
+        where = (tuple(state.items), state.gain)
+        if where != self._background_of:
+            kept = self._backgrounds
+            if getattr(self, "_background", None) is not None and self._background_of is not None:
+                kept[self._background_of] = self._background
+            self._background = kept.pop(where, None)
+            while len(kept) >= self.max_backgrounds:
+                kept.pop(next(iter(kept)))
+            self._background_of = where
         self.bars.update(state)
         self.curves.update(state)
         self._title.set_text(
