@@ -747,7 +747,7 @@ class Explorer:
                 self._bg_rgb = rgb
                 png = self._frames.setdefault(key, self._palette_png(rgb))
                 self.screen.background = base64.b64encode(png).decode("ascii")
-            diff = np.any(rgb != self._bg_rgb, axis=2)
+            diff = _differs(rgb, self._bg_rgb)
             rows, cols = np.flatnonzero(diff.any(axis=1)), np.flatnonzero(diff.any(axis=0))
             if rows.size == 0:
                 layer = [0, 0, 0, 0, ""]
@@ -1330,6 +1330,24 @@ class Explorer:
         y0 = max(0, h - int(np.ceil(max(b.y1 for b in boxes))) - pad)
         y1 = min(h, h - int(np.floor(min(b.y0 for b in boxes))) + pad)
         return x0, y0, x1, y1
+
+
+def _differs(rgb: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """The (H, W) mask of the pixels where ``rgb`` and ``bg`` (H, W, 3) differ. Both are usually
+    the RGB view of an RGBA copy of the canvas (``_render_rgb``): then one comparison of the
+    RGBA words with alpha masked off (0.2 ms at 1140 x 600) instead of three byte planes
+    (``np.any(..., axis=2)``: 13-17 ms a frame); any other layout takes the planes."""
+    a, b = rgb.base, bg.base
+    if (isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.dtype == np.uint8 and b.dtype == np.uint8
+            and a.ndim == 3 and a.shape[2] == 4 and a.shape == b.shape and a.flags.c_contiguous
+            and b.flags.c_contiguous and rgb.shape == a.shape[:2] + (3,) and bg.shape == rgb.shape
+            and rgb.ctypes.data == a.ctypes.data and bg.ctypes.data == b.ctypes.data
+            and rgb.strides == a.strides and bg.strides == b.strides):
+        words = np.bitwise_xor(a.view(np.uint32)[..., 0], b.view(np.uint32)[..., 0])
+        rgb_bytes = np.array([255, 255, 255, 0], dtype=np.uint8).view(np.uint32)[0]
+        return np.bitwise_and(words, rgb_bytes, out=words) != 0
+    d = rgb != bg
+    return d[..., 0] | d[..., 1] | d[..., 2]
 
 
 def _filmstrip_title(title, i: int) -> str:
