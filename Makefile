@@ -12,9 +12,8 @@ APP_PORT ?= 8866
 # The tests run on every core, up to 4 (pytest-xdist; conftest.py keeps each test file, each
 # notebook and the browser tests whole on one process); PARALLEL= runs them in this process.
 PARALLEL ?= -n auto --maxprocesses 4
-# Extra options of the `pip install` that sets the venv up: .ci/run's second-Python venv passes
-# --no-compile (no .pyc for every installed file, only for what the tests import: 42 CPU-s to build
-# it instead of 88)
+# Extra options of the `pip install` that sets the venv up (none by default; not --no-compile where
+# PYTHONDONTWRITEBYTECODE=1: every process would then recompile its imports, see .ci/run)
 PIP_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI often are root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
